@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "sessionctl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "sessionctl", targets: ["sessionctl"]),
+        .library(name: "SessionModel", targets: ["SessionModel"]),
+        .library(name: "SessionFormats", targets: ["SessionFormats"]),
+        .library(name: "SessionStore", targets: ["SessionStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+    ],
+    targets: [
+        .target(name: "SessionModel"),
+        .target(
+            name: "SessionFormats",
+            dependencies: [
+                "SessionModel",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
+        .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel"]),
+        .executableTarget(
+            name: "sessionctl",
+            dependencies: [
+                "SessionModel", "SessionFormats", "SessionStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
+        .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats"]),
+        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore"]),
+        .testTarget(name: "CLITests", dependencies: ["SessionFormats"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,196 @@
+/// A strict JSON parser (RFC 8259) that reports the byte offset of the first error and never
+/// recurses deeper than a fixed limit, so hostile documents cannot exhaust the stack.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private static let maxDepth = 200
+
+    /// Parses a whole document; throws `FormatError.damaged` naming `file` and the offset.
+    public static func parse(_ bytes: [UInt8], file: String) throws(FormatError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        do {
+            parser.skipSpace()
+            let value = try parser.value(depth: 0)
+            parser.skipSpace()
+            guard parser.offset == bytes.count else { throw parser.error("unexpected data after the document") }
+            return value
+        } catch let failure as Failure {
+            throw .damaged(file: file, offset: failure.offset, reason: failure.reason)
+        } catch {
+            throw .damaged(file: file, offset: parser.offset, reason: "invalid JSON")
+        }
+    }
+
+    private struct Failure: Error {
+        var offset: Int
+        var reason: String
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func error(_ reason: String) -> Failure { Failure(offset: offset, reason: reason) }
+
+    private mutating func skipSpace() {
+        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+    }
+
+    private mutating func literal(_ text: String, _ value: JSONValue) throws -> JSONValue {
+        let expected = Array(text.utf8)
+        guard bytes.count - offset >= expected.count, Array(bytes[offset..<offset + expected.count]) == expected else {
+            throw error("invalid literal")
+        }
+        offset += expected.count
+        return value
+    }
+
+    private mutating func value(depth: Int) throws -> JSONValue {
+        guard depth < JSONParser.maxDepth else { throw error("nested too deeply") }
+        guard offset < bytes.count else { throw error("unexpected end of document") }
+        switch bytes[offset] {
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "["):
+            offset += 1
+            var values: [JSONValue] = []
+            skipSpace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { offset += 1; return .array(values) }
+            while true {
+                skipSpace()
+                values.append(try value(depth: depth + 1))
+                skipSpace()
+                guard offset < bytes.count else { throw error("unterminated array") }
+                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                if bytes[offset] == UInt8(ascii: "]") { offset += 1; return .array(values) }
+                throw error("expected ',' or ']'")
+            }
+        case UInt8(ascii: "{"):
+            offset += 1
+            var members: [(String, JSONValue)] = []
+            skipSpace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { offset += 1; return .object(members) }
+            while true {
+                skipSpace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key") }
+                let key = try string()
+                skipSpace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':'") }
+                offset += 1
+                skipSpace()
+                members.append((key, try value(depth: depth + 1)))
+                skipSpace()
+                guard offset < bytes.count else { throw error("unterminated object") }
+                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                if bytes[offset] == UInt8(ascii: "}") { offset += 1; return .object(members) }
+                throw error("expected ',' or '}'")
+            }
+        default:
+            return try number()
+        }
+    }
+
+    private mutating func number() throws -> JSONValue {
+        let start = offset
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        func digits() -> Int {
+            let begin = offset
+            while offset < bytes.count, bytes[offset] >= 48, bytes[offset] <= 57 { offset += 1 }
+            return offset - begin
+        }
+        let intStart = offset
+        let intDigits = digits()
+        guard intDigits > 0 else { throw Failure(offset: start, reason: "invalid value") }
+        guard !(intDigits > 1 && bytes[intStart] == 48) else { throw Failure(offset: intStart, reason: "leading zero") }
+        var isInteger = true
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            offset += 1
+            isInteger = false
+            guard digits() > 0 else { throw error("digits expected after '.'") }
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            offset += 1
+            isInteger = false
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            guard digits() > 0 else { throw error("digits expected in exponent") }
+        }
+        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+        if isInteger, let value = Int64(text) { return .int(value) }
+        guard let value = Double(text) else { throw Failure(offset: start, reason: "invalid number") }
+        return .double(value)
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard bytes.count - offset >= 4 else { throw error("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case 48...57: digit = byte - 48
+            case 65...70: digit = byte - 55
+            case 97...102: digit = byte - 87
+            default: throw error("invalid \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            offset += 1
+        }
+        return value
+    }
+
+    private mutating func string() throws -> String {
+        offset += 1
+        var runStart = offset
+        var out = ""
+        func flushRun(_ end: Int) throws {
+            guard runStart < end else { return }
+            guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
+                throw Failure(offset: runStart, reason: "invalid UTF-8 in string")
+            }
+            out += text
+        }
+        while true {
+            guard offset < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                try flushRun(offset)
+                offset += 1
+                return out
+            }
+            if byte < 0x20 { throw error("control character in string") }
+            if byte != UInt8(ascii: "\\") { offset += 1; continue }
+            try flushRun(offset)
+            offset += 1
+            guard offset < bytes.count else { throw error("unterminated escape") }
+            let escape = bytes[offset]
+            offset += 1
+            var scalar: Unicode.Scalar
+            switch escape {
+            case UInt8(ascii: "\""): scalar = "\""
+            case UInt8(ascii: "\\"): scalar = "\\"
+            case UInt8(ascii: "/"): scalar = "/"
+            case UInt8(ascii: "b"): scalar = "\u{08}"
+            case UInt8(ascii: "f"): scalar = "\u{0C}"
+            case UInt8(ascii: "n"): scalar = "\n"
+            case UInt8(ascii: "r"): scalar = "\r"
+            case UInt8(ascii: "t"): scalar = "\t"
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800...0xDBFF).contains(code) {
+                    guard bytes.count - offset >= 6, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate")
+                    }
+                    offset += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let value = Unicode.Scalar(code) else { throw error("unpaired surrogate") }
+                scalar = value
+            default: throw Failure(offset: offset - 1, reason: "invalid escape")
+            }
+            out.unicodeScalars.append(scalar)
+            runStart = offset
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import SessionModel
+
+/// Finds the sessions in an input: a profile, a `SessionStorage` or `Sessions` directory, one
+/// session directory, or one file. The kind is detected from layout and content, not trusted from names.
+public enum InputLocator {
+    /// Locates the sessions in a tree whose root is the input.
+    ///
+    /// - Parameters:
+    ///   - tree: the input as a tree (its root is the directory, or the directory holding the file).
+    ///   - file: when the input is a single file, its name within the tree.
+    ///   - ancestry: names of the input's enclosing directories, innermost last (the input's own
+    ///     name included for a directory), used to recognise `OTR/` and session ids.
+    public static func locate(tree: any ReadableTree, file: String? = nil, ancestry: [String]) throws(FormatError) -> LocatedInput {
+        if let file {
+            return try locateFile(tree: tree, file: file, ancestry: ancestry)
+        }
+        let name = ancestry.last ?? ""
+        let names = Set(tree.list(""))
+        let underOTR = ancestry.dropLast().last == ProfileLayout.incognitoDirectory
+        if names.contains(ProfileLayout.optimizedDirectory) || names.contains(ProfileLayout.legacyDirectory)
+            || names.contains(ProfileLayout.incognitoDirectory) {
+            var sessions: [SessionSource] = []
+            var shadowed: [SessionSource] = []
+            for incognito in [false, true] {
+                let root = ProfileLayout.stateRoot(incognito: incognito)
+                let optimized = optimizedSessions(tree: tree, storage: treePath(root, ProfileLayout.optimizedDirectory), incognito: incognito)
+                let legacy = legacySessions(tree: tree, storage: treePath(root, ProfileLayout.legacyDirectory), incognito: incognito)
+                if tree.kind(of: treePath(root, ProfileLayout.optimizedDirectory)) == .directory {
+                    sessions += optimized
+                    shadowed += legacy
+                } else {
+                    sessions += legacy
+                }
+            }
+            return LocatedInput(tree: tree, kind: .profile, sessions: sessions, shadowedLegacySessions: shadowed)
+        }
+        if names.contains(ProfileLayout.metadataFile) || names.contains(where: { Tab.id(fromDirectoryName: $0) != nil && tree.kind(of: $0) == .directory }) {
+            let incognito = ancestry.dropLast(2).last == ProfileLayout.incognitoDirectory
+            return LocatedInput(tree: tree, kind: .sessionDirectory, sessions: [
+                SessionSource(id: name, incognito: incognito, kind: .optimizedDirectory, path: ""),
+            ])
+        }
+        if names.contains(ProfileLayout.legacySessionFile) {
+            let incognito = ancestry.dropLast(2).last == ProfileLayout.incognitoDirectory
+            return LocatedInput(tree: tree, kind: .sessionDirectory, sessions: [
+                SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: ProfileLayout.legacySessionFile),
+            ])
+        }
+        let optimized = optimizedSessions(tree: tree, storage: "", incognito: underOTR)
+        if !optimized.isEmpty || name == ProfileLayout.optimizedDirectory {
+            return LocatedInput(tree: tree, kind: .storageDirectory, sessions: optimized)
+        }
+        let legacy = legacySessions(tree: tree, storage: "", incognito: underOTR)
+        if !legacy.isEmpty || name == ProfileLayout.legacyDirectory {
+            return LocatedInput(tree: tree, kind: .storageDirectory, sessions: legacy)
+        }
+        throw .notASession(path: tree.displayName, reason: "not a Chrome profile, session directory or session file")
+    }
+
+    private static func locateFile(tree: any ReadableTree, file: String, ancestry: [String]) throws(FormatError) -> LocatedInput {
+        let bytes = try tree.read(file)
+        let sessionName = ancestry.last ?? ""
+        let incognito = ancestry.dropLast(2).last == ProfileLayout.incognitoDirectory
+        if bytes.starts(with: Array("bplist".utf8)) {
+            let source = SessionSource(id: sessionName, incognito: incognito, kind: .legacyPlist, path: file)
+            return LocatedInput(tree: tree, kind: .file, sessions: [source])
+        }
+        switch ProtoFileKind.detect(name: file, bytes: bytes) {
+        case .sessionMetadata:
+            let source = SessionSource(id: sessionName, incognito: incognito, kind: .optimizedDirectory, path: "", metadataFileName: file)
+            return LocatedInput(tree: tree, kind: .file, sessions: [source])
+        case .tabData:
+            let sessionID = ancestry.dropLast().last ?? sessionName
+            let source = SessionSource(id: sessionID, incognito: ancestry.dropLast(3).last == ProfileLayout.incognitoDirectory,
+                                       kind: .tabDataFile, path: file)
+            return LocatedInput(tree: tree, kind: .file, sessions: [source])
+        case nil:
+            throw .notASession(path: treePath(tree.displayName, file), reason: "not a session_metadata.pb, data.pb or session.plist")
+        }
+    }
+
+    /// The optimized session directories directly under `storage`, sorted by id.
+    static func optimizedSessions(tree: any ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
+        tree.list(storage).compactMap { name in
+            let path = treePath(storage, name)
+            guard tree.kind(of: path) == .directory else { return nil }
+            return SessionSource(id: name, incognito: incognito, kind: .optimizedDirectory, path: path)
+        }
+    }
+
+    /// The legacy `session.plist` files under `storage/<id>/`, sorted by id.
+    static func legacySessions(tree: any ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
+        tree.list(storage).compactMap { name in
+            let path = treePath(storage, name, ProfileLayout.legacySessionFile)
+            guard tree.kind(of: path) == .file else { return nil }
+            return SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: path)
+        }
+    }
+}
+
+/// Which protobuf file of the optimized format some bytes are.
+enum ProtoFileKind {
+    case sessionMetadata
+    case tabData
+
+    /// Decides from the file name when it is one of Chrome's, else from the content.
+    static func detect(name: String, bytes: [UInt8]) -> ProtoFileKind? {
+        let base = name.split(separator: "/").last.map(String.init) ?? name
+        if base == ProfileLayout.metadataFile { return .sessionMetadata }
+        if base == ProfileLayout.tabDataFile { return .tabData }
+        let asList = WireScanner.scan(bytes, as: .webStateList).damage == nil
+        let asTab = WireScanner.scan(bytes, as: .webState).damage == nil
+        switch (asList, asTab) {
+        case (true, false): return .sessionMetadata
+        case (false, true): return .tabData
+        case (true, true): return bytes.first == 0x0a || bytes.isEmpty ? .sessionMetadata : .tabData
+        case (false, false): return nil
+        }
+    }
+}

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only file tree that sessions are read from: a directory on disk, or an archive held in memory.
+///
+/// Paths are relative to the tree's root, `/`-separated, with "" for the root itself.
+public protocol ReadableTree: Sendable {
+    /// A name for the tree in messages (the path the user gave).
+    var displayName: String { get }
+    /// What is at a path: nil when nothing is there.
+    func kind(of path: String) -> TreeEntryKind?
+    /// Names of the entries of a directory, sorted; empty when it is not a directory.
+    func list(_ path: String) -> [String]
+    /// The bytes of a regular file.
+    func read(_ path: String) throws(FormatError) -> [UInt8]
+    /// The size of a regular file, without reading it.
+    func size(of path: String) -> Int?
+}
+
+/// The kind of an entry of a tree.
+public enum TreeEntryKind: Sendable, Equatable {
+    case file
+    case directory
+    case other
+}
+
+/// Joins tree-relative path components.
+public func treePath(_ parts: String...) -> String {
+    parts.filter { !$0.isEmpty }.joined(separator: "/")
+}
+
+/// A directory on disk, read with POSIX calls.
+public struct DiskTree: ReadableTree {
+    /// The directory on disk.
+    public let root: String
+    public var displayName: String { root }
+
+    public init(root: String) { self.root = root }
+
+    /// The on-disk path of a tree path.
+    public func absolute(_ path: String) -> String {
+        path.isEmpty ? root : (root.hasSuffix("/") ? root + path : root + "/" + path)
+    }
+
+    public func kind(of path: String) -> TreeEntryKind? {
+        var info = stat()
+        guard stat(absolute(path), &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    public func size(of path: String) -> Int? {
+        var info = stat()
+        guard stat(absolute(path), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    public func list(_ path: String) -> [String] {
+        guard let dir = opendir(absolute(path)) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    public func read(_ path: String) throws(FormatError) -> [UInt8] {
+        try DiskTree.readFile(absolute(path), display: path)
+    }
+
+    /// Reads a whole regular file with POSIX calls; errors name `display`.
+    public static func readFile(_ absolute: String, display: String) throws(FormatError) -> [UInt8] {
+        let fd = open(absolute, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(path: display, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: display, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: display, reason: "not a regular file") }
+        var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        var filled = 0
+        while true {
+            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: max(4096, buffer.count))) }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: display, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        buffer.removeSubrange(filled...)
+        return buffer
+    }
+}

@@ -1,0 +1,62 @@
+import SessionModel
+
+/// Where one session (window) of an input lives, as found by `InputLocator`.
+public struct SessionSource: Sendable, Hashable {
+    /// What the input holds for this session.
+    public enum Kind: Sendable, Hashable {
+        /// `SessionStorage/<id>/`: `path` is the session directory.
+        case optimizedDirectory
+        /// A lone `data.pb` given directly: `path` is the file.
+        case tabDataFile
+        /// `Sessions/<id>/session.plist` or a backup plist: `path` is the file.
+        case legacyPlist
+    }
+
+    public var id: SessionID
+    public var incognito: Bool
+    public var kind: Kind
+    /// Path within the tree (see `kind`).
+    public var path: String
+
+    /// Name of the metadata file inside an optimized session directory (another name only for a lone file).
+    public var metadataFileName: String
+
+    public init(id: SessionID, incognito: Bool, kind: Kind, path: String, metadataFileName: String = ProfileLayout.metadataFile) {
+        self.metadataFileName = metadataFileName
+        self.id = id
+        self.incognito = incognito
+        self.kind = kind
+        self.path = path
+    }
+
+    /// The on-disk format of the session.
+    public var format: SessionFormat { kind == .legacyPlist ? .legacy : .optimized }
+
+    /// Path of session_metadata.pb for an optimized session directory.
+    public var metadataPath: String { treePath(path, metadataFileName) }
+}
+
+/// What an input path turned out to be: the tree to read from and the sessions in it.
+public struct LocatedInput: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case profile
+        case storageDirectory
+        case sessionDirectory
+        case file
+    }
+
+    /// The tree the sessions are read from.
+    public var tree: any ReadableTree
+    public var kind: Kind
+    /// The sessions Chrome would load, regular first, then incognito, each sorted by id.
+    public var sessions: [SessionSource]
+    /// Legacy sessions that Chrome would ignore because `SessionStorage/` exists beside them.
+    public var shadowedLegacySessions: [SessionSource]
+
+    public init(tree: any ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = []) {
+        self.tree = tree
+        self.kind = kind
+        self.sessions = sessions
+        self.shadowedLegacySessions = shadowedLegacySessions
+    }
+}

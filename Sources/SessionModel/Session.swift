@@ -1,0 +1,58 @@
+/// The identifier of a window's session: a scene's persistent identifier or `{SyntheticIdentifier}`.
+public typealias SessionID = String
+
+/// Which of Chrome's two on-disk formats a session was read from.
+public enum SessionFormat: String, Sendable, Hashable, Codable {
+    /// `SessionStorage/<id>/session_metadata.pb` with one `data.pb` per tab.
+    case optimized
+    /// `Sessions/<id>/session.plist` (NSKeyedArchiver).
+    case legacy
+}
+
+/// One window's session: its tabs in order, the active tab, pinned tabs and groups.
+public struct Session: Sendable, Hashable, Codable {
+    public var id: SessionID
+    public var incognito: Bool
+    public var format: SessionFormat
+    /// Index of the active tab, or -1 for none.
+    public var activeIndex: Int32
+    /// The first `pinnedCount` tabs are pinned.
+    public var pinnedCount: Int32
+    public var tabs: [Tab]
+    public var groups: [TabGroup]
+    /// Unknown fields of `WebStateListStorage`, kept as raw bytes.
+    public var unknownFields: [UInt8]
+
+    public init(
+        id: SessionID, incognito: Bool = false, format: SessionFormat = .optimized,
+        activeIndex: Int32 = -1, pinnedCount: Int32 = 0, tabs: [Tab] = [], groups: [TabGroup] = [],
+        unknownFields: [UInt8] = []
+    ) {
+        self.id = id
+        self.incognito = incognito
+        self.format = format
+        self.activeIndex = activeIndex
+        self.pinnedCount = pinnedCount
+        self.tabs = tabs
+        self.groups = groups
+        self.unknownFields = unknownFields
+    }
+
+    /// The session id of the single-window case.
+    public static let syntheticIdentifier: SessionID = "{SyntheticIdentifier}"
+
+    /// The active tab, when the index points into the list.
+    public var activeTab: Tab? {
+        tabs.indices.contains(Int(activeIndex)) ? tabs[Int(activeIndex)] : nil
+    }
+}
+
+extension Array where Element == Session {
+    /// Chrome's display order: regular sessions first, then incognito; each group by id.
+    public func sortedForDisplay() -> [Session] {
+        sorted { lhs, rhs in
+            if lhs.incognito != rhs.incognito { return !lhs.incognito }
+            return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
+        }
+    }
+}

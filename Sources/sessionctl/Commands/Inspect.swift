@@ -1,0 +1,39 @@
+import ArgumentParser
+import SessionFormats
+import SessionModel
+
+extension SessionCtl {
+    /// `sessionctl inspect`: lists sessions (windows) and their tabs.
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the sessions (windows) of a profile and their tabs.",
+            discussion: """
+                Reads session_metadata.pb only, unless --history is given, in which case each tab's \
+                data.pb is read too. Reading never changes anything on disk.
+                """
+        )
+
+        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file.")
+        var path: String
+
+        @Flag(name: .long, help: "Also read each tab's navigation history (data.pb).")
+        var history = false
+
+        @Flag(name: .long, help: "Replace URL paths, queries and titles (keeping scheme and host), for sharing.")
+        var redact = false
+
+        @OptionGroup var output: FormatOption
+
+        func run() throws {
+            let input = try InputOpener.open(path)
+            var sessions = try SessionReader(input: input).readAll(history: history)
+            if redact { sessions = sessions.map(Redactor.redact) }
+            switch output.format {
+            case .json:
+                Output.line(InspectDocument.encode(sessions, history: history).serialized())
+            case .text:
+                InspectText.print(sessions, history: history)
+            }
+        }
+    }
+}

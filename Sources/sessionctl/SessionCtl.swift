@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+
+/// The `sessionctl` root command: browser session crash recovery and forensics for Chrome for iOS.
+@main
+struct SessionCtl: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "sessionctl",
+        abstract: "Inspect, validate, repair and crash-test Chrome for iOS browser sessions.",
+        discussion: """
+            PATH arguments accept a Chrome profile directory, a SessionStorage or Sessions directory, \
+            one session directory, or one session file. Exit statuses follow sysexits: 64 usage, \
+            65 bad input, 66 missing input, 70 internal error, 73 cannot create output, 74 I/O error, \
+            75 profile locked. See sessionctl(1).
+            """,
+        version: version,
+        subcommands: [Inspect.self, Import.self]
+    )
+
+    /// Runs the command line, mapping every error to the exit statuses of the contract in one place.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let status = ExitStatus.of(error)
+            if let message = ExitStatus.message(for: error) {
+                Output.error(message)
+            } else {
+                // Help, version and usage errors are printed by ArgumentParser itself.
+                exit(withError: error)
+            }
+            Output.flush()
+            Foundation.exit(status)
+        }
+        Output.flush()
+    }
+}

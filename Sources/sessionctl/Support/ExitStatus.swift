@@ -1,0 +1,59 @@
+import ArgumentParser
+import SessionFormats
+import SessionStore
+
+/// The exit statuses of the command-line contract, and the one mapping from errors to them.
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// validate found errors, diff found differences, crash-test found failures, repair left something.
+    static let findings: Int32 = 1
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
+    static let software: Int32 = 70
+    static let cannotCreate: Int32 = 73
+    static let ioError: Int32 = 74
+    static let tempFail: Int32 = 75
+
+    /// The status for an error thrown by a command.
+    static func of(_ error: any Error) -> Int32 {
+        switch error {
+        case let error as FormatError:
+            switch error {
+            case .damaged, .notASession, .invalidDocument: return dataError
+            case .unreadable: return noInput
+            }
+        case let error as StoreError:
+            switch error {
+            case .io: return ioError
+            case .exists, .cannotCreate: return cannotCreate
+            case .locked: return tempFail
+            }
+        case let error as CommandFailure:
+            return error.status
+        default:
+            // ArgumentParser's own errors: help and version are 0, usage errors are 64.
+            return SessionCtl.exitCode(for: error).rawValue
+        }
+    }
+
+    /// The one-line message for an error, or nil when ArgumentParser prints it (help, usage).
+    static func message(for error: any Error) -> String? {
+        switch error {
+        case let error as FormatError: return error.description
+        case let error as StoreError: return error.description
+        case let error as CommandFailure: return error.message
+        default: return nil
+        }
+    }
+}
+
+/// A failure a command reports with its own status and message.
+struct CommandFailure: Error {
+    var status: Int32
+    var message: String?
+
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(status: ExitStatus.usage, message: message) }
+    /// Ends the command with a status and nothing more to say (the output already said it).
+    static func exit(_ status: Int32) -> CommandFailure { CommandFailure(status: status, message: nil) }
+}

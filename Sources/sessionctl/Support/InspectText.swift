@@ -1,0 +1,41 @@
+import SessionModel
+
+/// The text view of `inspect`: windows, then tabs with index, id, markers, title, url and times.
+enum InspectText {
+    static func print(_ sessions: [Session], history: Bool) {
+        if sessions.isEmpty { Output.line("no sessions") }
+        for (number, session) in sessions.enumerated() {
+            if number > 0 { Output.line() }
+            let kind = session.incognito ? "incognito " : ""
+            Output.line("\(kind)session \(session.id) (\(session.format.rawValue)): \(session.tabs.count) tab\(session.tabs.count == 1 ? "" : "s"), active \(session.activeIndex), pinned \(session.pinnedCount)")
+            for (index, tab) in session.tabs.enumerated() {
+                var marks = ""
+                marks += index == Int(session.activeIndex) ? "*" : " "
+                marks += tab.pinned ? "P" : " "
+                marks += tab.opener != nil ? "o" : " "
+                let title = tab.title.isEmpty ? "(untitled)" : tab.title
+                Output.line("  \(marks) [\(index)] #\(tab.id) \(title)")
+                Output.line("         \(tab.url.isEmpty ? "(no url)" : tab.url)")
+                var details = "created \(tab.creationTime.iso8601 ?? "-"), active \(tab.lastActiveTime.iso8601 ?? "-"), \(tab.navigationItemCount) item\(tab.navigationItemCount == 1 ? "" : "s")"
+                if let opener = tab.opener { details += ", opened by [\(opener.index)] at item \(opener.navigationIndex)" }
+                Output.line("         \(details)")
+                if history {
+                    guard let tabHistory = tab.history else {
+                        Output.line("         history: unavailable (data.pb missing or unreadable)")
+                        continue
+                    }
+                    for (itemIndex, item) in tabHistory.items.enumerated() {
+                        let mark = itemIndex == Int(tabHistory.lastCommittedIndex) ? ">" : " "
+                        Output.line("         \(mark) \(itemIndex): \(item.displayURL) \(item.title.isEmpty ? "" : "\"\(item.title)\"")")
+                    }
+                }
+            }
+            for group in session.groups {
+                let title = group.title.isEmpty ? "(untitled)" : group.title
+                Output.line("  group \(title) [\(group.start)..<\(Int64(group.start) + Int64(group.count))] \(group.color.name)\(group.collapsed ? " collapsed" : "") id \(group.id?.hex ?? "-")")
+            }
+        }
+        Output.line()
+        Output.line("legend: * active, P pinned, o has opener")
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Buffered standard output and one-line errors on standard error.
+enum Output {
+    nonisolated(unsafe) private static var buffer: [UInt8] = []
+
+    /// Appends a line to standard output (flushed in large chunks and at exit).
+    static func line(_ text: String = "") {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(10)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
+    /// Writes the buffered output.
+    static func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// `sessionctl: <message>` on standard error.
+    static func error(_ message: String) {
+        flush()
+        let line = "sessionctl: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// True when standard output is a terminal and NO_COLOR is not set.
+    static var useColor: Bool {
+        isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    }
+}
