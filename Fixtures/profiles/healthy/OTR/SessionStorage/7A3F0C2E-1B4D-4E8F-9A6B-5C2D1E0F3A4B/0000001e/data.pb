@@ -1,0 +1,2 @@
+"64
+https://private.example.com/Private"	А╘тв■шя(

@@ -1,0 +1,3 @@
+"=;
+ https://private.example.com/gift
+Gift ideas"	€Ε§ώθο(

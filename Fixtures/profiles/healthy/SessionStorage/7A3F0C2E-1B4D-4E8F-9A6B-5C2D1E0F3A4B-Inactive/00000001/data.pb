@@ -1,0 +1,2 @@
+"31
+https://old.example.com/Old page"	ΐΜ’…όθο(

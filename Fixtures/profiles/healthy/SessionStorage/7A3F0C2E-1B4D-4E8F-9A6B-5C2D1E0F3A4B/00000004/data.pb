@@ -1,0 +1,2 @@
+"DB
+https://calendar.example.com/Calendar β€” Week 47"	€Άόθο(

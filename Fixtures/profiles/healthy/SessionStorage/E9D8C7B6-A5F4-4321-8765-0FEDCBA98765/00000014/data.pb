@@ -1,0 +1,2 @@
+"64
+ https://maps.example.com/place/1Map"	€’‹σύθο(

@@ -1,0 +1,4 @@
+
+EA
+	€’‹σύθο	€±Χ‹ιο'
+Map https://maps.example.com/place/1 
