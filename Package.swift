@@ -33,8 +33,8 @@ let package = Package(
         ),
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats"]),
-        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore"]),
-        .testTarget(name: "CLITests", dependencies: ["SessionFormats"]),
+        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats"]),
+        .testTarget(name: "CLITests", dependencies: ["sessionctl", "SessionFormats"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// `sessionctl inspect` and `import` as a user runs them.
+@Suite struct InspectCommandTests {
+    /// Compares `expected` against `actual`: every key of `expected` must be present with an equal value.
+    static func mismatches(_ expected: Any, _ actual: Any, at path: String = "") -> [String] {
+        switch (expected, actual) {
+        case (let e as [String: Any], let a as [String: Any]):
+            return e.flatMap { key, value in
+                a[key].map { mismatches(value, $0, at: path + "." + key) } ?? ["missing \(path).\(key)"]
+            }
+        case (let e as [Any], let a as [Any]):
+            guard e.count == a.count else { return ["\(path): \(e.count) elements, got \(a.count)"] }
+            return zip(e, a).enumerated().flatMap { mismatches($1.0, $1.1, at: "\(path)[\($0)]") }
+        default:
+            return (expected as? NSObject)?.isEqual(actual) == true ? [] : ["\(path): expected \(expected), got \(actual)"]
+        }
+    }
+
+    @Test(arguments: ["basic", "groups"])
+    func corpusJSONMatches(name: String) throws {
+        guard let corpus = CLI.corpus else { return }
+        let result = try CLI.run(["inspect", "\(corpus)/\(name)", "--format", "json", "--history"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(name).inspect.json")))
+        let actual = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        #expect(Self.mismatches(expected, actual) == [])
+    }
+
+    @Test(arguments: ["basic", "groups"])
+    func importWritesCorpusBytes(name: String) throws {
+        guard let corpus = CLI.corpus else { return }
+        let out = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try CLI.run(["import", "\(corpus)/\(name).inspect.json", "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = "\(corpus)/\(name)"
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+        let protoFiles = files.filter { $0.hasSuffix(".pb") }
+        #expect(!protoFiles.isEmpty)
+        for file in protoFiles {
+            let original = try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(file)"))
+            let written = try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(file)"))
+            #expect(original == written, "\(file) differs")
+        }
+    }
+
+    @Test func importRefusesExistingSession() throws {
+        let out = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let json = CLI.path("Fixtures/profiles/healthy.json")
+        #expect(try CLI.run(["import", json, "--out", out]).status == 0)
+        let metadata = "\(out)/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/session_metadata.pb"
+        let before = try Data(contentsOf: URL(fileURLWithPath: metadata))
+        let again = try CLI.run(["import", json, "--out", out])
+        #expect(again.status == 73)
+        #expect(again.stderr.hasPrefix("sessionctl: ") && again.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: metadata)) == before)
+    }
+
+    @Test func importThenInspectRoundTrips() throws {
+        let out = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let json = CLI.path("Fixtures/profiles/healthy.json")
+        #expect(try CLI.run(["import", json, "--out", out]).status == 0)
+        let inspected = try CLI.run(["inspect", out, "--format", "json", "--history"])
+        let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+        let actual = try JSONSerialization.jsonObject(with: Data(inspected.stdout.utf8))
+        #expect(Self.mismatches(expected, actual) == [])
+        #expect(Self.mismatches(actual, expected) == [])
+    }
+
+    @Test func missingPathIs66AndGarbageIs65() throws {
+        let missing = try CLI.run(["inspect", "/nonexistent/profile"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.hasPrefix("sessionctl: /nonexistent/profile:"))
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = "\(dir)/SessionStorage/S"
+        try FileManager.default.createDirectory(atPath: session, withIntermediateDirectories: true)
+        try Data([0x0a, 0xff, 0xff, 0x03]).write(to: URL(fileURLWithPath: "\(session)/session_metadata.pb"))
+        let damaged = try CLI.run(["inspect", dir])
+        #expect(damaged.status == 65)
+        #expect(damaged.stderr.contains("damaged at byte"))
+        let notJSON = "\(dir)/bad.json"
+        try Data("{\"schema\": ".utf8).write(to: URL(fileURLWithPath: notJSON))
+        #expect(try CLI.run(["import", notJSON, "--out", "\(dir)/out"]).status == 65)
+        #expect(try CLI.run(["inspect"]).status == 64)
+    }
+
+    @Test func redactKeepsSchemeAndHost() throws {
+        let result = try CLI.run(["inspect", CLI.path("Fixtures/profiles/healthy"), "--history", "--redact", "--format", "json"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("/world/2026"))
+        #expect(!result.stdout.contains("Gift ideas"))
+        #expect(result.stdout.contains("https://news.example.org/REDACTED"))
+    }
+
+    @Test func inspectWithoutHistoryOpensNoDataFile() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }
+        let profile = CLI.path("Fixtures/profiles/healthy")
+        let lazy = try CLI.runProgram("/usr/bin/strace", ["-f", "-e", "trace=open,openat", CLI.binary, "inspect", profile])
+        #expect(lazy.status == 0)
+        #expect(lazy.stderr.contains("session_metadata.pb"))
+        #expect(!lazy.stderr.contains("/data.pb"))
+        let full = try CLI.runProgram("/usr/bin/strace", ["-f", "-e", "trace=open,openat", CLI.binary, "inspect", profile, "--history"])
+        #expect(full.stderr.contains("/data.pb"))
+    }
+}

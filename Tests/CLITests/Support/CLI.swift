@@ -1,0 +1,82 @@
+import Foundation
+
+/// Runs the built `sessionctl` binary and captures what it did.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum CLI {
+    /// The repository root (three levels above this file).
+    static let repository: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A path inside the repository.
+    static func path(_ relative: String) -> String { repository.appendingPathComponent(relative).path }
+
+    /// The shared corpus next to the repository, when present.
+    static var corpus: String? {
+        let candidates = [repository.deletingLastPathComponent().appendingPathComponent("shared/corpus").path,
+                          path("Fixtures/corpus")]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The sessionctl binary built next to the test bundle.
+    static var binary: String {
+        var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("sessionctl").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return repository.appendingPathComponent(".build/debug/sessionctl").path
+    }
+
+    /// Runs `sessionctl args...` with an optional standard input, without the crash backtracer.
+    @discardableResult
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil) throws -> CLIResult {
+        try runProgram(binary, arguments, stdin: stdin, environment: environment, in: directory)
+    }
+
+    /// Runs any program and captures its status and output.
+    static func runProgram(_ program: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full pipe never blocks the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory(_ label: String = "sessionctl-test") throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}
