@@ -103,10 +103,16 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
               day <= CivilDate.daysInMonth(year: sign * year, month: month),
               hour < 24, minute < 60, second < 60
         else { return nil }
-        let days = CivilDate.toDays(year: sign * year, month: month, day: day) + 134_774
+        var days = CivilDate.toDays(year: sign * year, month: month, day: day) + 134_774
+        var timeOfDay = ((hour * 60 + minute) * 60 + second) * 1_000_000 + micros
+        if days < 0 {
+            // Keep the partial product inside Int64 for the earliest representable times.
+            days += 1
+            timeOfDay -= 86_400_000_000
+        }
         let (total, overflow) = days.multipliedReportingOverflow(by: 86_400_000_000)
         guard !overflow else { return nil }
-        let (value, overflow2) = total.addingReportingOverflow(((hour * 60 + minute) * 60 + second) * 1_000_000 + micros)
+        let (value, overflow2) = total.addingReportingOverflow(timeOfDay)
         guard !overflow2 else { return nil }
         self.microseconds = value
     }
