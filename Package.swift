@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SessionModel", targets: ["SessionModel"]),
         .library(name: "SessionFormats", targets: ["SessionFormats"]),
         .library(name: "SessionStore", targets: ["SessionStore"]),
+        .library(name: "SessionForensics", targets: ["SessionForensics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,16 +25,18 @@ let package = Package(
             ]
         ),
         .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel"]),
+        .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel"]),
         .executableTarget(
             name: "sessionctl",
             dependencies: [
-                "SessionModel", "SessionFormats", "SessionStore",
+                "SessionModel", "SessionFormats", "SessionStore", "SessionForensics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats"]),
+        .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel"]),
         .testTarget(name: "CLITests", dependencies: ["sessionctl", "SessionFormats"]),
     ],
     swiftLanguageModes: [.v6]

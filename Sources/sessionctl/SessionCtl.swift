@@ -16,7 +16,7 @@ struct SessionCtl: ParsableCommand {
             75 profile locked. See sessionctl(1).
             """,
         version: version,
-        subcommands: [Inspect.self, Import.self]
+        subcommands: [Inspect.self, Import.self, Diff.self]
     )
 
     /// Runs the command line, mapping every error to the exit statuses of the contract in one place.
@@ -26,7 +26,9 @@ struct SessionCtl: ParsableCommand {
             try command.run()
         } catch {
             let status = ExitStatus.of(error)
-            if let message = ExitStatus.message(for: error) {
+            if let failure = error as? CommandFailure, failure.message == nil {
+                // The command's output already said everything (diff: differences found).
+            } else if let message = ExitStatus.message(for: error) {
                 Output.error(message)
             } else {
                 // Help, version and usage errors are printed by ArgumentParser itself.

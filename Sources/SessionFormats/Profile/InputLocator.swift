@@ -35,15 +35,15 @@ public enum InputLocator {
             return LocatedInput(tree: tree, kind: .profile, sessions: sessions, shadowedLegacySessions: shadowed)
         }
         if names.contains(ProfileLayout.metadataFile) || names.contains(where: { Tab.id(fromDirectoryName: $0) != nil && tree.kind(of: $0) == .directory }) {
-            let incognito = ancestry.dropLast(2).last == ProfileLayout.incognitoDirectory
+            let (id, incognito) = sessionIdentity(ancestry: ancestry)
             return LocatedInput(tree: tree, kind: .sessionDirectory, sessions: [
-                SessionSource(id: name, incognito: incognito, kind: .optimizedDirectory, path: ""),
+                SessionSource(id: id, incognito: incognito, kind: .optimizedDirectory, path: ""),
             ])
         }
-        if names.contains(ProfileLayout.legacySessionFile) {
-            let incognito = ancestry.dropLast(2).last == ProfileLayout.incognitoDirectory
+        for file in [ProfileLayout.legacySessionFile, ProfileLayout.legacyBackupFile] where names.contains(file) {
+            let (id, incognito) = sessionIdentity(ancestry: ancestry)
             return LocatedInput(tree: tree, kind: .sessionDirectory, sessions: [
-                SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: ProfileLayout.legacySessionFile),
+                SessionSource(id: id, incognito: incognito, kind: .legacyPlist, path: file),
             ])
         }
         let optimized = optimizedSessions(tree: tree, storage: "", incognito: underOTR)
@@ -59,8 +59,7 @@ public enum InputLocator {
 
     private static func locateFile(tree: any ReadableTree, file: String, ancestry: [String]) throws(FormatError) -> LocatedInput {
         let bytes = try tree.read(file)
-        let sessionName = ancestry.last ?? ""
-        let incognito = ancestry.dropLast(2).last == ProfileLayout.incognitoDirectory
+        let (sessionName, incognito) = sessionIdentity(ancestry: ancestry)
         if bytes.starts(with: Array("bplist".utf8)) {
             let source = SessionSource(id: sessionName, incognito: incognito, kind: .legacyPlist, path: file)
             return LocatedInput(tree: tree, kind: .file, sessions: [source])
@@ -70,13 +69,24 @@ public enum InputLocator {
             let source = SessionSource(id: sessionName, incognito: incognito, kind: .optimizedDirectory, path: "", metadataFileName: file)
             return LocatedInput(tree: tree, kind: .file, sessions: [source])
         case .tabData:
-            let sessionID = ancestry.dropLast().last ?? sessionName
-            let source = SessionSource(id: sessionID, incognito: ancestry.dropLast(3).last == ProfileLayout.incognitoDirectory,
-                                       kind: .tabDataFile, path: file)
+            let (sessionID, tabIncognito) = sessionIdentity(ancestry: Array(ancestry.dropLast()))
+            let source = SessionSource(id: sessionID, incognito: tabIncognito, kind: .tabDataFile, path: file)
             return LocatedInput(tree: tree, kind: .file, sessions: [source])
         case nil:
             throw .notASession(path: treePath(tree.displayName, file), reason: "not a session_metadata.pb, data.pb or session.plist")
         }
+    }
+
+    /// The session id and incognito flag of a session directory, from the names enclosing it
+    /// (innermost last, its own name included): `.../[OTR/]<storage>/<id>`, or a set-aside entry
+    /// `.../[OTR/]Backups/<id>/<UTC stamp>`.
+    static func sessionIdentity(ancestry: [String]) -> (id: SessionID, incognito: Bool) {
+        let name = ancestry.last ?? ""
+        let parents = ancestry.dropLast()
+        if AsideStamp.isStamp(name), parents.dropLast().last == ProfileLayout.backupsDirectory, let id = parents.last {
+            return (id, parents.dropLast(2).last == ProfileLayout.incognitoDirectory)
+        }
+        return (name, ancestry.dropLast(2).last == ProfileLayout.incognitoDirectory)
     }
 
     /// The optimized session directories directly under `storage`, sorted by id.

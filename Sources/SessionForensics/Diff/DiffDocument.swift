@@ -1,0 +1,73 @@
+import SessionFormats
+import SessionModel
+
+/// The `sessionctl.diff/1` JSON document of cli.md, with two additions the contract allows:
+/// `pinnedCount` (like `activeIndex`) and `groups` (added, removed, changed) per session.
+public enum DiffDocument {
+    public static let schema = "sessionctl.diff/1"
+
+    /// The document for a comparison.
+    public static func encode(_ diff: ProfileDiff) -> JSONValue {
+        .object([
+            ("schema", .string(schema)),
+            ("identical", .bool(diff.identical)),
+            ("sessions", .array(diff.sessions.map(encode))),
+        ])
+    }
+
+    static func encode(_ session: SessionDiff) -> JSONValue {
+        .object([
+            ("id", .string(session.id)),
+            ("incognito", .bool(session.incognito)),
+            ("status", .string(session.status.rawValue)),
+            ("activeIndex", encode(session.activeIndex)),
+            ("pinnedCount", encode(session.pinnedCount)),
+            ("tabs", .object([
+                ("added", .array(session.tabs.added.map(encode))),
+                ("removed", .array(session.tabs.removed.map(encode))),
+                ("moved", .array(session.tabs.moved.map { move in
+                    .object([("id", .int(Int64(move.tab.id))), ("from", .int(Int64(move.from))), ("to", .int(Int64(move.to)))])
+                })),
+                ("changed", .array(session.tabs.changed.map { change in
+                    .object([
+                        ("id", .int(Int64(change.after.id))),
+                        ("fields", .array(change.fields.map { .string($0.rawValue) })),
+                    ])
+                })),
+            ])),
+            ("groups", .object([
+                ("added", .array(session.groups.added.map(encode))),
+                ("removed", .array(session.groups.removed.map(encode))),
+                ("changed", .array(session.groups.changed.map { change in
+                    .object([
+                        ("id", .string(change.after.id?.hex)),
+                        ("title", .string(change.after.title)),
+                        ("fields", .array(change.fields.map { .string($0.rawValue) })),
+                    ])
+                })),
+            ])),
+        ])
+    }
+
+    static func encode(_ change: ValueChange<Int32>?) -> JSONValue {
+        guard let change else { return .null }
+        return .object([("from", .int(Int64(change.from))), ("to", .int(Int64(change.to)))])
+    }
+
+    static func encode(_ placement: TabPlacement) -> JSONValue {
+        .object([
+            ("id", .int(Int64(placement.tab.id))),
+            ("index", .int(Int64(placement.index))),
+            ("url", .string(placement.tab.url)),
+        ])
+    }
+
+    static func encode(_ group: TabGroup) -> JSONValue {
+        .object([
+            ("id", .string(group.id?.hex)),
+            ("title", .string(group.title)),
+            ("start", .int(Int64(group.start))),
+            ("count", .int(Int64(group.count))),
+        ])
+    }
+}

@@ -1,0 +1,193 @@
+import SessionForensics
+import SessionModel
+
+/// The text view of `diff`: per session a header with counts, one line per tab added (+),
+/// removed (-), moved (>) or changed (~) with what changed beneath it, then active index, pinned
+/// count and groups; a summary line at the end. Colour only when asked for.
+struct DiffText {
+    let color: Bool
+
+    func print(_ diff: ProfileDiff) {
+        let differing = diff.sessions.filter { $0.status != .same }
+        for (number, session) in differing.enumerated() {
+            if number > 0 { Output.line() }
+            printSession(session)
+        }
+        if differing.isEmpty {
+            Output.line("no differences (\(diff.sessions.count) session\(plural(diff.sessions.count)) compared)")
+        } else {
+            Output.line()
+            Output.line(summary(diff))
+        }
+    }
+
+    private func printSession(_ session: SessionDiff) {
+        func label(_ id: SessionID, _ incognito: Bool) -> String { (incognito ? "incognito session " : "session ") + id }
+        var name = label(session.id, session.incognito)
+        if let before = session.before, let after = session.after, before.id != after.id || before.incognito != after.incognito {
+            name = label(before.id, before.incognito) + " -> " + label(after.id, after.incognito)
+        }
+        let tabs = session.tabs
+        switch session.status {
+        case .added: Output.line(paint("\(name): added, \(tabCount(session.after))", .bold))
+        case .removed: Output.line(paint("\(name): removed, \(tabCount(session.before))", .bold))
+        case .changed, .same:
+            let counts = [("added", tabs.added.count), ("removed", tabs.removed.count), ("moved", tabs.moved.count), ("changed", tabs.changed.count)]
+                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+            let header = "\(name): \(tabCount(session.before)) -> \(tabCount(session.after))" + (counts.isEmpty ? "" : ", " + counts.joined(separator: ", "))
+            Output.line(paint(header, .bold))
+        }
+        for placement in tabs.removed {
+            Output.line(paint("  - [\(placement.index)] #\(placement.tab.id) \(describe(placement.tab))", .red))
+        }
+        for placement in tabs.added {
+            Output.line(paint("  + [\(placement.index)] #\(placement.tab.id) \(describe(placement.tab))", .green))
+        }
+        for move in tabs.moved {
+            Output.line(paint("  > [\(move.from)] -> [\(move.to)] #\(move.tab.id) \(quoted(move.tab.title))", .cyan))
+        }
+        for change in tabs.changed {
+            let fields = change.fields.map(\.rawValue).joined(separator: ", ")
+            Output.line(paint("  ~ [\(change.toIndex)] #\(change.after.id) \(quoted(change.after.title)): \(fields)", .yellow))
+            for detail in details(change, session) { Output.line("      \(detail)") }
+        }
+        if let active = session.activeIndex {
+            Output.line("  active: \(activeTab(active.from, session.before)) -> \(activeTab(active.to, session.after))")
+        }
+        if let pinned = session.pinnedCount {
+            Output.line("  pinned tabs: \(pinned.from) -> \(pinned.to)")
+        }
+        for group in session.groups.removed {
+            Output.line(paint("  - group \(describe(group))", .red))
+        }
+        for group in session.groups.added {
+            Output.line(paint("  + group \(describe(group))", .green))
+        }
+        for change in session.groups.changed {
+            Output.line(paint("  ~ group \(quoted(change.after.title)): \(groupDetails(change).joined(separator: ", "))", .yellow))
+        }
+    }
+
+    private func details(_ change: TabChange, _ session: SessionDiff) -> [String] {
+        let old = change.before
+        let new = change.after
+        return change.fields.map { field in
+            switch field {
+            case .title: return "title: \(quoted(old.title)) -> \(quoted(new.title))"
+            case .url: return "url: \(orNone(old.url)) -> \(orNone(new.url))"
+            case .history: return "history: " + historyDetail(change)
+            case .lastCommittedIndex:
+                return "last committed item: \(old.history?.lastCommittedIndex ?? -1) -> \(new.history?.lastCommittedIndex ?? -1)"
+            case .pinned: return "pinned: \(old.pinned ? "yes" : "no") -> \(new.pinned ? "yes" : "no")"
+            case .opener: return "opener: \(opener(old, session.before)) -> \(opener(new, session.after))"
+            case .group: return "group: \(group(change.fromIndex, session.before)) -> \(group(change.toIndex, session.after))"
+            case .userAgent: return "user agent: \(old.history?.userAgent.name ?? "-") -> \(new.history?.userAgent.name ?? "-")"
+            case .creationTime: return "created: \(old.creationTime.iso8601 ?? "-") -> \(new.creationTime.iso8601 ?? "-")"
+            case .lastActiveTime: return "last active: \(old.lastActiveTime.iso8601 ?? "-") -> \(new.lastActiveTime.iso8601 ?? "-")"
+            }
+        }
+    }
+
+    private func historyDetail(_ change: TabChange) -> String {
+        func items(_ tab: Tab) -> String {
+            let count = tab.history.map { Int32(clamping: $0.items.count) } ?? tab.navigationItemCount
+            return "\(count) item\(plural(Int(count)))"
+        }
+        switch (change.before.history, change.after.history) {
+        case (nil, _?): return "\(change.before.navigationItemCount) listed, data.pb unreadable -> \(items(change.after))"
+        case (_?, nil): return "\(items(change.before)) -> \(change.after.navigationItemCount) listed, data.pb unreadable"
+        default: break
+        }
+        var text = "\(items(change.before)) -> \(items(change.after))"
+        if let history = change.history {
+            let parts = [("appended", history.appended), ("removed", history.removed), ("rewritten", history.rewritten)]
+                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+            text += " (" + parts.joined(separator: ", ") + ")"
+        }
+        return text
+    }
+
+    private func opener(_ tab: Tab, _ session: Session?) -> String {
+        var text = "none"
+        if let opener = tab.opener {
+            let index = Int(opener.index)
+            let target = session.flatMap { $0.tabs.indices.contains(index) ? "#\($0.tabs[index].id)" : nil } ?? "[\(opener.index)] (no such tab)"
+            text = "\(target) at item \(opener.navigationIndex)"
+        }
+        if let history = tab.history { text += history.hasOpener ? " (opened by a page)" : "" }
+        return text
+    }
+
+    private func group(_ index: Int, _ session: Session?) -> String {
+        guard let session else { return "none" }
+        let found = session.groups.first { $0.memberIndexes(tabCount: session.tabs.count).contains(index) }
+        return found.map { quoted($0.title) } ?? "none"
+    }
+
+    private func groupDetails(_ change: GroupChange) -> [String] {
+        change.fields.map { field in
+            switch field {
+            case .title: return "title \(quoted(change.before.title)) -> \(quoted(change.after.title))"
+            case .color: return "color \(change.before.color.name) -> \(change.after.color.name)"
+            case .collapsed: return change.after.collapsed ? "collapsed" : "expanded"
+            case .tabs: return "tabs [\(range(change.before))] -> [\(range(change.after))]"
+            }
+        }
+    }
+
+    private func describe(_ tab: Tab) -> String { "\(quoted(tab.title)) \(orNone(tab.url))" }
+
+    private func describe(_ group: TabGroup) -> String {
+        "\(quoted(group.title)) (\(group.color.name)) [\(range(group))]"
+    }
+
+    private func range(_ group: TabGroup) -> String {
+        "\(group.start)..<\(Int64(group.start) + Int64(group.count))"
+    }
+
+    private func activeTab(_ index: Int32, _ session: Session?) -> String {
+        guard let session, session.tabs.indices.contains(Int(index)) else { return index < 0 ? "none" : "[\(index)] (no such tab)" }
+        return "[\(index)] #\(session.tabs[Int(index)].id)"
+    }
+
+    private func tabCount(_ session: Session?) -> String {
+        let count = session?.tabs.count ?? 0
+        return "\(count) tab\(plural(count))"
+    }
+
+    private func summary(_ diff: ProfileDiff) -> String {
+        var sessions: [SessionDiff.Status: Int] = [:]
+        var tabs = (added: 0, removed: 0, moved: 0, changed: 0)
+        for session in diff.sessions {
+            sessions[session.status, default: 0] += 1
+            tabs.added += session.tabs.added.count
+            tabs.removed += session.tabs.removed.count
+            tabs.moved += session.tabs.moved.count
+            tabs.changed += session.tabs.changed.count
+        }
+        let sessionParts = [SessionDiff.Status.changed, .added, .removed, .same].compactMap { status in
+            sessions[status].map { "\($0) \(status.rawValue)" }
+        }
+        let tabParts = [("added", tabs.added), ("removed", tabs.removed), ("moved", tabs.moved), ("changed", tabs.changed)]
+            .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+        return "\(diff.sessions.count) session\(plural(diff.sessions.count)): " + sessionParts.joined(separator: ", ")
+            + (tabParts.isEmpty ? "" : "; tabs: " + tabParts.joined(separator: ", "))
+    }
+
+    private func quoted(_ text: String) -> String { text.isEmpty ? "(untitled)" : "\"\(text)\"" }
+    private func orNone(_ url: String) -> String { url.isEmpty ? "(no url)" : url }
+    private func plural(_ count: Int) -> String { count == 1 ? "" : "s" }
+
+    /// ANSI styles used when colour is on.
+    enum Style: String {
+        case bold = "1"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case cyan = "36"
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
