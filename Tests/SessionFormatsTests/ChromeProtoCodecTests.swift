@@ -117,3 +117,30 @@ import Testing
         }
     }
 }
+
+@Suite struct WireScannerRegressionTests {
+    /// Found by Fuzz/run wire-salvage: a six-byte field tag the scanner accepted and protobuf refuses.
+    @Test func overlongTagIsDamage() {
+        let bytes: [UInt8] = [0xb9, 0xff, 0xff, 0x95, 0x80, 0x00, 0x09, 0xdd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x40, 0x00]
+        let salvage = ChromeProtoCodec.salvageTabData(bytes)
+        #expect(salvage.damage?.offset == 0)
+        #expect((try? ChromeProtoCodec.decodeTabData(bytes)) == nil)
+    }
+
+    /// The scanner and the decoder agree on every short input: no damage means it decodes.
+    @Test func scannerAgreesWithDecoderOnShortInputs() {
+        var state: UInt64 = 42
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 60)
+            var bytes: [UInt8] = []
+            for index in 0..<length { bytes.append(UInt8(truncatingIfNeeded: state >> UInt64(index * 4 % 56))) }
+            if ChromeProtoCodec.scanTabData(bytes).damage == nil {
+                #expect((try? ChromeProtoCodec.decodeTabData(bytes)) != nil, "\(bytes)")
+            }
+            if ChromeProtoCodec.scanSessionMetadata(bytes).damage == nil {
+                #expect((try? ChromeProtoCodec.decodeSessionMetadata(bytes, id: "S", incognito: false)) != nil, "\(bytes)")
+            }
+        }
+    }
+}

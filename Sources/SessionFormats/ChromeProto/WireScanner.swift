@@ -63,13 +63,13 @@ struct WireScanner {
         var offset = start
         while offset < end {
             let byte = bytes[offset]
-            if shift == 63 && byte > 1 {
-                return .failure(WireDamage(offset: offset, reason: "varint overflows 64 bits"))
-            }
             value |= UInt64(byte & 0x7f) << shift
             offset += 1
             if byte & 0x80 == 0 { return .success((value, offset)) }
             shift += 7
+            if shift > 63 {
+                return .failure(WireDamage(offset: start, reason: "varint longer than 10 bytes"))
+            }
         }
         return .failure(WireDamage(offset: end, reason: "truncated varint"))
     }
@@ -80,6 +80,10 @@ struct WireScanner {
         switch varint(at: start, end: end) {
         case .failure(let damage): return .failure(damage)
         case .success(let (value, next)): (tag, offset) = (value, next)
+        }
+        // A tag is at most five bytes, the fifth at most 15 (32 bits), as protobuf decoders require.
+        guard offset - start <= 5, offset - start < 5 || bytes[start + 4] <= 15 else {
+            return .failure(WireDamage(offset: start, reason: "field tag longer than 32 bits"))
         }
         let number = tag >> 3
         let wireType = tag & 7

@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+// The fuzzing package: one libFuzzer binary whose target is chosen by SESSIONCTL_FUZZ_TARGET.
+// Built by Fuzz/run with -sanitize=fuzzer,address; not part of the main build.
+import PackageDescription
+
+let package = Package(
+    name: "SessionFuzz",
+    dependencies: [.package(name: "sessionctl", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "SessionFuzz",
+            dependencies: [
+                .product(name: "SessionFormats", package: "sessionctl"),
+                .product(name: "SessionModel", package: "sessionctl"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
