@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Turns Benchmarks/run's measurements into the results section of BENCHMARKS.md."""
+import datetime, glob, json, os, platform, subprocess, sys
+
+results, target, backend, runs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+
+def load(name):
+    path = os.path.join(results, name + ".json")
+    if not os.path.exists(path):
+        return {}
+    return {r["command"]: r for r in json.load(open(path))["results"]}
+
+def ms(r):
+    return r["median"] * 1000
+
+lines = []
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
+mem = next((l.split()[1] for l in open("/proc/meminfo") if l.startswith("MemTotal")), "?")
+lines.append(f"Measured {datetime.date.today().isoformat()} on {cpu}, {os.cpu_count()} cores, {int(mem) // 1024} MiB, "
+             f"{platform.system()} {platform.release()}; release build; hyperfine medians of {runs} runs; "
+             f"Python peer: protobuf {backend} backend.")
+lines.append("")
+goals = []
+
+for path in sorted(glob.glob(os.path.join(results, "read-*.json")), key=lambda p: int(p.split("-")[-1][:-5])):
+    n = path.split("-")[-1][:-5]
+    r = load(f"read-{n}")
+    tar = r.get("tar -cf - DIR | wc -c"); peer = r.get("python protobuf peer")
+    lines.append(f"### Reading a profile of {n} tabs (1-12 history items each)")
+    lines.append("")
+    lines.append("| command | median ms | vs tar read | vs Python peer |")
+    lines.append("| --- | ---: | ---: | ---: |")
+    for name, m in r.items():
+        lines.append(f"| {name} | {ms(m):.1f} | {ms(m) / ms(tar):.2f}x | {ms(m) / ms(peer):.2f}x |")
+    lines.append("")
+    v = r.get("sessionctl validate")
+    if n == "5000" and v:
+        goals.append(("validate <= 2x the tar read, 5,000 tabs", f"{ms(v) / ms(tar):.2f}x", ms(v) <= 2 * ms(tar)))
+        goals.append(("validate >= 3x faster than the Python peer, 5,000 tabs", f"{ms(peer) / ms(v):.2f}x faster", ms(peer) >= 3 * ms(v)))
+
+r = load("lazy-3000")
+if r:
+    lines.append("### Lazy inspect against the full read, 3,000 tabs")
+    lines.append("")
+    lines.append("| command | median ms |")
+    lines.append("| --- | ---: |")
+    for name, m in r.items():
+        lines.append(f"| {name} | {ms(m):.1f} |")
+    lines.append("")
+    lazy = r["inspect (1-12 items)"]; full = r["inspect --history (1-12 items)"]
+    goals.append(("metadata-only inspect >= 5x faster than the full read, 3,000 tabs", f"{ms(full) / ms(lazy):.2f}x", ms(full) >= 5 * ms(lazy)))
+    big = r["inspect (60-75 items)"]
+    goals.append(("lazy inspect does not grow with history size (60-75 vs 1-12 items)", f"{ms(big) / ms(lazy):.2f}x", ms(big) <= 1.25 * ms(lazy)))
+
+r = load("compress-2000")
+if r:
+    sizes = dict(line.split() for line in open(os.path.join(results, "compress-sizes.txt")))
+    ours = next(v for k, v in sizes.items() if k.endswith("bundle.tar.gz")); theirs = next(v for k, v in sizes.items() if k.endswith("tar.tar.gz"))
+    c, t = r["sessionctl compress"], r["tar -czf"]
+    lines.append("### compress against tar -czf, 2,000 tabs")
+    lines.append("")
+    lines.append("| command | median ms | bytes |")
+    lines.append("| --- | ---: | ---: |")
+    lines.append(f"| sessionctl compress | {ms(c):.1f} | {ours} |")
+    lines.append(f"| tar -czf | {ms(t):.1f} | {theirs} |")
+    lines.append("")
+    goals.append(("compress <= 1.2x the time of tar -czf", f"{ms(c) / ms(t):.2f}x", ms(c) <= 1.2 * ms(t)))
+    goals.append(("compress <= 1.05x the size of tar -czf", f"{int(ours) / int(theirs):.3f}x", int(ours) <= 1.05 * int(theirs)))
+
+crash = []
+for w in ("typical", "1000-tabs"):
+    path = os.path.join(results, f"crash-{w}.json")
+    try:
+        d = json.load(open(path))
+        crash.append((w, d))
+    except Exception:
+        pass
+if crash:
+    lines.append("### crash-test")
+    lines.append("")
+    lines.append("| workload | model | states explored | unique | failed | seconds | states/s |")
+    lines.append("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for w, d in crash:
+        s = d["states"]
+        lines.append(f"| {w} | {d['model']} | {s['explored']} | {s['unique']} | {s['failed']} | {d['elapsedSeconds']:.2f} | {d['statesPerSecond']:.0f} |")
+    lines.append("")
+    for w, d in crash:
+        goals.append((f"crash-test >= 10,000 states/s ({w})", f"{d['statesPerSecond']:.0f}/s", d["statesPerSecond"] >= 10000))
+
+for name in ("validate", "inspect"):
+    path = os.path.join(results, f"{name}-10000.rss")
+    if os.path.exists(path):
+        try:
+            kib = int(open(path).read().split()[-1])
+        except Exception:
+            continue
+        lines.append(f"Peak resident memory of `{name}{' --history' if name == 'inspect' else ''}` on 10,000 tabs: {kib / 1024:.1f} MiB.")
+        lines.append("")
+        if name == "validate":
+            goals.append(("validate peak memory <= 64 MiB, 10,000 tabs", f"{kib / 1024:.1f} MiB", kib <= 64 * 1024))
+
+lines.append("### Goals")
+lines.append("")
+lines.append("| goal | measured | met |")
+lines.append("| --- | --- | --- |")
+for goal, value, ok in goals:
+    lines.append(f"| {goal} | {value} | {'yes' if ok else 'NO'} |")
+
+begin, end = "<!-- RESULTS BEGIN (written by Benchmarks/run) -->", "<!-- RESULTS END -->"
+text = open(target).read() if os.path.exists(target) else f"# Benchmarks\n\n{begin}\n{end}\n"
+head, rest = text.split(begin, 1)
+tail = rest.split(end, 1)[1]
+open(target, "w").write(head + begin + "\n" + "\n".join(lines) + "\n" + end + tail)
