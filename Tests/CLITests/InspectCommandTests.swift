@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// `sessionctl inspect` and `import` as a user runs them.
@@ -106,5 +109,41 @@ import Testing
         #expect(!lazy.stderr.contains("/data.pb"))
         let full = try CLI.runProgram("/usr/bin/strace", ["-f", "-e", "trace=open,openat", CLI.binary, "inspect", profile, "--history"])
         #expect(full.stderr.contains("/data.pb"))
+    }
+}
+
+@Suite struct HostileInputTests {
+    @Test func aFIFOInPlaceOfMetadataDoesNotHang() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = "\(dir)/SessionStorage/S"
+        try FileManager.default.createDirectory(atPath: session, withIntermediateDirectories: true)
+        #expect(mkfifo("\(session)/session_metadata.pb", 0o644) == 0)
+        let result = try CLI.run(["inspect", dir])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("not a regular file"))
+    }
+
+    @Test func aSymlinkLoopIsAnErrorNotAHang() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createSymbolicLink(atPath: "\(dir)/loop", withDestinationPath: "\(dir)/loop")
+        let result = try CLI.run(["inspect", "\(dir)/loop"])
+        #expect(result.status == 66)
+    }
+
+    @Test func truncationsOfEveryLengthGiveContractStatuses() throws {
+        let source = CLI.path("Fixtures/profiles/healthy/SessionStorage/7A3F0C2E-1B4D-4E8F-9A6B-5C2D1E0F3A4B/session_metadata.pb")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = "\(dir)/SessionStorage/S"
+        try FileManager.default.createDirectory(atPath: session, withIntermediateDirectories: true)
+        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 40)) {
+            try bytes.prefix(length).write(to: URL(fileURLWithPath: "\(session)/session_metadata.pb"))
+            let result = try CLI.run(["inspect", dir, "--format", "json"])
+            #expect([0, 65].contains(result.status), "length \(length): \(result.status) \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count <= 1)
+        }
     }
 }

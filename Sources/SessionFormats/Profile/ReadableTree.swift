@@ -40,6 +40,9 @@ public struct DiskTree: ReadableTree {
 
     public init(root: String) { self.root = root }
 
+    /// The largest file a reader accepts (Chrome's own files are far smaller; state.pb is at most 5 MiB).
+    public static let maxFileSize = 1 << 30
+
     /// The on-disk path of a tree path.
     public func absolute(_ path: String) -> String {
         path.isEmpty ? root : (root.hasSuffix("/") ? root + path : root + "/" + path)
@@ -80,12 +83,16 @@ public struct DiskTree: ReadableTree {
 
     /// Reads a whole regular file with POSIX calls; errors name `display`.
     public static func readFile(_ absolute: String, display: String) throws(FormatError) -> [UInt8] {
-        let fd = open(absolute, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO or device planted in a profile must not make a reader wait forever.
+        let fd = open(absolute, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .unreadable(path: display, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable(path: display, reason: String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: display, reason: "not a regular file") }
+        guard info.st_size <= DiskTree.maxFileSize else {
+            throw .notASession(path: display, reason: "\(info.st_size) bytes is larger than any session file (limit \(DiskTree.maxFileSize))")
+        }
         var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
         var filled = 0
         while true {
@@ -99,6 +106,9 @@ public struct DiskTree: ReadableTree {
             }
             if count == 0 { break }
             filled += count
+            guard filled <= DiskTree.maxFileSize else {
+                throw .notASession(path: display, reason: "grew beyond \(DiskTree.maxFileSize) bytes while being read")
+            }
         }
         buffer.removeSubrange(filled...)
         return buffer
