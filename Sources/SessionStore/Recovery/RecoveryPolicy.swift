@@ -1,0 +1,103 @@
+import SessionFormats
+import SessionModel
+
+/// Decides at launch what happens to the sessions on disk, and records the app's state so that
+/// the next launch can tell a clean exit from a crash.
+///
+/// - The clean-exit marker (`RecoveryMarker`) lives in the profile directory, outside
+///   `SessionStorage/<id>/` and `OTR/`.
+/// - A session is restored when Chrome would load it (`ChromeLoadSemantics`); one Chrome would
+///   lose (metadata missing, unparsable, an invalid tab id) is set aside to `Backups/` instead,
+///   never loaded empty and overwritten.
+/// - A crash during restore is counted; after `crashLoopLimit` consecutive ones every session is
+///   set aside instead of restored (crash-loop guard), and the count starts again.
+/// - Nothing is deleted, except the temporary files of interrupted writes. Every step is durable
+///   before the next, and running it again on the same disk does the same thing: an interrupted
+///   recovery is finished by the next launch.
+public struct RecoveryPolicy: Sendable {
+    public let writer: AtomicWriter
+    /// The profile directory.
+    public let profile: String
+    /// Consecutive crashes during restore that trigger the crash-loop guard.
+    public let crashLoopLimit: Int
+
+    public init(writer: AtomicWriter, profile: String, crashLoopLimit: Int = 2) {
+        self.writer = writer
+        self.profile = profile
+        self.crashLoopLimit = max(1, crashLoopLimit)
+    }
+
+    var markerPath: String { joinPath(profile, RecoveryMarker.fileName) }
+
+    /// The marker as on disk: nil when missing, `.running` (unclean) when unreadable.
+    public func readMarker() -> RecoveryMarker? {
+        guard writer.fileSystem.kind(of: markerPath) != nil else { return nil }
+        guard let bytes = try? writer.fileSystem.read(markerPath), let marker = RecoveryMarker(bytes: bytes) else {
+            return RecoveryMarker(state: .running)
+        }
+        return marker
+    }
+
+    /// Writes the marker durably.
+    public func writeMarker(_ marker: RecoveryMarker) throws(StoreError) {
+        try writer.makeDirectories(profile)
+        try writer.write(marker.encoded, to: markerPath)
+    }
+
+    /// Records that the app exits cleanly.
+    public func recordCleanExit() throws(StoreError) { try writeMarker(RecoveryMarker(state: .clean)) }
+
+    /// Records that restore finished and the app runs.
+    public func recordRunning() throws(StoreError) { try writeMarker(RecoveryMarker(state: .running)) }
+
+    /// The first half of a launch: reads the marker, records that restore starts, removes leftover
+    /// temporary files, completes interrupted set-asides, and sets aside every session that must
+    /// not be restored. Returns the report and the sessions to restore, with their outcomes.
+    public func prepareLaunch(now: Timestamp) throws(StoreError) -> (report: LaunchReport, sessions: [LaunchReport.RestoredSession]) {
+        var report = LaunchReport()
+        let marker = readMarker()
+        switch marker?.state {
+        case nil: report.previousExit = .unknown
+        case .clean: report.previousExit = .clean
+        case .running: report.previousExit = .unclean
+        case .restoring: report.previousExit = .crashDuringRestore
+        }
+        let crashes = marker?.state == .restoring ? (marker?.restoreCrashes ?? 0) + 1 : 0
+        report.consecutiveRestoreCrashes = crashes
+        let guardTriggered = crashes >= crashLoopLimit
+        report.crashLoopGuardTriggered = guardTriggered
+        // The count restarts once the guard has set the sessions aside.
+        try writeMarker(RecoveryMarker(state: .restoring, restoreCrashes: guardTriggered ? 0 : crashes))
+
+        report.removedTemporaryFiles = try TemporaryFileSweeper(writer: writer, profile: profile).sweep()
+        let setAside = SessionSetAside(writer: writer, profile: profile)
+        report.completedManifests = try setAside.completeInterruptedEntries()
+
+        var sessions: [LaunchReport.RestoredSession] = []
+        for key in sessionKeys() {
+            let outcome = SessionDirectoryLoader(fileSystem: writer.fileSystem, profile: profile).load(key)
+            if guardTriggered {
+                report.setAside.append(try setAside.push(key, reason: "crash-loop guard: \(crashes) consecutive crashes during restore", time: now))
+            } else if let loss = outcome.loss {
+                guard !(outcome.deletedEntries.isEmpty && loss == .metadataMissing) else { continue }
+                report.setAside.append(try setAside.push(key, reason: "Chrome would not load it: \(loss)", time: now))
+            } else {
+                sessions.append(LaunchReport.RestoredSession(key: key, outcome: outcome))
+            }
+        }
+        return (report, sessions)
+    }
+
+    /// The sessions of the profile's `SessionStorage/` directories, regular first, each side by id.
+    func sessionKeys() -> [SessionKey] {
+        var keys: [SessionKey] = []
+        for incognito in [false, true] {
+            let storage = joinPath(profile, ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.optimizedDirectory)
+            guard writer.fileSystem.kind(of: storage) == .directory, let names = try? writer.fileSystem.list(storage) else { continue }
+            for name in names where writer.fileSystem.kind(of: joinPath(storage, name)) == .directory {
+                keys.append(SessionKey(id: name, incognito: incognito))
+            }
+        }
+        return keys
+    }
+}

@@ -1,0 +1,124 @@
+import SessionFormats
+import SessionModel
+
+/// A session moved out of the live tree, to `<profile>/Backups/<SessionID>/<UTC stamp>/`
+/// (incognito: `<profile>/OTR/Backups/...`).
+public struct SetAsideEntry: Sendable, Hashable {
+    public var key: SessionKey
+    /// The entry's directory, relative to the profile.
+    public var path: String
+    /// The UTC stamp naming the entry (`20261121T183426.123456Z`).
+    public var stamp: String
+    public var reason: String
+}
+
+/// Sets sessions aside the way `sessionctl aside push` does: the session directory is moved by
+/// rename (both parents fsynced), then `manifest.json` is written into it atomically, listing the
+/// reason, time, original path and every file's size and SHA-256. Nothing is copied or deleted.
+///
+/// An entry whose manifest is missing (the move happened, then the process died) is completed by
+/// `completeInterruptedEntries`, so setting aside survives interruption.
+public struct SessionSetAside: Sendable {
+    public let writer: AtomicWriter
+    /// The profile directory.
+    public let profile: String
+    /// Name of the manifest inside an entry.
+    public static let manifestFile = "manifest.json"
+
+    public init(writer: AtomicWriter, profile: String) {
+        self.writer = writer
+        self.profile = profile
+    }
+
+    /// `Backups` or `OTR/Backups`, relative to the profile.
+    public static func backupsDirectory(incognito: Bool) -> String {
+        treePath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
+    }
+
+    /// The stamp of a time: ISO 8601 basic format with microseconds (`20261121T183426.123456Z`).
+    public static func stamp(for time: Timestamp) -> String {
+        String((time.iso8601 ?? "16010101T000000.000000Z").filter { $0 != "-" && $0 != ":" })
+    }
+
+    /// The time of a stamp, or nil when the name is not one.
+    public static func time(ofStamp stamp: String) -> Timestamp? {
+        let chars = Array(stamp)
+        guard chars.count == 23, chars[8] == "T", chars[15] == "." else { return nil }
+        let text = String(chars[0..<4]) + "-" + String(chars[4..<6]) + "-" + String(chars[6..<8]) + "T"
+            + String(chars[9..<11]) + ":" + String(chars[11..<13]) + ":" + String(chars[13...])
+        return Timestamp(iso8601: text)
+    }
+
+    /// Moves a live session directory aside and writes its manifest; returns the entry.
+    public func push(_ key: SessionKey, reason: String, time: Timestamp) throws(StoreError) -> SetAsideEntry {
+        let source = joinPath(profile, ProfileLayout.sessionDirectory(key.id, incognito: key.incognito))
+        let parent = treePath(SessionSetAside.backupsDirectory(incognito: key.incognito), key.id)
+        var stampTime = time
+        var stamp = SessionSetAside.stamp(for: stampTime)
+        while writer.fileSystem.kind(of: joinPath(profile, parent, stamp)) != nil {
+            stampTime = Timestamp(microseconds: stampTime.microseconds + 1)
+            stamp = SessionSetAside.stamp(for: stampTime)
+        }
+        let relative = treePath(parent, stamp)
+        try writer.move(source, to: joinPath(profile, relative))
+        try writeManifest(key: key, entry: relative, reason: reason, time: stampTime)
+        return SetAsideEntry(key: key, path: relative, stamp: stamp, reason: reason)
+    }
+
+    /// Writes the manifest of every entry (of both sides) that lacks one; returns their paths.
+    public func completeInterruptedEntries() throws(StoreError) -> [String] {
+        var completed: [String] = []
+        for incognito in [false, true] {
+            let backups = SessionSetAside.backupsDirectory(incognito: incognito)
+            guard writer.fileSystem.kind(of: joinPath(profile, backups)) == .directory else { continue }
+            for id in try writer.fileSystem.list(joinPath(profile, backups)) {
+                guard writer.fileSystem.kind(of: joinPath(profile, backups, id)) == .directory else { continue }
+                for stamp in try writer.fileSystem.list(joinPath(profile, backups, id)) {
+                    let entry = treePath(backups, id, stamp)
+                    guard let time = SessionSetAside.time(ofStamp: stamp),
+                          writer.fileSystem.kind(of: joinPath(profile, entry)) == .directory,
+                          writer.fileSystem.kind(of: joinPath(profile, entry, SessionSetAside.manifestFile)) == nil
+                    else { continue }
+                    try writeManifest(key: SessionKey(id: id, incognito: incognito), entry: entry,
+                                      reason: "set aside by recovery (manifest completed on a later launch)", time: time)
+                    completed.append(entry)
+                }
+            }
+        }
+        return completed
+    }
+
+    private func writeManifest(key: SessionKey, entry: String, reason: String, time: Timestamp) throws(StoreError) {
+        let root = joinPath(profile, entry)
+        var files: [JSONValue] = []
+        for path in try listFiles(root, relative: "") where path != SessionSetAside.manifestFile {
+            let bytes = try writer.fileSystem.read(joinPath(root, path))
+            files.append(.object([("path", .string(path)), ("size", .int(Int64(bytes.count))), ("sha256", .string(SHA256.hex(bytes)))]))
+        }
+        let manifest = JSONValue.object([
+            ("schema", .string("sessionctl.aside-manifest/1")),
+            ("session", .string(key.id)),
+            ("incognito", .bool(key.incognito)),
+            ("origin", .string("sessionctl")),
+            ("reason", .string(reason)),
+            ("time", .string(time.iso8601)),
+            ("originalPath", .string(ProfileLayout.sessionDirectory(key.id, incognito: key.incognito))),
+            ("files", .array(files)),
+        ])
+        try writer.write(Array((manifest.serialized() + "\n").utf8), to: joinPath(root, SessionSetAside.manifestFile))
+    }
+
+    /// Every regular file under `directory`, as sorted relative paths (temp files left out).
+    private func listFiles(_ directory: String, relative: String) throws(StoreError) -> [String] {
+        var result: [String] = []
+        for name in try writer.fileSystem.list(joinPath(directory, relative)) where !AtomicWriter.isTemporaryName(name) {
+            let path = treePath(relative, name)
+            switch writer.fileSystem.kind(of: joinPath(directory, path)) {
+            case .file: result.append(path)
+            case .directory: result += try listFiles(directory, relative: path)
+            default: break
+            }
+        }
+        return result
+    }
+}

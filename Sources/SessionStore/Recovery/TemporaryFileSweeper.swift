@@ -1,0 +1,54 @@
+import SessionFormats
+
+/// Removes the temporary files an interrupted `AtomicWriter` left behind, and nothing else.
+///
+/// Looks where the store writes: the profile directory, `SessionStorage/`, each session directory
+/// and its tab directories, on both sides, and the set-aside entries. Only names for which
+/// `AtomicWriter.isTemporaryName` holds are removed; each directory touched is fsynced.
+public struct TemporaryFileSweeper: Sendable {
+    public let writer: AtomicWriter
+    public let profile: String
+
+    public init(writer: AtomicWriter, profile: String) {
+        self.writer = writer
+        self.profile = profile
+    }
+
+    /// Removes the leftovers; returns their paths relative to the profile.
+    public func sweep() throws(StoreError) -> [String] {
+        var removed: [String] = []
+        for incognito in [false, true] {
+            let root = ProfileLayout.stateRoot(incognito: incognito)
+            try sweepDirectory(root, &removed)
+            let storage = treePath(root, ProfileLayout.optimizedDirectory)
+            try sweepDirectory(storage, &removed)
+            for session in subdirectories(storage) {
+                try sweepDirectory(session, &removed)
+                for tab in subdirectories(session) { try sweepDirectory(tab, &removed) }
+            }
+            for session in subdirectories(SessionSetAside.backupsDirectory(incognito: incognito)) {
+                for entry in subdirectories(session) { try sweepDirectory(entry, &removed) }
+            }
+        }
+        return removed
+    }
+
+    private func subdirectories(_ relative: String) -> [String] {
+        let path = joinPath(profile, relative)
+        guard writer.fileSystem.kind(of: path) == .directory, let names = try? writer.fileSystem.list(path) else { return [] }
+        return names.map { treePath(relative, $0) }.filter { writer.fileSystem.kind(of: joinPath(profile, $0)) == .directory }
+    }
+
+    private func sweepDirectory(_ relative: String, _ removed: inout [String]) throws(StoreError) {
+        let path = joinPath(profile, relative)
+        guard writer.fileSystem.kind(of: path) == .directory else { return }
+        var any = false
+        for name in try writer.fileSystem.list(path) where AtomicWriter.isTemporaryName(name) {
+            guard writer.fileSystem.kind(of: joinPath(path, name)) == .file else { continue }
+            try writer.fileSystem.unlink(joinPath(path, name))
+            removed.append(treePath(relative, name))
+            any = true
+        }
+        if any { try writer.fileSystem.fsyncDirectory(path) }
+    }
+}
