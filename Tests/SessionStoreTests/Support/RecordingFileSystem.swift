@@ -1,0 +1,128 @@
+import Synchronization
+@testable import SessionStore
+
+/// A real file system that records every call, and can be told to fail one.
+final class RecordingFileSystem: FileSystem {
+    /// One recorded call, with paths (a file handle is shown as the path it was created at).
+    enum Call: Equatable, CustomStringConvertible {
+        case create(String)
+        case write(String, Int)
+        case fsync(String)
+        case close(String)
+        case rename(String, String)
+        case fsyncDirectory(String)
+        case link(String, String)
+        case unlink(String)
+        case mkdir(String)
+        case rmdir(String)
+
+        var description: String {
+            switch self {
+            case .create(let path): return "create \(path)"
+            case .write(let path, let count): return "write \(path) \(count)"
+            case .fsync(let path): return "fsync \(path)"
+            case .close(let path): return "close \(path)"
+            case .rename(let from, let to): return "rename \(from) -> \(to)"
+            case .fsyncDirectory(let path): return "fsyncdir \(path)"
+            case .link(let from, let to): return "link \(from) -> \(to)"
+            case .unlink(let path): return "unlink \(path)"
+            case .mkdir(let path): return "mkdir \(path)"
+            case .rmdir(let path): return "rmdir \(path)"
+            }
+        }
+    }
+
+    private struct State {
+        var calls: [Call] = []
+        var handles: [Int32: String] = [:]
+        var failure: (@Sendable (Call) -> StoreError?)?
+        var writeLimit: Int?
+    }
+
+    private let base = POSIXFileSystem()
+    private let state = Mutex(State())
+
+    /// Everything recorded so far.
+    var calls: [Call] { state.withLock { $0.calls } }
+    /// Forgets what was recorded.
+    func reset() { state.withLock { $0.calls = [] } }
+    /// Makes the calls for which `rule` returns an error fail (before they happen).
+    func failWhen(_ rule: (@Sendable (Call) -> StoreError?)?) { state.withLock { $0.failure = rule } }
+    /// Makes every write accept at most `limit` bytes (short writes).
+    func limitWrites(to limit: Int?) { state.withLock { $0.writeLimit = limit } }
+
+    private func record(_ call: Call) throws(StoreError) {
+        let failure = state.withLock { state -> StoreError? in
+            state.calls.append(call)
+            return state.failure?(call)
+        }
+        if let failure { throw failure }
+    }
+
+    private func path(of handle: FileHandleID) -> String { state.withLock { $0.handles[handle.rawValue] ?? "?" } }
+
+    func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        try record(.create(path))
+        let handle = try base.createExclusive(path, mode: mode)
+        state.withLock { $0.handles[handle.rawValue] = path }
+        return handle
+    }
+
+    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
+        let limit = state.withLock { $0.writeLimit } ?? bytes.count
+        let slice = bytes.prefix(limit)
+        try record(.write(path(of: handle), slice.count))
+        return try base.write(handle, slice)
+    }
+
+    func fsync(_ handle: FileHandleID) throws(StoreError) {
+        try record(.fsync(path(of: handle)))
+        try base.fsync(handle)
+    }
+
+    func close(_ handle: FileHandleID) throws(StoreError) {
+        let path = path(of: handle)
+        defer { state.withLock { _ = $0.handles.removeValue(forKey: handle.rawValue) } }
+        do {
+            try record(.close(path))
+        } catch {
+            try? base.close(handle)
+            throw error
+        }
+        try base.close(handle)
+    }
+
+    func rename(_ source: String, to destination: String) throws(StoreError) {
+        try record(.rename(source, destination))
+        try base.rename(source, to: destination)
+    }
+
+    func fsyncDirectory(_ path: String) throws(StoreError) {
+        try record(.fsyncDirectory(path))
+        try base.fsyncDirectory(path)
+    }
+
+    func link(_ source: String, to destination: String) throws(StoreError) {
+        try record(.link(source, destination))
+        try base.link(source, to: destination)
+    }
+
+    func unlink(_ path: String) throws(StoreError) {
+        try record(.unlink(path))
+        try base.unlink(path)
+    }
+
+    func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
+        try record(.mkdir(path))
+        try base.mkdir(path, mode: mode)
+    }
+
+    func rmdir(_ path: String) throws(StoreError) {
+        try record(.rmdir(path))
+        try base.rmdir(path)
+    }
+
+    func read(_ path: String) throws(StoreError) -> [UInt8] { try base.read(path) }
+    func list(_ path: String) throws(StoreError) -> [String] { try base.list(path) }
+    func kind(of path: String) -> FileKind? { base.kind(of: path) }
+}
