@@ -35,18 +35,9 @@ public struct SessionSetAside: Sendable {
         treePath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
     }
 
-    /// The stamp of a time: ISO 8601 basic format with microseconds (`20261121T183426.123456Z`).
+    /// The stamp of a time (`20261121T183426.123456Z`, see `AsideStamp`).
     public static func stamp(for time: Timestamp) -> String {
-        String((time.iso8601 ?? "16010101T000000.000000Z").filter { $0 != "-" && $0 != ":" })
-    }
-
-    /// The time of a stamp, or nil when the name is not one.
-    public static func time(ofStamp stamp: String) -> Timestamp? {
-        let chars = Array(stamp)
-        guard chars.count == 23, chars[8] == "T", chars[15] == "." else { return nil }
-        let text = String(chars[0..<4]) + "-" + String(chars[4..<6]) + "-" + String(chars[6..<8]) + "T"
-            + String(chars[9..<11]) + ":" + String(chars[11..<13]) + ":" + String(chars[13...])
-        return Timestamp(iso8601: text)
+        AsideStamp.format(time) ?? "16010101T000000.000001Z"
     }
 
     /// Moves a live session directory aside and writes its manifest; returns the entry.
@@ -75,7 +66,7 @@ public struct SessionSetAside: Sendable {
                 guard writer.fileSystem.kind(of: joinPath(profile, backups, id)) == .directory else { continue }
                 for stamp in try writer.fileSystem.list(joinPath(profile, backups, id)) {
                     let entry = treePath(backups, id, stamp)
-                    guard let time = SessionSetAside.time(ofStamp: stamp),
+                    guard let time = AsideStamp.parse(stamp),
                           writer.fileSystem.kind(of: joinPath(profile, entry)) == .directory,
                           writer.fileSystem.kind(of: joinPath(profile, entry, SessionSetAside.manifestFile)) == nil
                     else { continue }

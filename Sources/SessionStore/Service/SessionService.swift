@@ -63,6 +63,8 @@ public final class SessionService {
     /// Tab directories found unreferenced at launch, removed by each window's next save.
     var orphanTabs: [SessionKey: Set<TabID>] = [:]
     private(set) var sequence = 0
+    /// Set when removing the incognito side failed: the next save tries again.
+    var incognitoPurgePending = false
 
     init(profile: Profile, writer: AtomicWriter, options: Options, launchReport: LaunchReport) {
         self.profile = profile
@@ -142,6 +144,7 @@ public final class SessionService {
     func save(_ trigger: SaveTrigger) {
         timer?.cancel()
         timer = nil
+        if incognitoPurgePending, profile.incognito.browsers.tabCount == 0 { purgeIncognito() }
         guard !pending.isEmpty else { return }
         let changes = pending
         pending = [:]
@@ -155,6 +158,7 @@ public final class SessionService {
         pending = pending.filter { !$0.key.incognito }
         orphanTabs = orphanTabs.filter { !$0.key.incognito }
         let job = SaveJob(windows: [], purgeDirectory: profile.incognito.directory)
+        incognitoPurgePending = true
         run(job, trigger: .incognitoClosed, retry: dropped)
     }
 
@@ -178,6 +182,7 @@ public final class SessionService {
             if orphanTabs[window.key]?.isEmpty == true { orphanTabs[window.key] = nil }
         }
         lastFailure = nil
+        if job.purgeDirectory != nil { incognitoPurgePending = false }
         let record = SaveRecord(
             sequence: sequence, trigger: trigger,
             sessions: job.windows.filter { !$0.removeDirectory }.map(\.session),
