@@ -50,3 +50,12 @@ import Testing
         #expect(Redactor.redact(title: "Secret") == "REDACTED")
     }
 }
+
+@Suite struct JSONEscapingTests {
+    @Test func controlCharactersAndLineSeparatorsAreEscaped() throws {
+        let text = "a\"b\\c\n\u{01}\u{1f}\u{2028}\u{2029}é😀"
+        let printed = JSONValue.string(text).serialized()
+        #expect(printed == #""a\"b\\c\n\u0001\u001f\u2028\u2029é😀""#)
+        #expect(try JSONParser.parse(Array(printed.utf8), file: "t") == .string(text))
+    }
+}

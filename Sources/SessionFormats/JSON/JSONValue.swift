@@ -35,68 +35,101 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The text of this value: pretty-printed with two-space indentation, or compact.
     public func serialized(pretty: Bool = true) -> String {
-        var out = ""
+        String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The UTF-8 text of this value, written straight into a byte buffer (fast for large documents).
+    public func serializedBytes(pretty: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(to: &out, indent: pretty ? 0 : nil)
         return out
     }
 
-    private func write(to out: inout String, indent: Int?) {
+    private static func newline(_ out: inout [UInt8], _ indent: Int) {
+        out.append(10)
+        out.append(contentsOf: repeatElement(32, count: indent * 2))
+    }
+
+    private func write(to out: inout [UInt8], indent: Int?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
         case .double(let value):
             if value.isFinite {
-                out += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+                let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+                out.append(contentsOf: text.utf8)
             } else {
-                out += "null"
+                out.append(contentsOf: "null".utf8)
             }
         case .string(let value): JSONValue.writeString(value, to: &out)
         case .array(let values):
-            if values.isEmpty { out += "[]"; return }
-            out += "["
+            if values.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if let indent { JSONValue.newline(&out, indent + 1) }
                 value.write(to: &out, indent: indent.map { $0 + 1 })
             }
-            if let indent { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "]"
+            if let indent { JSONValue.newline(&out, indent) }
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if let indent { JSONValue.newline(&out, indent + 1) }
                 JSONValue.writeString(key, to: &out)
-                out += indent == nil ? ":" : ": "
+                out.append(UInt8(ascii: ":"))
+                if indent != nil { out.append(32) }
                 value.write(to: &out, indent: indent.map { $0 + 1 })
             }
-            if let indent { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "}"
+            if let indent { JSONValue.newline(&out, indent) }
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Writes a JSON string literal; runs of bytes that need no escaping are copied at once.
+    private static func writeString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var copy = value
+        copy.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                var escape: [UInt8]?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = Array("\\\"".utf8)
+                case UInt8(ascii: "\\"): escape = Array("\\\\".utf8)
+                case 0x0A: escape = Array("\\n".utf8)
+                case 0x0D: escape = Array("\\r".utf8)
+                case 0x09: escape = Array("\\t".utf8)
+                case 0x08: escape = Array("\\b".utf8)
+                case 0x0C: escape = Array("\\f".utf8)
+                case 0x00..<0x20:
+                    escape = Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 and U+2029 are escaped so that the output is also valid JavaScript.
+                    escape = Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    width = 3
+                default: break
+                }
+                if let escape {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    out.append(contentsOf: escape)
+                    index += width
+                    runStart = index
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    index += 1
                 }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

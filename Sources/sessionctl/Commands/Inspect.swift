@@ -30,7 +30,7 @@ extension SessionCtl {
             if redact { sessions = sessions.map(Redactor.redact) }
             switch output.format {
             case .json:
-                Output.line(InspectDocument.encode(sessions, history: history).serialized())
+                Output.line(bytes: InspectDocument.encode(sessions, history: history).serializedBytes())
             case .text:
                 InspectText.print(sessions, history: history)
             }

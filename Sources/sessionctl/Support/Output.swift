@@ -11,6 +11,13 @@ enum Output {
         if buffer.count > 1 << 16 { flush() }
     }
 
+    /// Appends bytes and a newline to standard output (for large documents built as bytes).
+    static func line(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        buffer.append(10)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
     /// Writes the buffered output.
     static func flush() {
         guard !buffer.isEmpty else { return }
