@@ -17,11 +17,13 @@ public struct LaunchReport: Sendable {
 
     /// A session restored into a window.
     public struct RestoredSession: Sendable {
+        /// Which session.
         public var key: SessionKey
         /// Chrome's loading outcome for it (dropped tabs, adjustments, entries Chrome would delete).
         public var outcome: ChromeLoadSemantics.Outcome
     }
 
+    /// How the previous run ended.
     public var previousExit: PreviousExit = .unknown
     /// Consecutive crashes during restore, this launch's included when it follows one.
     public var consecutiveRestoreCrashes = 0

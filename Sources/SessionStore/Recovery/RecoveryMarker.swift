@@ -18,6 +18,7 @@ public struct RecoveryMarker: Sendable, Equatable {
     public static let fileName = "sessionctl-recovery.txt"
     static let header = "sessionctl-recovery/1"
 
+    /// The recorded state.
     public var state: State
     /// Consecutive launches that crashed while restoring.
     public var restoreCrashes: Int

@@ -15,6 +15,7 @@ import SessionModel
 ///   before the next, and running it again on the same disk does the same thing: an interrupted
 ///   recovery is finished by the next launch.
 public struct RecoveryPolicy: Sendable {
+    /// Every file operation of recovery goes through it.
     public let writer: AtomicWriter
     /// The profile directory.
     public let profile: String

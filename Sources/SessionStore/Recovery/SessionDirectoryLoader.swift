@@ -4,6 +4,7 @@ import SessionModel
 /// Runs `ChromeLoadSemantics` on a session directory of a `FileSystem`: reads session_metadata.pb
 /// and lists the directory and its tab directories. Reads only; never changes anything.
 public struct SessionDirectoryLoader: Sendable {
+    /// Where the profile is read from.
     public let fileSystem: any FileSystem
     /// The profile directory.
     public let profile: String

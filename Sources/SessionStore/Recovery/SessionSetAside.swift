@@ -4,11 +4,13 @@ import SessionModel
 /// A session moved out of the live tree, to `<profile>/Backups/<SessionID>/<UTC stamp>/`
 /// (incognito: `<profile>/OTR/Backups/...`).
 public struct SetAsideEntry: Sendable, Hashable {
+    /// The session that was set aside.
     public var key: SessionKey
     /// The entry's directory, relative to the profile.
     public var path: String
     /// The UTC stamp naming the entry (`20261121T183426.123456Z`).
     public var stamp: String
+    /// Why it was set aside (also in its manifest).
     public var reason: String
 }
 
@@ -19,6 +21,7 @@ public struct SetAsideEntry: Sendable, Hashable {
 /// An entry whose manifest is missing (the move happened, then the process died) is completed by
 /// `completeInterruptedEntries`, so setting aside survives interruption.
 public struct SessionSetAside: Sendable {
+    /// Writes the manifest and makes every move durable.
     public let writer: AtomicWriter
     /// The profile directory.
     public let profile: String

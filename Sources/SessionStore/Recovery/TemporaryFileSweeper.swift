@@ -6,7 +6,9 @@ import SessionFormats
 /// and its tab directories, on both sides, and the set-aside entries. Only names for which
 /// `AtomicWriter.isTemporaryName` holds are removed; each directory touched is fsynced.
 public struct TemporaryFileSweeper: Sendable {
+    /// Removes through its file system.
     public let writer: AtomicWriter
+    /// The profile directory.
     public let profile: String
 
     public init(writer: AtomicWriter, profile: String) {

@@ -2,7 +2,9 @@ import SessionModel
 
 /// Names a window's session on one side of a profile.
 public struct SessionKey: Sendable, Hashable, CustomStringConvertible {
+    /// The session id (the directory name under `SessionStorage/`).
     public var id: SessionID
+    /// True for a session under `OTR/`.
     public var incognito: Bool
     public init(id: SessionID, incognito: Bool) {
         self.id = id
@@ -34,6 +36,7 @@ public enum SaveTrigger: String, Sendable, Hashable {
 public struct SaveRecord: Sendable {
     /// Increases by one with every save of the service (failed ones included).
     public var sequence: Int
+    /// What started the save.
     public var trigger: SaveTrigger
     /// Each window written, as the Session value its session_metadata.pb now holds; a tab's
     /// `history` is what its data.pb holds when the tab is realized (written now or earlier), nil
@@ -50,7 +53,10 @@ public struct SaveRecord: Sendable {
 /// A save that did not complete: nothing it meant to write is reported as durable, and the
 /// changes are kept to be written again by the next save.
 public struct SaveFailure: Error, Sendable {
+    /// The sequence number the failed save used.
     public var sequence: Int
+    /// What started the save.
     public var trigger: SaveTrigger
+    /// The file operation that failed.
     public var error: StoreError
 }

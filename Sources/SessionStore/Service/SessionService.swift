@@ -42,6 +42,7 @@ public final class SessionService {
     public let profile: Profile
     /// What the launch found and did (recovery, restored and set-aside sessions).
     public internal(set) var launchReport: LaunchReport
+    /// The save delay and crash-loop limit in force.
     public let options: Options
     /// Every file operation goes through this writer and its file system.
     public let writer: AtomicWriter

@@ -12,6 +12,8 @@ import Synchronization
 /// A live file is never opened for writing or truncated: until the rename, readers see the old
 /// content; after the directory fsync, the new content survives power loss. On any error the
 /// temporary file is removed and the old file is left intact. An fsync failure is a failure.
+/// An error from the final directory fsync comes after the rename: the new content is in place
+/// but not known to be durable, so the caller must not report it as saved.
 public struct AtomicWriter: Sendable {
     /// Prefix of every temporary file name; recovery recognises and removes leftovers by it.
     public static let temporaryPrefix = ".sessionctl-tmp."
