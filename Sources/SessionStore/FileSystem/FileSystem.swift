@@ -44,6 +44,19 @@ public protocol FileSystem: Sendable {
     func list(_ path: String) throws(StoreError) -> [String]
     /// What is at a path, or nil.
     func kind(of path: String) -> FileKind?
+    /// Opens a file for writing, creating it or truncating it to zero (O_CREAT | O_TRUNC).
+    ///
+    /// The store's own protocol never calls this: only the deliberately flawed
+    /// `WriteProtocol.inPlace` does. The default unlinks the file and creates it anew; a recording
+    /// file system should implement it as a truncate.
+    func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID
+}
+
+extension FileSystem {
+    public func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        if kind(of: path) == .file { try unlink(path) }
+        return try createExclusive(path, mode: mode)
+    }
 }
 
 /// Joins path components with `/`, ignoring empty ones.

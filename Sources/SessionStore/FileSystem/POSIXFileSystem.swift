@@ -26,6 +26,15 @@ public struct POSIXFileSystem: FileSystem {
         }
     }
 
+    public func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        while true {
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(mode))
+            if fd >= 0 { return FileHandleID(rawValue: fd) }
+            if errno == EINTR { continue }
+            throw failure("open", path)
+        }
+    }
+
     public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
         while true {
             let count = bytes.withUnsafeBytes { Glibc.write(handle.rawValue, $0.baseAddress, $0.count) }

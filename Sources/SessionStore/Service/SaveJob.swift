@@ -53,6 +53,7 @@ struct SaveJob: Sendable {
                 }
             }
         }
+        if writer.writeProtocol.removesClosedTabsFirst { _ = try removeClosedTabs(writer) }
         for window in windows where !window.removeDirectory {
             try writer.write(window.metadata, to: joinPath(window.directory, ProfileLayout.metadataFile))
         }
@@ -73,7 +74,7 @@ struct SaveJob: Sendable {
                 removed[window.key, default: []].append(id)
                 any = true
             }
-            if any { try writer.fileSystem.fsyncDirectory(window.directory) }
+            if any, writer.writeProtocol.syncsDirectories { try writer.fileSystem.fsyncDirectory(window.directory) }
         }
         return removed
     }

@@ -17,7 +17,7 @@ extension SessionService {
         profile: String, fileSystem: any FileSystem = POSIXFileSystem(), clock: any SessionClock,
         options: Options = Options(), groupIDs: (() -> TabGroupID)? = nil
     ) throws(StoreError) -> SessionService {
-        let writer = AtomicWriter(fileSystem: fileSystem)
+        let writer = AtomicWriter(fileSystem: fileSystem, writeProtocol: options.writeProtocol)
         let policy = RecoveryPolicy(writer: writer, profile: profile, crashLoopLimit: options.crashLoopLimit)
         let (report, sessions) = try policy.prepareLaunch(now: clock.now)
         let model = Profile(path: profile, clock: clock, groupIDGenerator: groupIDs ?? {

@@ -32,9 +32,12 @@ public final class SessionService {
         public var saveDelay: Duration
         /// Consecutive crashes during restore after which sessions are set aside instead of restored.
         public var crashLoopLimit: Int
-        public init(saveDelay: Duration = .milliseconds(2500), crashLoopLimit: Int = 2) {
+        /// How files reach the disk: `.safe`, unless a crash checker proves it catches a flawed one.
+        public var writeProtocol: WriteProtocol
+        public init(saveDelay: Duration = .milliseconds(2500), crashLoopLimit: Int = 2, writeProtocol: WriteProtocol = .safe) {
             self.saveDelay = saveDelay
             self.crashLoopLimit = crashLoopLimit
+            self.writeProtocol = writeProtocol
         }
     }
 

@@ -11,12 +11,12 @@ extension AtomicWriter {
             for name in try fileSystem.list(path) {
                 try removeTree(joinPath(path, name), syncParent: false)
             }
-            try fileSystem.fsyncDirectory(path)
+            if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(path) }
             try fileSystem.rmdir(path)
         } else {
             try fileSystem.unlink(path)
         }
-        if syncParent { try fileSystem.fsyncDirectory(parentPath(path)) }
+        if syncParent, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(path)) }
     }
 
     /// Renames a directory (or file) to a new place durably: the destination's parent is created
@@ -26,6 +26,7 @@ extension AtomicWriter {
         guard fileSystem.kind(of: destination) == nil else { throw .exists(path: destination) }
         try makeDirectories(parentPath(destination))
         try fileSystem.rename(source, to: destination)
+        guard writeProtocol.syncsDirectories else { return }
         try fileSystem.fsyncDirectory(parentPath(destination))
         if parentPath(source) != parentPath(destination) { try fileSystem.fsyncDirectory(parentPath(source)) }
     }

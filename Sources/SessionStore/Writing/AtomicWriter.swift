@@ -18,28 +18,28 @@ public struct AtomicWriter: Sendable {
     /// Prefix of every temporary file name; recovery recognises and removes leftovers by it.
     public static let temporaryPrefix = ".sessionctl-tmp."
 
+    /// Every file operation goes through it.
     public let fileSystem: any FileSystem
+    /// The write protocol: `.safe` unless a crash checker asks for a flawed one.
+    public let writeProtocol: WriteProtocol
     private static let counter = Atomic<UInt64>(0)
 
-    public init(fileSystem: any FileSystem = POSIXFileSystem()) { self.fileSystem = fileSystem }
+    public init(fileSystem: any FileSystem = POSIXFileSystem(), writeProtocol: WriteProtocol = .safe) {
+        self.fileSystem = fileSystem
+        self.writeProtocol = writeProtocol
+    }
 
     /// True for names that only a temporary file of this writer has.
     public static func isTemporaryName(_ name: String) -> Bool { name.hasPrefix(temporaryPrefix) }
 
     /// Atomically replaces (or creates) `path` with `bytes`.
     public func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o644) throws(StoreError) {
+        if writeProtocol == .inPlace { return try writeInPlace(bytes, to: path, mode: mode) }
         let directory = parentPath(path)
         let (temp, handle) = try createTemporary(near: path, mode: mode)
         do throws(StoreError) {
-            var offset = 0
-            while offset < bytes.count {
-                let written = try fileSystem.write(handle, bytes[offset...])
-                guard written > 0 else {
-                    throw StoreError.io(operation: "write", path: temp, code: EIO, reason: "no progress")
-                }
-                offset += written
-            }
-            try fileSystem.fsync(handle)
+            try writeAll(bytes, to: handle, path: temp)
+            if writeProtocol.syncsFiles { try fileSystem.fsync(handle) }
         } catch {
             try? fileSystem.close(handle)
             try? fileSystem.unlink(temp)
@@ -52,7 +52,33 @@ public struct AtomicWriter: Sendable {
             try? fileSystem.unlink(temp)
             throw error
         }
-        try fileSystem.fsyncDirectory(directory)
+        if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(directory) }
+    }
+
+    /// Writes every byte, resuming short writes.
+    private func writeAll(_ bytes: [UInt8], to handle: FileHandleID, path: String) throws(StoreError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try fileSystem.write(handle, bytes[offset...])
+            guard written > 0 else {
+                throw StoreError.io(operation: "write", path: path, code: EIO, reason: "no progress")
+            }
+            offset += written
+        }
+    }
+
+    /// The flawed `.inPlace` protocol: truncate the live file, rewrite it, fsync.
+    private func writeInPlace(_ bytes: [UInt8], to path: String, mode: UInt32) throws(StoreError) {
+        let handle = try fileSystem.openTruncating(path, mode: mode)
+        do throws(StoreError) {
+            try writeAll(bytes, to: handle, path: path)
+            try fileSystem.fsync(handle)
+        } catch {
+            try? fileSystem.close(handle)
+            throw error
+        }
+        try fileSystem.close(handle)
+        try fileSystem.fsyncDirectory(parentPath(path))
     }
 
     /// Creates `path` and any missing parents, each made durable by an fsync of its parent.
@@ -68,7 +94,7 @@ public struct AtomicWriter: Sendable {
         } catch .exists {
             return
         }
-        try fileSystem.fsyncDirectory(parent)
+        if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parent) }
     }
 
     /// Creates a new, empty temporary file beside `path`.

@@ -15,6 +15,7 @@ final class RecordingFileSystem: FileSystem {
         case unlink(String)
         case mkdir(String)
         case rmdir(String)
+        case openTruncating(String)
 
         var description: String {
             switch self {
@@ -28,6 +29,7 @@ final class RecordingFileSystem: FileSystem {
             case .unlink(let path): return "unlink \(path)"
             case .mkdir(let path): return "mkdir \(path)"
             case .rmdir(let path): return "rmdir \(path)"
+            case .openTruncating(let path): return "open O_TRUNC \(path)"
             }
         }
     }
@@ -120,6 +122,13 @@ final class RecordingFileSystem: FileSystem {
     func rmdir(_ path: String) throws(StoreError) {
         try record(.rmdir(path))
         try base.rmdir(path)
+    }
+
+    func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        try record(.openTruncating(path))
+        let handle = try base.openTruncating(path, mode: mode)
+        state.withLock { $0.handles[handle.rawValue] = path }
+        return handle
     }
 
     func read(_ path: String) throws(StoreError) -> [UInt8] { try base.read(path) }

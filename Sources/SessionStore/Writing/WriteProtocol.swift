@@ -1,0 +1,26 @@
+/// How the `AtomicWriter` and the save reach the disk.
+///
+/// Only `.safe` keeps the store's promises. The others reproduce write protocols known to lose
+/// data, so that a crash checker (`sessionctl crash-test --protocol NAME`) can prove it catches
+/// them; an app never uses them.
+public enum WriteProtocol: String, Sendable, CaseIterable {
+    /// Temp file (O_EXCL), full write, fsync, rename, fsync of the directory; new directories made
+    /// durable through their parents; closed tabs removed after the commit point, with fsyncs.
+    case safe
+    /// Truncates and rewrites the live file (with fsync): not atomic even if only the process dies.
+    case inPlace = "in-place"
+    /// Temp file and rename, but no fsync of anything.
+    case noFsync = "no-fsync"
+    /// What Foundation's atomic write does: fsync of the temp file, rename, no directory fsync.
+    case foundationAtomic = "foundation-atomic"
+    /// Chrome's own order: Foundation's atomic writes, and closed tabs' directories removed before
+    /// the new session_metadata.pb is written.
+    case chrome
+
+    /// Whether file contents are fsynced before they count as written.
+    var syncsFiles: Bool { self != .noFsync }
+    /// Whether directories are fsynced after entries are added or removed.
+    var syncsDirectories: Bool { self == .safe || self == .inPlace }
+    /// Whether closed tabs' directories are removed before the commit point.
+    var removesClosedTabsFirst: Bool { self == .chrome }
+}
