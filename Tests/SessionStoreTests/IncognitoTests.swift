@@ -15,21 +15,21 @@ import SessionModel
     @Test func incognitoSessionsAreStoredApart() throws {
         let harness = try StoreHarness()
         harness.window.openTab(url: "https://regular.example/")
-        let incognito = harness.service.openWindow(incognito: true)
+        let incognito = try harness.service.openWindow(incognito: true)
         incognito.openTab(url: "https://secret.example/")
         harness.service.sceneDidEnterBackground()
         #expect(harness.urlsOnDisk(incognito: true) == ["https://secret.example/"])
         #expect(harness.directory.exists("Default/OTR/SessionStorage/{SyntheticIdentifier}/session_metadata.pb"))
         #expect(harness.urlsOnDisk() == ["https://regular.example/"])
         try harness.relaunch()
-        #expect(harness.service.openWindow(incognito: true).tabs.tabs.map(\.url) == ["https://secret.example/"])
+        #expect(try harness.service.openWindow(incognito: true).tabs.tabs.map(\.url) == ["https://secret.example/"])
     }
 
     @Test func closingTheLastIncognitoTabRemovesEveryIncognitoFileAtOnce() throws {
         let harness = try StoreHarness()
         harness.window.openTab(url: "https://regular.example/")
-        let first = harness.service.openWindow("A", incognito: true)
-        let second = harness.service.openWindow("B", incognito: true)
+        let first = try harness.service.openWindow("A", incognito: true)
+        let second = try harness.service.openWindow("B", incognito: true)
         first.openTab(url: "https://secret-one.example/", title: "Secret one")
         let tab = second.openTab(url: "https://secret-two.example/")
         tab.navigate(to: "https://secret-two.example/deeper")
@@ -55,7 +55,7 @@ import SessionModel
 
     @Test func theIncognitoSideComesBackWithTheNextIncognitoTab() throws {
         let harness = try StoreHarness()
-        let incognito = harness.service.openWindow(incognito: true)
+        let incognito = try harness.service.openWindow(incognito: true)
         incognito.openTab(url: "https://one.example/")
         harness.service.saveNow()
         incognito.tabs.closeAll()

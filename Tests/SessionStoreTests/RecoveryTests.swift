@@ -131,4 +131,17 @@ import SessionModel
         #expect(second.report.setAside.isEmpty)
         #expect(harness.directory.allFiles() == after, "a second run changes nothing but the marker's content")
     }
+
+    @Test func reopeningAWindowWhoseSessionWasDamagedSetsItAsideFirst() throws {
+        let harness = try savedHarness()
+        harness.service.sceneDidDisconnect(harness.window)
+        try AtomicWriter().write([0x0a, 0x7f, 0x01], to: harness.directory.at(session + "/session_metadata.pb"))
+        let reopened = try harness.service.openWindow()
+        #expect(reopened.tabs.count == 0)
+        let entry = try #require(harness.service.launchReport.setAside.last)
+        #expect(harness.directory.bytes("Default/\(entry.path)/session_metadata.pb") == [0x0a, 0x7f, 0x01])
+        reopened.openTab(url: "https://fresh.example/")
+        harness.service.saveNow()
+        #expect(harness.directory.bytes("Default/\(entry.path)/session_metadata.pb") == [0x0a, 0x7f, 0x01], "never overwritten")
+    }
 }

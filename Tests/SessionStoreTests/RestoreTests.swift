@@ -73,3 +73,39 @@ import SessionModel
         #expect(harness.loadFromDisk().isLossless)
     }
 }
+
+/// Tabs moving between windows, and internal URLs never stored as such.
+@Suite struct TabMovementTests {
+    @Test func aTabMovedToAnotherWindowKeepsItsHistory() throws {
+        let harness = try StoreHarness()
+        let source = harness.window
+        let tab = source.openTab(url: "https://a.example/")
+        tab.navigate(to: "https://a.example/2")
+        source.openTab(url: "https://b.example/")
+        harness.service.saveNow()
+        try harness.relaunch()
+        let restored = harness.window
+        let moving = restored.tabs.tabs[0]
+        #expect(!moving.isRealized)
+        let target = try harness.service.openWindow("second")
+        target.tabs.insert(moving, activate: true)
+        #expect(restored.tabs.count == 1 && target.tabs.count == 1)
+        harness.clock.advance(by: .milliseconds(2500))
+        #expect(harness.urlsOnDisk() == ["https://b.example/"])
+        #expect(harness.urlsOnDisk("second") == ["https://a.example/2"])
+        #expect(!harness.directory.exists("Default/SessionStorage/{SyntheticIdentifier}/\(Tab.directoryName(for: tab.id))"))
+        let data = harness.directory.bytes("Default/SessionStorage/second/\(Tab.directoryName(for: tab.id))/data.pb")
+        #expect(try ChromeProtoCodec.decodeTabData(data).items.count == 2)
+        #expect(harness.loadFromDisk().isLossless && harness.loadFromDisk("second").isLossless)
+    }
+
+    @Test func internalURLsAreStoredAsTheRealPage() throws {
+        let harness = try StoreHarness()
+        let wrapper = HistoryRestore(key: "old-launch").pageURL(for: "https://real.example/page")
+        let tab = harness.window.openTab(url: wrapper)
+        tab.navigate(to: HistoryRestore(key: "old-launch").errorPageURL(for: "https://down.example/"))
+        harness.service.saveNow()
+        #expect(tab.history.items.map(\.url) == ["https://real.example/page", "https://down.example/"])
+        #expect(harness.urlsOnDisk() == ["https://down.example/"])
+    }
+}

@@ -157,7 +157,7 @@ import SessionModel
         #expect(harness.service.profile.regular.browsers.browsers.isEmpty)
         harness.clock.advance(by: .seconds(10))
         #expect(harness.records.count == 2)
-        let reopened = harness.service.openWindow()
+        let reopened = try harness.service.openWindow()
         #expect(reopened !== window)
         #expect(reopened.tabs.tabs.map(\.url) == ["https://b.example/", "https://c.example/"])
         #expect(reopened.tabs.tabs.allSatisfy { !$0.isRealized })

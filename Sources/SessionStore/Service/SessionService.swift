@@ -20,7 +20,7 @@ import SessionModel
 /// ```swift
 /// let clock = VirtualClock()
 /// let service = try SessionService.launch(profile: "/path/to/Default", clock: clock)
-/// let window = service.openWindow()
+/// let window = try service.openWindow()
 /// window.openTab(url: "https://example.org/", title: "Example")
 /// clock.advance(by: .seconds(3))          // the delayed save runs here
 /// service.sceneDidEnterBackground()       // or at once
@@ -89,13 +89,15 @@ public final class SessionService {
     // MARK: Windows
 
     /// The window of a session: the one already open, else the one restored from disk, else a new
-    /// empty one. A window whose session on disk does not validate is never opened over it: it
-    /// was set aside at launch.
+    /// empty one.
+    ///
+    /// A session on disk that Chrome would not load is set aside first (to `Backups/`), never
+    /// opened empty and overwritten; when setting it aside fails, this throws and opens nothing.
     @discardableResult
-    public func openWindow(_ sessionID: SessionID = Session.syntheticIdentifier, incognito: Bool = false) -> Browser {
+    public func openWindow(_ sessionID: SessionID = Session.syntheticIdentifier, incognito: Bool = false) throws(StoreError) -> Browser {
         if let browser = profile.browser(for: sessionID, incognito: incognito) { return browser }
         let key = SessionKey(id: sessionID, incognito: incognito)
-        if let restored = try? restoreWindow(key) { return restored }
+        if let restored = try restoreWindow(key) { return restored }
         let browser = profile.openBrowser(sessionID, incognito: incognito)
         browser.tabs.addObserver(self)
         return browser

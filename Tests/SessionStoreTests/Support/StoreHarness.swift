@@ -18,6 +18,7 @@ final class StoreHarness {
     init(options: SessionService.Options = .init()) throws {
         directory = try TemporaryDirectory()
         service = try StoreHarness.launch(directory.at("Default"), fileSystem, clock, options)
+        window = try service.openWindow()
         attach()
     }
 
@@ -40,11 +41,12 @@ final class StoreHarness {
     /// Launches a new service on the same profile, as after the app was killed (no clean exit).
     func relaunch(options: SessionService.Options = .init()) throws {
         service = try StoreHarness.launch(profile, fileSystem, clock, options)
+        window = try service.openWindow()
         attach()
     }
 
-    /// The main window.
-    var window: Browser { service.openWindow() }
+    /// The main window (opened, or restored, by `init` and `relaunch`).
+    private(set) var window: Browser
 
     /// Reads the session of a window from disk as Chrome would load it.
     func loadFromDisk(_ id: SessionID = Session.syntheticIdentifier, incognito: Bool = false) -> ChromeLoadSemantics.Outcome {
