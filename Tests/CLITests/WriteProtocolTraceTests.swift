@@ -14,7 +14,9 @@ import Testing
 
         init?(_ line: String) {
             var text = Substring(line)
-            if let space = text.firstIndex(of: " "), text[..<space].allSatisfy(\.isNumber) { text = text[text.index(after: space)...] }
+            // strace -f prefixes the pid, padded with spaces to a fixed width.
+            if let space = text.firstIndex(of: " "), text[..<space].allSatisfy(\.isNumber) { text = text[space...] }
+            text = text.drop { $0 == " " }
             guard let paren = text.firstIndex(of: "(") else { return nil }
             name = String(text[..<paren])
             self.text = String(text)
