@@ -1,0 +1,15 @@
+/// What Chrome for iOS would do about a finding on its next launch (chrome-ios-format.md section 5).
+public enum ChromeOutcome: String, Sendable, Hashable, CaseIterable {
+    /// The window loads empty and its tab directories are deleted.
+    case sessionLost = "session-lost"
+    /// One tab disappears (dropped on load, or at the next save once it has no history).
+    case tabLost = "tab-lost"
+    /// A file or directory is deleted (or navigation entries are trimmed away).
+    case entryDeleted = "entry-deleted"
+    /// Chrome crashes while loading.
+    case crash
+    /// A value is silently changed (re-chosen, cleared, clamped, re-derived).
+    case adjusted
+    /// Chrome does nothing about it.
+    case none
+}

@@ -1,0 +1,65 @@
+import SessionModel
+
+/// Which tab of a window a finding is about.
+public struct TabReference: Sendable, Hashable {
+    /// Position in the window's list, when the tab is listed in one.
+    public var index: Int?
+    /// The tab id, when known.
+    public var id: TabID?
+
+    public init(index: Int?, id: TabID?) {
+        self.index = index
+        self.id = id
+    }
+}
+
+/// One problem found by the validator: which rule, where, and what Chrome would do about it.
+public struct Finding: Sendable, Hashable {
+    public var rule: Rule
+    public var session: SessionID
+    public var incognito: Bool
+    /// The tab the finding is about, or nil when it is about the session or a file.
+    public var tab: TabReference?
+    /// The file or directory concerned, relative to the input's root.
+    public var file: String
+    /// The first bad byte of `file`, where there is one.
+    public var offset: Int?
+    /// What is wrong, for a person.
+    public var message: String
+
+    public init(rule: Rule, session: SessionID, incognito: Bool, tab: TabReference?, file: String, offset: Int?, message: String) {
+        self.rule = rule
+        self.session = session
+        self.incognito = incognito
+        self.tab = tab
+        self.file = file
+        self.offset = offset
+        self.message = message
+    }
+
+    public var severity: Severity { rule.severity }
+    public var outcome: ChromeOutcome { rule.outcome }
+}
+
+/// The session and file that findings are reported against; makes findings without repeating them.
+public struct FindingScope: Sendable, Hashable {
+    public var session: SessionID
+    public var incognito: Bool
+    public var file: String
+
+    public init(session: SessionID, incognito: Bool, file: String) {
+        self.session = session
+        self.incognito = incognito
+        self.file = file
+    }
+
+    /// The same session, another file.
+    public func file(_ path: String) -> FindingScope {
+        FindingScope(session: session, incognito: incognito, file: path)
+    }
+
+    /// A finding of `rule` in this scope.
+    public func finding(_ rule: Rule, tab: TabReference? = nil, offset: Int? = nil, _ message: String) -> Finding {
+        Finding(rule: rule, session: session, incognito: incognito, tab: tab, file: file, offset: offset, message: message)
+    }
+}

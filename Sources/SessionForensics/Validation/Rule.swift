@@ -1,0 +1,25 @@
+/// A validation rule: a stable name, a fixed severity, what Chrome does when it fires, and a
+/// one-line summary of what it means (the text of sessionctl-validate(1)).
+public struct Rule: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier scripts match on, e.g. `tab-id-invalid`.
+    public let name: String
+    public let severity: Severity
+    public let outcome: ChromeOutcome
+    /// What the rule means, in one line.
+    public let summary: String
+
+    public init(_ name: String, _ severity: Severity, _ outcome: ChromeOutcome, _ summary: String) {
+        self.name = name
+        self.severity = severity
+        self.outcome = outcome
+        self.summary = summary
+    }
+
+    public var description: String { name }
+
+    /// Every rule, in the order they are documented: the optimized format's, then the legacy format's.
+    public static var all: [Rule] { optimizedRules + legacyRules }
+
+    /// Looks a rule up by its name.
+    public static func named(_ name: String) -> Rule? { all.first { $0.name == name } }
+}

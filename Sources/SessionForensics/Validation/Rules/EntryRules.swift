@@ -1,0 +1,82 @@
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// Checks of what lies in a session directory and in its tab directories: Chrome deletes everything
+/// that is not session_metadata.pb or the directory of a surviving tab (section 5, step 5).
+enum EntryRules {
+    /// True for names of temporary files left by an interrupted atomic write: Foundation's
+    /// (`.dat.nosync…`), this tool's, and the usual `….tmp` / `….tmp.XXXXXX` forms.
+    static func isTemporaryName(_ name: String) -> Bool {
+        AtomicWriter.isTemporaryName(name) || name.hasPrefix(".dat.nosync") || name.hasSuffix(".tmp")
+            || name.contains(".tmp.")
+    }
+
+    /// True for names made only of hex digits (either case), as a hand-renamed or mis-named tab directory is.
+    static func looksLikeTabDirectory(_ name: String) -> Bool {
+        (1...16).contains(name.utf8.count) && name.utf8.allSatisfy {
+            (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0)
+        }
+    }
+
+    /// The entries of a session directory that Chrome would delete.
+    ///
+    /// - Parameters:
+    ///   - directory: the session directory's path in the tree.
+    ///   - metadataFile: the name of the metadata file (kept).
+    ///   - kept: directory names of the tabs Chrome restores (checked by the tab rules).
+    ///   - listed: directory names of every listed tab (the dropped ones are reported by list rules).
+    static func sessionEntries(tree: any ReadableTree, directory: String, metadataFile: String,
+                               kept: Set<String>, listed: [String: TabID], scope: FindingScope) -> [Finding] {
+        var findings: [Finding] = []
+        for name in tree.list(directory) where name != metadataFile && !kept.contains(name) && listed[name] == nil {
+            let path = treePath(directory, name)
+            let here = scope.file(path)
+            if isTemporaryName(name) {
+                findings.append(here.finding(.temporaryFile, "\(name) is a leftover temporary file; Chrome deletes it"))
+                continue
+            }
+            guard tree.kind(of: path) == .directory else {
+                findings.append(here.finding(.strayFile, "\(name) is not part of a session directory; Chrome deletes it"))
+                continue
+            }
+            let contents = tree.list(path)
+            if let id = Tab.id(fromDirectoryName: name), Tab.directoryName(for: id) == name {
+                if contents.isEmpty {
+                    findings.append(here.finding(.strayFile, "\(name)/ is an empty directory of a tab that is not listed; Chrome deletes it"))
+                } else {
+                    findings.append(here.finding(.unreferencedEntry, tab: TabReference(index: nil, id: id),
+                                                 "\(name)/ holds tab #\(id)'s files (\(contents.joined(separator: ", "))) but no listed tab refers to it; Chrome deletes it"))
+                }
+            } else if looksLikeTabDirectory(name) {
+                let owner = UInt64(name, radix: 16).flatMap { Int32(exactly: $0) }.flatMap { id in
+                    listed[Tab.directoryName(for: id)].map { _ in id }
+                }
+                let whose = owner.map { "tab #\($0)'s directory must be named \(Tab.directoryName(for: $0)); " } ?? ""
+                findings.append(here.finding(.tabDirectoryNameInvalid, tab: owner.map { TabReference(index: nil, id: $0) },
+                                             "\(name)/ is not a tab directory name (8 lower-case hex digits); \(whose)Chrome deletes it with its \(contents.count) entr\(contents.count == 1 ? "y" : "ies")"))
+            } else {
+                findings.append(here.finding(.strayFile, "\(name)/ is not part of a session directory; Chrome deletes it"))
+            }
+        }
+        return findings
+    }
+
+    /// The entries of a restored tab's directory other than data.pb and state.pb.
+    static func tabEntries(names: [String], directory: String, tab: TabReference, scope: FindingScope) -> [Finding] {
+        names.compactMap { name in
+            let here = scope.file(treePath(directory, name))
+            switch name {
+            case ProfileLayout.tabDataFile, ProfileLayout.tabStateFile:
+                return nil
+            case ProfileLayout.transitionalTabMetadataFile:
+                return here.finding(.transitionalMetadata, tab: tab,
+                                    "metadata.pb of the transitional 2023 layout; Chrome no longer reads it and deletes it")
+            case _ where isTemporaryName(name):
+                return here.finding(.temporaryFile, tab: tab, "\(name) is a leftover temporary file; Chrome deletes it")
+            default:
+                return here.finding(.strayFile, tab: tab, "\(name) is not part of a tab directory; Chrome deletes it")
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import SessionFormats
+import SessionModel
+
+/// Checks of a tab's data.pb against Chrome's rules for histories and against its list entry.
+///
+/// Each function is one rule, testable on its own with a history built in memory.
+enum HistoryRules {
+    /// `tab-data-empty`: a history without items leaves a tab that is dropped at the next save.
+    static func empty(_ data: TabDataSubject) -> [Finding] {
+        guard data.history.items.isEmpty else { return [] }
+        return [data.scope.finding(.tabDataEmpty, tab: data.tab, offset: data.layout.navigation,
+                                   "data.pb holds no navigation items; the tab comes up blank and is dropped at the next save")]
+    }
+
+    /// `history-too-long`: at most 75 items, trimmed around the last committed one.
+    static func length(_ data: TabDataSubject) -> [Finding] {
+        let count = data.history.items.count
+        let limit = ProfileLayout.maxNavigationItems
+        guard count > limit else { return [] }
+        let lci = Int(data.history.lastCommittedIndex)
+        let first = max(0, min(lci - limit / 2, count - limit))
+        var lost: [String] = []
+        if first > 0 { lost.append("0..<\(first)") }
+        if first + limit < count { lost.append("\(first + limit)..<\(count)") }
+        return [data.scope.finding(.historyTooLong, tab: data.tab, offset: data.layout.item(limit),
+                                   "\(count) navigation items, more than \(limit); Chrome keeps \(first)..<\(first + limit) and deletes items \(lost.joined(separator: " and "))")]
+    }
+
+    /// `last-committed-out-of-range`: -1 or the index of an item (histories with items only).
+    static func lastCommitted(_ data: TabDataSubject) -> [Finding] {
+        let count = data.history.items.count
+        let lci = Int(data.history.lastCommittedIndex)
+        guard count > 0, lci != -1, !(0..<count).contains(lci) else { return [] }
+        return [data.scope.finding(.lastCommittedOutOfRange, tab: data.tab,
+                                   offset: data.layout.lastCommittedIndex ?? data.layout.navigation,
+                                   "last committed item index \(lci) is outside 0..<\(count)")]
+    }
+
+    /// `item-count-mismatch`: the list's item count must be the number of items in data.pb.
+    static func itemCount(_ data: TabDataSubject) -> [Finding] {
+        guard let listed = data.listed, !data.history.items.isEmpty,
+              Int(listed.navigationItemCount) != data.history.items.count else { return [] }
+        return [data.scope.finding(.itemCountMismatch, tab: data.tab,
+                                   "session_metadata.pb says \(listed.navigationItemCount) navigation item\(plural(Int(listed.navigationItemCount))), data.pb holds \(data.history.items.count)")]
+    }
+
+    /// `active-page-mismatch`: the list's title and URL are the last committed item's display URL and title.
+    static func activePage(_ data: TabDataSubject) -> [Finding] {
+        guard let listed = data.listed, let item = data.history.lastCommittedItem else { return [] }
+        var differences: [String] = []
+        if listed.url != item.displayURL {
+            differences.append("URL \(quoted(listed.url)) instead of \(quoted(item.displayURL))")
+        }
+        if !item.title.isEmpty, listed.title != item.title {
+            differences.append("title \(quoted(listed.title)) instead of \(quoted(item.title))")
+        }
+        guard !differences.isEmpty else { return [] }
+        return [data.scope.finding(.activePageMismatch, tab: data.tab,
+                                   "session_metadata.pb shows \(differences.joined(separator: " and ")) (the last committed item, \(data.history.lastCommittedIndex))")]
+    }
+
+    /// `internal-url`: session-restore and error-page wrappers persisted in place of the real page.
+    static func internalURLs(_ data: TabDataSubject) -> [Finding] {
+        data.history.items.indices.compactMap { index in
+            let item = data.history.items[index]
+            guard let wrapper = InternalURL(item.url) ?? InternalURL(item.virtualURL) else { return nil }
+            let real = wrapper.wrapped.map { "the real page is \(quoted($0))" } ?? "it names no real page"
+            return data.scope.finding(.internalURL, tab: data.tab, offset: data.layout.item(index),
+                                      "item \(index) is an internal://local/\(wrapper.kind) wrapper; \(real)")
+        }
+    }
+
+    /// `tab-data-has-metadata`: Chrome writes data.pb with its metadata field empty.
+    static func embeddedMetadata(_ data: TabDataSubject) -> [Finding] {
+        guard let offset = data.layout.metadata else { return [] }
+        return [data.scope.finding(.tabDataHasMetadata, tab: data.tab, offset: offset,
+                                   "data.pb carries a metadata field (field 2); Chrome keeps tab metadata in session_metadata.pb and ignores it")]
+    }
+
+    /// All the rules of this file, in order.
+    static func check(_ data: TabDataSubject) -> [Finding] {
+        empty(data) + length(data) + lastCommitted(data) + itemCount(data) + activePage(data)
+            + internalURLs(data) + embeddedMetadata(data)
+    }
+
+    private static func quoted(_ text: String) -> String {
+        let limit = 120
+        return "\"" + (text.count > limit ? String(text.prefix(limit)) + "…" : text) + "\""
+    }
+}

@@ -1,0 +1,60 @@
+/// Firefox-style `internal://local/...` wrapper URLs (chrome-ios-format.md section 8) found in a history.
+struct InternalURL: Sendable, Hashable {
+    /// The wrapper kind: `sessionrestore` or `errorpage`.
+    var kind: String
+    /// The real page it wraps (its `url` parameter, percent-decoded), when it names one.
+    var wrapped: String?
+
+    private static let prefix = "internal://local/"
+    private static let kinds = ["sessionrestore", "errorpage"]
+
+    /// Recognises a session-restore or error-page wrapper URL; nil for anything else.
+    init?(_ text: String) {
+        guard text.utf8.count > InternalURL.prefix.utf8.count,
+              text.prefix(InternalURL.prefix.count).lowercased() == InternalURL.prefix else { return nil }
+        let rest = text.dropFirst(InternalURL.prefix.count)
+        let path = rest.prefix { $0 != "?" && $0 != "#" }
+        guard let kind = InternalURL.kinds.first(where: { $0 == path.lowercased() }) else { return nil }
+        self.kind = kind
+        var wrapped: String?
+        if let question = rest.firstIndex(of: "?") {
+            let query = rest[rest.index(after: question)...].prefix { $0 != "#" }
+            for pair in query.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                if parts.count == 2, parts[0] == "url" {
+                    wrapped = InternalURL.percentDecoded(String(parts[1]))
+                    break
+                }
+            }
+        }
+        self.wrapped = wrapped
+    }
+
+    /// Percent-decoding (and `+` as space); invalid escapes are kept as they are.
+    static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        let source = Array(text.utf8)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            if byte == UInt8(ascii: "%"), index + 2 < source.count,
+               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: return byte - 48
+        case 65...70: return byte - 55
+        case 97...102: return byte - 87
+        default: return nil
+        }
+    }
+}

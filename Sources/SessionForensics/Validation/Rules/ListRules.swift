@@ -1,0 +1,73 @@
+import SessionModel
+
+/// Checks of a window's list (session_metadata.pb) about its tabs, active index, pinned count and openers.
+///
+/// Each function is one rule, testable on its own with a list built in memory.
+enum ListRules {
+    /// `tab-id-invalid`: identifiers must be positive int32 values.
+    static func invalidTabIDs(_ list: ListSubject) -> [Finding] {
+        list.session.tabs.indices.compactMap { index in
+            let tab = list.session.tabs[index]
+            guard !tab.hasValidID else { return nil }
+            let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
+            return list.scope.finding(.tabIDInvalid, tab: list.reference(index), offset: offset,
+                                      "tab \(index) has identifier \(tab.id); Chrome treats the whole session as corrupt, loads the window empty and deletes its \(list.count) tab\(plural(list.count))")
+        }
+    }
+
+    /// `tab-id-duplicate`: a later tab with an id already restored is dropped.
+    static func duplicateTabIDs(_ list: ListSubject) -> [Finding] {
+        list.fates.indices.compactMap { index in
+            guard case .duplicate(let first) = list.fates[index] else { return nil }
+            let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
+            return list.scope.finding(.tabIDDuplicate, tab: list.reference(index), offset: offset,
+                                      "tab \(index) has identifier \(list.session.tabs[index].id), like tab \(first); Chrome drops it")
+        }
+    }
+
+    /// `tab-no-history`: tabs whose item count is 0 are dropped, their directories deleted.
+    static func tabsWithoutHistory(_ list: ListSubject) -> [Finding] {
+        list.fates.indices.compactMap { index in
+            guard list.fates[index] == .noHistory else { return nil }
+            let offset = list.layout.item(index).map { $0.itemCount ?? $0.start }
+            return list.scope.finding(.tabNoHistory, tab: list.reference(index), offset: offset,
+                                      "tab \(index) (#\(list.session.tabs[index].id)) has a navigation item count of 0; Chrome drops it and deletes its directory \(Tab.directoryName(for: list.session.tabs[index].id))")
+        }
+    }
+
+    /// `active-index-out-of-range`: -1 or a tab's index; anything else activates nothing.
+    static func activeIndex(_ list: ListSubject) -> [Finding] {
+        let index = Int(list.session.activeIndex)
+        guard list.count > 0, index != -1, !(0..<list.count).contains(index) else { return [] }
+        return [list.scope.finding(.activeIndexOutOfRange, offset: list.layout.activeIndex,
+                                   "active index \(index) is outside 0..<\(list.count); Chrome activates no tab")]
+    }
+
+    /// `pinned-count-out-of-range`: between 0 and the number of tabs.
+    static func pinnedCount(_ list: ListSubject) -> [Finding] {
+        let pinned = Int(list.session.pinnedCount)
+        guard pinned < 0 || pinned > list.count else { return [] }
+        let adjusted = max(0, min(pinned, list.count))
+        return [list.scope.finding(.pinnedCountOutOfRange, offset: list.layout.pinnedCount,
+                                   "pinned count \(pinned) with \(list.count) tab\(plural(list.count)); Chrome pins \(adjusted)")]
+    }
+
+    /// `opener-out-of-range`: an opener applies only if 0 <= index < count.
+    static func openers(_ list: ListSubject) -> [Finding] {
+        list.session.tabs.indices.compactMap { index in
+            guard let opener = list.session.tabs[index].opener, !(0..<list.count).contains(Int(opener.index)) else { return nil }
+            let offset = list.layout.item(index).map { $0.opener ?? $0.start }
+            return list.scope.finding(.openerOutOfRange, tab: list.reference(index), offset: offset,
+                                      "tab \(index)'s opener index \(opener.index) is outside 0..<\(list.count); Chrome clears the opener")
+        }
+    }
+
+    /// All the rules of this file, in order.
+    static func check(_ list: ListSubject) -> [Finding] {
+        invalidTabIDs(list) + duplicateTabIDs(list) + tabsWithoutHistory(list)
+            + activeIndex(list) + pinnedCount(list) + openers(list)
+    }
+}
+
+/// "s" when `count` is not 1.
+func plural(_ count: Int) -> String { count == 1 ? "" : "s" }

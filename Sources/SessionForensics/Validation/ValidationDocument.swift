@@ -1,0 +1,34 @@
+import SessionFormats
+
+/// The `sessionctl.validate/1` JSON document of cli.md.
+public enum ValidationDocument {
+    public static let schema = "sessionctl.validate/1"
+
+    /// The document for a report: findings in the report's order, then the summary.
+    public static func encode(_ report: ValidationReport) -> JSONValue {
+        .object([
+            ("schema", .string(schema)),
+            ("findings", .array(report.findings.map(encode))),
+            ("summary", .object([
+                ("sessions", .int(Int64(report.sessions))),
+                ("tabs", .int(Int64(report.tabs))),
+                ("errors", .int(Int64(report.errors))),
+                ("warnings", .int(Int64(report.warnings))),
+            ])),
+        ])
+    }
+
+    static func encode(_ finding: Finding) -> JSONValue {
+        .object([
+            ("rule", .string(finding.rule.name)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("session", .string(finding.session)),
+            ("incognito", .bool(finding.incognito)),
+            ("tab", finding.tab?.index.map { .int(Int64($0)) } ?? .null),
+            ("file", .string(finding.file)),
+            ("offset", finding.offset.map { .int(Int64($0)) } ?? .null),
+            ("message", .string(finding.message)),
+            ("chrome", .string(finding.outcome.rawValue)),
+        ])
+    }
+}

@@ -1,0 +1,45 @@
+import SessionModel
+
+/// What validating an input found: the findings, and how much was looked at.
+public struct ValidationReport: Sendable {
+    /// Findings session by session (in the input's order); within a session, those about the
+    /// session first, then tab by tab, each worst first.
+    public var findings: [Finding]
+    /// Number of sessions validated.
+    public var sessions: Int
+    /// Number of tabs listed by the sessions that could be read.
+    public var tabs: Int
+
+    public init(findings: [Finding], sessions: Int, tabs: Int) {
+        self.findings = findings
+        self.sessions = sessions
+        self.tabs = tabs
+    }
+
+    public var errors: Int { findings.count { $0.severity == .error } }
+    public var warnings: Int { findings.count { $0.severity == .warning } }
+    public var infos: Int { findings.count { $0.severity == .info } }
+
+    /// True when the input fails validation: errors, or with `strict` warnings too.
+    public func fails(strict: Bool) -> Bool {
+        errors > 0 || (strict && warnings > 0)
+    }
+
+    /// The names of the rules that fired, each once.
+    public var ruleNames: Set<String> { Set(findings.map(\.rule.name)) }
+
+    /// One session's findings sorted: about the session first, then by tab index, each worst first
+    /// (stable, so findings of one rule keep their file order).
+    static func ordered(_ findings: [Finding]) -> [Finding] {
+        let rank = Dictionary(uniqueKeysWithValues: Rule.all.enumerated().map { ($1.name, $0) })
+        return findings.enumerated().sorted { lhs, rhs in
+            let (a, b) = (lhs.element, rhs.element)
+            let tabA = a.tab?.index ?? -1, tabB = b.tab?.index ?? -1
+            if tabA != tabB { return tabA < tabB }
+            if a.severity != b.severity { return a.severity < b.severity }
+            let ruleA = rank[a.rule.name] ?? Int.max, ruleB = rank[b.rule.name] ?? Int.max
+            if ruleA != ruleB { return ruleA < ruleB }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}

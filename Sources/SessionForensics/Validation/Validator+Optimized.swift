@@ -1,0 +1,152 @@
+import SessionFormats
+import SessionModel
+
+/// Validation of optimized sessions: `SessionStorage/<id>/` with session_metadata.pb and tab directories.
+extension Validator {
+    /// Checks one session directory: its list, then each restored tab's directory, then what else lies there.
+    func validateOptimized(_ source: SessionSource, in input: LocatedInput) -> SessionResult {
+        let tree = input.tree
+        let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.metadataPath)
+        // A metadata file given alone under another name says nothing about the directory around it.
+        let checksDirectory = source.metadataFileName == ProfileLayout.metadataFile
+        let lost = { () -> String in
+            guard checksDirectory else { return "Chrome loads the window empty" }
+            let directories = tree.list(source.path).filter { Tab.id(fromDirectoryName: $0) != nil }.count
+            return "Chrome loads the window empty and deletes its \(directories) tab director\(directories == 1 ? "y" : "ies")"
+        }
+        guard tree.kind(of: source.metadataPath) != nil else {
+            return SessionResult(findings: [scope.finding(.metadataMissing, "there is no \(source.metadataFileName); \(lost())")])
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try tree.read(source.metadataPath)
+        } catch {
+            return SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read (\(error.description)); \(lost())")])
+        }
+        let scan = ChromeProtoCodec.scanSessionMetadata(bytes)
+        if let damage = scan.damage {
+            let salvage = ChromeProtoCodec.salvageSessionMetadata(bytes, id: source.id, incognito: source.incognito)
+            let tabs = salvage.value.tabs.count
+            return SessionResult(findings: [scope.finding(.metadataUnparsable, offset: damage.offset,
+                                                          "damaged at byte \(damage.offset): \(damage.reason) (\(tabs) complete tab\(plural(tabs)) before it); \(lost())")])
+        }
+        let session: Session
+        do {
+            session = try ChromeProtoCodec.decodeSessionMetadata(bytes, id: source.id, incognito: source.incognito, file: source.metadataPath)
+        } catch {
+            return SessionResult(findings: [scope.finding(.metadataUnparsable, offset: error.offset, "\(error.reason); \(lost())")])
+        }
+        let list = ListSubject(session: session, layout: ListLayout(bytes), scope: scope)
+        var findings = scan.enumsOutOfRange.map { EnumFindings.finding($0, scope: scope, groups: list.layout.groups.map(\.start)) }
+        findings += ListRules.check(list) + GroupRules.check(list)
+        if checksDirectory {
+            findings += directoryFindings(list, source: source, tree: tree)
+        }
+        return SessionResult(findings: findings, tabs: list.count)
+    }
+
+    /// The findings about the tab directories of the restored tabs and the other entries of the session directory.
+    private func directoryFindings(_ list: ListSubject, source: SessionSource, tree: any ReadableTree) -> [Finding] {
+        var findings: [Finding] = []
+        var kept = Set<String>()
+        var listed: [String: TabID] = [:]
+        for (index, tab) in list.session.tabs.enumerated() {
+            let name = Tab.directoryName(for: tab.id)
+            listed[name] = tab.id
+            guard list.fates[index] == .kept else { continue }
+            kept.insert(name)
+            findings += tabFindings(list.reference(index), listed: tab, directory: treePath(source.path, name),
+                                    scope: list.scope, tree: tree)
+        }
+        findings += EntryRules.sessionEntries(tree: tree, directory: source.path, metadataFile: source.metadataFileName,
+                                              kept: kept, listed: listed, scope: list.scope)
+        return findings
+    }
+
+    /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it.
+    private func tabFindings(_ tab: TabReference, listed: Tab, directory: String, scope: FindingScope, tree: any ReadableTree) -> [Finding] {
+        let here = scope.file(directory)
+        let label = "tab \(tab.index ?? 0) (#\(listed.id))"
+        guard let kind = tree.kind(of: directory) else {
+            return [here.finding(.tabDirectoryMissing, tab: tab,
+                                 "\(label) has no directory \(lastComponent(directory)); it comes up without history and is dropped at the next save")]
+        }
+        guard kind == .directory else {
+            return [here.finding(.tabDirectoryMissing, tab: tab,
+                                 "\(label)'s directory \(lastComponent(directory)) is not a directory; the tab comes up without history and is dropped at the next save")]
+        }
+        let names = tree.list(directory)
+        var findings: [Finding] = []
+        let dataPath = treePath(directory, ProfileLayout.tabDataFile)
+        if names.contains(ProfileLayout.tabDataFile) {
+            findings += tabDataFindings(dataPath, tab: tab, listed: listed, scope: scope, tree: tree)
+        } else {
+            findings.append(scope.file(dataPath).finding(.tabDataMissing, tab: tab,
+                                                         "\(label) has no data.pb; it comes up without history and is dropped at the next save"))
+        }
+        if names.contains(ProfileLayout.tabStateFile) {
+            let statePath = treePath(directory, ProfileLayout.tabStateFile)
+            if let size = tree.size(of: statePath), size > ProfileLayout.maxStateSize {
+                findings.append(scope.file(statePath).finding(.stateTooLarge, tab: tab,
+                                                              "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome rebuilds the page state from the navigation items and deletes it"))
+            }
+        }
+        findings += EntryRules.tabEntries(names: names, directory: directory, tab: tab, scope: scope)
+        return findings
+    }
+
+    /// The findings about one data.pb: damage, out-of-range enums, then the history rules.
+    func tabDataFindings(_ path: String, tab: TabReference, listed: Tab?, scope: FindingScope, tree: any ReadableTree) -> [Finding] {
+        let here = scope.file(path)
+        let bytes: [UInt8]
+        do {
+            bytes = try tree.read(path)
+        } catch {
+            return [here.finding(.tabDataUnparsable, tab: tab, "cannot be read (\(error.description)); the tab is dropped at the next save")]
+        }
+        let scan = ChromeProtoCodec.scanTabData(bytes)
+        if let damage = scan.damage {
+            return [here.finding(.tabDataUnparsable, tab: tab, offset: damage.offset,
+                                 "damaged at byte \(damage.offset): \(damage.reason); the tab comes up without history and is dropped at the next save")]
+        }
+        let history: TabHistory
+        do {
+            history = try ChromeProtoCodec.decodeTabData(bytes, file: path)
+        } catch {
+            return [here.finding(.tabDataUnparsable, tab: tab, offset: error.offset,
+                                 "\(error.reason); the tab comes up without history and is dropped at the next save")]
+        }
+        let layout = TabDataLayout(bytes)
+        var findings = scan.enumsOutOfRange.map { EnumFindings.finding($0, scope: here, tab: tab, items: layout.items) }
+        findings += HistoryRules.check(TabDataSubject(history: history, layout: layout, scope: here, tab: tab, listed: listed))
+        return findings
+    }
+
+    /// Checks a data.pb given alone: the file and its history, without a list to compare with.
+    func validateTabDataFile(_ source: SessionSource, in input: LocatedInput) -> SessionResult {
+        let directory = source.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        let tab = TabReference(index: nil, id: Tab.id(fromDirectoryName: directory))
+        let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
+        return SessionResult(findings: tabDataFindings(source.path, tab: tab, listed: nil, scope: scope, tree: input.tree), tabs: 1)
+    }
+
+    private func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+extension FormatError {
+    /// The offset of the first bad byte, for `.damaged`.
+    var offset: Int? {
+        if case .damaged(_, let offset, _) = self { return offset }
+        return nil
+    }
+
+    /// Why the input is bad, without the file name.
+    var reason: String {
+        switch self {
+        case .damaged(_, let offset, let reason): return "damaged at byte \(offset): \(reason)"
+        case .notASession(_, let reason), .unreadable(_, let reason), .invalidDocument(_, let reason): return reason
+        }
+    }
+}

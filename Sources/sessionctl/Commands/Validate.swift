@@ -1,0 +1,39 @@
+import ArgumentParser
+import SessionForensics
+import SessionFormats
+
+extension SessionCtl {
+    /// `sessionctl validate`: checks sessions against Chrome's format and says what Chrome would do.
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check sessions against Chrome's format and predict what Chrome would do with each problem.",
+            discussion: """
+                Every finding names a rule, a severity (error: loses data or crashes Chrome; warning: \
+                Chrome silently adjusts something; info: worth knowing) and what Chrome would do on its \
+                next launch: session-lost, tab-lost, entry-deleted, crash, adjusted or none. Damaged files \
+                are findings too, with the offset of the first bad byte. Validate reads each file at most \
+                once and never changes anything on disk. Exit status: 0 when there are no errors \
+                (warnings allowed unless --strict), 1 otherwise, 66 when PATH is missing. The rules are \
+                listed in sessionctl-validate(1).
+                """
+        )
+
+        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file.")
+        var path: String
+
+        @Flag(name: .long, help: "Fail (exit status 1) on warnings too, not only on errors.")
+        var strict = false
+
+        @OptionGroup var output: FormatOption
+
+        func run() throws {
+            let input = try InputOpener.open(path)
+            let report = Validator().validate(input)
+            switch output.format {
+            case .json: Output.line(ValidationDocument.encode(report).serialized())
+            case .text: ValidateText.print(report)
+            }
+            if report.fails(strict: strict) { throw CommandFailure.exit(ExitStatus.findings) }
+        }
+    }
+}

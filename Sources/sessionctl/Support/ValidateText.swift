@@ -1,0 +1,34 @@
+import SessionForensics
+
+/// The text view of `validate`: findings grouped by session and tab, worst first, then a summary.
+enum ValidateText {
+    static func print(_ report: ValidationReport) {
+        for (number, session) in report.groupedWorstFirst().enumerated() {
+            if number > 0 { Output.line() }
+            Output.line("\(session.incognito ? "incognito " : "")session \(session.session):")
+            for group in session.groups {
+                Output.line("  \(heading(group.tab))")
+                for finding in group.findings {
+                    let place = finding.offset.map { "\(finding.file) at byte \($0)" } ?? finding.file
+                    Output.line("    \(pad(finding.severity.rawValue, 7)) \(finding.rule.name) [chrome: \(finding.outcome.rawValue)] \(place): \(finding.message)")
+                }
+            }
+        }
+        if !report.findings.isEmpty { Output.line() }
+        let counts = "\(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s"), \(report.infos) info"
+        Output.line("\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
+    }
+
+    private static func heading(_ tab: TabReference?) -> String {
+        switch (tab?.index, tab?.id) {
+        case (nil, nil): return "session:"
+        case (let index?, let id?): return "tab \(index) (#\(id)):"
+        case (let index?, nil): return "tab \(index):"
+        case (nil, let id?): return "tab #\(id) (not listed):"
+        }
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
