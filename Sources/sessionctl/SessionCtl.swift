@@ -30,8 +30,9 @@ struct SessionCtl: ParsableCommand {
                 // The command's output already said everything (diff: differences found).
             } else if let message = ExitStatus.message(for: error) {
                 Output.error(message)
-            } else {
+            } else if !(error is CommandFailure) {
                 // Help, version and usage errors are printed by ArgumentParser itself.
+                Output.flush()
                 exit(withError: error)
             }
             Output.flush()

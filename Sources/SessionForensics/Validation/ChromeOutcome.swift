@@ -12,4 +12,16 @@ public enum ChromeOutcome: String, Sendable, Hashable, CaseIterable {
     case adjusted
     /// Chrome does nothing about it.
     case none
+
+    /// Worst first: crash, session-lost, tab-lost, entry-deleted, adjusted, none.
+    var gravity: Int {
+        switch self {
+        case .crash: return 0
+        case .sessionLost: return 1
+        case .tabLost: return 2
+        case .entryDeleted: return 3
+        case .adjusted: return 4
+        case .none: return 5
+        }
+    }
 }

@@ -39,6 +39,12 @@ public struct Finding: Sendable, Hashable {
 
     public var severity: Severity { rule.severity }
     public var outcome: ChromeOutcome { rule.outcome }
+
+    /// True when this finding is worse than `other`: by severity, then by what Chrome does.
+    public func isWorse(than other: Finding) -> Bool {
+        if severity != other.severity { return severity < other.severity }
+        return outcome.gravity < other.outcome.gravity
+    }
 }
 
 /// The session and file that findings are reported against; makes findings without repeating them.

@@ -6,8 +6,8 @@ extension ValidationReport {
     public struct SessionGroup: Sendable {
         public var session: SessionID
         public var incognito: Bool
-        /// The worst severity among its findings.
-        public var worst: Severity
+        /// The worst of its findings.
+        public var worst: Finding
         /// Findings about the session itself (no tab) first, then one group per tab.
         public var groups: [TabGroupOfFindings]
     }
@@ -15,7 +15,8 @@ extension ValidationReport {
     /// The findings about one tab (or about the session, when `tab` is nil).
     public struct TabGroupOfFindings: Sendable {
         public var tab: TabReference?
-        public var worst: Severity
+        /// The worst of its findings (the first).
+        public var worst: Finding
         public var findings: [Finding]
     }
 
@@ -31,11 +32,11 @@ extension ValidationReport {
         }
         let sessions = sessionOrder.compactMap { key -> SessionGroup? in
             guard let sessionFindings = bySession[key], let first = sessionFindings.first else { return nil }
-            return SessionGroup(session: first.session, incognito: first.incognito,
-                                worst: sessionFindings.map(\.severity).min() ?? .info,
-                                groups: Self.tabGroups(sessionFindings))
+            let groups = Self.tabGroups(sessionFindings)
+            let worst = groups.map(\.worst).min { $0.isWorse(than: $1) } ?? first
+            return SessionGroup(session: first.session, incognito: first.incognito, worst: worst, groups: groups)
         }
-        return stableSorted(sessions) { $0.worst < $1.worst }
+        return stableSorted(sessions) { $0.worst.isWorse(than: $1.worst) }
     }
 
     private static func tabGroups(_ findings: [Finding]) -> [TabGroupOfFindings] {
@@ -47,12 +48,13 @@ extension ValidationReport {
             if byTab[key] == nil { order.append(key) }
             byTab[key, default: []].append(finding)
         }
-        let groups = order.map { key -> TabGroupOfFindings in
-            let tabFindings = stableSorted(byTab[key] ?? []) { $0.severity < $1.severity }
-            return TabGroupOfFindings(tab: key, worst: tabFindings.map(\.severity).min() ?? .info, findings: tabFindings)
+        let groups = order.compactMap { key -> TabGroupOfFindings? in
+            let tabFindings = stableSorted(byTab[key] ?? []) { $0.isWorse(than: $1) }
+            guard let worst = tabFindings.first else { return nil }
+            return TabGroupOfFindings(tab: key, worst: worst, findings: tabFindings)
         }
         let session = groups.filter { $0.tab == nil }
-        let tabs = stableSorted(groups.filter { $0.tab != nil }) { $0.worst < $1.worst }
+        let tabs = stableSorted(groups.filter { $0.tab != nil }) { $0.worst.isWorse(than: $1.worst) }
         return session + tabs
     }
 }

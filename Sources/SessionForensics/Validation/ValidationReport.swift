@@ -28,15 +28,19 @@ public struct ValidationReport: Sendable {
     /// The names of the rules that fired, each once.
     public var ruleNames: Set<String> { Set(findings.map(\.rule.name)) }
 
-    /// One session's findings sorted: about the session first, then by tab index, each worst first
-    /// (stable, so findings of one rule keep their file order).
+    /// One session's findings sorted: about the session first, then by tab index (tab directories
+    /// no listed tab owns last), each worst first; stable, so one rule's findings keep their file order.
     static func ordered(_ findings: [Finding]) -> [Finding] {
         let rank = Dictionary(uniqueKeysWithValues: Rule.all.enumerated().map { ($1.name, $0) })
+        func position(_ finding: Finding) -> Int {
+            guard let tab = finding.tab else { return -1 }
+            return tab.index ?? Int.max
+        }
         return findings.enumerated().sorted { lhs, rhs in
             let (a, b) = (lhs.element, rhs.element)
-            let tabA = a.tab?.index ?? -1, tabB = b.tab?.index ?? -1
-            if tabA != tabB { return tabA < tabB }
-            if a.severity != b.severity { return a.severity < b.severity }
+            if position(a) != position(b) { return position(a) < position(b) }
+            if a.isWorse(than: b) { return true }
+            if b.isWorse(than: a) { return false }
             let ruleA = rank[a.rule.name] ?? Int.max, ruleB = rank[b.rule.name] ?? Int.max
             if ruleA != ruleB { return ruleA < ruleB }
             return lhs.offset < rhs.offset

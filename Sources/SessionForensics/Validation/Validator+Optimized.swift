@@ -23,21 +23,20 @@ extension Validator {
         } catch {
             return SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read (\(error.description)); \(lost())")])
         }
-        let scan = ChromeProtoCodec.scanSessionMetadata(bytes)
-        if let damage = scan.damage {
-            let salvage = ChromeProtoCodec.salvageSessionMetadata(bytes, id: source.id, incognito: source.incognito)
-            let tabs = salvage.value.tabs.count
-            return SessionResult(findings: [scope.finding(.metadataUnparsable, offset: damage.offset,
-                                                          "damaged at byte \(damage.offset): \(damage.reason) (\(tabs) complete tab\(plural(tabs)) before it); \(lost())")])
-        }
+        // Parsability is decided as Chrome's protobuf runtime decides it (a field of an unexpected
+        // wire type, for one, is kept as an unknown field); the wire scanner names the bad byte.
         let session: Session
         do {
             session = try ChromeProtoCodec.decodeSessionMetadata(bytes, id: source.id, incognito: source.incognito, file: source.metadataPath)
         } catch {
-            return SessionResult(findings: [scope.finding(.metadataUnparsable, offset: error.offset, "\(error.reason); \(lost())")])
+            let salvage = ChromeProtoCodec.salvageSessionMetadata(bytes, id: source.id, incognito: source.incognito)
+            let tabs = salvage.value.tabs.count
+            return SessionResult(findings: [scope.finding(.metadataUnparsable, offset: error.offset,
+                                                          "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")])
         }
+        let scan = ChromeProtoCodec.scanSessionMetadata(bytes)
         let list = ListSubject(session: session, layout: ListLayout(bytes), scope: scope)
-        var findings = scan.enumsOutOfRange.map { EnumFindings.finding($0, scope: scope, groups: list.layout.groups.map(\.start)) }
+        var findings = EnumFindings.findings(EnumFindings.values(in: session), scanned: scan.enumsOutOfRange, scope: scope)
         findings += ListRules.check(list) + GroupRules.check(list)
         if checksDirectory {
             findings += directoryFindings(list, source: source, tree: tree)
@@ -104,11 +103,6 @@ extension Validator {
         } catch {
             return [here.finding(.tabDataUnparsable, tab: tab, "cannot be read (\(error.description)); the tab is dropped at the next save")]
         }
-        let scan = ChromeProtoCodec.scanTabData(bytes)
-        if let damage = scan.damage {
-            return [here.finding(.tabDataUnparsable, tab: tab, offset: damage.offset,
-                                 "damaged at byte \(damage.offset): \(damage.reason); the tab comes up without history and is dropped at the next save")]
-        }
         let history: TabHistory
         do {
             history = try ChromeProtoCodec.decodeTabData(bytes, file: path)
@@ -116,8 +110,9 @@ extension Validator {
             return [here.finding(.tabDataUnparsable, tab: tab, offset: error.offset,
                                  "\(error.reason); the tab comes up without history and is dropped at the next save")]
         }
+        let scan = ChromeProtoCodec.scanTabData(bytes)
         let layout = TabDataLayout(bytes)
-        var findings = scan.enumsOutOfRange.map { EnumFindings.finding($0, scope: here, tab: tab, items: layout.items) }
+        var findings = EnumFindings.findings(EnumFindings.values(in: history), scanned: scan.enumsOutOfRange, scope: here, tab: tab)
         findings += HistoryRules.check(TabDataSubject(history: history, layout: layout, scope: here, tab: tab, listed: listed))
         return findings
     }
@@ -145,7 +140,7 @@ extension FormatError {
     /// Why the input is bad, without the file name.
     var reason: String {
         switch self {
-        case .damaged(_, let offset, let reason): return "damaged at byte \(offset): \(reason)"
+        case .damaged(_, _, let reason): return "damaged: \(reason)"
         case .notASession(_, let reason), .unreadable(_, let reason), .invalidDocument(_, let reason): return reason
         }
     }

@@ -1,22 +1,59 @@
 import SessionFormats
+import SessionModel
 
-/// `enum-out-of-range`: the enum values the wire scanner found outside Chrome's ranges (Chrome crashes on them).
+/// `enum-out-of-range`: user agents (0-3), referrer policies (0-8) and group colours (0-8) outside
+/// their ranges, which make Chrome crash on load.
+///
+/// Values are found in the decoded model, so none is missed whatever else the file holds; the
+/// wire scanner's findings supply the offset of each one.
 enum EnumFindings {
-    /// A finding for one out-of-range value; `items` and `groups` are the offsets of the navigation
-    /// items or tab groups, used to say which one holds it.
-    static func finding(_ value: WireEnumOutOfRange, scope: FindingScope, tab: TabReference? = nil,
-                        items: [Int] = [], groups: [Int] = []) -> Finding {
-        let item = items.lastIndex { $0 <= value.offset }
-        let group = groups.lastIndex { $0 <= value.offset }
-        let owner: String
-        switch (value.message, value.field) {
-        case ("WebStateStorage", 3): owner = "the tab's user agent (0-3)"
-        case ("NavigationItemStorage", 5): owner = "navigation item \(item.map(String.init) ?? "?")'s user agent (0-3)"
-        case ("ReferrerStorage", 2): owner = "navigation item \(item.map(String.init) ?? "?")'s referrer policy (0-8)"
-        case ("TabGroupStorage", 3): owner = "tab group \(group.map(String.init) ?? "?")'s colour (0-8)"
-        default: owner = "\(value.message) field \(value.field)"
+    /// One out-of-range value: what holds it, its number, and its place on the wire.
+    struct Value {
+        var owner: String
+        var message: String
+        var field: Int
+        var value: Int32
+    }
+
+    /// The out-of-range values of a tab's history, in file order.
+    static func values(in history: TabHistory) -> [Value] {
+        var values: [Value] = []
+        if !history.userAgent.isKnown {
+            values.append(Value(owner: "the tab's user agent (0-3)", message: "WebStateStorage", field: 3, value: history.userAgent.rawValue))
         }
-        return scope.finding(.enumOutOfRange, tab: tab, offset: value.offset,
-                             "\(owner) is \(value.value); Chrome crashes when it loads it")
+        for (index, item) in history.items.enumerated() {
+            if !item.userAgent.isKnown {
+                values.append(Value(owner: "navigation item \(index)'s user agent (0-3)", message: "NavigationItemStorage", field: 5,
+                                    value: item.userAgent.rawValue))
+            }
+            if let policy = item.referrer?.policy, !policy.isKnown {
+                values.append(Value(owner: "navigation item \(index)'s referrer policy (0-8)", message: "ReferrerStorage", field: 2,
+                                    value: policy.rawValue))
+            }
+        }
+        return values
+    }
+
+    /// The out-of-range values of a window's groups.
+    static func values(in session: Session) -> [Value] {
+        session.groups.enumerated().compactMap { index, group in
+            group.color.isKnown ? nil : Value(owner: "tab group \(index)'s colour (0-8)", message: "TabGroupStorage", field: 3,
+                                              value: group.color.rawValue)
+        }
+    }
+
+    /// Findings for `values`, each with the offset the scanner found for it (matched in file order).
+    static func findings(_ values: [Value], scanned: [WireEnumOutOfRange], scope: FindingScope, tab: TabReference? = nil) -> [Finding] {
+        var remaining = scanned[...]
+        return values.map { value in
+            var offset: Int?
+            if let match = remaining.firstIndex(where: {
+                $0.message == value.message && $0.field == value.field && Int32(truncatingIfNeeded: $0.value) == value.value
+            }) {
+                offset = remaining[match].offset
+                remaining = remaining[(match + 1)...]
+            }
+            return scope.finding(.enumOutOfRange, tab: tab, offset: offset, "\(value.owner) is \(value.value); Chrome crashes when it loads it")
+        }
     }
 }

@@ -1,0 +1,81 @@
+"®%O8
+ https://news.example.com/story/0Story 0"	€πώΫώθο(8
+ https://news.example.com/story/1Story 1"	ΐτ»άώθο(8
+ https://news.example.com/story/2Story 2"	€ωψάώθο(8
+ https://news.example.com/story/3Story 3"	ΐύµέώθο(8
+ https://news.example.com/story/4Story 4"	€‚σέώθο(8
+ https://news.example.com/story/5Story 5"	ΐ†°ήώθο(8
+ https://news.example.com/story/6Story 6"	€‹νήώθο(8
+ https://news.example.com/story/7Story 7"	ΐªίώθο(8
+ https://news.example.com/story/8Story 8"	€”ηίώθο(8
+ https://news.example.com/story/9Story 9"	ΐ¤ΰώθο(:
+!https://news.example.com/story/10Story 10"	€αΰώθο(:
+!https://news.example.com/story/11Story 11"	ΐ΅αώθο(:
+!https://news.example.com/story/12Story 12"	€¦Ϋαώθο(:
+!https://news.example.com/story/13Story 13"	ΐªβώθο(:
+!https://news.example.com/story/14Story 14"	€―Υβώθο(:
+!https://news.example.com/story/15Story 15"	ΐ³’γώθο(:
+!https://news.example.com/story/16Story 16"	€ΈΟγώθο(:
+!https://news.example.com/story/17Story 17"	ΐΌδώθο(:
+!https://news.example.com/story/18Story 18"	€ΑΙδώθο(:
+!https://news.example.com/story/19Story 19"	ΐΕ†εώθο(:
+!https://news.example.com/story/20Story 20"	€ΚΓεώθο(:
+!https://news.example.com/story/21Story 21"	ΐΞ€ζώθο(:
+!https://news.example.com/story/22Story 22"	€Σ½ζώθο(:
+!https://news.example.com/story/23Story 23"	ΐΧϊζώθο(:
+!https://news.example.com/story/24Story 24"	€ά·ηώθο(:
+!https://news.example.com/story/25Story 25"	ΐΰτηώθο(:
+!https://news.example.com/story/26Story 26"	€ε±θώθο(:
+!https://news.example.com/story/27Story 27"	ΐιξθώθο(:
+!https://news.example.com/story/28Story 28"	€ξ«ιώθο(:
+!https://news.example.com/story/29Story 29"	ΐςθιώθο(:
+!https://news.example.com/story/30Story 30"	€χ¥κώθο(:
+!https://news.example.com/story/31Story 31"	ΐϋβκώθο(:
+!https://news.example.com/story/32Story 32"	€€ λώθο(:
+!https://news.example.com/story/33Story 33"	ΐ„έλώθο(:
+!https://news.example.com/story/34Story 34"	€‰μώθο(:
+!https://news.example.com/story/35Story 35"	ΐΧμώθο(:
+!https://news.example.com/story/36Story 36"	€’”νώθο(:
+!https://news.example.com/story/37Story 37"	ΐ–Ρνώθο(:
+!https://news.example.com/story/38Story 38"	€›ξώθο(:
+!https://news.example.com/story/39Story 39"	ΐΛξώθο(:
+!https://news.example.com/story/40Story 40"	€¤οώθο(:
+!https://news.example.com/story/41Story 41"	ΐ¨Εοώθο(:
+!https://news.example.com/story/42Story 42"	€­‚πώθο(:
+!https://news.example.com/story/43Story 43"	ΐ±Ώπώθο(:
+!https://news.example.com/story/44Story 44"	€¶όπώθο(:
+!https://news.example.com/story/45Story 45"	ΐΊΉρώθο(:
+!https://news.example.com/story/46Story 46"	€Ώφρώθο(:
+!https://news.example.com/story/47Story 47"	ΐΓ³ςώθο(:
+!https://news.example.com/story/48Story 48"	€Θπςώθο(:
+!https://news.example.com/story/49Story 49"	ΐΜ­σώθο(:
+!https://news.example.com/story/50Story 50"	€Ρκσώθο(:
+!https://news.example.com/story/51Story 51"	ΐΥ§τώθο(:
+!https://news.example.com/story/52Story 52"	€Ϊδτώθο(:
+!https://news.example.com/story/53Story 53"	ΐή΅υώθο(:
+!https://news.example.com/story/54Story 54"	€γήυώθο(:
+!https://news.example.com/story/55Story 55"	ΐη›φώθο(:
+!https://news.example.com/story/56Story 56"	€μΨφώθο(:
+!https://news.example.com/story/57Story 57"	ΐπ•χώθο(:
+!https://news.example.com/story/58Story 58"	€υÒχώθο(:
+!https://news.example.com/story/59Story 59"	ΐωψώθο(:
+!https://news.example.com/story/60Story 60"	€ώΜψώθο(:
+!https://news.example.com/story/61Story 61"	ΐ‚ωώθο(:
+!https://news.example.com/story/62Story 62"	€‡Ηωώθο(:
+!https://news.example.com/story/63Story 63"	ΐ‹„ϊώθο(:
+!https://news.example.com/story/64Story 64"	€Αϊώθο(:
+!https://news.example.com/story/65Story 65"	ΐ”ώϊώθο(:
+!https://news.example.com/story/66Story 66"	€™»ϋώθο(:
+!https://news.example.com/story/67Story 67"	ΐψϋώθο(:
+!https://news.example.com/story/68Story 68"	€Άµόώθο(:
+!https://news.example.com/story/69Story 69"	ΐ¦ςόώθο(:
+!https://news.example.com/story/70Story 70"	€«―ύώθο(:
+!https://news.example.com/story/71Story 71"	ΐ―μύώθο(:
+!https://news.example.com/story/72Story 72"	€΄©ώώθο(:
+!https://news.example.com/story/73Story 73"	ΐΈζώώθο(:
+!https://news.example.com/story/74Story 74"	€½£ÿώθο(:
+!https://news.example.com/story/75Story 75"	ΐΑΰÿώθο(:
+!https://news.example.com/story/76Story 76"	€Ζ€ÿθο(:
+!https://news.example.com/story/77Story 77"	ΐΚΪ€ÿθο(:
+!https://news.example.com/story/78Story 78"	€Ο—ÿθο(:
+!https://news.example.com/story/79Story 79"	ΐΣΤÿθο(

@@ -1,0 +1,3 @@
+"n5
+https://gifts.example.com/
+Gi

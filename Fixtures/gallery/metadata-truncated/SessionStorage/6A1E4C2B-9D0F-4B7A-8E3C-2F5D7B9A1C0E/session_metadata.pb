@@ -1,0 +1,7 @@
+
+@<
+	Àðúˆüèï	€˜‚øŠéï"
+Inboxhttps://mail.example.com/ 
+FB
+	ÀÏ¥¢þèï	€ø‰ý„éï(
+Worldhttps://news.example.com/

@@ -1,0 +1,2 @@
+"ýN
+)https://search.example.org/?q=tide+tablestide t

@@ -1,0 +1,192 @@
+import SessionFormats
+import SessionModel
+import Testing
+@testable import SessionForensics
+
+/// The validator over whole inputs held in memory: files missing, damaged or too large.
+@Suite struct ValidatorTests {
+    static let base = Samples.directory
+    static let metadata = "\(Samples.directory)/session_metadata.pb"
+
+    @Test func healthyProfileRaisesNothingAndReadsEachFileOnce() throws {
+        let tree = Samples.tree(Samples.session())
+        let report = try Samples.validate(tree)
+        #expect(report.findings.isEmpty)
+        #expect(report.sessions == 1 && report.tabs == 4)
+        #expect(tree.reads.count == 5)
+        #expect(tree.reads.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test func missingMetadataLosesTheSession() throws {
+        let tree = Samples.tree(Samples.session())
+        tree.remove(Self.metadata)
+        let report = try Samples.validate(tree)
+        #expect(report.findings.map(\.rule) == [.metadataMissing])
+        #expect(report.findings[0].message.contains("deletes its 4 tab directories"))
+        #expect(report.findings[0].file == Self.metadata)
+    }
+
+    @Test func damagedMetadataGivesTheScannersOffset() throws {
+        let tree = Samples.tree(Samples.session())
+        let bytes = try tree.read(Self.metadata)
+        for cut in [1, 20, bytes.count - 3] {
+            tree.add(Self.metadata, Array(bytes[..<cut]))
+            let report = try Samples.validate(tree)
+            #expect(report.findings.map(\.rule) == [.metadataUnparsable])
+            let expected = ChromeProtoCodec.scanSessionMetadata(Array(bytes[..<cut])).damage?.offset
+            #expect(report.findings.first?.offset == expected && expected != nil)
+        }
+    }
+
+    @Test func tabFilesMissingOrDamaged() throws {
+        let session = Samples.session()
+        let tree = Samples.tree(session)
+        tree.remove("\(Self.base)/00000002")
+        tree.remove("\(Self.base)/00000003/data.pb")
+        tree.addDirectory("\(Self.base)/00000003")
+        tree.add("\(Self.base)/00000004/data.pb", [0x22, 0x40, 0x08])
+        let report = try Samples.validate(tree)
+        #expect(report.findings.map(\.rule) == [.tabDirectoryMissing, .tabDataMissing, .tabDataUnparsable])
+        #expect(report.findings.map(\.tab?.index) == [1, 2, 3])
+        #expect(report.findings[2].offset == ChromeProtoCodec.scanTabData([0x22, 0x40, 0x08]).damage?.offset)
+    }
+
+    @Test func aFileWhereATabDirectoryBelongs() throws {
+        let tree = Samples.tree(Samples.session())
+        tree.remove("\(Self.base)/00000002")
+        tree.add("\(Self.base)/00000002", [1, 2, 3])
+        #expect(try Samples.validate(tree).findings.map(\.rule) == [.tabDirectoryMissing])
+    }
+
+    @Test func stateSizeLimit() throws {
+        let tree = Samples.tree(Samples.session())
+        tree.addSized("\(Self.base)/00000001/state.pb", size: 5 * 1024 * 1024)
+        tree.addSized("\(Self.base)/00000002/state.pb", size: 5 * 1024 * 1024 + 1)
+        let report = try Samples.validate(tree)
+        #expect(report.findings.map(\.rule) == [.stateTooLarge])
+        #expect(report.findings.first?.tab?.index == 1)
+    }
+
+    @Test func outOfRangeEnumsInBothFiles() throws {
+        var session = Samples.session()
+        session.groups[0].color = TabGroupColor(rawValue: 9)
+        session.tabs[2].history?.items[1].referrer = Referrer(url: "https://r.example/", policy: ReferrerPolicy(rawValue: -1))
+        session.tabs[3].history?.userAgent = UserAgent(rawValue: 4)
+        let report = try Samples.validate(Samples.tree(session))
+        #expect(report.findings.map(\.rule) == [.enumOutOfRange, .enumOutOfRange, .enumOutOfRange])
+        #expect(report.findings.map(\.tab?.index) == [nil, 2, 3])
+        #expect(report.findings[1].message.contains("navigation item 1's referrer policy"))
+    }
+
+    @Test func droppedAndInvalidTabsAreNotLookedUp() throws {
+        var session = Samples.session()
+        session.tabs[1].navigationItemCount = 0
+        session.tabs[2].id = 1
+        let tree = Samples.tree(session)
+        tree.remove("\(Self.base)/00000002")
+        let report = try Samples.validate(tree)
+        #expect(report.findings.map(\.rule) == [.tabNoHistory, .tabIDDuplicate])
+    }
+
+    @Test func aLoneDataFile() throws {
+        var history = Samples.history(items: 80)
+        history.items[3].url = "internal://local/errorpage?url=x"
+        let tree = MemoryTree(["s/00000007/data.pb": ChromeProtoCodec.encodeTabData(history)])
+        let input = try InputLocator.locate(tree: tree, file: "s/00000007/data.pb", ancestry: ["SessionStorage", "s", "00000007"])
+        let report = Validator().validate(input)
+        #expect(report.findings.map(\.rule) == [.historyTooLong, .internalURL])
+        #expect(report.findings.allSatisfy { $0.tab == TabReference(index: nil, id: 7) && $0.file == "s/00000007/data.pb" })
+    }
+
+    @Test func legacyMagicAndMixedFormats() throws {
+        let tree = Samples.tree(Samples.session())
+        tree.add("Sessions/\(Samples.sessionID)/session.plist", Array("bplist00".utf8) + [0, 1])
+        tree.add("OTR/Sessions/\(Samples.sessionID)/session.plist", Array("bplist0".utf8))
+        // Each side (regular, incognito) picks its format alone: OTR/ has no SessionStorage/, so its legacy session is live.
+        let mixed = try Samples.validate(tree)
+        #expect(mixed.findings.map(\.rule) == [.legacyUnparsable, .mixedFormats])
+        #expect(mixed.findings.map(\.incognito) == [true, false])
+        #expect(mixed.findings.first?.offset == 7)
+        tree.remove("SessionStorage")
+        let legacy = try Samples.validate(tree)
+        #expect(legacy.findings.map(\.rule) == [.legacyUnparsable])
+    }
+
+    @Test func incognitoFindingsCarryTheFlagAndTheirPath() throws {
+        let tree = Samples.tree(Samples.session(), root: "OTR")
+        tree.remove("OTR/\(Self.base)/00000001/data.pb")
+        let report = try Samples.validate(tree)
+        #expect(report.findings.map(\.rule) == [.tabDataMissing])
+        #expect(report.findings.first?.incognito == true)
+        #expect(report.findings.first?.file == "OTR/\(Self.base)/00000001/data.pb")
+    }
+
+    /// Whatever the damage, the validator returns, and a file that does not decode is reported.
+    @Test func neverTrapsOnMutatedFiles() throws {
+        var generator = SplitMix64(seed: 0x5e55)
+        let session = Samples.session()
+        let metadata = ChromeProtoCodec.encodeSessionMetadata(session)
+        let data = ChromeProtoCodec.encodeTabData(session.tabs[0].history ?? TabHistory())
+        for round in 0..<400 {
+            let tree = Samples.tree(session)
+            let damaged = mutate(round % 2 == 0 ? metadata : data, &generator)
+            let path = round % 2 == 0 ? Self.metadata : "\(Self.base)/00000001/data.pb"
+            tree.add(path, damaged)
+            let report = try Samples.validate(tree)
+            let rule: Rule = round % 2 == 0 ? .metadataUnparsable : .tabDataUnparsable
+            let decodes = round % 2 == 0
+                ? (try? ChromeProtoCodec.decodeSessionMetadata(damaged, id: "x", incognito: false)) != nil
+                : (try? ChromeProtoCodec.decodeTabData(damaged)) != nil
+            #expect(report.ruleNames.contains(rule.name) == !decodes, "round \(round) \(damaged.map { String($0, radix: 16) }) \(report.findings.map(\.message))")
+        }
+    }
+
+    private func mutate(_ bytes: [UInt8], _ generator: inout SplitMix64) -> [UInt8] {
+        var copy = bytes
+        switch generator.next() % 3 {
+        case 0: copy = Array(copy.prefix(Int(generator.next() % UInt64(copy.count))))
+        case 1:
+            for _ in 0..<(1 + generator.next() % 4) {
+                copy[Int(generator.next() % UInt64(copy.count))] = UInt8(truncatingIfNeeded: generator.next())
+            }
+        default: copy.insert(UInt8(truncatingIfNeeded: generator.next()), at: Int(generator.next() % UInt64(copy.count)))
+        }
+        return copy
+    }
+}
+
+/// A small deterministic random number generator for reproducible damage.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Chrome's protobuf runtime keeps a field of an unexpected wire type as an unknown field; what
+/// follows it is still loaded, crash-inducing enums included.
+@Suite struct WireTypeMismatchTests {
+    @Test func anEnumAfterAMismatchedFieldIsStillFound() throws {
+        var history = Samples.history(items: 2)
+        history.items[1].userAgent = UserAgent(rawValue: 5)
+        // Item 0's url (field 1, a string) replaced by as many bytes of varint fields: field 1 = 1,
+        // then field 4 (a message) as varints; no length around it changes.
+        var bytes = ChromeProtoCodec.encodeTabData(history)
+        let url = Array("https://example.com/page/0".utf8)
+        let start = try #require(bytes.firstRange(of: [0x0a, UInt8(url.count)] + url)).lowerBound
+        bytes.replaceSubrange(start..<(start + 2 + url.count), with: [0x08, 0x01] + Array(repeating: 0x20, count: url.count))
+        #expect(ChromeProtoCodec.scanTabData(bytes).damage != nil)
+        let decoded = try ChromeProtoCodec.decodeTabData(bytes)
+        #expect(decoded.items.count == 2 && decoded.items[0].url.isEmpty)
+        let tree = Samples.tree(Samples.session())
+        tree.add("\(Samples.directory)/00000001/data.pb", bytes)
+        let report = try Samples.validate(tree)
+        #expect(report.findings.map(\.rule).contains(.enumOutOfRange))
+        #expect(!report.findings.map(\.rule).contains(.tabDataUnparsable))
+    }
+}
