@@ -1,0 +1,65 @@
+import Foundation
+import SessionFormats
+import Testing
+@testable import SessionForensics
+
+/// The gallery of damaged profiles (Fixtures/gallery): each raises the rule its README line names,
+/// with that severity and Chrome outcome; the healthy profiles raise nothing.
+@Suite struct GalleryTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// One line of the gallery's README table.
+    struct Case: Sendable, CustomStringConvertible {
+        var profile, rule, severity, chrome, session, what: String
+        var description: String { profile }
+    }
+
+    static let cases: [Case] = {
+        let readme = (try? String(contentsOf: repository.appendingPathComponent("Fixtures/gallery/README.md"), encoding: .utf8)) ?? ""
+        return readme.split(separator: "\n").compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 8, cells[1] != "profile", !cells[1].hasPrefix("-") else { return nil }
+            return Case(profile: cells[1], rule: cells[2], severity: cells[3], chrome: cells[4], session: cells[5], what: cells[6])
+        }
+    }()
+
+    @Test func theGalleryCoversEveryRuleOfTheCatalog() {
+        #expect(Self.cases.count > 30)
+        let covered = Set(Self.cases.map(\.rule))
+        #expect(Rule.all.map(\.name).filter { !covered.contains($0) } == [])
+    }
+
+    @Test(arguments: cases)
+    func profileRaisesItsRule(_ entry: Case) throws {
+        let input = try InputOpener.open(Self.repository.appendingPathComponent("Fixtures/gallery/\(entry.profile)").path)
+        let report = Validator().validate(input)
+        if entry.rule == "-" {
+            #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+            return
+        }
+        let matching = report.findings.filter { $0.rule.name == entry.rule }
+        #expect(!matching.isEmpty, "\(entry.profile): \(report.findings.map(\.rule.name))")
+        for finding in matching {
+            #expect(finding.severity.rawValue == entry.severity)
+            #expect(finding.outcome.rawValue == entry.chrome)
+        }
+        #expect(matching.contains { $0.incognito == (entry.session == "incognito") })
+        if entry.severity == "error" { #expect(report.fails(strict: false)) }
+        if entry.severity == "warning" { #expect(report.fails(strict: true)) }
+    }
+
+    @Test(arguments: ["Fixtures/profiles/healthy", "Fixtures/gallery/healthy"])
+    func healthyFixturesRaiseNothing(path: String) throws {
+        let report = Validator().validate(try InputOpener.open(Self.repository.appendingPathComponent(path).path))
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.sessions > 0 && report.tabs > 0)
+    }
+
+    @Test(arguments: ["basic", "groups", "legacy-basic"])
+    func corpusRaisesNothing(name: String) throws {
+        let corpus = Self.repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/\(name)").path
+        guard FileManager.default.fileExists(atPath: corpus) else { return }
+        let report = Validator().validate(try InputOpener.open(corpus))
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+    }
+}
