@@ -30,9 +30,8 @@ struct SessionCtl: ParsableCommand {
                 // The command's output already said everything (diff: differences found).
             } else if let message = ExitStatus.message(for: error) {
                 Output.error(message)
-            } else if !(error is CommandFailure) {
+            } else {
                 // Help, version and usage errors are printed by ArgumentParser itself.
-                Output.flush()
                 exit(withError: error)
             }
             Output.flush()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SessionForensics
 
@@ -30,5 +31,31 @@ import Testing
         for rule in Rule.all where rule.outcome == .adjusted {
             #expect(rule.severity == .warning, "\(rule.name)")
         }
+    }
+}
+
+/// sessionctl-validate(1) lists exactly the rules of the catalog, each with its severity and outcome.
+@Suite struct RuleManPageTests {
+    static let page: String = {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: repository.appendingPathComponent("man/sessionctl-validate.1"), encoding: .utf8)) ?? ""
+    }()
+
+    @Test func everyRuleIsDocumentedWithItsSeverityAndOutcome() {
+        let lines = Self.page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for rule in Rule.all {
+            let index = lines.firstIndex(of: ".It Li \(rule.name)")
+            #expect(index != nil, "\(rule.name) is not in man/sessionctl-validate.1")
+            if let index, index + 1 < lines.count {
+                #expect(lines[index + 1] == "\(rule.severity.rawValue), \(rule.outcome.rawValue).", "\(rule.name)")
+            }
+        }
+    }
+
+    @Test func thePageDocumentsNoOtherRule() {
+        let documented = Self.page.split(separator: "\n").filter { $0.hasPrefix(".It Li ") && $0.contains("-") }
+            .map { String($0.dropFirst(".It Li ".count)) }
+            .filter { !ChromeOutcome.allCases.map(\.rawValue).contains($0) }
+        #expect(Set(documented) == Set(Rule.all.map(\.name)))
     }
 }
