@@ -50,6 +50,8 @@ public protocol FileSystem: Sendable {
     /// `WriteProtocol.inPlace` does. The default unlinks the file and creates it anew; a recording
     /// file system should implement it as a truncate.
     func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID
+    /// The permission bits (`0o7777` part of the mode) of what is at a path, or nil when unknown.
+    func permissions(of path: String) -> UInt32?
 }
 
 extension FileSystem {
@@ -57,6 +59,9 @@ extension FileSystem {
         if kind(of: path) == .file { try unlink(path) }
         return try createExclusive(path, mode: mode)
     }
+
+    /// File systems that do not model permissions know none.
+    public func permissions(of path: String) -> UInt32? { nil }
 }
 
 /// Joins path components with `/`, ignoring empty ones.

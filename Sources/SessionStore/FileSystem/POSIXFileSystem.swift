@@ -118,6 +118,12 @@ public struct POSIXFileSystem: FileSystem {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    public func permissions(of path: String) -> UInt32? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode) & 0o7777
+    }
+
     public func kind(of path: String) -> FileKind? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }

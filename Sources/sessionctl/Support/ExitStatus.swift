@@ -1,4 +1,5 @@
 import ArgumentParser
+import SessionForensics
 import SessionFormats
 import SessionStore
 
@@ -29,6 +30,13 @@ enum ExitStatus {
             case .exists, .cannotCreate: return cannotCreate
             case .locked: return tempFail
             }
+        case let error as ForensicsError:
+            switch error {
+            case .notAProfile: return dataError
+            case .sessionNotFound, .entryNotFound: return noInput
+            case .invalidName: return usage
+            case .liveSessionInTheWay: return cannotCreate
+            }
         case let error as CommandFailure:
             return error.status
         default:
@@ -42,6 +50,7 @@ enum ExitStatus {
         switch error {
         case let error as FormatError: return error.description
         case let error as StoreError: return error.description
+        case let error as ForensicsError: return error.description
         case let error as CommandFailure: return error.message
         default: return nil
         }

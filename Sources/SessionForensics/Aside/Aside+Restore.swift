@@ -1,0 +1,77 @@
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// What `Aside.restore` did.
+public struct AsideRestoreOutcome: Sendable, Equatable {
+    /// The entry that was moved back (it no longer exists).
+    public var restored: AsideEntry
+    /// Where it went, relative to the profile.
+    public var destination: String
+    /// The live session that was set aside first (with `force`).
+    public var displaced: AsideEntry?
+    /// True when a legacy session was restored into a profile whose `SessionStorage/` Chrome reads instead.
+    public var shadowed: Bool
+}
+
+extension Aside {
+    /// Moves an entry back into place, after which it leaves the list. A live session in the way
+    /// is an error (`ForensicsError.liveSessionInTheWay`) unless `force`, which sets it aside first.
+    public func restore(_ name: String, force: Bool) throws -> AsideRestoreOutcome {
+        let entry = try find(name)
+        let root = ProfileLayout.stateRoot(incognito: entry.incognito)
+        let source = joinPath(profile, entry.path)
+        let legacy = entry.origin == .chrome
+            || fileSystem.kind(of: joinPath(source, ProfileLayout.legacySessionFile)) == .file
+        let destination = treePath(root, legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, entry.session)
+        var displaced: AsideEntry?
+        if fileSystem.kind(of: joinPath(profile, destination)) != nil {
+            guard force else { throw ForensicsError.liveSessionInTheWay(path: joinPath(profile, destination)) }
+            displaced = try push(entry.session, incognito: entry.incognito, directory: destination,
+                                 reason: "live session set aside by aside restore --force of \(entry.name)")
+        }
+        let backupsOfSession = parentPath(source)
+        let mode = (fileSystem.permissions(of: backupsOfSession) ?? 0o700) & 0o777
+        switch entry.origin {
+        case .chrome:
+            try writer.makeDirectories(joinPath(profile, destination), mode: mode)
+            try moveDurably(source, to: joinPath(profile, destination, ProfileLayout.legacySessionFile))
+        case .sessionctl:
+            let ours = try fileSystem.list(source).filter(AsideManifest.isManifestOrItsTemporary)
+            for name in ours { try fileSystem.unlink(joinPath(source, name)) }
+            if !ours.isEmpty { try fileSystem.fsyncDirectory(source) }
+            try writer.makeDirectories(parentPath(joinPath(profile, destination)), mode: mode)
+            try moveDurably(source, to: joinPath(profile, destination))
+        }
+        try removeIfEmpty(backupsOfSession)
+        try removeIfEmpty(parentPath(backupsOfSession))
+        let shadowed = legacy && fileSystem.kind(of: joinPath(profile, root, ProfileLayout.optimizedDirectory)) == .directory
+        return AsideRestoreOutcome(restored: entry, destination: destination, displaced: displaced, shadowed: shadowed)
+    }
+
+    /// Deletes an entry. Ours is first renamed out of the list (to a hidden name in the same
+    /// directory), so an interrupted drop leaves either the whole entry or nothing listed; hidden
+    /// leftovers of interrupted drops are removed by the next drop of that session.
+    public func drop(_ name: String) throws -> AsideEntry {
+        let entry = try find(name)
+        let source = joinPath(profile, entry.path)
+        let backupsOfSession = parentPath(source)
+        switch entry.origin {
+        case .chrome:
+            try fileSystem.unlink(source)
+            try fileSystem.fsyncDirectory(backupsOfSession)
+        case .sessionctl:
+            let hidden = joinPath(backupsOfSession, Aside.droppingPrefix + lastPathComponent(source))
+            try moveDurably(source, to: hidden)
+            for leftover in try fileSystem.list(backupsOfSession) where leftover.hasPrefix(Aside.droppingPrefix) {
+                try removeTree(joinPath(backupsOfSession, leftover))
+            }
+        }
+        try removeIfEmpty(backupsOfSession)
+        try removeIfEmpty(parentPath(backupsOfSession))
+        return entry
+    }
+
+    /// Prefix of an entry being dropped.
+    static let droppingPrefix = ".sessionctl-drop."
+}

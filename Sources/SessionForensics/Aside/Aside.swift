@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// Sets sessions aside in a profile and brings them back: `aside push`, `list`, `restore`, `drop`.
+///
+/// Pushing moves a live session directory by rename to `<profile>/Backups/<SessionID>/<UTC stamp>/`
+/// (incognito: `<profile>/OTR/Backups/...`), fsyncs both parents, then writes `manifest.json`
+/// into the entry with the `AtomicWriter`; only then is the push complete. A rename is atomic, so
+/// an interruption at any point leaves the session either live or set aside, never lost; an entry
+/// whose manifest is missing is still listed and restorable. Directories created under `Backups/`
+/// get the session directory's permissions, never wider ones. Every file operation goes through
+/// the writer's `FileSystem`.
+public struct Aside: Sendable {
+    /// The profile directory.
+    public let profile: String
+    public let writer: AtomicWriter
+    /// Recorded in each manifest.
+    public let toolVersion: String
+    private let clock: @Sendable () -> Timestamp
+
+    public init(profile: String, writer: AtomicWriter = AtomicWriter(), toolVersion: String,
+                clock: @escaping @Sendable () -> Timestamp = Aside.systemTime) {
+        self.profile = profile
+        self.writer = writer
+        self.toolVersion = toolVersion
+        self.clock = clock
+    }
+
+    var fileSystem: any FileSystem { writer.fileSystem }
+
+    /// The current time from the system clock.
+    public static func systemTime() -> Timestamp {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Timestamp(unixMicroseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
+    }
+
+    /// `Backups` or `OTR/Backups`, relative to the profile.
+    public static func backupsDirectory(incognito: Bool) -> String {
+        treePath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
+    }
+
+    /// Sets aside the live session `session` of the given kind, or without a session id every
+    /// live session of that kind (as Chrome's crash helper did); returns the new entries.
+    public func push(session: SessionID?, incognito: Bool, reason: String) throws -> [AsideEntry] {
+        var sources: [(id: SessionID, directory: String)]
+        if let session {
+            try AsideEntry.validateSessionID(session)
+            guard let directory = liveDirectory(session, incognito: incognito) else {
+                throw ForensicsError.sessionNotFound(profile: profile, session: session, incognito: incognito)
+            }
+            sources = [(session, directory)]
+        } else {
+            sources = try liveSessions(incognito: incognito)
+        }
+        var entries: [AsideEntry] = []
+        for source in sources {
+            entries.append(try push(source.id, incognito: incognito, directory: source.directory, reason: reason))
+        }
+        return entries
+    }
+
+    /// The live directory of a session, relative to the profile: `SessionStorage/<id>` when it
+    /// exists, else the legacy `Sessions/<id>`; nil when neither does.
+    func liveDirectory(_ id: SessionID, incognito: Bool) -> String? {
+        let root = ProfileLayout.stateRoot(incognito: incognito)
+        for storage in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
+            let directory = treePath(root, storage, id)
+            if fileSystem.kind(of: joinPath(profile, directory)) == .directory { return directory }
+        }
+        return nil
+    }
+
+    /// The live sessions of one kind, in the format Chrome would load (`SessionStorage/` when it
+    /// exists, else `Sessions/`), sorted by id.
+    func liveSessions(incognito: Bool) throws(StoreError) -> [(id: SessionID, directory: String)] {
+        let root = ProfileLayout.stateRoot(incognito: incognito)
+        let optimized = treePath(root, ProfileLayout.optimizedDirectory)
+        let storage = fileSystem.kind(of: joinPath(profile, optimized)) == .directory
+            ? optimized : treePath(root, ProfileLayout.legacyDirectory)
+        guard fileSystem.kind(of: joinPath(profile, storage)) == .directory else { return [] }
+        return try fileSystem.list(joinPath(profile, storage)).compactMap { name in
+            let directory = treePath(storage, name)
+            guard !name.hasPrefix("."), fileSystem.kind(of: joinPath(profile, directory)) == .directory else { return nil }
+            return (name, directory)
+        }
+    }
+
+    /// Moves one live session directory aside and writes its manifest.
+    func push(_ id: SessionID, incognito: Bool, directory: String, reason: String) throws -> AsideEntry {
+        let source = joinPath(profile, directory)
+        let mode = (fileSystem.permissions(of: source) ?? 0o700) & 0o777
+        let parent = treePath(Aside.backupsDirectory(incognito: incognito), id)
+        try writer.makeDirectories(joinPath(profile, parent), mode: mode)
+        var time = clock()
+        while true {
+            guard let stamp = AsideStamp.format(time) else { throw StoreError.cannotCreate(path: source, reason: "the clock is out of range") }
+            let taken = [false, true].contains { side in
+                fileSystem.kind(of: joinPath(profile, Aside.backupsDirectory(incognito: side), id, stamp)) != nil
+            }
+            if !taken { break }
+            time = Timestamp(microseconds: time.microseconds + 1)
+        }
+        let stamp = AsideStamp.format(time) ?? ""
+        let entry = treePath(parent, stamp)
+        try moveDurably(source, to: joinPath(profile, entry))
+        let files = try fileList(joinPath(profile, entry))
+        var records: [AsideManifest.File] = []
+        for file in files {
+            let bytes = try fileSystem.read(joinPath(profile, entry, file))
+            records.append(AsideManifest.File(path: file, size: Int64(bytes.count), sha256: SHA256.hex(bytes)))
+        }
+        let manifest = AsideManifest(session: id, incognito: incognito, reason: reason, time: time,
+                                     toolVersion: toolVersion, originalPath: directory, files: records)
+        try writer.write(manifest.encode(), to: joinPath(profile, entry, AsideManifest.fileName), mode: 0o600)
+        return AsideEntry(name: "\(id)@\(stamp)", session: id, incognito: incognito, origin: .sessionctl, reason: reason,
+                          time: time, path: entry, files: records.count, bytes: records.reduce(0) { $0 + $1.size },
+                          hasManifest: true)
+    }
+}

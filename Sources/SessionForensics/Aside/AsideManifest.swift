@@ -1,0 +1,72 @@
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// `manifest.json` of a set-aside entry: why and when the session was set aside, by which
+/// version, from where, and every file's relative path, size and SHA-256.
+struct AsideManifest: Sendable, Equatable {
+    static let fileName = "manifest.json"
+    static let schema = "sessionctl.aside-manifest/1"
+
+    /// True for `manifest.json` and for the `AtomicWriter` temporary file an interrupted write of it leaves.
+    static func isManifestOrItsTemporary(_ name: String) -> Bool {
+        name == fileName || name.hasPrefix(AtomicWriter.temporaryPrefix + fileName + ".")
+    }
+
+    /// One file of the entry.
+    struct File: Sendable, Equatable {
+        var path: String
+        var size: Int64
+        var sha256: String
+    }
+
+    var session: SessionID
+    var incognito: Bool
+    var reason: String
+    var time: Timestamp
+    var toolVersion: String
+    /// Where the session lived, relative to the profile.
+    var originalPath: String
+    var files: [File]
+
+    func encode() -> [UInt8] {
+        let document = JSONValue.object([
+            ("schema", .string(AsideManifest.schema)),
+            ("session", .string(session)),
+            ("incognito", .bool(incognito)),
+            ("origin", .string(AsideEntry.Origin.sessionctl.rawValue)),
+            ("reason", .string(reason)),
+            ("time", .string(time.iso8601)),
+            ("toolVersion", .string(toolVersion)),
+            ("originalPath", .string(originalPath)),
+            ("files", .array(files.map { file in
+                .object([("path", .string(file.path)), ("size", .int(file.size)), ("sha256", .string(file.sha256))])
+            })),
+        ])
+        return Array((document.serialized() + "\n").utf8)
+    }
+
+    /// The manifest in `bytes`, or nil when they are not one.
+    static func decode(_ bytes: [UInt8]) -> AsideManifest? {
+        guard let document = try? JSONParser.parse(bytes, file: fileName),
+              document["schema"] == .string(schema),
+              case .string(let session)? = document["session"],
+              case .bool(let incognito)? = document["incognito"],
+              case .string(let reason)? = document["reason"],
+              case .string(let timeText)? = document["time"], let time = Timestamp(iso8601: timeText),
+              case .string(let originalPath)? = document["originalPath"],
+              case .array(let fileValues)? = document["files"]
+        else { return nil }
+        var files: [File] = []
+        for value in fileValues {
+            guard case .string(let path)? = value["path"], case .int(let size)? = value["size"],
+                  case .string(let sha256)? = value["sha256"]
+            else { return nil }
+            files.append(File(path: path, size: size, sha256: sha256))
+        }
+        var toolVersion = ""
+        if case .string(let version)? = document["toolVersion"] { toolVersion = version }
+        return AsideManifest(session: session, incognito: incognito, reason: reason, time: time,
+                             toolVersion: toolVersion, originalPath: originalPath, files: files)
+    }
+}

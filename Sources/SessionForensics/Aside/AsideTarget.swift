@@ -1,0 +1,35 @@
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// What an `aside` PATH names: a profile, or one live session directory inside a profile
+/// (`<profile>/[OTR/]SessionStorage/<id>` or `.../Sessions/<id>`).
+public struct AsideTarget: Sendable, Equatable {
+    /// The profile directory.
+    public var profile: String
+    /// The session, when PATH was a session directory.
+    public var session: SessionID?
+    /// Whether that session is incognito (false for a profile).
+    public var incognito: Bool
+
+    /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
+    /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.
+    public static func locate(_ path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws -> AsideTarget {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let kind = fileSystem.kind(of: path) else { throw FormatError.unreadable(path: path, reason: "No such file or directory") }
+        guard kind == .directory else { throw ForensicsError.notAProfile(path: path, reason: "not a directory") }
+        let markers = [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
+                       ProfileLayout.backupsDirectory]
+        if markers.contains(where: { fileSystem.kind(of: joinPath(path, $0)) == .directory }) {
+            return AsideTarget(profile: path, session: nil, incognito: false)
+        }
+        let storage = parentPath(path)
+        if [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].contains(lastPathComponent(storage)) {
+            let above = parentPath(storage)
+            let incognito = lastPathComponent(above) == ProfileLayout.incognitoDirectory
+            return AsideTarget(profile: incognito ? parentPath(above) : above, session: lastPathComponent(path), incognito: incognito)
+        }
+        throw ForensicsError.notAProfile(path: path, reason: "no SessionStorage, Sessions, OTR or Backups directory in it")
+    }
+}

@@ -1,0 +1,24 @@
+/// Everything that can go wrong in the forensics layer beyond reading and writing files.
+public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path is not a Chrome profile (nor a session directory inside one).
+    case notAProfile(path: String, reason: String)
+    /// No live session with this id (of this kind) is in the profile.
+    case sessionNotFound(profile: String, session: String, incognito: Bool)
+    /// No set-aside entry has this name.
+    case entryNotFound(profile: String, entry: String)
+    /// A set-aside entry name or session id is malformed (or could escape the profile).
+    case invalidName(String, reason: String)
+    /// A live session is where an entry would be restored.
+    case liveSessionInTheWay(path: String)
+
+    public var description: String {
+        switch self {
+        case .notAProfile(let path, let reason): return "\(path): not a Chrome profile: \(reason)"
+        case .sessionNotFound(let profile, let session, let incognito):
+            return "\(profile): no live \(incognito ? "incognito " : "")session \(session)"
+        case .entryNotFound(let profile, let entry): return "\(profile): no set-aside entry \(entry) (see aside list)"
+        case .invalidName(let name, let reason): return "\(name): \(reason)"
+        case .liveSessionInTheWay(let path): return "\(path): a live session is there (--force sets it aside first)"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import SessionForensics
+
+extension SessionCtl.Aside {
+    /// `sessionctl aside push`: moves live sessions out of the live tree into Backups/.
+    struct Push: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move a live session (or every live session of a kind) to Backups/ with a manifest.",
+            discussion: """
+                Without --session, every live session of that kind is set aside, as Chrome's crash \
+                helper did: regular sessions, or incognito ones with --incognito. PATH may also be \
+                a session directory inside a profile, which names the session.
+                """
+        )
+
+        @Argument(help: "The profile directory, or one session directory inside it.")
+        var path: String
+
+        @Option(name: .long, help: "The id of the session (window) to set aside.")
+        var session: String?
+
+        @Flag(name: .long, help: "Set aside incognito sessions (those under OTR/).")
+        var incognito = false
+
+        @Option(name: .long, help: "Why, recorded in the manifest.")
+        var reason = "set aside by sessionctl aside push"
+
+        @OptionGroup var output: FormatOption
+
+        func run() throws {
+            let target = try AsideTarget.locate(path)
+            if let named = target.session, let session, session != named {
+                throw CommandFailure.usage("\(path) is session \(named), not \(session)")
+            }
+            let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
+            let entries = try withProfileLock(target.profile) {
+                try aside.push(session: target.session ?? session, incognito: target.session == nil ? incognito : target.incognito,
+                               reason: reason)
+            }
+            switch output.format {
+            case .json: Output.line(AsideDocument.encode(entries).serialized())
+            case .text:
+                if entries.isEmpty { Output.line("no live sessions to set aside") }
+                for entry in entries { asideLines(entry).forEach { Output.line($0) } }
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import SessionForensics
+import SessionStore
+
+extension SessionCtl {
+    /// `sessionctl aside`: sets sessions aside in a profile's Backups/ and brings them back.
+    struct Aside: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set sessions aside in a profile's Backups/, list, restore and drop them.",
+            discussion: """
+                push moves a live session to <profile>/Backups/<SessionID>/<UTC stamp>/ (incognito: \
+                <profile>/OTR/Backups/...) with a manifest.json; list shows those entries and Chrome's \
+                own Backups/<id>/session.backup.plist; restore moves one back; drop deletes one. \
+                Moves are renames within the profile, made durable before success is reported. \
+                Commands that change the profile take its lock (exit status 75 when another \
+                sessionctl holds it).
+                """,
+            subcommands: [Push.self, List.self, Restore.self, Drop.self]
+        )
+    }
+}
+
+/// Runs `body` while holding the lock of `profile`.
+func withProfileLock<Result>(_ profile: String, _ body: () throws -> Result) throws -> Result {
+    let lock = try ProfileLock.acquire(profile: profile)
+    return try withExtendedLifetime(lock) { try body() }
+}
+
+/// The text lines for one set-aside entry, as `aside list` and `aside push` print them.
+func asideLines(_ entry: AsideEntry) -> [String] {
+    let kind = entry.incognito ? " (incognito)" : ""
+    var by = "set aside by \(entry.origin.rawValue)"
+    if let time = entry.time?.iso8601 { by += " at \(time)" }
+    if let reason = entry.reason { by += ": \(reason)" }
+    if entry.origin == .sessionctl && !entry.hasManifest { by += " (manifest missing)" }
+    return [
+        "\(entry.name)\(kind)",
+        "    \(by)",
+        "    \(entry.path), \(entry.files) file\(entry.files == 1 ? "" : "s"), \(entry.bytes) bytes",
+    ]
+}
