@@ -8,7 +8,7 @@ extension Aside {
     public func list() throws(StoreError) -> [AsideEntry] {
         var entries: [AsideEntry] = []
         for incognito in [false, true] {
-            let backups = Aside.backupsDirectory(incognito: incognito)
+            let backups = SessionSetAside.backupsDirectory(incognito: incognito)
             guard fileSystem.kind(of: joinPath(profile, backups)) == .directory else { continue }
             for id in try fileSystem.list(joinPath(profile, backups)) {
                 guard (try? AsideEntry.validateSessionID(id)) != nil, !id.hasPrefix("."),
@@ -35,7 +35,7 @@ extension Aside {
 
     /// The entry named by a name inside `Backups/<id>/`, or nil when that name is not an entry.
     func entry(id: SessionID, incognito: Bool, stamp name: String) throws(StoreError) -> AsideEntry? {
-        let path = treePath(Aside.backupsDirectory(incognito: incognito), id, name)
+        let path = treePath(SessionSetAside.backupsDirectory(incognito: incognito), id, name)
         let absolute = joinPath(profile, path)
         if name == ProfileLayout.legacyBackupFile, !incognito, fileSystem.kind(of: absolute) == .file {
             let size = Int64(try fileSystem.read(absolute).count)

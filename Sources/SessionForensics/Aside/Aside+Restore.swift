@@ -35,13 +35,13 @@ extension Aside {
         switch entry.origin {
         case .chrome:
             try writer.makeDirectories(joinPath(profile, destination), mode: mode)
-            try moveDurably(source, to: joinPath(profile, destination, ProfileLayout.legacySessionFile))
+            try writer.move(source, to: joinPath(profile, destination, ProfileLayout.legacySessionFile))
         case .sessionctl:
             let ours = try fileSystem.list(source).filter(AsideManifest.isManifestOrItsTemporary)
             for name in ours { try fileSystem.unlink(joinPath(source, name)) }
             if !ours.isEmpty { try fileSystem.fsyncDirectory(source) }
             try writer.makeDirectories(parentPath(joinPath(profile, destination)), mode: mode)
-            try moveDurably(source, to: joinPath(profile, destination))
+            try writer.move(source, to: joinPath(profile, destination))
         }
         try removeIfEmpty(backupsOfSession)
         try removeIfEmpty(parentPath(backupsOfSession))
@@ -62,9 +62,9 @@ extension Aside {
             try fileSystem.fsyncDirectory(backupsOfSession)
         case .sessionctl:
             let hidden = joinPath(backupsOfSession, Aside.droppingPrefix + lastPathComponent(source))
-            try moveDurably(source, to: hidden)
+            try writer.move(source, to: hidden)
             for leftover in try fileSystem.list(backupsOfSession) where leftover.hasPrefix(Aside.droppingPrefix) {
-                try removeTree(joinPath(backupsOfSession, leftover))
+                try writer.removeTree(joinPath(backupsOfSession, leftover))
             }
         }
         try removeIfEmpty(backupsOfSession)

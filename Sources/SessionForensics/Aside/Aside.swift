@@ -9,9 +9,10 @@ import SessionStore
 
 /// Sets sessions aside in a profile and brings them back: `aside push`, `list`, `restore`, `drop`.
 ///
-/// Pushing moves a live session directory by rename to `<profile>/Backups/<SessionID>/<UTC stamp>/`
-/// (incognito: `<profile>/OTR/Backups/...`), fsyncs both parents, then writes `manifest.json`
-/// into the entry with the `AtomicWriter`; only then is the push complete. A rename is atomic, so
+/// Pushing is the store's `SessionSetAside`: a live session directory is moved by rename to
+/// `<profile>/Backups/<SessionID>/<UTC stamp>/` (incognito: `<profile>/OTR/Backups/...`), both
+/// parents fsynced, then `manifest.json` is written into the entry with the `AtomicWriter`; only
+/// then is the push complete. A rename is atomic, so
 /// an interruption at any point leaves the session either live or set aside, never lost; an entry
 /// whose manifest is missing is still listed and restorable. Directories created under `Backups/`
 /// get the session directory's permissions, never wider ones. Every file operation goes through
@@ -39,11 +40,6 @@ public struct Aside: Sendable {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Timestamp(unixMicroseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
-    }
-
-    /// `Backups` or `OTR/Backups`, relative to the profile.
-    public static func backupsDirectory(incognito: Bool) -> String {
-        treePath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
     }
 
     /// Sets aside the live session `session` of the given kind, or without a session id every
@@ -92,35 +88,13 @@ public struct Aside: Sendable {
         }
     }
 
-    /// Moves one live session directory aside and writes its manifest.
+    /// Moves one live session directory aside and writes its manifest (see `SessionSetAside`).
     func push(_ id: SessionID, incognito: Bool, directory: String, reason: String) throws -> AsideEntry {
-        let source = joinPath(profile, directory)
-        let mode = (fileSystem.permissions(of: source) ?? 0o700) & 0o777
-        let parent = treePath(Aside.backupsDirectory(incognito: incognito), id)
-        try writer.makeDirectories(joinPath(profile, parent), mode: mode)
-        var time = clock()
-        while true {
-            guard let stamp = AsideStamp.format(time) else { throw StoreError.cannotCreate(path: source, reason: "the clock is out of range") }
-            let taken = [false, true].contains { side in
-                fileSystem.kind(of: joinPath(profile, Aside.backupsDirectory(incognito: side), id, stamp)) != nil
-            }
-            if !taken { break }
-            time = Timestamp(microseconds: time.microseconds + 1)
+        let made = try SessionSetAside(writer: writer, profile: profile)
+            .push(SessionKey(id: id, incognito: incognito), reason: reason, time: clock(), directory: directory, toolVersion: toolVersion)
+        guard let entry = try entry(id: id, incognito: incognito, stamp: made.stamp) else {
+            throw StoreError.io(operation: "set aside", path: joinPath(profile, made.path), code: 0, reason: "the entry vanished")
         }
-        let stamp = AsideStamp.format(time) ?? ""
-        let entry = treePath(parent, stamp)
-        try moveDurably(source, to: joinPath(profile, entry))
-        let files = try fileList(joinPath(profile, entry))
-        var records: [AsideManifest.File] = []
-        for file in files {
-            let bytes = try fileSystem.read(joinPath(profile, entry, file))
-            records.append(AsideManifest.File(path: file, size: Int64(bytes.count), sha256: SHA256.hex(bytes)))
-        }
-        let manifest = AsideManifest(session: id, incognito: incognito, reason: reason, time: time,
-                                     toolVersion: toolVersion, originalPath: directory, files: records)
-        try writer.write(manifest.encode(), to: joinPath(profile, entry, AsideManifest.fileName), mode: 0o600)
-        return AsideEntry(name: "\(id)@\(stamp)", session: id, incognito: incognito, origin: .sessionctl, reason: reason,
-                          time: time, path: entry, files: records.count, bytes: records.reduce(0) { $0 + $1.size },
-                          hasManifest: true)
+        return entry
     }
 }

@@ -2,11 +2,11 @@ import SessionFormats
 import SessionModel
 import SessionStore
 
-/// `manifest.json` of a set-aside entry: why and when the session was set aside, by which
-/// version, from where, and every file's relative path, size and SHA-256.
+/// `manifest.json` of a set-aside entry, as `SessionSetAside` writes it: why and when the session
+/// was set aside, by which version, from where, and every file's relative path, size and SHA-256.
 struct AsideManifest: Sendable, Equatable {
-    static let fileName = "manifest.json"
-    static let schema = "sessionctl.aside-manifest/1"
+    static let fileName = SessionSetAside.manifestFile
+    static let schema = SessionSetAside.manifestSchema
 
     /// True for `manifest.json` and for the `AtomicWriter` temporary file an interrupted write of it leaves.
     static func isManifestOrItsTemporary(_ name: String) -> Bool {
@@ -24,27 +24,11 @@ struct AsideManifest: Sendable, Equatable {
     var incognito: Bool
     var reason: String
     var time: Timestamp
+    /// Empty when the manifest does not say (written by crash recovery).
     var toolVersion: String
     /// Where the session lived, relative to the profile.
     var originalPath: String
     var files: [File]
-
-    func encode() -> [UInt8] {
-        let document = JSONValue.object([
-            ("schema", .string(AsideManifest.schema)),
-            ("session", .string(session)),
-            ("incognito", .bool(incognito)),
-            ("origin", .string(AsideEntry.Origin.sessionctl.rawValue)),
-            ("reason", .string(reason)),
-            ("time", .string(time.iso8601)),
-            ("toolVersion", .string(toolVersion)),
-            ("originalPath", .string(originalPath)),
-            ("files", .array(files.map { file in
-                .object([("path", .string(file.path)), ("size", .int(file.size)), ("sha256", .string(file.sha256))])
-            })),
-        ])
-        return Array((document.serialized() + "\n").utf8)
-    }
 
     /// The manifest in `bytes`, or nil when they are not one.
     static func decode(_ bytes: [UInt8]) -> AsideManifest? {

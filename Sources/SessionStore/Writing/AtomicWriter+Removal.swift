@@ -3,8 +3,8 @@ extension AtomicWriter {
     /// fsynced once empty and then removed, and finally the parent of `path` is fsynced.
     /// Nothing happens when `path` does not exist.
     ///
-    /// Used only by the save protocol (closed tabs, an emptied incognito side), never on user data
-    /// the store does not own.
+    /// Used only by the save protocol (closed tabs, an emptied incognito side) and by `aside drop`
+    /// on an entry the user asked to delete, never on other user data.
     public func removeTree(_ path: String, syncParent: Bool = true) throws(StoreError) {
         guard let kind = fileSystem.kind(of: path) else { return }
         if kind == .directory {

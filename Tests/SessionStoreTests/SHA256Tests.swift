@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SessionForensics
+import SessionStore
 
 /// SHA-256 against the FIPS 180-4 examples and sha256sum(1).
 @Suite struct SHA256Tests {
