@@ -1,0 +1,1 @@
+bplist00-web-view-state
