@@ -30,12 +30,14 @@ public struct Tab: Sendable, Hashable, Codable {
     public var unknownFields: [UInt8]
     /// Unknown fields of the item's metadata (`WebStateMetadataStorage`), kept as raw bytes.
     public var metadataUnknownFields: [UInt8]
+    /// The legacy format's `stableIdentifier` (a UUID string); nil for tabs read from the optimized format.
+    public var stableIdentifier: String?
 
     public init(
         id: TabID, title: String = "", url: String = "", creationTime: Timestamp = .null,
         lastActiveTime: Timestamp = .null, navigationItemCount: Int32 = 0, opener: Opener? = nil,
         pinned: Bool = false, history: TabHistory? = nil, unknownFields: [UInt8] = [],
-        metadataUnknownFields: [UInt8] = []
+        metadataUnknownFields: [UInt8] = [], stableIdentifier: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -48,6 +50,7 @@ public struct Tab: Sendable, Hashable, Codable {
         self.history = history
         self.unknownFields = unknownFields
         self.metadataUnknownFields = metadataUnknownFields
+        self.stableIdentifier = stableIdentifier
     }
 
     /// True when the id is one Chrome accepts (a positive int32).

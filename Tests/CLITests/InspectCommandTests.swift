@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["basic", "groups"])
+    @Test(arguments: ["basic", "groups", "legacy-basic"])
     func corpusJSONMatches(name: String) throws {
         guard let corpus = CLI.corpus else { return }
         let result = try CLI.run(["inspect", "\(corpus)/\(name)", "--format", "json", "--history"])

@@ -87,7 +87,8 @@ extension InspectDocument {
             creationTime: try reader.time(object["creationTime"], at: path + ".creationTime"),
             lastActiveTime: try reader.time(object["lastActiveTime"], at: path + ".lastActiveTime"),
             navigationItemCount: try reader.int32(object["navigationItemCount"] ?? .int(Int64(history?.items.count ?? 0)), at: path + ".navigationItemCount"),
-            opener: opener, pinned: try reader.bool(object["pinned"] ?? .bool(false), at: path + ".pinned"), history: history
+            opener: opener, pinned: try reader.bool(object["pinned"] ?? .bool(false), at: path + ".pinned"), history: history,
+            stableIdentifier: try reader.optionalString(object["stableIdentifier"], at: path + ".stableIdentifier")
         )
     }
 

@@ -36,6 +36,9 @@ public enum InspectDocument {
             ("opener", tab.opener.map { .object([("index", .int(Int64($0.index))), ("navigationIndex", .int(Int64($0.navigationIndex)))]) } ?? .null),
             ("pinned", .bool(tab.pinned)),
         ]
+        if let stable = tab.stableIdentifier {
+            members.append(("stableIdentifier", .string(stable)))
+        }
         if withHistory {
             if let history = tab.history {
                 members += [

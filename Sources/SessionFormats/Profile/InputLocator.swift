@@ -18,11 +18,13 @@ public enum InputLocator {
         let names = Set(tree.list(""))
         let underOTR = ancestry.dropLast().last == ProfileLayout.incognitoDirectory
         if names.contains(ProfileLayout.optimizedDirectory) || names.contains(ProfileLayout.legacyDirectory)
-            || names.contains(ProfileLayout.incognitoDirectory) {
+            || names.contains(ProfileLayout.incognitoDirectory) || names.contains(ProfileLayout.backupsDirectory) {
             var sessions: [SessionSource] = []
             var shadowed: [SessionSource] = []
+            var backups: [SessionSource] = []
             for incognito in [false, true] {
                 let root = ProfileLayout.stateRoot(incognito: incognito)
+                backups += chromeBackups(tree: tree, directory: treePath(root, ProfileLayout.backupsDirectory), incognito: incognito)
                 let optimized = optimizedSessions(tree: tree, storage: treePath(root, ProfileLayout.optimizedDirectory), incognito: incognito)
                 let legacy = legacySessions(tree: tree, storage: treePath(root, ProfileLayout.legacyDirectory), incognito: incognito)
                 if tree.kind(of: treePath(root, ProfileLayout.optimizedDirectory)) == .directory {
@@ -32,7 +34,7 @@ public enum InputLocator {
                     sessions += legacy
                 }
             }
-            return LocatedInput(tree: tree, kind: .profile, sessions: sessions, shadowedLegacySessions: shadowed)
+            return LocatedInput(tree: tree, kind: .profile, sessions: sessions, shadowedLegacySessions: shadowed, chromeBackups: backups)
         }
         if names.contains(ProfileLayout.metadataFile) || names.contains(where: { Tab.id(fromDirectoryName: $0) != nil && tree.kind(of: $0) == .directory }) {
             let (id, incognito) = sessionIdentity(ancestry: ancestry)
@@ -45,6 +47,16 @@ public enum InputLocator {
             return LocatedInput(tree: tree, kind: .sessionDirectory, sessions: [
                 SessionSource(id: id, incognito: incognito, kind: .legacyPlist, path: file),
             ])
+        }
+        if names.contains(ProfileLayout.legacyBackupFile) {
+            let incognito = ancestry.dropLast(2).last == ProfileLayout.incognitoDirectory
+            return LocatedInput(tree: tree, kind: .sessionDirectory, sessions: [
+                SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: ProfileLayout.legacyBackupFile),
+            ])
+        }
+        let backups = chromeBackups(tree: tree, directory: "", incognito: underOTR)
+        if !backups.isEmpty {
+            return LocatedInput(tree: tree, kind: .storageDirectory, sessions: backups)
         }
         let optimized = optimizedSessions(tree: tree, storage: "", incognito: underOTR)
         if !optimized.isEmpty || name == ProfileLayout.optimizedDirectory {
@@ -102,6 +114,17 @@ public enum InputLocator {
     static func legacySessions(tree: any ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
         tree.list(storage).compactMap { name in
             let path = treePath(storage, name, ProfileLayout.legacySessionFile)
+            guard tree.kind(of: path) == .file else { return nil }
+            return SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: path)
+        }
+    }
+}
+
+extension InputLocator {
+    /// Chrome's own crash backups under a `Backups` directory: `<id>/session.backup.plist`, sorted by id.
+    static func chromeBackups(tree: any ReadableTree, directory: String, incognito: Bool) -> [SessionSource] {
+        tree.list(directory).compactMap { name in
+            let path = treePath(directory, name, ProfileLayout.legacyBackupFile)
             guard tree.kind(of: path) == .file else { return nil }
             return SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: path)
         }

@@ -7,7 +7,7 @@ public struct SessionReader: Sendable {
     private let legacyDecoder: (@Sendable ([UInt8], SessionSource) throws(FormatError) -> Session)?
 
     /// Creates a reader; `legacyDecoder` decodes `session.plist` files (nil: legacy input is refused).
-    public init(input: LocatedInput, legacyDecoder: (@Sendable ([UInt8], SessionSource) throws(FormatError) -> Session)? = nil) {
+    public init(input: LocatedInput, legacyDecoder: (@Sendable ([UInt8], SessionSource) throws(FormatError) -> Session)? = LegacySessionCodec.decode) {
         self.input = input
         self.legacyDecoder = legacyDecoder
     }
@@ -45,7 +45,17 @@ public struct SessionReader: Sendable {
             guard let legacyDecoder else {
                 throw .notASession(path: displayPath(source.path), reason: "legacy session.plist input is not supported by this reader")
             }
-            var session = try legacyDecoder(try input.tree.read(source.path), source)
+            let bytes = try input.tree.read(source.path)
+            var session: Session
+            do {
+                session = try legacyDecoder(bytes, source)
+            } catch {
+                // The decoder names the file by its tree path; name it as the user gave it.
+                if case .damaged(_, let offset, let reason) = error {
+                    throw .damaged(file: displayPath(source.path), offset: offset, reason: reason)
+                }
+                throw error
+            }
             if !history {
                 for index in session.tabs.indices { session.tabs[index].history = nil }
             }

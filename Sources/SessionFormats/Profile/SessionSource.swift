@@ -52,11 +52,16 @@ public struct LocatedInput: Sendable {
     public var sessions: [SessionSource]
     /// Legacy sessions that Chrome would ignore because `SessionStorage/` exists beside them.
     public var shadowedLegacySessions: [SessionSource]
+    /// Sessions Chrome's legacy crash helper set aside in a profile (`Backups/<id>/session.backup.plist`),
+    /// not live; listed only when the input is a profile.
+    public var chromeBackups: [SessionSource]
 
-    public init(tree: any ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = []) {
+    public init(tree: any ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = [],
+                chromeBackups: [SessionSource] = []) {
         self.tree = tree
         self.kind = kind
         self.sessions = sessions
         self.shadowedLegacySessions = shadowedLegacySessions
+        self.chromeBackups = chromeBackups
     }
 }

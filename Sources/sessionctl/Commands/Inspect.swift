@@ -9,7 +9,9 @@ extension SessionCtl {
             abstract: "List the sessions (windows) of a profile and their tabs.",
             discussion: """
                 Reads session_metadata.pb only, unless --history is given, in which case each tab's \
-                data.pb is read too. Reading never changes anything on disk.
+                data.pb is read too. Legacy sessions (Sessions/<id>/session.plist) and Chrome's crash \
+                backups (Backups/<id>/session.backup.plist) are read whole. Reading never changes \
+                anything on disk.
                 """
         )
 
@@ -33,6 +35,10 @@ extension SessionCtl {
                 Output.line(bytes: InspectDocument.encode(sessions, history: history).serializedBytes())
             case .text:
                 InspectText.print(sessions, history: history)
+                if !input.chromeBackups.isEmpty {
+                    let count = input.chromeBackups.count
+                    Output.line("note: \(count) session\(count == 1 ? "" : "s") set aside by Chrome's crash helper under Backups/ (inspect that directory to list them)")
+                }
             }
         }
     }

@@ -1,0 +1,190 @@
+import SessionModel
+
+/// Decodes Chrome's legacy session archive into a `LegacyWindow`, following `$top`/`root`, UIDs and
+/// class names (old aliases included).
+///
+/// Decoding follows the schema, never the graph at large: each reference must lead to an object of
+/// the expected class, and a reference back to an object still being decoded is a cycle. Both are
+/// reported as damage at the referring object's byte offset; nothing recurses without bound.
+struct LegacyArchiveDecoder {
+    let archive: KeyedArchive
+    /// Objects being decoded, to recognise a reference back to one of them.
+    private var active: Set<UInt64> = []
+    /// Navigation items already decoded, by UID (a file may share one item many times).
+    private var items: [UInt64: NavigationItem] = [:]
+
+    init(archive: KeyedArchive) { self.archive = archive }
+
+    /// Decodes the archive's root: a SessionWindowIOS, or an older SessionIOS holding one.
+    mutating func decodeRoot() throws(PlistDamage) -> LegacyWindow {
+        let topObject = archive.plist.topObject
+        let root = try expect(try archive.topReference("root"), referrer: topObject, [.window, .sessionIOS], what: "the archive's root")
+        guard LegacyClass(root) == .sessionIOS else { return try window(root) }
+        let windows = try collection(root, "sessionWindows")
+        guard let first = windows.first else {
+            return LegacyWindow(wrappedInSessionIOS: true, offset: root.offset)
+        }
+        var result = try window(try expect(first, referrer: root.index, [.window], what: "SessionIOS.sessionWindows[0]"))
+        result.wrappedInSessionIOS = true
+        return result
+    }
+
+    /// The archived object `uid`, which must be of one of `classes`; entered as being decoded.
+    private mutating func expect(_ uid: UInt64, referrer: Int, _ classes: [LegacyClass], what: String) throws(PlistDamage) -> ArchivedObject {
+        guard !active.contains(uid) else {
+            throw PlistDamage(offset: archive.plist.offset(of: referrer), reason: "reference cycle: \(what) is archive object \(uid), which contains it")
+        }
+        guard let object = try archive.object(uid, referrer: referrer) else {
+            throw PlistDamage(offset: archive.plist.offset(of: referrer), reason: "\(what) is $null")
+        }
+        guard classes.contains(LegacyClass(object)) else {
+            let expected = classes.map(\.name).joined(separator: " or ")
+            throw PlistDamage(offset: object.offset, reason: "\(what) is a \(object.className), expected \(expected)")
+        }
+        return object
+    }
+
+    /// The element UIDs of the collection under `key` (empty when absent or `$null`).
+    private mutating func collection(_ owner: ArchivedObject, _ key: String) throws(PlistDamage) -> [UInt64] {
+        guard let uid = try owner.reference(key) else { return [] }
+        let array = try expect(uid, referrer: owner.index, [.collection], what: "\(owner.className).\(key)")
+        return try array.elements()
+    }
+
+    private mutating func window(_ object: ArchivedObject) throws(PlistDamage) -> LegacyWindow {
+        active.insert(object.uid)
+        defer { active.remove(object.uid) }
+        var tabs: [LegacyTab] = []
+        for (index, uid) in try collection(object, "sessions").enumerated() {
+            let storage = try expect(uid, referrer: object.index, [.sessionStorage], what: "sessions[\(index)]")
+            tabs.append(try tab(storage))
+        }
+        var groups: [TabGroup] = []
+        for (index, uid) in try collection(object, "tabGroups").enumerated() {
+            let group = try expect(uid, referrer: object.index, [.tabGroup], what: "tabGroups[\(index)]")
+            groups.append(try tabGroup(group))
+        }
+        return LegacyWindow(selectedIndex: try object.integer("selectedIndex") ?? 0, tabs: tabs, groups: groups, offset: object.offset)
+    }
+
+    private mutating func tab(_ object: ArchivedObject) throws(PlistDamage) -> LegacyTab {
+        active.insert(object.uid)
+        defer { active.remove(object.uid) }
+        var entries: [NavigationItem] = []
+        for (index, uid) in try collection(object, "entries").enumerated() {
+            if let item = items[uid] {
+                entries.append(item)
+                continue
+            }
+            let item = try navigationItem(try expect(uid, referrer: object.index, [.navigationItem], what: "entries[\(index)]"))
+            items[uid] = item
+            entries.append(item)
+        }
+        let committed = object.has("lastCommittedItemIndex") ? "lastCommittedItemIndex" : "currentNavigationIndex"
+        var tab = LegacyTab(
+            uniqueIdentifier: try object.integer("uniqueIdentifier"),
+            stableIdentifier: try object.string("stableIdentifier"),
+            openedByDOM: try object.bool("openedByDOM") ?? false,
+            lastCommittedItemIndex: try object.integer(committed) ?? 0,
+            items: entries,
+            userAgentKey: try object.bytes("userAgentKey").map { String(decoding: $0, as: UTF8.self) },
+            creationTime: Timestamp(microseconds: try object.integer("creationTime") ?? 0),
+            lastActiveTime: Timestamp(microseconds: try object.integer("lastActiveTime") ?? 0),
+            offset: object.offset
+        )
+        let cacheKey = object.has("certificatePolicyCacheStorage") ? "certificatePolicyCacheStorage" : "certificatePolicyManager"
+        if let uid = try object.reference(cacheKey) {
+            let cache = try expect(uid, referrer: object.index, [.certificateCache, .other], what: "\(object.className).\(cacheKey)")
+            tab.certificates = try certificates(cache)
+        }
+        if let uid = try object.reference("serializedUserData") {
+            let userData = try expect(uid, referrer: object.index, [.userData], what: "\(object.className).serializedUserData")
+            try applyUserData(userData, to: &tab)
+        }
+        return tab
+    }
+
+    private mutating func navigationItem(_ object: ArchivedObject) throws(PlistDamage) -> NavigationItem {
+        active.insert(object.uid)
+        defer { active.remove(object.uid) }
+        func text(_ key: String) throws(PlistDamage) -> String {
+            try object.bytes(key).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        var item = NavigationItem(
+            url: try text("urlString"), virtualURL: try text("virtualUrlString"), title: try object.string("title") ?? "",
+            timestamp: Timestamp(microseconds: try object.integer("timestamp") ?? 0),
+            userAgent: try object.bytes("userAgentType").map { LegacyUserAgent.value(of: String(decoding: $0, as: UTF8.self)) } ?? .mobile
+        )
+        let referrer = try text("referrerUrlString")
+        if !referrer.isEmpty {
+            let policy = try object.integer("referrerPolicy") ?? 0
+            item.referrer = Referrer(url: referrer, policy: ReferrerPolicy(rawValue: Int32(clamping: policy)))
+        }
+        if let uid = try object.reference("httpHeaders") {
+            let headers = try expect(uid, referrer: object.index, [.dictionary], what: "\(object.className).httpHeaders")
+            for entry in try headers.dictionaryEntries() {
+                guard case .string(let name)? = try archive.scalar(entry.key, referrer: headers.index),
+                      case .string(let value)? = try archive.scalar(entry.value, referrer: headers.index)
+                else {
+                    throw PlistDamage(offset: headers.offset, reason: "\(object.className).httpHeaders holds something other than strings")
+                }
+                item.headers.append(HTTPHeader(name: name, value: value))
+            }
+        }
+        return item
+    }
+
+    private mutating func certificates(_ cache: ArchivedObject) throws(PlistDamage) -> [CertificateRecord] {
+        active.insert(cache.uid)
+        defer { active.remove(cache.uid) }
+        var records: [CertificateRecord] = []
+        for (index, uid) in try collection(cache, "kCertificateStoragesKey").enumerated() {
+            let storage = try expect(uid, referrer: cache.index, [.certificate], what: "kCertificateStoragesKey[\(index)]")
+            let status = try storage.integer("StatusSerializationKey") ?? 0
+            records.append(CertificateRecord(
+                certificate: try storage.bytes("CertificateSerializationKey") ?? [],
+                host: try storage.string("HostSerializationKey") ?? "",
+                status: UInt32(truncatingIfNeeded: status)
+            ))
+        }
+        return records
+    }
+
+    /// Reads `PinnedState`, `OpenerIndex` and `OpenerNavigationIndex` from the user data's `$0` dictionary.
+    private mutating func applyUserData(_ userData: ArchivedObject, to tab: inout LegacyTab) throws(PlistDamage) {
+        active.insert(userData.uid)
+        defer { active.remove(userData.uid) }
+        guard let uid = try userData.reference("$0") else { return }
+        let dictionary = try expect(uid, referrer: userData.index, [.dictionary], what: "CRWSessionUserData.$0")
+        var values: [String: PlistObject] = [:]
+        for entry in try dictionary.dictionaryEntries() {
+            guard case .string(let key)? = try archive.scalar(entry.key, referrer: dictionary.index) else { continue }
+            values[key] = try archive.scalar(entry.value, referrer: dictionary.index)
+        }
+        func number(_ key: String) throws(PlistDamage) -> Int64? {
+            switch values[key] {
+            case nil: return nil
+            case .integer(let value)?: return value
+            case .bool(let flag)?: return flag ? 1 : 0
+            case let other?:
+                throw PlistDamage(offset: dictionary.offset, reason: "user data \(key) is a \(other.kindName), expected a number")
+            }
+        }
+        tab.pinned = try number("PinnedState").map { $0 != 0 } ?? false
+        if let index = try number("OpenerIndex"), let navigationIndex = try number("OpenerNavigationIndex") {
+            tab.opener = Opener(index: Int32(clamping: index), navigationIndex: Int32(clamping: navigationIndex))
+        }
+    }
+
+    private mutating func tabGroup(_ object: ArchivedObject) throws(PlistDamage) -> TabGroup {
+        let idText = try object.string("kTabGroupIdKey")
+        return TabGroup(
+            start: Int32(clamping: try object.integer("kRangeStartKey") ?? 0),
+            count: Int32(clamping: try object.integer("kRangeCountKey") ?? 0),
+            title: try object.string("kTitleKey") ?? "",
+            color: TabGroupColor(rawValue: Int32(clamping: try object.integer("kColorIdKey") ?? 0)),
+            collapsed: try object.bool("kcollapsedStateKey") ?? false,
+            id: idText.flatMap { TabGroupID(hex: $0) }
+        )
+    }
+}

@@ -1,0 +1,55 @@
+/// The classes of Chrome's legacy session archive, with the names older versions used for them.
+enum LegacyClass: Equatable {
+    case sessionIOS
+    case window
+    case sessionStorage
+    case navigationItem
+    case certificateCache
+    case certificate
+    case userData
+    case tabGroup
+    case collection
+    case dictionary
+    case other
+
+    private static let byName: [String: LegacyClass] = [
+        "SessionIOS": .sessionIOS,
+        "SessionWindowIOS": .window, "SessionWindow": .window,
+        "CRWSessionStorage": .sessionStorage, "SessionController": .sessionStorage,
+        "CRWSessionController": .sessionStorage, "CRWNavigationManagerStorage": .sessionStorage,
+        "CRWNavigationItemStorage": .navigationItem, "SessionEntry": .navigationItem, "CRWSessionEntry": .navigationItem,
+        "CRWSessionCertificatePolicyCacheStorage": .certificateCache,
+        "CRWSessionCertificateStorage": .certificate,
+        "CRWSessionUserData": .userData,
+        "SessionTabGroup": .tabGroup,
+        "NSArray": .collection, "NSMutableArray": .collection, "NSSet": .collection, "NSMutableSet": .collection,
+        "NSOrderedSet": .collection, "NSMutableOrderedSet": .collection,
+        "NSDictionary": .dictionary, "NSMutableDictionary": .dictionary,
+    ]
+
+    /// The class of an archived object: its `$classname`, else the first known name of its `$classes`.
+    init(_ object: ArchivedObject) {
+        if let known = LegacyClass.byName[object.className] {
+            self = known
+        } else {
+            self = object.classChain.lazy.compactMap { LegacyClass.byName[$0] }.first ?? .other
+        }
+    }
+
+    /// The current class name, for messages.
+    var name: String {
+        switch self {
+        case .sessionIOS: return "SessionIOS"
+        case .window: return "SessionWindowIOS"
+        case .sessionStorage: return "CRWSessionStorage"
+        case .navigationItem: return "CRWNavigationItemStorage"
+        case .certificateCache: return "CRWSessionCertificatePolicyCacheStorage"
+        case .certificate: return "CRWSessionCertificateStorage"
+        case .userData: return "CRWSessionUserData"
+        case .tabGroup: return "SessionTabGroup"
+        case .collection: return "NSArray"
+        case .dictionary: return "NSDictionary"
+        case .other: return "an unknown class"
+        }
+    }
+}
