@@ -26,6 +26,15 @@ enum FuzzTargets {
             let tab = ChromeProtoCodec.salvageTabData(bytes)
             if tab.damage == nil && (try? ChromeProtoCodec.decodeTabData(bytes)) == nil { fatalError("scanner accepted bytes the decoder refuses") }
         }),
+        ("legacy-plist", { bytes in
+            if let plist = try? BinaryPlistReader.read(bytes), let value = try? plist.value() {
+                // Whatever the reader builds, the writer must write and the reader read back.
+                if (try? BinaryPlistReader.read(BinaryPlistWriter.encode(value))) == nil { fatalError("plist writer output unreadable") }
+            }
+            guard let window = try? LegacySessionCodec.decodeWindow(bytes) else { return }
+            let again = try? LegacySessionCodec.decodeWindow(LegacySessionCodec.encode(window))
+            if again?.tabs.count != window.tabs.count { fatalError("session.plist does not round-trip") }
+        }),
         ("json-import", { bytes in
             guard let value = try? JSONParser.parse(bytes, file: "fuzz.json") else { return }
             _ = value.serialized()
