@@ -12,9 +12,9 @@ enum Corpus {
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Every session.plist of the corpus and of Fixtures/.
+    /// Every session.plist of the corpus and of Fixtures/profiles (the intact samples; the gallery's are damaged on purpose).
     static func legacyPlists() -> [String] {
-        let roots = [directory, repository.appendingPathComponent("Fixtures").path].compactMap { $0 }
+        let roots = [directory, repository.appendingPathComponent("Fixtures/profiles").path].compactMap { $0 }
         return roots.flatMap { root in
             (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? [])
                 .filter { $0.hasSuffix(".plist") }.map { "\(root)/\($0)" }
