@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SessionFormats", targets: ["SessionFormats"]),
         .library(name: "SessionStore", targets: ["SessionStore"]),
         .library(name: "SessionForensics", targets: ["SessionForensics"]),
+        .library(name: "Archive", targets: ["Archive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -17,6 +18,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "SessionModel"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "Archive", dependencies: ["CZlib"]),
         .target(
             name: "SessionFormats",
             dependencies: [
@@ -34,6 +37,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats"]),
         .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel"]),
