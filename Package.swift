@@ -23,16 +23,16 @@ let package = Package(
         .target(
             name: "SessionFormats",
             dependencies: [
-                "SessionModel",
+                "SessionModel", "Archive",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
         .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel"]),
-        .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel"]),
+        .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "Archive"]),
         .executableTarget(
             name: "sessionctl",
             dependencies: [
-                "SessionModel", "SessionFormats", "SessionStore", "SessionForensics",
+                "SessionModel", "SessionFormats", "SessionStore", "SessionForensics", "Archive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,8 +40,8 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats"]),
-        .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel"]),
-        .testTarget(name: "CLITests", dependencies: ["sessionctl", "SessionFormats"]),
+        .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive"]),
+        .testTarget(name: "CLITests", dependencies: ["sessionctl", "SessionFormats", "Archive"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,12 +11,12 @@ struct SessionCtl: ParsableCommand {
         abstract: "Inspect, validate, repair and crash-test Chrome for iOS browser sessions.",
         discussion: """
             PATH arguments accept a Chrome profile directory, a SessionStorage or Sessions directory, \
-            one session directory, or one session file. Exit statuses follow sysexits: 64 usage, \
+            one session directory, one session file, or a .gz file or .tar.gz bundle of any of them. Exit statuses follow sysexits: 64 usage, \
             65 bad input, 66 missing input, 70 internal error, 73 cannot create output, 74 I/O error, \
             75 profile locked. See sessionctl(1).
             """,
         version: version,
-        subcommands: [Inspect.self, Import.self, Validate.self, Diff.self, Aside.self]
+        subcommands: [Inspect.self, Import.self, Validate.self, Diff.self, Aside.self, Compress.self, Decompress.self]
     )
 
     /// Runs the command line, mapping every error to the exit statuses of the contract in one place.

@@ -95,6 +95,22 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
+    /// Emits everything written so far and resets the compression dictionary (a full flush), so that
+    /// decoding can resume at this point; the output continues the same member.
+    public func flush() throws {
+        precondition(!finished, "flush after finish")
+        try writeHeaderIfNeeded()
+        stream.pointee.next_in = nil
+        stream.pointee.avail_in = 0
+        while true {
+            let status = deflate(stream, Z_FULL_FLUSH)
+            guard status == Z_OK || status == Z_BUF_ERROR else { throw ArchiveError.zlib(code: status, reason: "deflate failed") }
+            let full = stream.pointee.avail_out == 0
+            try flushOutput()
+            if !full { break }
+        }
+    }
+
     /// Ends the deflate stream, writes the trailer, and returns the sink.
     @discardableResult
     public func finish() throws -> Sink {

@@ -52,6 +52,10 @@ public protocol FileSystem: Sendable {
     func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID
     /// The permission bits (`0o7777` part of the mode) of what is at a path, or nil when unknown.
     func permissions(of path: String) -> UInt32?
+    /// Creates a symbolic link at `path` pointing to `target` (see FileSystem+Links.swift for the default).
+    func symlink(_ target: String, at path: String) throws(StoreError)
+    /// Sets a file's or directory's modification time, not following a symbolic link (default: no-op).
+    func setModificationTime(_ path: String, seconds: Int64) throws(StoreError)
 }
 
 extension FileSystem {

@@ -98,7 +98,7 @@ public struct AtomicWriter: Sendable {
     }
 
     /// Creates a new, empty temporary file beside `path`.
-    private func createTemporary(near path: String, mode: UInt32) throws(StoreError) -> (String, FileHandleID) {
+    func createTemporary(near path: String, mode: UInt32) throws(StoreError) -> (String, FileHandleID) {
         let directory = parentPath(path)
         let name = lastPathComponent(path)
         for _ in 0..<100 {

@@ -1,3 +1,4 @@
+import Archive
 import ArgumentParser
 import SessionForensics
 import SessionFormats
@@ -37,6 +38,12 @@ enum ExitStatus {
             case .invalidName: return usage
             case .liveSessionInTheWay: return cannotCreate
             }
+        case let error as ArchiveError:
+            switch error {
+            case .damaged, .notAnArchive, .unsafeEntry, .tooLarge, .manifestMismatch: return dataError
+            case .unreadable: return noInput
+            case .zlib: return software
+            }
         case let error as CommandFailure:
             return error.status
         default:
@@ -51,6 +58,7 @@ enum ExitStatus {
         case let error as FormatError: return error.description
         case let error as StoreError: return error.description
         case let error as ForensicsError: return error.description
+        case let error as ArchiveError: return error.description
         case let error as CommandFailure: return error.message
         default: return nil
         }

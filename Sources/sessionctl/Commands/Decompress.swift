@@ -1,0 +1,53 @@
+import ArgumentParser
+import SessionFormats
+import SessionForensics
+
+extension SessionCtl {
+    /// `sessionctl decompress`: a gzip file or `.tar.gz` bundle back to a file or directory.
+    struct Decompress: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Decompress a gzip file or a .tar.gz bundle, safely.",
+            discussion: """
+                Reads files made by compress, gzip and tar -czf; the kind is told from the content. \
+                A gzip file becomes the file it holds; a tar archive becomes the directory OUT with \
+                the archive's members inside (for a bundle made by compress, the bundled directory \
+                itself, after every file is checked against MANIFEST.json). Members that would land \
+                outside OUT (absolute paths, '..', paths through a symbolic link, links pointing out) \
+                and devices are refused, and decompression stops at --max-size: in both cases, and \
+                for a damaged stream (status 65, with the byte offset), nothing is written. An \
+                existing OUT is never replaced (status 73).
+                """
+        )
+
+        @Argument(help: "The .gz or .tar.gz file.")
+        var file: String
+
+        @Option(name: [.short, .customLong("output")], help: "The file or directory to create (default: FILE without .gz, .tgz or .tar.gz).")
+        var output: String?
+
+        @Option(name: .customLong("max-size"), help: "Stop when the decompressed data exceeds this size (bytes, or with K, M, G, T).")
+        var maxSize = ByteSize(bytes: BundleExtractor.defaultMaxSize)
+
+        @OptionGroup var format: FormatOption
+
+        func run() throws {
+            guard let target = output ?? BundleExtractor.defaultOutput(for: file) else {
+                throw CommandFailure.usage("\(file): name does not end in .gz, .tgz or .tar.gz; give the output with -o")
+            }
+            let result = try BundleExtractor(maxSize: maxSize.bytes).decompress(file, to: target)
+            switch format.format {
+            case .json:
+                Output.line(JSONValue.object([
+                    ("schema", .string("sessionctl.decompress/1")), ("input", .string(file)), ("output", .string(result.output)),
+                    ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))), ("bytes", .int(result.bytes)),
+                    ("manifestVerified", result.verifiedFiles.map { .int(Int64($0)) } ?? .null),
+                ]).serialized())
+            case .text:
+                var line = "wrote \(result.output): "
+                line += result.kind == .file ? "\(result.bytes) bytes" : "\(result.files) file\(result.files == 1 ? "" : "s")"
+                if let verified = result.verifiedFiles { line += ", manifest verified (\(verified) file\(verified == 1 ? "" : "s"))" }
+                Output.line(line)
+            }
+        }
+    }
+}
