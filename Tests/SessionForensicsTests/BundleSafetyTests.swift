@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func manifestMismatchesAreRefused() throws {
-        let good = SHA256.hex(SHA256.hash(Array("x".utf8)))
+        let good = Archive.SHA256.hex(Archive.SHA256.hash(Array("x".utf8)))
         func manifest(_ files: [BundleManifest.File]) -> (TarEntry, [UInt8]) {
             (TarEntry(path: "MANIFEST.json", kind: .file),
              BundleManifest(tool: "t", created: "2026-01-01T00:00:00.000000Z", root: "p", files: files).encoded())
