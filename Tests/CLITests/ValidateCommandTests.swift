@@ -120,3 +120,16 @@ import Testing
         }
     }
 }
+
+/// A damaged legacy file given alone is still a session to validate, not an unknown input.
+@Suite struct ValidateLegacyFileTests {
+    @Test func aZeroedSessionPlistGivenAlone() throws {
+        let path = CLI.path("Fixtures/gallery/legacy-unparsable/Sessions/\(ValidateCommandTests.session)/session.plist")
+        let result = try CLI.run(["validate", path, "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let findings = try #require(try ValidateCommandTests.json(result)["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["legacy-unparsable"])
+        #expect(findings.first?["session"] as? String == ValidateCommandTests.session)
+        #expect(findings.first?["file"] as? String == "session.plist")
+    }
+}

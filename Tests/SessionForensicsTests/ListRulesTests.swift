@@ -130,3 +130,61 @@ import Testing
         #expect(GroupRules.duplicateIDs(list).isEmpty)
     }
 }
+
+/// Groups are checked on the tabs Chrome restores: ranges re-mapped after dropped tabs, then the
+/// pinned and id conditions.
+@Suite struct GroupRemappingTests {
+    @Test func aGroupOfDroppedTabsOnlyIsRemoved() {
+        var session = Samples.session()
+        session.tabs[1].navigationItemCount = 0
+        session.tabs[2].navigationItemCount = 0
+        let findings = GroupRules.ranges(Samples.list(session))
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("none of its tabs") == true)
+    }
+
+    @Test func aDroppedPinnedTabMovesTheGroupOutOfThePinnedRange() {
+        // Pinned 2, tab 1 dropped: one pinned tab is restored, and the group over tabs 1..<3 now starts after it.
+        var session = Samples.session()
+        session.pinnedCount = 2
+        session.tabs[1].navigationItemCount = 0
+        session.groups = [TabGroup(start: 1, count: 2, id: TabGroupID(high: 0, low: 3))]
+        #expect(GroupRules.check(Samples.list(session)).isEmpty)
+    }
+
+    /// On random windows, the validator removes, keeps and renews exactly the groups and tabs that
+    /// the store's model of Chrome's loader does.
+    @Test func agreesWithChromeLoadSemantics() {
+        var generator = SplitMix64(seed: 0x6a0c)
+        for round in 0..<500 {
+            let count = Int(generator.next() % 6)
+            var tabs: [Tab] = []
+            for _ in 0..<count {
+                var tab = Samples.tab(TabID(1 + generator.next() % 4), history: Samples.history(items: 1))
+                if generator.next() % 4 == 0 { tab.navigationItemCount = 0 }
+                if generator.next() % 3 == 0 { tab.opener = Opener(index: Int32(generator.next() % 7) - 1, navigationIndex: 0) }
+                tabs.append(tab)
+            }
+            var groups: [TabGroup] = []
+            for _ in 0..<(generator.next() % 4) {
+                let ids: [TabGroupID?] = [nil, TabGroupID(high: 0, low: 0), TabGroupID(high: 1, low: 1), TabGroupID(high: 2, low: 1)]
+                groups.append(TabGroup(start: Int32(generator.next() % 7) - 1, count: Int32(generator.next() % 4) - 1,
+                                       id: ids[Int(generator.next() % 4)]))
+            }
+            let session = Session(id: "s", activeIndex: Int32(generator.next() % 8) - 2,
+                                  pinnedCount: Int32(generator.next() % 8) - 1, tabs: tabs, groups: groups)
+            let list = Samples.list(session)
+            let restored = ChromeLoadSemantics.restore(session)
+            var removed = Set<Int>(), renewed = Set<Int>()
+            for adjustment in restored.adjustments {
+                if case .groupRemoved(let group, _) = adjustment { removed.insert(group) }
+                if case .groupIDRegenerated(let group) = adjustment { renewed.insert(group) }
+            }
+            let groupNumber = { (finding: Finding) in Int(finding.message.dropFirst("group ".count).prefix { $0 != " " }) ?? -1 }
+            #expect(Set((GroupRules.ranges(list) + GroupRules.duplicateIDs(list)).map(groupNumber)) == removed, "round \(round)")
+            #expect(Set(GroupRules.zeroIDs(list).map(groupNumber)) == renewed, "round \(round)")
+            let dropped = Set(restored.dropped.map(\.index))
+            #expect(Set((ListRules.tabsWithoutHistory(list) + ListRules.duplicateTabIDs(list)).compactMap(\.tab?.index)) == dropped, "round \(round)")
+        }
+    }
+}

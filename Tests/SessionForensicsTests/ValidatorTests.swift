@@ -85,7 +85,8 @@ import Testing
         let tree = Samples.tree(session)
         tree.remove("\(Self.base)/00000002")
         let report = try Samples.validate(tree)
-        #expect(report.findings.map(\.rule) == [.tabNoHistory, .tabIDDuplicate])
+        // The group over tabs 1..<3 loses both: it is removed too.
+        #expect(report.findings.map(\.rule) == [.groupRangeInvalid, .tabNoHistory, .tabIDDuplicate])
     }
 
     @Test func aLoneDataFile() throws {
@@ -188,5 +189,70 @@ struct SplitMix64: RandomNumberGenerator {
         let report = try Samples.validate(tree)
         #expect(report.findings.map(\.rule).contains(.enumOutOfRange))
         #expect(!report.findings.map(\.rule).contains(.tabDataUnparsable))
+    }
+}
+
+/// On random session directories, the validator reports exactly the tabs left without data and
+/// the entries that the store's model of Chrome's loader says Chrome deletes.
+@Suite struct DirectoryAgreementTests {
+    @Test func agreesWithChromeLoadSemantics() throws {
+        var generator = SplitMix64(seed: 0xd1ec)
+        let extras = ["notes.txt", ".dat.nosync01.abcdef", "0000000A", "000000ff", "7", "metadata.pb"]
+        let inner = ["metadata.pb", "state.pb", "x.tmp", "copy"]
+        for round in 0..<300 {
+            var session = Samples.session(ids: [1, 2, 3, 2].prefix(Int(generator.next() % 5)).map { $0 })
+            for index in session.tabs.indices where generator.next() % 5 == 0 { session.tabs[index].navigationItemCount = 0 }
+            session.groups = []
+            let tree = Samples.tree(session)
+            let base = Samples.directory
+            for tab in session.tabs where generator.next() % 4 == 0 { tree.remove("\(base)/\(Tab.directoryName(for: tab.id))/data.pb") }
+            for tab in session.tabs where generator.next() % 5 == 0 { tree.remove("\(base)/\(Tab.directoryName(for: tab.id))") }
+            for tab in session.tabs where generator.next() % 3 == 0 {
+                tree.add("\(base)/\(Tab.directoryName(for: tab.id))/\(inner[Int(generator.next() % 4)])", [1])
+            }
+            for name in extras where generator.next() % 3 == 0 {
+                if name.hasPrefix("0") || name == "7" { tree.add("\(base)/\(name)/data.pb", [1]) } else { tree.add("\(base)/\(name)", [1]) }
+            }
+            let report = try Samples.validate(tree)
+
+            let entries = tree.list(base).map { name in
+                ChromeLoadSemantics.DirectoryEntry(name: name, isDirectory: tree.kind(of: "\(base)/\(name)") == .directory,
+                                                   children: tree.list("\(base)/\(name)"))
+            }
+            let outcome = ChromeLoadSemantics.load(metadata: try tree.read("\(base)/session_metadata.pb"), entries: entries,
+                                                   id: Samples.sessionID, incognito: false)
+            let withoutData = report.findings.filter { [.tabDirectoryMissing, .tabDataMissing].contains($0.rule) }.compactMap(\.tab?.id)
+            #expect(Set(withoutData) == Set(outcome.tabsWithoutData), "round \(round)")
+            let deletionRules: [Rule] = [.unreferencedEntry, .tabDirectoryNameInvalid, .temporaryFile, .transitionalMetadata, .strayFile]
+            var deleted = Set(report.findings.filter { deletionRules.contains($0.rule) }.map { String($0.file.dropFirst(base.count + 1)) })
+            // A dropped tab's directory goes too, unless a restored tab has the same id.
+            let list = Samples.list(session)
+            let kept = Set(session.tabs.indices.filter { list.fates[$0] == .kept }.map { session.tabs[$0].id })
+            for finding in report.findings where finding.rule == .tabNoHistory {
+                let id = finding.tab?.id ?? 0
+                let name = Tab.directoryName(for: id)
+                if !kept.contains(id), tree.kind(of: "\(base)/\(name)") != nil { deleted.insert(name) }
+            }
+            #expect(deleted == Set(outcome.deletedEntries), "round \(round): \(deleted.sorted()) vs \(outcome.deletedEntries)")
+        }
+    }
+}
+
+/// A list entry that disagrees with its data.pb is the stale side: findings name session_metadata.pb.
+@Suite struct StaleListEntryTests {
+    @Test func reportedAgainstTheListAtTheStaleField() throws {
+        var session = Samples.session()
+        session.tabs[1].navigationItemCount = 5
+        session.tabs[2].title = "Old"
+        let tree = Samples.tree(session)
+        let report = try Samples.validate(tree)
+        #expect(report.findings.map(\.rule) == [.itemCountMismatch, .activePageMismatch])
+        #expect(report.findings.map(\.tab?.index) == [1, 2])
+        #expect(report.findings.allSatisfy { $0.file == ValidatorTests.metadata })
+        let bytes = try tree.read(ValidatorTests.metadata)
+        let countOffset = try #require(report.findings[0].offset)
+        #expect(bytes[countOffset] == 5 && bytes[countOffset - 1] == 0x20)
+        let pageOffset = try #require(report.findings[1].offset)
+        #expect(bytes[pageOffset] == 0x1a)
     }
 }

@@ -19,6 +19,11 @@ struct ListSubject: Sendable {
     let scope: FindingScope
     /// The fate of each tab, by index.
     let fates: [Fate]
+    /// Each stored tab's index among the restored ones (nil for a dropped tab); tabs with an
+    /// invalid id count as restored, since their session is lost anyway.
+    let restoredIndex: [Int?]
+    /// The pinned count after filtering: the restored tabs among the first `pinnedCount` stored ones.
+    let restoredPinned: Int
 
     init(session: Session, layout: ListLayout, scope: FindingScope) {
         self.session = session
@@ -40,6 +45,21 @@ struct ListSubject: Sendable {
             }
         }
         self.fates = fates
+        var restored = 0
+        var restoredIndex: [Int?] = []
+        restoredIndex.reserveCapacity(fates.count)
+        for fate in fates {
+            switch fate {
+            case .kept, .invalidID:
+                restoredIndex.append(restored)
+                restored += 1
+            case .noHistory, .duplicate:
+                restoredIndex.append(nil)
+            }
+        }
+        self.restoredIndex = restoredIndex
+        let storedPinned = max(0, min(Int(session.pinnedCount), fates.count))
+        self.restoredPinned = restoredIndex[..<storedPinned].count { $0 != nil }
     }
 
     /// The tab at `index` as a finding refers to it.

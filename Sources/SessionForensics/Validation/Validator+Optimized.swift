@@ -54,8 +54,8 @@ extension Validator {
             listed[name] = tab.id
             guard list.fates[index] == .kept else { continue }
             kept.insert(name)
-            findings += tabFindings(list.reference(index), listed: tab, directory: treePath(source.path, name),
-                                    scope: list.scope, tree: tree)
+            let entry = ListEntry(tab: tab, offsets: list.layout.item(index), scope: list.scope)
+            findings += tabFindings(list.reference(index), entry: entry, directory: treePath(source.path, name), tree: tree)
         }
         findings += EntryRules.sessionEntries(tree: tree, directory: source.path, metadataFile: source.metadataFileName,
                                               kept: kept, listed: listed, scope: list.scope)
@@ -63,9 +63,10 @@ extension Validator {
     }
 
     /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it.
-    private func tabFindings(_ tab: TabReference, listed: Tab, directory: String, scope: FindingScope, tree: any ReadableTree) -> [Finding] {
+    private func tabFindings(_ tab: TabReference, entry: ListEntry, directory: String, tree: any ReadableTree) -> [Finding] {
+        let scope = entry.scope
         let here = scope.file(directory)
-        let label = "tab \(tab.index ?? 0) (#\(listed.id))"
+        let label = "tab \(tab.index ?? 0) (#\(entry.tab.id))"
         guard let kind = tree.kind(of: directory) else {
             return [here.finding(.tabDirectoryMissing, tab: tab,
                                  "\(label) has no directory \(lastComponent(directory)); it comes up without history and is dropped at the next save")]
@@ -78,7 +79,7 @@ extension Validator {
         var findings: [Finding] = []
         let dataPath = treePath(directory, ProfileLayout.tabDataFile)
         if names.contains(ProfileLayout.tabDataFile) {
-            findings += tabDataFindings(dataPath, tab: tab, listed: listed, scope: scope, tree: tree)
+            findings += tabDataFindings(dataPath, tab: tab, entry: entry, scope: scope, tree: tree)
         } else {
             findings.append(scope.file(dataPath).finding(.tabDataMissing, tab: tab,
                                                          "\(label) has no data.pb; it comes up without history and is dropped at the next save"))
@@ -95,7 +96,7 @@ extension Validator {
     }
 
     /// The findings about one data.pb: damage, out-of-range enums, then the history rules.
-    func tabDataFindings(_ path: String, tab: TabReference, listed: Tab?, scope: FindingScope, tree: any ReadableTree) -> [Finding] {
+    func tabDataFindings(_ path: String, tab: TabReference, entry: ListEntry?, scope: FindingScope, tree: any ReadableTree) -> [Finding] {
         let here = scope.file(path)
         let bytes: [UInt8]
         do {
@@ -113,7 +114,7 @@ extension Validator {
         let scan = ChromeProtoCodec.scanTabData(bytes)
         let layout = TabDataLayout(bytes)
         var findings = EnumFindings.findings(EnumFindings.values(in: history), scanned: scan.enumsOutOfRange, scope: here, tab: tab)
-        findings += HistoryRules.check(TabDataSubject(history: history, layout: layout, scope: here, tab: tab, listed: listed))
+        findings += HistoryRules.check(TabDataSubject(history: history, layout: layout, scope: here, tab: tab, entry: entry))
         return findings
     }
 
@@ -122,7 +123,7 @@ extension Validator {
         let directory = source.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
         let tab = TabReference(index: nil, id: Tab.id(fromDirectoryName: directory))
         let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
-        return SessionResult(findings: tabDataFindings(source.path, tab: tab, listed: nil, scope: scope, tree: input.tree), tabs: 1)
+        return SessionResult(findings: tabDataFindings(source.path, tab: tab, entry: nil, scope: scope, tree: input.tree), tabs: 1)
     }
 
     private func lastComponent(_ path: String) -> String {

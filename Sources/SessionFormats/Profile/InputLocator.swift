@@ -72,7 +72,10 @@ public enum InputLocator {
     private static func locateFile(tree: any ReadableTree, file: String, ancestry: [String]) throws(FormatError) -> LocatedInput {
         let bytes = try tree.read(file)
         let (sessionName, incognito) = sessionIdentity(ancestry: ancestry)
-        if bytes.starts(with: Array("bplist".utf8)) {
+        // A session.plist is recognised by its name too, so that a damaged one is still seen as one.
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        if bytes.starts(with: Array("bplist".utf8))
+            || base == ProfileLayout.legacySessionFile || base == ProfileLayout.legacyBackupFile {
             let source = SessionSource(id: sessionName, incognito: incognito, kind: .legacyPlist, path: file)
             return LocatedInput(tree: tree, kind: .file, sessions: [source])
         }

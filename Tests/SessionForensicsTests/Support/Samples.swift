@@ -46,7 +46,8 @@ enum Samples {
     static func data(_ history: TabHistory, listed: Tab?) -> TabDataSubject {
         let bytes = ChromeProtoCodec.encodeTabData(history)
         return TabDataSubject(history: history, layout: TabDataLayout(bytes), scope: scope(file: "data.pb"),
-                              tab: TabReference(index: 0, id: listed?.id), listed: listed)
+                              tab: TabReference(index: 0, id: listed?.id),
+                              entry: listed.map { ListEntry(tab: $0, offsets: nil, scope: scope(file: "session_metadata.pb")) })
     }
 
     /// A profile tree holding `session` (with the histories its tabs carry) under SessionStorage/.

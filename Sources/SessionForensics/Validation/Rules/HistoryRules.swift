@@ -36,27 +36,30 @@ enum HistoryRules {
                                    "last committed item index \(lci) is outside 0..<\(count)")]
     }
 
-    /// `item-count-mismatch`: the list's item count must be the number of items in data.pb.
+    /// `item-count-mismatch`: the list's item count must be the number of items in data.pb
+    /// (reported against session_metadata.pb, whose count Chrome re-derives).
     static func itemCount(_ data: TabDataSubject) -> [Finding] {
-        guard let listed = data.listed, !data.history.items.isEmpty,
-              Int(listed.navigationItemCount) != data.history.items.count else { return [] }
-        return [data.scope.finding(.itemCountMismatch, tab: data.tab,
-                                   "session_metadata.pb says \(listed.navigationItemCount) navigation item\(plural(Int(listed.navigationItemCount))), data.pb holds \(data.history.items.count)")]
+        guard let entry = data.entry, !data.history.items.isEmpty,
+              Int(entry.tab.navigationItemCount) != data.history.items.count else { return [] }
+        let count = Int(entry.tab.navigationItemCount)
+        return [entry.scope.finding(.itemCountMismatch, tab: data.tab, offset: entry.offsets.map { $0.itemCount ?? $0.start },
+                                    "tab \(data.tab.index ?? 0) counts \(count) navigation item\(plural(count)), its data.pb holds \(data.history.items.count)")]
     }
 
-    /// `active-page-mismatch`: the list's title and URL are the last committed item's display URL and title.
+    /// `active-page-mismatch`: the list's title and URL are the last committed item's display URL
+    /// and title (reported against session_metadata.pb, which Chrome rewrites).
     static func activePage(_ data: TabDataSubject) -> [Finding] {
-        guard let listed = data.listed, let item = data.history.lastCommittedItem else { return [] }
+        guard let entry = data.entry, let item = data.history.lastCommittedItem else { return [] }
         var differences: [String] = []
-        if listed.url != item.displayURL {
-            differences.append("URL \(quoted(listed.url)) instead of \(quoted(item.displayURL))")
+        if entry.tab.url != item.displayURL {
+            differences.append("URL \(quoted(entry.tab.url)) instead of \(quoted(item.displayURL))")
         }
-        if !item.title.isEmpty, listed.title != item.title {
-            differences.append("title \(quoted(listed.title)) instead of \(quoted(item.title))")
+        if !item.title.isEmpty, entry.tab.title != item.title {
+            differences.append("title \(quoted(entry.tab.title)) instead of \(quoted(item.title))")
         }
         guard !differences.isEmpty else { return [] }
-        return [data.scope.finding(.activePageMismatch, tab: data.tab,
-                                   "session_metadata.pb shows \(differences.joined(separator: " and ")) (the last committed item, \(data.history.lastCommittedIndex))")]
+        return [entry.scope.finding(.activePageMismatch, tab: data.tab, offset: entry.offsets.map { $0.activePage ?? $0.start },
+                                    "tab \(data.tab.index ?? 0) shows \(differences.joined(separator: " and ")), its data.pb's last committed item (\(data.history.lastCommittedIndex))")]
     }
 
     /// `internal-url`: session-restore and error-page wrappers persisted in place of the real page.

@@ -27,11 +27,16 @@ enum ListRules {
 
     /// `tab-no-history`: tabs whose item count is 0 are dropped, their directories deleted.
     static func tabsWithoutHistory(_ list: ListSubject) -> [Finding] {
-        list.fates.indices.compactMap { index in
+        let restoredIDs = Set(list.fates.indices.filter { list.fates[$0] == .kept }.map { list.session.tabs[$0].id })
+        return list.fates.indices.compactMap { index in
             guard list.fates[index] == .noHistory else { return nil }
+            let id = list.session.tabs[index].id
             let offset = list.layout.item(index).map { $0.itemCount ?? $0.start }
+            let directory = restoredIDs.contains(id)
+                ? "its directory \(Tab.directoryName(for: id)) belongs to the restored tab with the same id"
+                : "deletes its directory \(Tab.directoryName(for: id))"
             return list.scope.finding(.tabNoHistory, tab: list.reference(index), offset: offset,
-                                      "tab \(index) (#\(list.session.tabs[index].id)) has a navigation item count of 0; Chrome drops it and deletes its directory \(Tab.directoryName(for: list.session.tabs[index].id))")
+                                      "tab \(index) (#\(id)) has a navigation item count of 0; Chrome drops it and \(directory)")
         }
     }
 
