@@ -1,0 +1,43 @@
+import SessionFormats
+
+/// The `sessionctl.repair/1` JSON document: the plan, what was done, what is left.
+public enum RepairDocument {
+    public static let schema = "sessionctl.repair/1"
+
+    /// The document for a run.
+    public static func encode(_ result: Repairer.Result) -> JSONValue {
+        let after = result.after
+        return .object([
+            ("schema", .string(schema)),
+            ("dryRun", .bool(result.dryRun)),
+            ("plan", .array(result.plan.actions.map(encode))),
+            ("done", .array(result.steps.map(encode))),
+            ("unrepaired", .array(result.remaining.map(ValidationDocument.encode))),
+            ("result", .object([
+                ("clean", .bool(result.isClean)),
+                ("errors", after.map { .int(Int64($0.errors)) } ?? .null),
+                ("warnings", after.map { .int(Int64($0.warnings)) } ?? .null),
+            ])),
+        ])
+    }
+
+    static func encode(_ action: RepairAction) -> JSONValue {
+        .object([
+            ("rule", .string(action.rule.name)),
+            ("session", .string(action.session)),
+            ("incognito", .bool(action.incognito)),
+            ("file", .string(action.file)),
+            ("action", .string(action.action)),
+            ("reason", .string(action.reason)),
+        ])
+    }
+
+    static func encode(_ step: RepairStep) -> JSONValue {
+        switch step {
+        case .setAside(let directory, let entry, let path):
+            return .object([("operation", .string("set-aside")), ("path", .string(directory)), ("entry", .string(entry)), ("to", .string(path))])
+        case .wrote(let path):
+            return .object([("operation", .string("write")), ("path", .string(path)), ("entry", .null), ("to", .null)])
+        }
+    }
+}

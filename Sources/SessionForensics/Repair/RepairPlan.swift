@@ -1,0 +1,51 @@
+import SessionModel
+
+/// What repair will do to a profile: the sessions it sets aside and writes anew, the legacy
+/// sessions it only sets aside, and the findings nothing in the plan fixes.
+public struct RepairPlan: Sendable {
+    /// One session directory: set aside as it is, then written anew in its repaired form.
+    public struct SessionRepair: Sendable {
+        public var session: SessionID
+        public var incognito: Bool
+        /// The session directory, relative to the profile.
+        public var directory: String
+        /// The steps, each naming the validate rule it fixes.
+        public var actions: [RepairAction]
+        /// False when the directory holds nothing to set aside (it is only written).
+        public var setsAside: Bool
+        /// Number of tabs of the repaired list.
+        public var tabs: Int
+        /// What is written.
+        var repaired: RepairedSession
+    }
+
+    /// A legacy session directory (`Sessions/<id>`) moved aside and not converted.
+    public struct LegacySetAside: Sendable {
+        public var session: SessionID
+        public var incognito: Bool
+        /// The directory, relative to the profile.
+        public var directory: String
+        public var action: RepairAction
+    }
+
+    public var sessions: [SessionRepair]
+    public var legacy: [LegacySetAside]
+    /// Findings that need repair but that nothing in the plan fixes.
+    public var unrepaired: [Finding]
+    /// What validate found before.
+    public var before: ValidationReport
+
+    /// Every step, session by session, then the legacy set-asides.
+    public var actions: [RepairAction] { sessions.flatMap(\.actions) + legacy.map(\.action) }
+
+    /// True when repair has nothing to change.
+    public var isEmpty: Bool { sessions.isEmpty && legacy.isEmpty }
+}
+
+/// One thing repair did to the profile.
+public enum RepairStep: Sendable, Hashable {
+    /// A directory was set aside as entry `entry` at `path` (both relative to the profile).
+    case setAside(directory: String, entry: String, path: String)
+    /// A file was written atomically.
+    case wrote(String)
+}

@@ -1,0 +1,67 @@
+import SessionFormats
+import SessionModel
+
+/// Turns validate's findings into a repair plan: every session directory with a finding that
+/// needs repair is rebuilt (see `SessionRebuilder`); stray and unreadable legacy sessions are set
+/// aside. Planning reads and never writes.
+public struct RepairPlanner: Sendable {
+    public init() {}
+
+    /// Whether repair acts on a finding: errors and warnings, and anything Chrome would delete.
+    public static func needsRepair(_ finding: Finding) -> Bool {
+        finding.severity != .info || finding.outcome == .entryDeleted
+    }
+
+    /// Plans the repair of `input` (a profile) given what validate reported about it; with
+    /// `session`, only that session (and its legacy counterpart) is considered.
+    public func plan(_ input: LocatedInput, report: ValidationReport, session: (id: SessionID, incognito: Bool)? = nil) -> RepairPlan {
+        let findings = report.findings.filter { finding in
+            RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
+        }
+        var plan = RepairPlan(sessions: [], legacy: [], unrepaired: [], before: report)
+        var remaining = findings
+        for source in input.sessions where source.kind == .optimizedDirectory {
+            let own = findings.filter { $0.incognito == source.incognito && $0.session == source.id && RepairPlanner.isInside($0.file, source.path) }
+            guard !own.isEmpty else { continue }
+            let snapshot = SessionSnapshot(tree: input.tree, id: source.id, incognito: source.incognito, path: source.path)
+            var rebuilder = SessionRebuilder(snapshot: snapshot)
+            let repaired = rebuilder.rebuild()
+            guard !repaired.matches(snapshot) else { continue }
+            let rules = Set(rebuilder.actions.map(\.rule.name))
+            remaining.removeAll { finding in own.contains(finding) && rules.contains(finding.rule.name) }
+            plan.sessions.append(RepairPlan.SessionRepair(
+                session: source.id, incognito: source.incognito, directory: source.path, actions: rebuilder.actions,
+                setsAside: !snapshot.isEmpty, tabs: repaired.tabs.count, repaired: repaired))
+        }
+        var legacyDirectories = Set<String>()
+        for finding in findings where finding.rule == .mixedFormats || finding.rule == .legacyUnparsable {
+            let directory = directoryOf(finding.file)
+            guard !directory.isEmpty else { continue }
+            guard legacyDirectories.insert(directory).inserted else {
+                remaining.removeAll { $0 == finding }
+                continue
+            }
+            let reason = finding.rule == .mixedFormats
+                ? "Chrome ignores it because SessionStorage/ exists; repair does not convert legacy sessions (see migrate)"
+                : "no tab can be read from it and Chrome would load the window empty"
+            plan.legacy.append(RepairPlan.LegacySetAside(
+                session: finding.session, incognito: finding.incognito, directory: directory,
+                action: RepairAction(rule: finding.rule, session: finding.session, incognito: finding.incognito, file: directory,
+                                     action: "set \(directory)/ aside, unconverted", reason: reason)))
+            remaining.removeAll { $0 == finding }
+        }
+        plan.unrepaired = remaining
+        return plan
+    }
+
+    /// True when `path` is `directory` or lies inside it.
+    static func isInside(_ path: String, _ directory: String) -> Bool {
+        directory.isEmpty || path == directory || path.hasPrefix(directory + "/")
+    }
+
+    /// The directory part of a tree path ("" when it has none).
+    private func directoryOf(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

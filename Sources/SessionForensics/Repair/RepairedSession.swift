@@ -1,0 +1,34 @@
+import SessionFormats
+import SessionModel
+
+/// The repaired form of one session directory: the list to write and each tab directory's files.
+struct RepairedSession: Sendable, Hashable {
+    /// One tab directory as repair writes it.
+    struct TabFiles: Sendable, Hashable {
+        /// The directory's name (`%08x` of the tab id).
+        var directory: String
+        /// data.pb: the original bytes when the history needed no change, else canonical bytes.
+        var data: [UInt8]
+        /// state.pb, carried over only when it still matches the history and Chrome would load it.
+        var state: [UInt8]?
+    }
+
+    /// The list (tabs without histories).
+    var session: Session
+    /// session_metadata.pb: the original bytes when the list needed no change, else canonical bytes.
+    var metadata: [UInt8]
+    /// The tab directories, in list order.
+    var tabs: [TabFiles]
+
+    /// True when writing it would leave the snapshot's directory exactly as it is.
+    func matches(_ snapshot: SessionSnapshot) -> Bool {
+        guard snapshot.others.isEmpty, snapshot.metadata == .bytes(metadata),
+              snapshot.tabDirectories.count == tabs.count else { return false }
+        let byName = Dictionary(snapshot.tabDirectories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return tabs.allSatisfy { tab in
+            guard let directory = byName[tab.directory] else { return false }
+            return directory.others.isEmpty && directory.data == .bytes(tab.data)
+                && directory.state == tab.state && (directory.stateSize == nil) == (tab.state == nil)
+        }
+    }
+}

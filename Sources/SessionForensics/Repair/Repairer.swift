@@ -1,0 +1,64 @@
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// `sessionctl repair`: plans from validate's findings, sets the originals aside, writes the
+/// repaired sessions, and validates the result.
+///
+/// Running it on its own result changes nothing: a session is only touched when its repaired
+/// form differs from what is on disk.
+public struct Repairer: Sendable {
+    /// What a run did and what is left.
+    public struct Result: Sendable {
+        public var plan: RepairPlan
+        /// What was done (nothing for a dry run).
+        public var steps: [RepairStep]
+        /// Validation of the profile afterwards (nil for a dry run).
+        public var after: ValidationReport?
+        /// Findings that still need repair: after the run, or those the plan cannot fix for a dry run.
+        public var remaining: [Finding]
+        public var dryRun: Bool
+
+        /// True when nothing that needs repair is left.
+        public var isClean: Bool { remaining.isEmpty }
+    }
+
+    /// The profile directory.
+    public let profile: String
+    /// Sets originals aside and writes; its writer and file system are the only way to the disk.
+    public let aside: Aside
+
+    public init(profile: String, aside: Aside) {
+        self.profile = profile
+        self.aside = aside
+    }
+
+    /// Plans the repair of the profile (or of one of its sessions) without touching anything.
+    public func plan(session: (id: SessionID, incognito: Bool)? = nil) throws -> RepairPlan {
+        let input = try InputOpener.open(profile)
+        guard input.kind == .profile else {
+            throw ForensicsError.notAProfile(path: profile, reason: "no SessionStorage, Sessions or OTR directory in it")
+        }
+        return RepairPlanner().plan(input, report: Validator().validate(input), session: session)
+    }
+
+    /// Plans, and unless `dryRun` applies the plan under the profile's lock and validates the result.
+    public func run(session: (id: SessionID, incognito: Bool)? = nil, dryRun: Bool) throws -> Result {
+        let first = try plan(session: session)
+        guard !dryRun, !first.isEmpty else {
+            return Result(plan: first, steps: [], after: nil, remaining: first.unrepaired, dryRun: dryRun)
+        }
+        let lock = try ProfileLock.acquire(profile: profile)
+        return try withExtendedLifetime(lock) {
+            // Planned again under the lock, from what is on disk now.
+            let plan = try self.plan(session: session)
+            let steps = try RepairExecutor(aside: aside).apply(plan)
+            let input = try InputOpener.open(profile)
+            let after = Validator().validate(input)
+            let remaining = after.findings.filter { finding in
+                RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
+            }
+            return Result(plan: plan, steps: steps, after: after, remaining: remaining, dryRun: false)
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import SessionFormats
+import SessionModel
+
+/// How each tab's history is worked out: read from data.pb, salvaged up to its damage, or rebuilt
+/// from the list entry; then brought within what Chrome accepts, and the list entry re-derived from it.
+extension SessionRebuilder {
+    /// Works out a candidate's history, data.pb bytes, state.pb and list entry.
+    mutating func resolveHistory(_ candidate: inout Candidate) {
+        let directory = candidate.directory
+        let directoryName = directory?.name ?? Tab.directoryName(for: candidate.tab.id)
+        let dataPath = path(directoryName, ProfileLayout.tabDataFile)
+        var original: (history: TabHistory, bytes: [UInt8])?
+        var history: TabHistory
+        var changedBy: Rule?
+        switch directory?.data {
+        case nil:
+            guard let rebuilt = rebuiltHistory(&candidate, .tabDirectoryMissing, file: path(directoryName), why: "it has no directory") else { return }
+            history = rebuilt
+        case .missing?:
+            guard let rebuilt = rebuiltHistory(&candidate, .tabDataMissing, file: dataPath, why: "its directory has no data.pb") else { return }
+            history = rebuilt
+        case .unreadable(let reason)?:
+            guard let rebuilt = rebuiltHistory(&candidate, .tabDataUnparsable, file: dataPath, why: "data.pb cannot be read (\(reason))") else { return }
+            history = rebuilt
+        case .bytes(let bytes)?:
+            do {
+                let decoded = try ChromeProtoCodec.decodeTabData(bytes)
+                if decoded.items.isEmpty {
+                    guard let rebuilt = rebuiltHistory(&candidate, .tabDataEmpty, file: dataPath, why: "data.pb holds no navigation items") else { return }
+                    history = rebuilt
+                } else {
+                    history = decoded
+                    original = (decoded, bytes)
+                }
+            } catch {
+                let salvage = ChromeProtoCodec.salvageTabData(bytes)
+                let offset = error.offset ?? salvage.validPrefix
+                if salvage.value.items.isEmpty {
+                    guard let rebuilt = rebuiltHistory(&candidate, .tabDataUnparsable, file: dataPath,
+                                                       why: "data.pb is damaged at byte \(offset) with no complete navigation item before it") else { return }
+                    history = rebuilt
+                } else {
+                    history = salvage.value
+                    changedBy = .tabDataUnparsable
+                    let count = history.items.count
+                    record(.tabDataUnparsable, file: dataPath,
+                           "keep the \(count) complete navigation item\(plural(count)) of \(candidate.label) before byte \(offset)",
+                           because: "\(error.reason): Chrome would drop the tab at its next save")
+                }
+            }
+        }
+        changedBy = normalize(&history, label: candidate.label, file: dataPath) ?? changedBy
+        deriveListEntry(&candidate, from: history)
+        candidate.history = history
+        let unchanged = original.map { $0.history == history } ?? false
+        candidate.data = unchanged ? (original?.bytes ?? []) : ChromeProtoCodec.encodeTabData(history)
+        if let directory { carryState(&candidate, directory: directory, unchanged: unchanged, changedBy: changedBy) }
+    }
+
+    /// A one-item history made from the list entry (URL, title, time), or nil when the entry has
+    /// neither URL nor title and the tab is left out.
+    private mutating func rebuiltHistory(_ candidate: inout Candidate, _ rule: Rule, file: String, why: String) -> TabHistory? {
+        let tab = candidate.tab
+        guard !tab.url.isEmpty || !tab.title.isEmpty else {
+            candidate.keep = false
+            record(rule, file: file, "leave \(candidate.label) out of the list",
+                   because: "\(why) and its list entry has neither URL nor title: nothing of it is left to save")
+            return nil
+        }
+        let url = tab.url.isEmpty ? "about:blank" : tab.url
+        record(rule, file: file, "rebuild a one-item history for \(candidate.label) from its list entry: \(quoted(url))",
+               because: "\(why): Chrome would show the tab without history and drop it at its next save")
+        let time = tab.lastActiveTime.isNull ? tab.creationTime : tab.lastActiveTime
+        return TabHistory(hasOpener: tab.opener != nil, userAgent: .automatic, lastCommittedIndex: 0,
+                          items: [NavigationItem(url: url, title: tab.title, timestamp: time, userAgent: .automatic)])
+    }
+
+    /// Brings a history within what Chrome accepts; returns the rule of the last change made, if any.
+    private mutating func normalize(_ history: inout TabHistory, label: String, file: String) -> Rule? {
+        var changedBy: Rule?
+        func change(_ rule: Rule, _ action: String, _ reason: String) {
+            changedBy = rule
+            record(rule, file: file, action, because: reason)
+        }
+        if !history.userAgent.isKnown {
+            change(.enumOutOfRange, "set \(label)'s user agent to automatic (was \(history.userAgent.rawValue))",
+                   "Chrome crashes on a user agent outside 0-3")
+            history.userAgent = .automatic
+        }
+        for index in history.items.indices {
+            if !history.items[index].userAgent.isKnown {
+                change(.enumOutOfRange, "set item \(index)'s user agent in \(label) to automatic (was \(history.items[index].userAgent.rawValue))",
+                       "Chrome crashes on a user agent outside 0-3")
+                history.items[index].userAgent = .automatic
+            }
+            if let policy = history.items[index].referrer?.policy, !policy.isKnown {
+                change(.enumOutOfRange, "set item \(index)'s referrer policy in \(label) to default (was \(policy.rawValue))",
+                       "Chrome crashes on a referrer policy outside 0-8")
+                history.items[index].referrer?.policy = .default
+            }
+        }
+        let count = history.items.count
+        let lci = Int(history.lastCommittedIndex)
+        if count > 0, lci != -1, !(0..<count).contains(lci) {
+            change(.lastCommittedOutOfRange, "set \(label)'s last committed item index to \(count - 1) (was \(lci))",
+                   "it is outside the \(count) item\(plural(count)); the last item is the page the tab was on")
+            history.lastCommittedIndex = Int32(count - 1)
+        }
+        let limit = ProfileLayout.maxNavigationItems
+        if count > limit {
+            let current = Int(history.lastCommittedIndex)
+            let first = max(0, min(current - limit / 2, count - limit))
+            change(.historyTooLong, "keep items \(first)..<\(first + limit) of \(label)'s \(count), around the last committed item, as Chrome would",
+                   "Chrome keeps at most \(limit) navigation items; the others stay in the set-aside copy")
+            history = ChromeSaveSemantics.storedHistory(history)
+        }
+        for index in history.items.indices {
+            let item = history.items[index]
+            let url = SessionRebuilder.unwrapped(item.url)
+            var virtual = SessionRebuilder.unwrapped(item.virtualURL)
+            if virtual == url { virtual = "" }
+            guard url != item.url || virtual != item.virtualURL else { continue }
+            let wrapper = url != item.url ? item.url : item.virtualURL
+            change(.internalURL, "replace item \(index) of \(label), \(quoted(wrapper)), with the page it wraps, \(quoted(virtual.isEmpty ? url : virtual))",
+                   "an internal://local/ wrapper only loads in the launch that made it")
+            history.items[index].url = url
+            history.items[index].virtualURL = virtual
+        }
+        return changedBy
+    }
+
+    /// The real page behind session-restore and error-page wrappers, however deeply nested.
+    static func unwrapped(_ url: String) -> String {
+        var current = url
+        for _ in 0..<8 {
+            let next = HistoryRestore.unwrapPersisted(current)
+            if next != current {
+                current = next
+                continue
+            }
+            guard let wrapper = InternalURL(current), let real = wrapper.wrapped, real != current else { break }
+            current = real
+        }
+        return current
+    }
+
+    /// Re-derives the list entry's item count and active page from the history, as Chrome does when it saves.
+    private mutating func deriveListEntry(_ candidate: inout Candidate, from history: TabHistory) {
+        let listed = candidate.storedIndex != nil
+        let count = Int32(clamping: history.items.count)
+        if candidate.tab.navigationItemCount != count {
+            let was = candidate.tab.navigationItemCount
+            if listed {
+                record(was == 0 ? .tabNoHistory : .itemCountMismatch, file: metadataPath,
+                       "set \(candidate.label)'s navigation item count to \(count) (was \(was))",
+                       because: was == 0 ? "Chrome drops a tab whose count is 0 and deletes its directory" : "its history holds \(count)")
+            }
+            candidate.tab.navigationItemCount = count
+        }
+        guard let item = history.lastCommittedItem else { return }
+        var changes: [String] = []
+        if candidate.tab.url != item.displayURL {
+            changes.append("URL \(quoted(item.displayURL))")
+            candidate.tab.url = item.displayURL
+        }
+        if !item.title.isEmpty, candidate.tab.title != item.title {
+            changes.append("title \(quoted(item.title))")
+            candidate.tab.title = item.title
+        }
+        if listed, !changes.isEmpty {
+            record(.activePageMismatch, file: metadataPath,
+                   "show \(candidate.label)'s last committed item in the list: \(changes.joined(separator: " and "))",
+                   because: "the list showed another page than the history's last committed item")
+        }
+    }
+
+    /// Carries state.pb over when it still matches the history and Chrome would load it; says why not otherwise.
+    /// Other entries of the tab directory stay in the set-aside copy.
+    private mutating func carryState(_ candidate: inout Candidate, directory: SessionSnapshot.TabDirectory, unchanged: Bool, changedBy: Rule?) {
+        let statePath = path(directory.name, ProfileLayout.tabStateFile)
+        if let size = directory.stateSize {
+            if size > ProfileLayout.maxStateSize {
+                record(.stateTooLarge, file: statePath, "leave \(candidate.label)'s state.pb (\(size) bytes) in the set-aside copy",
+                       because: "Chrome does not load a state.pb over \(ProfileLayout.maxStateSize) bytes; it rebuilds the page state from the navigation items and deletes the file")
+            } else if unchanged, let state = directory.state {
+                candidate.state = state
+            } else {
+                record(changedBy ?? .stateTooLarge, file: statePath, "leave \(candidate.label)'s state.pb in the set-aside copy",
+                       because: unchanged ? "it cannot be read" : "it no longer matches the repaired history; Chrome rebuilds the page state from the navigation items")
+            }
+        }
+        for name in directory.others {
+            let rule: Rule = name == ProfileLayout.transitionalTabMetadataFile ? .transitionalMetadata
+                : (EntryRules.isTemporaryName(name) ? .temporaryFile : .strayFile)
+            record(rule, file: path(directory.name, name), "leave \(directory.name)/\(name) in the set-aside copy",
+                   because: rule == .transitionalMetadata ? "Chrome no longer reads the 2023 layout's metadata.pb and deletes it"
+                       : "it is not part of a tab directory; Chrome would delete it")
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import SessionFormats
+import SessionModel
+
+/// Works out the repaired form of one session directory from a snapshot, saving every tab that
+/// left a trace (a list entry or a tab directory), and records each step with the validate rule
+/// it fixes.
+///
+/// - The list comes from session_metadata.pb; a damaged one gives its complete fields before the
+///   damage, a missing one nothing, and then the tab directories it no longer lists are adopted
+///   (ids from their names, metadata from their data.pb).
+/// - Invalid and duplicate ids get fresh ones above the highest in use; a directory no tab lists
+///   whose history matches such a tab becomes its directory. Mis-named directories are renamed.
+/// - A tab whose data.pb is missing or unusable gets a one-item history rebuilt from its list entry.
+/// - Histories, item metadata, the active index, pinned count, openers and groups are then
+///   brought within what Chrome accepts (see the +History and +List extensions).
+///
+/// Nothing is ever deleted: whatever is not carried into the repaired directory stays in the
+/// set-aside copy of the original, and a step says so.
+struct SessionRebuilder {
+    /// Where the list came from.
+    enum ListSource: Equatable {
+        case intact
+        /// Damaged at `offset`: `tabs` complete tabs were salvaged; `hasActiveIndex` when the active index survived.
+        case salvaged(offset: Int, reason: String, tabs: Int, hasActiveIndex: Bool)
+        case missing
+    }
+
+    /// A tab on its way into the repaired list.
+    struct Candidate {
+        var tab: Tab
+        /// Its index in the stored list; nil for a tab adopted from a directory.
+        var storedIndex: Int?
+        var directory: SessionSnapshot.TabDirectory?
+        /// The history to write, once worked out.
+        var history = TabHistory()
+        /// The data.pb bytes to write.
+        var data: [UInt8] = []
+        var state: [UInt8]?
+        var keep = true
+        /// Position label for messages: `tab 2 (#10)`.
+        var label: String
+    }
+
+    let snapshot: SessionSnapshot
+    private(set) var actions: [RepairAction] = []
+    var metadataPath: String { treePath(snapshot.path, ProfileLayout.metadataFile) }
+
+    init(snapshot: SessionSnapshot) { self.snapshot = snapshot }
+
+    /// Records a step.
+    mutating func record(_ rule: Rule, file: String, _ action: String, because reason: String) {
+        actions.append(RepairAction(rule: rule, session: snapshot.id, incognito: snapshot.incognito,
+                                    file: file, action: action, reason: reason))
+    }
+
+    /// The path of a tab directory (or of something inside it).
+    func path(_ parts: String...) -> String {
+        parts.reduce(snapshot.path) { treePath($0, $1) }
+    }
+
+    /// Works out the repaired session.
+    mutating func rebuild() -> RepairedSession {
+        let (stored, source) = readList()
+        var candidates = assignListedTabs(stored)
+        let listed = candidates.count
+        let firstAdoption = actions.count
+        candidates += adoptDirectories(source: source, claimed: Set(candidates.compactMap { $0.directory?.name }),
+                                       used: Set(candidates.map(\.tab.id)).union(stored.tabs.map(\.id)))
+        describeListSource(source, adopted: candidates.count - listed)
+        if actions.count > firstAdoption, let last = actions.last, last.file == metadataPath {
+            // The step that says how the list is rebuilt comes before the tabs it adopts.
+            actions.insert(actions.removeLast(), at: firstAdoption)
+        }
+        for index in candidates.indices { resolveHistory(&candidates[index]) }
+        setAsideOtherEntries()
+        let session = normalizeList(stored: stored, source: source, candidates: candidates)
+        let kept = candidates.filter(\.keep)
+        var metadata = ChromeProtoCodec.encodeSessionMetadata(session)
+        if source == .intact, let original = snapshot.metadata.bytes,
+           let decoded = try? ChromeProtoCodec.decodeSessionMetadata(original, id: snapshot.id, incognito: snapshot.incognito),
+           decoded == session {
+            metadata = original
+        }
+        let tabs = kept.map { RepairedSession.TabFiles(directory: Tab.directoryName(for: $0.tab.id), data: $0.data, state: $0.state) }
+        return RepairedSession(session: session, metadata: metadata, tabs: tabs)
+    }
+
+    /// The stored list: decoded, salvaged up to the damage, or empty when the file is missing.
+    private func readList() -> (Session, ListSource) {
+        let empty = Session(id: snapshot.id, incognito: snapshot.incognito)
+        switch snapshot.metadata {
+        case .missing:
+            return (empty, .missing)
+        case .unreadable(let reason):
+            return (empty, .salvaged(offset: 0, reason: reason, tabs: 0, hasActiveIndex: false))
+        case .bytes(let bytes):
+            do {
+                return (try ChromeProtoCodec.decodeSessionMetadata(bytes, id: snapshot.id, incognito: snapshot.incognito), .intact)
+            } catch {
+                let salvage = ChromeProtoCodec.salvageSessionMetadata(bytes, id: snapshot.id, incognito: snapshot.incognito)
+                let layout = ListLayout(Array(bytes[0..<salvage.validPrefix]))
+                return (salvage.value, .salvaged(offset: error.offset ?? salvage.validPrefix, reason: error.reason,
+                                                 tabs: salvage.value.tabs.count, hasActiveIndex: layout.activeIndex != nil))
+            }
+        }
+    }
+
+    /// The listed tabs with their final ids and directories.
+    private mutating func assignListedTabs(_ stored: Session) -> [Candidate] {
+        let validListed = Set(stored.tabs.map(\.id).filter { $0 > 0 })
+        var highest = max(validListed.max() ?? 0, snapshot.tabDirectories.map(\.id).max() ?? 0)
+        var used = Set<TabID>()
+        var claimed = Set<String>()
+        var candidates: [Candidate] = []
+        for (index, listedTab) in stored.tabs.enumerated() {
+            var tab = listedTab
+            var directory: SessionSnapshot.TabDirectory?
+            let label = "tab \(index) (#\(tab.id))"
+            if tab.id > 0, !used.contains(tab.id) {
+                directory = directories(of: tab.id).first { !claimed.contains($0.name) }
+                if let found = directory, !found.isCanonical {
+                    record(.tabDirectoryNameInvalid, file: path(found.name),
+                           "use \(found.name)/ as the directory of \(label), written as \(Tab.directoryName(for: tab.id))/",
+                           because: "Chrome names tab directories with 8 lower-case hex digits and would delete this one with the tab's history")
+                }
+            } else {
+                let original = tab.id
+                guard highest < Int32.max else {
+                    record(tab.id > 0 ? .tabIDDuplicate : .tabIDInvalid, file: metadataPath,
+                           "leave \(label) out of the list", because: "no tab id above \(highest) is left to give it")
+                    continue
+                }
+                highest += 1
+                tab.id = highest
+                if original > 0 {
+                    let first = stored.tabs.firstIndex { $0.id == original } ?? 0
+                    record(.tabIDDuplicate, file: metadataPath, "give \(label) the new id \(tab.id)",
+                           because: "tab \(first) has the same id; Chrome would drop this one")
+                } else {
+                    record(.tabIDInvalid, file: metadataPath, "give \(label) the new id \(tab.id)",
+                           because: "an id that is not positive makes Chrome load the whole window empty and delete its tabs")
+                }
+                directory = orphanMatching(tab, listed: validListed, claimed: claimed)
+                if let found = directory {
+                    record(.unreferencedEntry, file: path(found.name),
+                           "use \(found.name)/ as the directory of \(label), written as \(Tab.directoryName(for: tab.id))/",
+                           because: "no listed tab refers to it and its history is the one \(label)'s list entry describes")
+                }
+            }
+            if let directory { claimed.insert(directory.name) }
+            used.insert(tab.id)
+            candidates.append(Candidate(tab: tab, storedIndex: index, directory: directory, label: label))
+        }
+        return candidates
+    }
+
+    /// The tab directories whose names spell `id`, the canonical one first.
+    private func directories(of id: TabID) -> [SessionSnapshot.TabDirectory] {
+        snapshot.tabDirectories.filter { $0.id == id }.sorted { $0.isCanonical && !$1.isCanonical }
+    }
+
+    /// A directory no listed tab owns whose history is the one `tab`'s list entry describes.
+    private func orphanMatching(_ tab: Tab, listed: Set<TabID>, claimed: Set<String>) -> SessionSnapshot.TabDirectory? {
+        guard !tab.url.isEmpty || !tab.title.isEmpty else { return nil }
+        return snapshot.tabDirectories.sorted(by: { $0.id < $1.id }).first { directory in
+            guard !listed.contains(directory.id), !claimed.contains(directory.name),
+                  let history = SessionRebuilder.usableHistory(directory)?.history else { return false }
+            let summary = Tab.summarising(history, id: directory.id)
+            return summary.url == tab.url && (tab.title.isEmpty || summary.title.isEmpty || summary.title == tab.title)
+        }
+    }
+
+    /// The tab directories the list does not claim: adopted as tabs when the list is damaged or
+    /// missing (and they hold a usable history), else left in the set-aside copy.
+    private mutating func adoptDirectories(source: ListSource, claimed: Set<String>, used: Set<TabID>) -> [Candidate] {
+        var highest = max(used.max() ?? 0, snapshot.tabDirectories.map(\.id).max() ?? 0)
+        var used = used
+        var adopted: [Candidate] = []
+        let orphans = snapshot.tabDirectories.filter { !claimed.contains($0.name) }
+            .sorted { ($0.id, $0.isCanonical ? 0 : 1, $0.name) < ($1.id, $1.isCanonical ? 0 : 1, $1.name) }
+        for directory in orphans {
+            if source != .intact, let usable = SessionRebuilder.usableHistory(directory) {
+                var id = directory.id
+                if used.contains(id) {
+                    guard highest < Int32.max else { continue }
+                    highest += 1
+                    id = highest
+                }
+                used.insert(id)
+                var tab = Tab.summarising(usable.history, id: id)
+                tab.history = nil
+                if case .bytes(let bytes) = directory.data, let embedded = ChromeProtoCodec.embeddedMetadata(inTabData: bytes) {
+                    if !embedded.creation.isNull { tab.creationTime = embedded.creation }
+                    if !embedded.lastActive.isNull { tab.lastActiveTime = embedded.lastActive }
+                }
+                let rule: Rule = source == .missing ? .metadataMissing : .metadataUnparsable
+                record(rule, file: path(directory.name),
+                       "add the tab of \(directory.name)/ to the list as #\(id): \(usable.history.items.count) item\(plural(usable.history.items.count)), \(quoted(tab.url))",
+                       because: "session_metadata.pb \(source == .missing ? "is missing" : "is damaged and no longer lists it"); its data.pb \(usable.damage == nil ? "is intact" : "holds complete items")")
+                adopted.append(Candidate(tab: tab, storedIndex: nil, directory: directory, label: "tab #\(id) from \(directory.name)/"))
+            } else {
+                let rule: Rule = !directory.isCanonical ? .tabDirectoryNameInvalid
+                    : (directory.data == .missing && directory.stateSize == nil && directory.others.isEmpty ? .strayFile : .unreferencedEntry)
+                let why = source == .intact
+                    ? "no listed tab refers to it; Chrome would delete it"
+                    : "it holds no usable history; Chrome would delete it"
+                record(rule, file: path(directory.name), "leave \(directory.name)/ in the set-aside copy", because: why)
+            }
+        }
+        return adopted
+    }
+
+    /// The step that says how the list itself is rebuilt, when it is.
+    private mutating func describeListSource(_ source: ListSource, adopted: Int) {
+        switch source {
+        case .intact:
+            return
+        case .missing:
+            record(.metadataMissing, file: metadataPath,
+                   "write session_metadata.pb listing the \(adopted) tab\(plural(adopted)) rebuilt from the tab directories",
+                   because: "it is missing: Chrome would load the window empty and delete every tab directory")
+        case .salvaged(let offset, let reason, let tabs, _):
+            record(.metadataUnparsable, file: metadataPath,
+                   "rewrite session_metadata.pb from its \(tabs) complete tab\(plural(tabs)) before byte \(offset) and \(adopted) tab director\(adopted == 1 ? "y" : "ies") it no longer lists",
+                   because: "\(reason): Chrome would load the window empty and delete every tab directory")
+        }
+    }
+
+    /// The other entries of the session directory (stray and temporary files, directories that are not a tab's).
+    private mutating func setAsideOtherEntries() {
+        for entry in snapshot.others {
+            let rule: Rule
+            if EntryRules.isTemporaryName(entry.name) {
+                rule = .temporaryFile
+            } else if entry.isDirectory, EntryRules.looksLikeTabDirectory(entry.name) {
+                rule = .tabDirectoryNameInvalid
+            } else {
+                rule = .strayFile
+            }
+            record(rule, file: path(entry.name), "leave \(entry.name)\(entry.isDirectory ? "/" : "") in the set-aside copy",
+                   because: "it is not part of Chrome's layout; Chrome would delete it")
+        }
+    }
+
+    /// A directory's history when it holds at least one item: decoded, or salvaged up to the damage.
+    static func usableHistory(_ directory: SessionSnapshot.TabDirectory) -> (history: TabHistory, damage: Int?)? {
+        guard case .bytes(let bytes) = directory.data else { return nil }
+        if let history = try? ChromeProtoCodec.decodeTabData(bytes) {
+            return history.items.isEmpty ? nil : (history, nil)
+        }
+        let salvage = ChromeProtoCodec.salvageTabData(bytes)
+        return salvage.value.items.isEmpty ? nil : (salvage.value, salvage.damage?.offset ?? salvage.validPrefix)
+    }
+
+    /// Text in quotes, shortened past 100 characters.
+    func quoted(_ text: String) -> String {
+        "\"" + (text.count > 100 ? String(text.prefix(100)) + "…" : text) + "\""
+    }
+}

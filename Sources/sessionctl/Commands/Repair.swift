@@ -1,0 +1,42 @@
+import ArgumentParser
+import SessionForensics
+
+extension SessionCtl {
+    /// `sessionctl repair`: fixes what validate finds, saving every tab that can be saved.
+    struct Repair: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fix what validate finds, saving every tab that can be saved.",
+            discussion: """
+                Prints the plan (what, why, and the validate rule each step fixes), then what was done. \
+                Every session directory it changes is first set aside whole to Backups/, as aside push \
+                does (with a manifest of every file's size and SHA-256), then written anew atomically; \
+                nothing is edited in place and nothing is deleted. A damaged or missing \
+                session_metadata.pb is rebuilt from the tab directories, a damaged data.pb keeps its \
+                complete items, a tab without usable history gets one item from its list entry, \
+                invalid or repeated ids get fresh ones. Running it again changes nothing. Exit \
+                status: 0 when the profile validates clean afterwards, 1 when something could not be \
+                repaired, 75 when another sessionctl holds the profile's lock.
+                """
+        )
+
+        @Argument(help: "A profile directory, or one session directory inside a profile.")
+        var path: String
+
+        @Flag(name: .customLong("dry-run"), help: "Print the plan and change nothing.")
+        var dryRun = false
+
+        @OptionGroup var output: FormatOption
+
+        func run() throws {
+            let target = try AsideTarget.locate(path)
+            let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
+            let repairer = Repairer(profile: target.profile, aside: aside)
+            let result = try repairer.run(session: target.session.map { ($0, target.incognito) }, dryRun: dryRun)
+            switch output.format {
+            case .json: Output.line(RepairDocument.encode(result).serialized())
+            case .text: RepairText.print(result)
+            }
+            if !result.isClean { throw CommandFailure.exit(ExitStatus.findings) }
+        }
+    }
+}

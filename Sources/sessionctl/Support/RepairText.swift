@@ -1,0 +1,50 @@
+import SessionForensics
+
+/// The text view of `repair`: the plan session by session, what was done, and what is left.
+enum RepairText {
+    static func print(_ result: Repairer.Result) {
+        let plan = result.plan
+        if plan.isEmpty {
+            Output.line("plan: nothing to change")
+        } else {
+            Output.line(result.dryRun ? "plan (dry run, nothing is changed):" : "plan:")
+            for repair in plan.sessions {
+                Output.line("  \(repair.incognito ? "incognito " : "")session \(repair.session) (\(repair.directory)):")
+                if repair.setsAside {
+                    Output.line("    set \(repair.directory)/ aside whole, then write it anew with \(repair.tabs) tab\(repair.tabs == 1 ? "" : "s")")
+                }
+                for action in repair.actions { line(action) }
+            }
+            for legacy in plan.legacy {
+                Output.line("  \(legacy.incognito ? "incognito " : "")legacy session \(legacy.session) (\(legacy.directory)):")
+                line(legacy.action)
+            }
+        }
+        if !result.steps.isEmpty {
+            Output.line()
+            Output.line("done:")
+            for step in result.steps {
+                switch step {
+                case .setAside(let directory, let entry, let path): Output.line("  set aside \(directory)/ as \(entry) (\(path)/)")
+                case .wrote(let path): Output.line("  wrote \(path)")
+                }
+            }
+        }
+        Output.line()
+        if result.isClean {
+            Output.line(result.dryRun ? "result: the plan repairs everything that needs it" : "result: the profile validates clean")
+        } else {
+            let count = result.remaining.count
+            Output.line("result: \(count) problem\(count == 1 ? "" : "s") \(result.dryRun ? "would be left" : "could not be repaired"):")
+            for finding in result.remaining {
+                let place = finding.offset.map { "\(finding.file) at byte \($0)" } ?? finding.file
+                Output.line("  \(finding.severity.rawValue) \(finding.rule.name) \(place): \(finding.message)")
+            }
+        }
+    }
+
+    private static func line(_ action: RepairAction) {
+        Output.line("    [\(action.rule.name)] \(action.action)")
+        Output.line("        why: \(action.reason)")
+    }
+}
