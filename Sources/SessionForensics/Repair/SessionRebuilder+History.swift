@@ -33,14 +33,14 @@ extension SessionRebuilder {
                     original = (decoded, bytes)
                 }
             } catch {
-                let salvage = ChromeProtoCodec.salvageTabData(bytes)
-                let offset = error.offset ?? salvage.validPrefix
-                if salvage.value.items.isEmpty {
+                let salvage = TabDataSalvage.salvage(bytes) ?? (TabHistory(), 0)
+                let offset = error.offset ?? salvage.damage
+                if salvage.history.items.isEmpty {
                     guard let rebuilt = rebuiltHistory(&candidate, .tabDataUnparsable, file: dataPath,
                                                        why: "data.pb is damaged at byte \(offset) with no complete navigation item before it") else { return }
                     history = rebuilt
                 } else {
-                    history = salvage.value
+                    history = salvage.history
                     changedBy = .tabDataUnparsable
                     let count = history.items.count
                     record(.tabDataUnparsable, file: dataPath,

@@ -248,8 +248,8 @@ struct SessionRebuilder {
         if let history = try? ChromeProtoCodec.decodeTabData(bytes) {
             return history.items.isEmpty ? nil : (history, nil)
         }
-        let salvage = ChromeProtoCodec.salvageTabData(bytes)
-        return salvage.value.items.isEmpty ? nil : (salvage.value, salvage.damage?.offset ?? salvage.validPrefix)
+        guard let salvage = TabDataSalvage.salvage(bytes) else { return nil }
+        return salvage.history.items.isEmpty ? nil : (salvage.history, salvage.damage)
     }
 
     /// Text in quotes, shortened past 100 characters.
