@@ -84,7 +84,7 @@ extension SessionRebuilder {
             let start = Int64(group.start), end = Int64(group.start) + Int64(group.count)
             let lower = Int(max(start, 0)), upper = Int(min(max(end, 0), Int64(newIndex.count)))
             let members = lower < upper ? newIndex[lower..<upper].compactMap { $0 }.filter { $0 >= pinned } : []
-            let problem = GroupRules.rangeProblem(storedGroup, tabs: stored.tabs.count, pinned: storedPinned)
+            let problem = SessionRebuilder.rangeProblem(storedGroup, tabs: stored.tabs.count, pinned: storedPinned)
             guard let first = members.first, let last = members.last else {
                 record(.groupRangeInvalid, file: metadataPath, "remove \(name); its tabs stay, ungrouped",
                        because: problem.map { "\($0), and none of its tabs is outside the pinned ones" } ?? "none of its tabs is left in the list")
@@ -119,6 +119,16 @@ extension SessionRebuilder {
             groups.append(group)
         }
         return groups
+    }
+
+    /// Why Chrome would skip a stored group's range, or nil when the range is valid.
+    static func rangeProblem(_ group: TabGroup, tabs: Int, pinned: Int) -> String? {
+        let start = Int64(group.start), count = Int64(group.count)
+        if count <= 0 { return "its count \(count) is not positive" }
+        if start < 0 { return "it starts at \(start)" }
+        if start + count > Int64(tabs) { return "tabs \(start)..<\(start + count) run past the \(tabs) tab\(plural(tabs))" }
+        if start < Int64(pinned) { return "it starts at \(start), among the \(pinned) pinned tab\(plural(pinned))" }
+        return nil
     }
 
     /// A non-zero group id no other group has, derived from the session id and the group's place
