@@ -132,4 +132,14 @@ import Testing
         #expect(findings.first?["session"] as? String == ValidateCommandTests.session)
         #expect(findings.first?["file"] as? String == "session.plist")
     }
+
+    @Test func aSessionsDirectoryIsLegacyEvenThoughItsSessionsAreDirectories() throws {
+        let result = try CLI.run(["validate", CLI.path("Fixtures/gallery/legacy-selected-index/Sessions"), "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let findings = try #require(try ValidateCommandTests.json(result)["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["legacy-selected-index-out-of-range"])
+        #expect(findings.first?["file"] as? String == "\(ValidateCommandTests.session)/session.plist")
+        let inspect = try CLI.run(["inspect", CLI.path("Fixtures/gallery/legacy-healthy/Sessions")])
+        #expect(inspect.status == 0 && inspect.stdout.contains("(legacy): 4 tabs"), "\(inspect.stderr)")
+    }
 }

@@ -2,25 +2,51 @@ import SessionFormats
 import SessionModel
 
 /// Validation of legacy sessions (`Sessions/<id>/session.plist`).
+///
+/// Current Chrome reads a legacy window, repairs it (section 6), and migrates it to the optimized
+/// format, whose loading rules then apply: the list, group and history rules run on the window too.
 extension Validator {
-    /// The magic of a binary property list.
-    static let binaryPlistMagic = Array("bplist00".utf8)
-
-    /// Checks one legacy session file: it must be readable and a binary property list.
+    /// Checks one legacy session file.
     func validateLegacy(_ source: SessionSource, in input: LocatedInput) -> SessionResult {
         let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
         let bytes: [UInt8]
         do {
             bytes = try input.tree.read(source.path)
         } catch {
-            return SessionResult(findings: [scope.finding(.legacyUnparsable, "session.plist cannot be read (\(error.description)); Chrome loads the window empty")])
+            return SessionResult(findings: [scope.finding(.legacyUnparsable, "cannot be read (\(error.description)); Chrome loads the window empty")])
         }
-        let magic = Validator.binaryPlistMagic
-        let bad = magic.indices.first { $0 >= bytes.count || bytes[$0] != magic[$0] }
-        if let bad {
+        guard BinaryPlistReader.looksLikeBinaryPlist(bytes) else {
+            let magic = BinaryPlistReader.magic
+            let bad = magic.indices.first { $0 >= bytes.count || bytes[$0] != magic[$0] }
             return SessionResult(findings: [scope.finding(.legacyUnparsable, offset: bad,
-                                                          "session.plist does not start with the binary property list magic \"bplist00\"; Chrome loads the window empty")])
+                                                          "does not start with the binary property list magic \"bplist\"; Chrome loads the window empty")])
         }
-        return SessionResult()
+        let window: LegacyWindow
+        do {
+            window = try LegacySessionCodec.decodeWindow(bytes, file: source.path)
+        } catch {
+            return SessionResult(findings: [scope.finding(.legacyUnparsable, offset: error.offset,
+                                                          "\(error.reason); Chrome loads the window empty")])
+        }
+        let session = window.session(id: source.id, incognito: source.incognito)
+        var layout = ListLayout()
+        layout.items = window.tabs.map { ListLayout.Item(start: $0.offset) }
+        let list = ListSubject(session: session, layout: layout, scope: scope)
+
+        var findings = LegacyRules.check(window, scope: scope)
+        findings += EnumFindings.findings(EnumFindings.values(in: session), scanned: [], scope: scope)
+        findings += ListRules.duplicateTabIDs(list) + ListRules.openers(list) + GroupRules.check(list)
+        for (index, tab) in session.tabs.enumerated() {
+            guard let history = tab.history else { continue }
+            let reference = list.reference(index)
+            let data = TabDataSubject(history: history, layout: TabDataLayout(), scope: scope, tab: reference, entry: nil)
+            findings += EnumFindings.findings(EnumFindings.values(in: history), scanned: [], scope: scope, tab: reference)
+            if history.items.isEmpty {
+                findings.append(scope.finding(.tabDataEmpty, tab: reference, offset: window.tabs[index].offset,
+                                              "tab \(index) has no entries; Chrome drops it when it saves the window"))
+            }
+            findings += HistoryRules.length(data) + HistoryRules.internalURLs(data)
+        }
+        return SessionResult(findings: findings, tabs: session.tabs.count)
     }
 }

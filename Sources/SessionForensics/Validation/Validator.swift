@@ -25,7 +25,7 @@ public struct Validator: Sendable {
             tabs += result.tabs
         }
         findings += mixedFormats(input)
-        if input.kind == .profile { findings += backups(input) }
+        findings += backups(input)
         return ValidationReport(findings: findings, sessions: input.sessions.count, tabs: tabs)
     }
 
@@ -51,13 +51,9 @@ public struct Validator: Sendable {
 
     /// `backup-present`: `Backups/<id>/session.backup.plist` left by Chrome's legacy crash helper.
     func backups(_ input: LocatedInput) -> [Finding] {
-        let tree = input.tree
-        return tree.list(ProfileLayout.backupsDirectory).compactMap { id in
-            let path = treePath(ProfileLayout.backupsDirectory, id, ProfileLayout.legacyBackupFile)
-            guard tree.kind(of: path) == .file else { return nil }
-            let scope = FindingScope(session: id, incognito: false, file: path)
-            return scope.finding(.backupPresent,
-                                 "session \(id) was set aside by Chrome's legacy crash helper and is not loaded; `sessionctl aside list` shows it")
+        input.chromeBackups.map { source in
+            FindingScope(session: source.id, incognito: source.incognito, file: source.path).finding(
+                .backupPresent, "session \(source.id) was set aside by Chrome's legacy crash helper and is not loaded; `sessionctl aside list` shows it")
         }
     }
 }

@@ -58,11 +58,16 @@ public enum InputLocator {
         if !backups.isEmpty {
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: backups)
         }
+        // A storage directory holding session.plist files and nothing of the optimized layout is a
+        // `Sessions` directory, whatever it is called.
         let optimized = optimizedSessions(tree: tree, storage: "", incognito: underOTR)
-        if !optimized.isEmpty || name == ProfileLayout.optimizedDirectory {
+        let legacy = legacySessions(tree: tree, storage: "", incognito: underOTR)
+        let holdsOptimized = optimized.contains { source in
+            tree.list(source.path).contains { $0 == ProfileLayout.metadataFile || Tab.id(fromDirectoryName: $0) != nil }
+        }
+        if (!optimized.isEmpty && (holdsOptimized || legacy.isEmpty)) || name == ProfileLayout.optimizedDirectory {
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: optimized)
         }
-        let legacy = legacySessions(tree: tree, storage: "", incognito: underOTR)
         if !legacy.isEmpty || name == ProfileLayout.legacyDirectory {
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: legacy)
         }
