@@ -65,7 +65,13 @@ public struct DiskTree: ReadableTree {
     }
 
     public func list(_ path: String) -> [String] {
-        guard let dir = opendir(absolute(path)) else { return [] }
+        DiskTree.directoryEntries(absolute(path)) ?? []
+    }
+
+    /// The names of a directory's entries (without `.` and `..`) sorted by their UTF-8 bytes, or
+    /// nil when it cannot be opened as a directory (errno tells why).
+    public static func directoryEntries(_ absolute: String) -> [String]? {
+        guard let dir = opendir(absolute) else { return nil }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SessionFormats
 
 /// The real file system, through POSIX calls.
 public struct POSIXFileSystem: FileSystem {
@@ -106,16 +107,8 @@ public struct POSIXFileSystem: FileSystem {
     }
 
     public func list(_ path: String) throws(StoreError) -> [String] {
-        guard let dir = opendir(path) else { throw failure("opendir", path) }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard let names = DiskTree.directoryEntries(path) else { throw failure("opendir", path) }
+        return names
     }
 
     public func permissions(of path: String) -> UInt32? {
