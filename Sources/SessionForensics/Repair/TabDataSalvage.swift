@@ -30,7 +30,7 @@ enum TabDataSalvage {
 
     /// The byte ranges of the complete fields of a navigation field starting at `offset`, cut or not.
     private static func navigationItems(_ bytes: [UInt8], at offset: Int) -> (lastCommitted: Range<Int>?, items: [Range<Int>])? {
-        guard offset < bytes.count, bytes[offset] == 0x22, let (length, start) = readVarint(bytes, at: offset + 1) else { return nil }
+        guard offset < bytes.count, bytes[offset] == 0x22, let (length, start) = WireField.varint(bytes, at: offset + 1, end: bytes.count) else { return nil }
         let end = start + Int(min(length, UInt64(bytes.count - start)))
         var lastCommitted: Range<Int>?
         var items: [Range<Int>] = []
@@ -39,20 +39,6 @@ enum TabDataSalvage {
             if field.number == 2, field.wireType == 2 { items.append(field.start..<field.end) }
         }
         return items.isEmpty ? nil : (lastCommitted, items)
-    }
-
-    private static func readVarint(_ bytes: [UInt8], at start: Int) -> (UInt64, Int)? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        var offset = start
-        while offset < bytes.count, shift < 64 {
-            let byte = bytes[offset]
-            value |= UInt64(byte & 0x7f) << shift
-            offset += 1
-            if byte & 0x80 == 0 { return (value, offset) }
-            shift += 7
-        }
-        return nil
     }
 
     private static func varint(_ value: UInt64) -> [UInt8] {

@@ -52,7 +52,8 @@ struct WireField: Sendable, Hashable {
         wireType == 2 ? WireField.fields(of: bytes, in: value..<end) : []
     }
 
-    private static func varint(_ bytes: [UInt8], at start: Int, end: Int) -> (UInt64, Int)? {
+    /// Reads a base-128 varint at `start` (before `end`): its value and the offset after it, or nil.
+    static func varint(_ bytes: [UInt8], at start: Int, end: Int) -> (UInt64, Int)? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         var offset = start
