@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SessionStore", targets: ["SessionStore"]),
         .library(name: "SessionForensics", targets: ["SessionForensics"]),
         .library(name: "Archive", targets: ["Archive"]),
+        .library(name: "CrashSimulator", targets: ["CrashSimulator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,10 +30,11 @@ let package = Package(
         ),
         .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel"]),
         .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "Archive"]),
+        .target(name: "CrashSimulator", dependencies: ["SessionStore", "SessionFormats", "SessionModel"]),
         .executableTarget(
             name: "sessionctl",
             dependencies: [
-                "SessionModel", "SessionFormats", "SessionStore", "SessionForensics", "Archive",
+                "SessionModel", "SessionFormats", "SessionStore", "SessionForensics", "Archive", "CrashSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats"]),
         .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive"]),
+        .testTarget(name: "CrashSimulatorTests", dependencies: ["CrashSimulator", "SessionStore", "SessionFormats", "SessionModel"]),
         .testTarget(name: "CLITests", dependencies: ["sessionctl", "SessionFormats", "Archive"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,161 @@
+/// A file system tree held in memory: directories of named entries pointing at inodes, and files
+/// holding blobs; with an incrementally maintained hash and an undo journal.
+///
+/// It is the one representation behind the recording file system (the process's view), the
+/// durable base of an exploration and every crash state materialised on top of it. A crash state
+/// is built by applying a few effects to the base with the journal on, checked, then rolled back:
+/// states are materialised incrementally, never rebuilt from zero.
+///
+/// The hash is the wrapping sum of one term per directory entry (directory inode, name, and the
+/// target: a directory's inode or a file's content hash), so every change updates it in O(1)
+/// (a content change in O(links)). Entries below a directory that is itself unreachable still
+/// count, so two states that differ only there are told apart (checked twice, never merged).
+public final class ModelTree {
+    /// A directory entry seen from its target: the directory holding it and its name.
+    struct Link: Equatable {
+        var directory: Int32
+        var name: Int32
+    }
+
+    /// A file or directory.
+    public struct Node {
+        public let isDirectory: Bool
+        /// A directory's entries: name id to inode.
+        public internal(set) var entries: [Int32: Int32]
+        /// A file's content.
+        public internal(set) var blob: Blob
+        /// Index of the last data operation applied to the file (-1: none).
+        var dataOperation: Int32
+        /// True when `blob` is the recording's content after `dataOperation` (so the next
+        /// operation's recorded result can be reused instead of recomputed).
+        var exact: Bool
+        /// The entries that point at this node.
+        var links: [Link]
+    }
+
+    enum Undo {
+        case created(Int32)
+        case entry(directory: Int32, name: Int32, previous: Int32)
+        case content(inode: Int32, blob: Blob, dataOperation: Int32, exact: Bool)
+    }
+
+    /// The inode of the root directory, `/`.
+    public static let root: Int32 = 0
+
+    private(set) var nodes: [Node?]
+    /// The hash of the whole tree (see the type's description).
+    public private(set) var hash: UInt64 = 0
+    /// The names of every entry, interned.
+    public var names: NameTable
+    /// When true, every change is journaled so that `rollback(to:)` can undo it.
+    public var isJournaling = false
+    private var journal: [Undo] = []
+
+    /// A tree holding only the root directory.
+    public init(names: NameTable = NameTable()) {
+        self.names = names
+        nodes = [Node(isDirectory: true, entries: [:], blob: .empty, dataOperation: -1, exact: true, links: [])]
+    }
+
+    /// A copy sharing every blob (for another exploration worker).
+    public func copy() -> ModelTree {
+        let tree = ModelTree(names: names)
+        tree.nodes = nodes
+        tree.hash = hash
+        return tree
+    }
+
+    // MARK: Reading
+
+    /// The node of an inode, if it exists.
+    @inline(__always)
+    public func node(_ inode: Int32) -> Node? {
+        Int(inode) < nodes.count ? nodes[Int(inode)] : nil
+    }
+
+    /// The inode an entry of a directory points at.
+    @inline(__always)
+    public func lookup(_ directory: Int32, _ name: Int32) -> Int32? {
+        node(directory)?.entries[name]
+    }
+
+    /// Number of inode slots (the next fresh inode number).
+    public var inodeCapacity: Int32 { Int32(nodes.count) }
+
+    // MARK: Journal
+
+    /// A point to roll back to.
+    public func mark() -> Int { journal.count }
+
+    /// Undoes every journaled change made after `mark`.
+    public func rollback(to mark: Int) {
+        let wasJournaling = isJournaling
+        isJournaling = false
+        while journal.count > mark {
+            switch journal.removeLast() {
+            case .created(let inode):
+                nodes[Int(inode)] = nil
+            case .entry(let directory, let name, let previous):
+                setEntry(directory, name, previous < 0 ? nil : previous)
+            case .content(let inode, let blob, let dataOperation, let exact):
+                setContent(inode, blob, dataOperation: dataOperation, exact: exact)
+            }
+        }
+        isJournaling = wasJournaling
+    }
+
+    // MARK: Changing
+
+    /// Creates the node of an inode when it does not exist yet.
+    public func ensureNode(_ inode: Int32, directory: Bool) {
+        let index = Int(inode)
+        if index < nodes.count, nodes[index] != nil { return }
+        if index >= nodes.count { nodes.append(contentsOf: repeatElement(nil, count: index + 1 - nodes.count)) }
+        nodes[index] = Node(isDirectory: directory, entries: [:], blob: .empty, dataOperation: -1, exact: true, links: [])
+        if isJournaling { journal.append(.created(inode)) }
+    }
+
+    /// Points an entry at an inode (which must exist), or removes it (nil).
+    public func setEntry(_ directory: Int32, _ name: Int32, _ target: Int32?) {
+        ensureNode(directory, directory: true)
+        let previous = nodes[Int(directory)]!.entries[name]
+        if previous == target { return }
+        if isJournaling { journal.append(.entry(directory: directory, name: name, previous: previous ?? -1)) }
+        let link = Link(directory: directory, name: name)
+        if let previous {
+            hash &-= term(directory, name, previous)
+            if let position = nodes[Int(previous)]!.links.firstIndex(of: link) {
+                nodes[Int(previous)]!.links.remove(at: position)
+            }
+        }
+        nodes[Int(directory)]!.entries[name] = target
+        if let target {
+            nodes[Int(target)]!.links.append(link)
+            hash &+= term(directory, name, target)
+        }
+    }
+
+    /// Replaces a file's content.
+    public func setContent(_ inode: Int32, _ blob: Blob, dataOperation: Int32, exact: Bool) {
+        let index = Int(inode)
+        let old = nodes[index]!
+        if isJournaling {
+            journal.append(.content(inode: inode, blob: old.blob, dataOperation: old.dataOperation, exact: old.exact))
+        }
+        if old.blob !== blob {
+            for link in old.links { hash &-= term(link.directory, link.name, inode) }
+            nodes[index]!.blob = blob
+            for link in old.links { hash &+= term(link.directory, link.name, inode) }
+        }
+        nodes[index]!.dataOperation = dataOperation
+        nodes[index]!.exact = exact
+    }
+
+    /// The hash term of one entry.
+    @inline(__always)
+    private func term(_ directory: Int32, _ name: Int32, _ target: Int32) -> UInt64 {
+        let node = nodes[Int(target)]!
+        let content = node.isDirectory ? ContentHash.combine(UInt64(UInt32(bitPattern: target)), 0x6469_7265_6374_6F72) : node.blob.hash
+        return ContentHash.combine(ContentHash.combine(UInt64(UInt32(bitPattern: directory)), names.hash(name)), content)
+    }
+}

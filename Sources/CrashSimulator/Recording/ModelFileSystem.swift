@@ -1,0 +1,270 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SessionStore
+
+/// A file system that can also replace a file's content in place (open an existing file, truncating
+/// it): what the deliberately flawed `in-place` protocol needs and the store never does.
+public protocol OverwritingFileSystem: FileSystem {
+    /// Opens an existing file for writing and truncates it to zero bytes.
+    func openTruncating(_ path: String) throws(StoreError) -> FileHandleID
+}
+
+/// The simulator's `FileSystem`: POSIX semantics on a `ModelTree` in memory, recording every
+/// logical operation with its effect, the workload's context and its call site.
+///
+/// While a workload runs, the tree is the process's view (every call applied at once) and the
+/// recorded operations are what the persistence models later split, drop, reorder and tear.
+/// While a crash state is checked, the same type runs the store's recovery on the materialised
+/// tree, journaled so the state can be rolled back, recording recovery's own operations so that
+/// a crash during recovery can be explored too.
+///
+/// Confined to one thread at a time (the store is driven synchronously on a virtual clock);
+/// `@unchecked Sendable` because the `FileSystem` interface requires `Sendable`.
+public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
+    private struct OpenFile {
+        var inode: Int32
+        var position: Int
+        var path: String
+    }
+
+    /// The tree operated on.
+    public let tree: ModelTree
+    /// The operations recorded so far.
+    public private(set) var operations: [FileOperation] = []
+    /// What the workload is doing, attached to each operation recorded.
+    public var context = ""
+    /// Whether call sites are captured (a few microseconds per operation).
+    public var capturesCallSites: Bool
+    /// Index of the first recorded operation in the numbering of data operations (see `Effect.write`).
+    private let operationBase: Int32
+    /// When true, writes name the inode's previous data operation so replays can reuse results.
+    private let tracksExactContent: Bool
+    private var files: [Int32: OpenFile] = [:]
+    private var nextHandle: Int32 = 3
+    private var nextInode: Int32
+    /// Called before each operation is carried out, with its index: may throw to simulate a
+    /// failing call, or stop the process (the kill loop's child).
+    public var beforeOperation: ((Int) throws(StoreError) -> Void)?
+
+    /// A file system on `tree`; new inodes are numbered from `firstInode` (default: after the
+    /// tree's highest), operations from `operationBase`.
+    public init(tree: ModelTree, firstInode: Int32? = nil, operationBase: Int32 = 0,
+                tracksExactContent: Bool = true, capturesCallSites: Bool = false) {
+        self.tree = tree
+        self.nextInode = firstInode ?? tree.inodeCapacity
+        self.operationBase = operationBase
+        self.tracksExactContent = tracksExactContent
+        self.capturesCallSites = capturesCallSites
+    }
+
+    /// Forgets the operations recorded so far (the tree keeps their effects).
+    public func clearOperations() { operations.removeAll(keepingCapacity: true) }
+
+    /// Resets the inode counter (after the tree was rolled back to before those inodes existed).
+    public func resetInodes(to first: Int32) { nextInode = first }
+
+    // MARK: Path resolution
+
+    /// The inode at a path, if anything is there.
+    public func resolve(_ path: String) -> Int32? {
+        var current = ModelTree.root
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) where component != "." {
+            guard let name = tree.names.id(of: String(component)), let next = tree.lookup(current, name) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// The directory that holds `path`'s last component, and that component's name id (interned).
+    private func parentAndName(_ path: String, operation: String) throws(StoreError) -> (directory: Int32, name: Int32) {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        guard let last = components.last else { throw error(operation, path, EINVAL) }
+        var current = ModelTree.root
+        for component in components.dropLast() {
+            guard let name = tree.names.id(of: String(component)), let next = tree.lookup(current, name) else {
+                throw error(operation, path, ENOENT)
+            }
+            guard tree.node(next)?.isDirectory == true else { throw error(operation, path, ENOTDIR) }
+            current = next
+        }
+        return (current, tree.names.intern(String(last)))
+    }
+
+    private func error(_ operation: String, _ path: String, _ code: Int32) -> StoreError {
+        .io(operation: operation, path: path, code: code, reason: String(cString: strerror(code)))
+    }
+
+    private func record(_ kind: FileOperation.Kind, _ path: String, destination: String? = nil, size: Int = 0, _ effect: Effect) {
+        let site = capturesCallSites ? CallSite.capture(skipping: 3) : .none
+        operations.append(FileOperation(kind: kind, path: path, destination: destination, size: size,
+                                        effect: effect, context: context, site: site))
+    }
+
+    private var nextIndex: Int32 { operationBase + Int32(operations.count) }
+
+    private func prepare() throws(StoreError) {
+        if let beforeOperation { try beforeOperation(operations.count) }
+    }
+
+    // MARK: FileSystem
+
+    public func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        let (directory, name): (Int32, Int32)
+        do throws(StoreError) {
+            (directory, name) = try parentAndName(path, operation: "open")
+        } catch {
+            throw .cannotCreate(path: path, reason: String(cString: strerror(ENOENT)))
+        }
+        if tree.lookup(directory, name) != nil { throw .exists(path: path) }
+        try prepare()
+        let inode = nextInode
+        nextInode += 1
+        tree.ensureNode(inode, directory: false)
+        tree.setEntry(directory, name, inode)
+        record(.create, path, .addEntry(directory: directory, name: name, inode: inode, isDirectory: false))
+        return open(inode, path)
+    }
+
+    public func openTruncating(_ path: String) throws(StoreError) -> FileHandleID {
+        guard let inode = resolve(path), let node = tree.node(inode) else { throw error("open", path, ENOENT) }
+        guard !node.isDirectory else { throw error("open", path, EISDIR) }
+        try prepare()
+        let index = nextIndex
+        let previous = tracksExactContent ? node.dataOperation : -2
+        tree.setContent(inode, .empty, dataOperation: index, exact: tracksExactContent)
+        record(.truncate, path, size: 0, .truncate(inode: inode, size: 0, previous: previous, result: .empty))
+        return open(inode, path)
+    }
+
+    private func open(_ inode: Int32, _ path: String) -> FileHandleID {
+        let handle = nextHandle
+        nextHandle += 1
+        files[handle] = OpenFile(inode: inode, position: 0, path: path)
+        return FileHandleID(rawValue: handle)
+    }
+
+    public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
+        guard let file = files[handle.rawValue], let node = tree.node(file.inode) else {
+            throw error("write", "fd \(handle.rawValue)", EBADF)
+        }
+        try prepare()
+        let index = nextIndex
+        let previous = tracksExactContent ? node.dataOperation : -2
+        let result = node.blob.writing(bytes, at: file.position)
+        tree.setContent(file.inode, result, dataOperation: index, exact: tracksExactContent)
+        record(.write, file.path, size: bytes.count,
+               .write(inode: file.inode, offset: file.position, bytes: Array(bytes), previous: previous, result: result))
+        files[handle.rawValue]?.position += bytes.count
+        return bytes.count
+    }
+
+    public func fsync(_ handle: FileHandleID) throws(StoreError) {
+        guard let file = files[handle.rawValue] else { throw error("fsync", "fd \(handle.rawValue)", EBADF) }
+        try prepare()
+        record(.fsync, file.path, .fsyncFile(inode: file.inode))
+    }
+
+    public func close(_ handle: FileHandleID) throws(StoreError) {
+        guard files.removeValue(forKey: handle.rawValue) != nil else { throw error("close", "fd \(handle.rawValue)", EBADF) }
+    }
+
+    public func rename(_ source: String, to destination: String) throws(StoreError) {
+        let from = try parentAndName(source, operation: "rename")
+        guard let inode = tree.lookup(from.directory, from.name), let node = tree.node(inode) else {
+            throw error("rename", "\(source) -> \(destination)", ENOENT)
+        }
+        let to = try parentAndName(destination, operation: "rename")
+        if let existing = tree.lookup(to.directory, to.name), let target = tree.node(existing) {
+            if existing == inode { return }
+            if target.isDirectory && !node.isDirectory { throw error("rename", "\(source) -> \(destination)", EISDIR) }
+            if !target.isDirectory && node.isDirectory { throw error("rename", "\(source) -> \(destination)", ENOTDIR) }
+            if target.isDirectory && !target.entries.isEmpty { throw error("rename", "\(source) -> \(destination)", ENOTEMPTY) }
+        }
+        try prepare()
+        tree.setEntry(from.directory, from.name, nil)
+        tree.setEntry(to.directory, to.name, inode)
+        record(.rename, source, destination: destination,
+               .rename(fromDirectory: from.directory, fromName: from.name, toDirectory: to.directory, toName: to.name, inode: inode))
+    }
+
+    public func fsyncDirectory(_ path: String) throws(StoreError) {
+        guard let inode = resolve(path), tree.node(inode)?.isDirectory == true else {
+            throw error("open directory", path, ENOENT)
+        }
+        try prepare()
+        record(.fsyncDirectory, path, .fsyncDirectory(directory: inode))
+    }
+
+    public func link(_ source: String, to destination: String) throws(StoreError) {
+        guard let inode = resolve(source), let node = tree.node(inode) else {
+            throw error("link", "\(source) -> \(destination)", ENOENT)
+        }
+        guard !node.isDirectory else { throw error("link", "\(source) -> \(destination)", EPERM) }
+        let to = try parentAndName(destination, operation: "link")
+        if tree.lookup(to.directory, to.name) != nil { throw .exists(path: destination) }
+        try prepare()
+        tree.setEntry(to.directory, to.name, inode)
+        record(.link, source, destination: destination, .addEntry(directory: to.directory, name: to.name, inode: inode, isDirectory: false))
+    }
+
+    public func unlink(_ path: String) throws(StoreError) {
+        let at = try parentAndName(path, operation: "unlink")
+        guard let inode = tree.lookup(at.directory, at.name), let node = tree.node(inode) else { throw error("unlink", path, ENOENT) }
+        guard !node.isDirectory else { throw error("unlink", path, EISDIR) }
+        try prepare()
+        tree.setEntry(at.directory, at.name, nil)
+        record(.unlink, path, .removeEntry(directory: at.directory, name: at.name))
+    }
+
+    public func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
+        let at: (directory: Int32, name: Int32)
+        do throws(StoreError) {
+            at = try parentAndName(path, operation: "mkdir")
+        } catch {
+            throw .cannotCreate(path: path, reason: String(cString: strerror(ENOENT)))
+        }
+        if tree.lookup(at.directory, at.name) != nil { throw .exists(path: path) }
+        try prepare()
+        let inode = nextInode
+        nextInode += 1
+        tree.ensureNode(inode, directory: true)
+        tree.setEntry(at.directory, at.name, inode)
+        record(.mkdir, path, .addEntry(directory: at.directory, name: at.name, inode: inode, isDirectory: true))
+    }
+
+    public func rmdir(_ path: String) throws(StoreError) {
+        let at = try parentAndName(path, operation: "rmdir")
+        guard let inode = tree.lookup(at.directory, at.name), let node = tree.node(inode) else { throw error("rmdir", path, ENOENT) }
+        guard node.isDirectory else { throw error("rmdir", path, ENOTDIR) }
+        guard node.entries.isEmpty else { throw error("rmdir", path, ENOTEMPTY) }
+        try prepare()
+        tree.setEntry(at.directory, at.name, nil)
+        record(.rmdir, path, .removeEntry(directory: at.directory, name: at.name))
+    }
+
+    public func read(_ path: String) throws(StoreError) -> [UInt8] {
+        guard let inode = resolve(path), let node = tree.node(inode) else { throw error("open", path, ENOENT) }
+        guard !node.isDirectory else { throw error("read", path, EISDIR) }
+        return node.blob.bytes
+    }
+
+    /// The blob of a file (no copy), or nil.
+    public func blob(at path: String) -> Blob? {
+        guard let inode = resolve(path), let node = tree.node(inode), !node.isDirectory else { return nil }
+        return node.blob
+    }
+
+    public func list(_ path: String) throws(StoreError) -> [String] {
+        guard let inode = resolve(path), let node = tree.node(inode) else { throw error("opendir", path, ENOENT) }
+        guard node.isDirectory else { throw error("opendir", path, ENOTDIR) }
+        return node.entries.keys.map { tree.names.name($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    public func kind(of path: String) -> FileKind? {
+        guard let inode = resolve(path), let node = tree.node(inode) else { return nil }
+        return node.isDirectory ? .directory : .file
+    }
+}
