@@ -12,13 +12,13 @@
 /// count, so two states that differ only there are told apart (checked twice, never merged).
 public final class ModelTree {
     /// A directory entry seen from its target: the directory holding it and its name.
-    struct Link: Equatable {
+    struct Link: Equatable, Sendable {
         var directory: Int32
         var name: Int32
     }
 
     /// A file or directory.
-    public struct Node {
+    public struct Node: Sendable {
         public let isDirectory: Bool
         /// A directory's entries: name id to inode.
         public internal(set) var entries: [Int32: Int32]
@@ -57,12 +57,21 @@ public final class ModelTree {
         nodes = [Node(isDirectory: true, entries: [:], blob: .empty, dataOperation: -1, exact: true, links: [])]
     }
 
-    /// A copy sharing every blob (for another exploration worker).
-    public func copy() -> ModelTree {
-        let tree = ModelTree(names: names)
-        tree.nodes = nodes
-        tree.hash = hash
-        return tree
+    /// A frozen copy of a tree, shareable between threads.
+    public struct Snapshot: Sendable {
+        let nodes: [Node?]
+        let hash: UInt64
+        public let names: NameTable
+    }
+
+    /// The tree as it is now (blobs are shared, nothing is copied deeply).
+    public func snapshot() -> Snapshot { Snapshot(nodes: nodes, hash: hash, names: names) }
+
+    /// A tree starting from a snapshot, with `names` (a superset of the snapshot's) as its name table.
+    public init(snapshot: Snapshot, names: NameTable? = nil) {
+        self.names = names ?? snapshot.names
+        self.nodes = snapshot.nodes
+        self.hash = snapshot.hash
     }
 
     // MARK: Reading

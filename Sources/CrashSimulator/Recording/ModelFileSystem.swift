@@ -46,14 +46,24 @@ public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
     private var nextHandle: Int32 = 3
     private var nextInode: Int32
     /// Called before each operation is carried out, with its index: may throw to simulate a
-    /// failing call, or stop the process (the kill loop's child).
+    /// failing call.
     public var beforeOperation: ((Int) throws(StoreError) -> Void)?
+    /// Temporary file names as the store chose them, mapped to the names given in the tree.
+    private var aliases: [String: String] = [:]
+    private var temporaryCount = 0
+    private let temporaryTag: String
 
     /// A file system on `tree`; new inodes are numbered from `firstInode` (default: after the
     /// tree's highest), operations from `operationBase`.
+    ///
+    /// Temporary files (names starting with `AtomicWriter.temporaryPrefix`) are given names that
+    /// depend only on this file system's history (`<prefix><target>.<tag><n>`), not on the
+    /// process id and counter the store puts in them, so that recordings and crash states are
+    /// the same in every run; the store keeps using the names it chose.
     public init(tree: ModelTree, firstInode: Int32? = nil, operationBase: Int32 = 0,
-                tracksExactContent: Bool = true, capturesCallSites: Bool = false) {
+                tracksExactContent: Bool = true, capturesCallSites: Bool = false, temporaryTag: String = "") {
         self.tree = tree
+        self.temporaryTag = temporaryTag
         self.nextInode = firstInode ?? tree.inodeCapacity
         self.operationBase = operationBase
         self.tracksExactContent = tracksExactContent
@@ -68,8 +78,28 @@ public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
 
     // MARK: Path resolution
 
+    /// The path in the tree of a path the store uses.
+    @inline(__always)
+    private func translate(_ path: String) -> String {
+        aliases.isEmpty ? path : (aliases[path] ?? path)
+    }
+
+    /// A deterministic name for a temporary file the store creates at `path`.
+    private func canonicalTemporaryPath(_ path: String) -> String {
+        let name = lastPathComponent(path)
+        guard AtomicWriter.isTemporaryName(name) else { return path }
+        var parts = name.dropFirst(AtomicWriter.temporaryPrefix.count).split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 2, parts.suffix(2).allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) { parts.removeLast(2) }
+        temporaryCount += 1
+        let canonical = AtomicWriter.temporaryPrefix + parts.joined(separator: ".") + ".\(temporaryTag)\(temporaryCount)"
+        let result = joinPath(parentPath(path), canonical)
+        aliases[path] = result
+        return result
+    }
+
     /// The inode at a path, if anything is there.
     public func resolve(_ path: String) -> Int32? {
+        let path = translate(path)
         var current = ModelTree.root
         for component in path.split(separator: "/", omittingEmptySubsequences: true) where component != "." {
             guard let name = tree.names.id(of: String(component)), let next = tree.lookup(current, name) else { return nil }
@@ -80,6 +110,7 @@ public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
 
     /// The directory that holds `path`'s last component, and that component's name id (interned).
     private func parentAndName(_ path: String, operation: String) throws(StoreError) -> (directory: Int32, name: Int32) {
+        let path = translate(path)
         let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         guard let last = components.last else { throw error(operation, path, EINVAL) }
         var current = ModelTree.root
@@ -99,7 +130,7 @@ public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
 
     private func record(_ kind: FileOperation.Kind, _ path: String, destination: String? = nil, size: Int = 0, _ effect: Effect) {
         let site = capturesCallSites ? CallSite.capture(skipping: 3) : .none
-        operations.append(FileOperation(kind: kind, path: path, destination: destination, size: size,
+        operations.append(FileOperation(kind: kind, path: translate(path), destination: destination.map(translate), size: size,
                                         effect: effect, context: context, site: site))
     }
 
@@ -112,6 +143,7 @@ public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
     // MARK: FileSystem
 
     public func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        let path = aliases[path] ?? canonicalTemporaryPath(path)
         let (directory, name): (Int32, Int32)
         do throws(StoreError) {
             (directory, name) = try parentAndName(path, operation: "open")

@@ -1,0 +1,27 @@
+import SessionFormats
+import SessionModel
+
+/// No collateral loss: run with Chrome's loading semantics (chrome-ios-format.md section 5) on what
+/// recovery leaves, the loader would not lose a whole session, drop a tab of the restored list, or
+/// restore a tab without its data.pb (lost at the next save).
+public enum CollateralLossOracle {
+    static func check(_ scan: ProfileScan, loads: [SessionLoad], names: NameTable) -> [Finding] {
+        var findings: [Finding] = []
+        for (session, load) in zip(scan.sessions, loads) {
+            let directory = SessionPaths.directory(session, names)
+            if let loss = load.loss {
+                if !session.tabs.isEmpty {
+                    findings.append(Finding(.collateralLoss, "\(directory): \(loss): Chrome would load the window empty and delete its \(session.tabs.count) tab director\(session.tabs.count == 1 ? "y" : "ies")"))
+                }
+                continue
+            }
+            for (id, reason) in load.dropped {
+                findings.append(Finding(.collateralLoss, "\(directory): Chrome would drop tab \(id) (\(reason))"))
+            }
+            for id in load.withoutData {
+                findings.append(Finding(.collateralLoss, "\(directory): tab \(id) is listed but its data.pb is missing: Chrome restores it empty and loses it at the next save"))
+            }
+        }
+        return findings
+    }
+}

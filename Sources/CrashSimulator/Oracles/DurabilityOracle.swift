@@ -1,0 +1,44 @@
+import SessionFormats
+import SessionModel
+
+/// Durability: once save k is acknowledged, what recovery leaves is version k or newer: every
+/// session file the store ever wrote holds (or lacks) what it held in some version >= k, and so
+/// does the data.pb of every restored tab.
+public enum DurabilityOracle {
+    /// The oldest "newest version" among the restored state's parts, and which part it is.
+    struct Floor: Sendable {
+        var version: Int
+        var detail: String
+    }
+
+    /// Computes the floor: the state is version k or newer exactly when `floor.version >= k`.
+    static func floor(_ scan: ProfileScan, loads: [SessionLoad], versions: VersionIndex, names: NameTable) -> Floor {
+        var result = Floor(version: Int.max, detail: "")
+        func consider(_ version: Int?, _ detail: @autoclosure () -> String) {
+            let value = version ?? -1
+            if value < result.version { result = Floor(version: value, detail: detail()) }
+        }
+        var present: [UInt64: ProfileScan.SessionEntry] = [:]
+        for session in scan.sessions { present[session.metadataKey] = session }
+        for key in versions.metadataKeys {
+            let hash = present[key]?.metadata?.hash ?? VersionIndex.absent
+            consider(versions.newestVersion(key, hash),
+                     "\(versions.path(key) ?? "a session") is \(hash == VersionIndex.absent ? "missing" : "an older list")")
+        }
+        for (session, load) in zip(scan.sessions, loads) where load.loss == nil {
+            if !versions.isKnown(session.metadataKey), let metadata = session.metadata {
+                consider(versions.newestVersion(session.metadataKey, metadata.hash), "\(SessionPaths.directory(session, names)) holds a list no save wrote")
+            }
+            let byID = Dictionary(session.tabs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for id in load.tabs {
+                let tab = byID[id]
+                let key = tab?.dataKey ?? 0
+                let hash = tab?.data?.hash ?? VersionIndex.absent
+                consider(tab == nil ? -1 : versions.newestVersion(key, hash),
+                         "tab \(id) of \(SessionPaths.directory(session, names)) has \(hash == VersionIndex.absent ? "no data.pb" : "an older data.pb")")
+            }
+        }
+        if result.version == Int.max { result.version = versions.count }
+        return result
+    }
+}

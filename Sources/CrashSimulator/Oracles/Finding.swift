@@ -1,0 +1,53 @@
+/// The properties every crash state must have (crash-simulation.md, "Oracles, run on every state").
+public enum OracleKind: String, Sendable, CaseIterable, Comparable {
+    /// Every session the loader accepts is one some save produced; no file is half-written.
+    case atomicity
+    /// Once a save is acknowledged, the restored state is that one or newer.
+    case durability
+    /// Chrome's loader would not drop or delete any tab of the restored state.
+    case collateralLoss
+    /// After an acknowledged close-all-incognito, no incognito URL or title remains on disk.
+    case privacy
+    /// Recovery detects the crash, is idempotent, and survives a crash of its own.
+    case recovery
+    /// Temporary files are never loaded as sessions and are cleaned up.
+    case hygiene
+
+    public static func < (lhs: OracleKind, rhs: OracleKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// One violated property of one crash state, with a person-readable explanation.
+public struct Finding: Sendable, Hashable {
+    public var oracle: OracleKind
+    public var message: String
+
+    public init(_ oracle: OracleKind, _ message: String) {
+        self.oracle = oracle
+        self.message = message
+    }
+}
+
+/// How the store's recovery and restore went on a crash state: the only things the oracles need
+/// from the store's side.
+public struct RecoveryOutcome: Sendable, Equatable {
+    /// Whether recovery found that the previous run did not exit cleanly.
+    public var detectedCrash: Bool
+    /// A fingerprint per restored session key (`id` or `OTR/id`) of what was restored.
+    public var restored: [String: UInt64]
+    /// What recovery changed on disk, one line each (set aside, temporary file removed, ...).
+    public var changes: [String]
+
+    public init(detectedCrash: Bool, restored: [String: UInt64], changes: [String]) {
+        self.detectedCrash = detectedCrash
+        self.restored = restored
+        self.changes = changes
+    }
+}
+
+/// Runs the store's recovery and restore (what a launch does before the app shows its windows).
+public protocol RecoveryRunner: Sendable {
+    /// Runs recovery on the profile at `profile` of `fileSystem`, as the next launch would.
+    func recover(fileSystem: ModelFileSystem, profile: String) throws -> RecoveryOutcome
+}

@@ -1,0 +1,27 @@
+/// Privacy: after an acknowledged close-all-incognito, no incognito URL or title of the tabs it
+/// closed remains in any file reachable in the profile, before or after recovery.
+public enum PrivacyOracle {
+    /// The privacy groups found in the files of a scan; `cache` remembers each blob's answer.
+    static func groupsFound(in files: [(key: UInt64, blob: Blob)], index: PrivacyIndex, cache: inout [UInt64: UInt64]) -> UInt64 {
+        var mask: UInt64 = 0
+        for file in files {
+            if let known = cache[file.blob.hash] {
+                mask |= known
+            } else {
+                let found = index.groupsFound(in: file.blob.bytes)
+                cache[file.blob.hash] = found
+                mask |= found
+            }
+        }
+        return mask
+    }
+
+    /// The finding for a state whose files contain the groups `found`, given the groups whose
+    /// closing was acknowledged before the crash (`acknowledged`); nil when none leaks.
+    static func check(found: UInt64, acknowledged: UInt64, detail: (Int) -> String) -> Finding? {
+        let leaked = found & acknowledged
+        guard leaked != 0 else { return nil }
+        let group = leaked.trailingZeroBitCount
+        return Finding(.privacy, "after the acknowledged close-all-incognito #\(group + 1), \(detail(group))")
+    }
+}

@@ -1,0 +1,161 @@
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// What a tree holds under a profile directory, gathered in one walk: the live sessions with their
+/// metadata and tab data, every reachable file, and leftover temporary entries.
+///
+/// Paths are identified by keys (chained hashes of their names from the profile down), so that the
+/// same path has the same key in every state without building strings; strings are built only
+/// for reports (`ProfileScan.path(of:in:)`).
+struct ProfileScan {
+    /// A tab directory of a session directory.
+    struct TabEntry {
+        var id: TabID
+        var name: Int32
+        var dataKey: UInt64
+        var data: Blob?
+    }
+
+    /// A live session directory (`[OTR/]SessionStorage/<id>/`).
+    struct SessionEntry {
+        var incognito: Bool
+        var name: Int32
+        var directory: Int32
+        var metadataKey: UInt64
+        var metadata: Blob?
+        /// Directories that are tab directories, sorted by name id.
+        var tabs: [TabEntry]
+        /// A hash of the directory's listing (names, kinds, children): with the metadata's hash it
+        /// determines what Chrome's loader does.
+        var shape: UInt64
+    }
+
+    /// Key of the profile directory itself.
+    static let profileKey: UInt64 = 0x7072_6F66_696C_6521
+
+    var sessions: [SessionEntry] = []
+    /// Every reachable file under the profile (when collected), with its key.
+    var files: [(key: UInt64, blob: Blob)] = []
+    /// Keys of entries whose name is a temporary file's.
+    var temporaryEntries: [UInt64] = []
+    /// False when the profile directory itself is missing.
+    var profileExists = true
+
+    /// Key of a child path.
+    @inline(__always)
+    static func key(_ parent: UInt64, _ name: Int32, _ names: NameTable) -> UInt64 {
+        ContentHash.combine(parent, names.hash(name))
+    }
+
+    /// Walks `tree` below `profile` (an inode); `collectFiles` also lists every reachable file.
+    init(tree: ModelTree, profile: Int32?, names: ProfileNames, collectFiles: Bool) {
+        guard let profile, let root = tree.node(profile), root.isDirectory else {
+            profileExists = false
+            return
+        }
+        let table = tree.names
+        walk(tree, directory: profile, key: ProfileScan.profileKey, collectFiles: collectFiles)
+        for incognito in [false, true] {
+            var side = profile
+            var sideKey = ProfileScan.profileKey
+            if incognito {
+                guard let otr = names.incognito, let inode = tree.lookup(profile, otr), tree.node(inode)?.isDirectory == true else { continue }
+                side = inode
+                sideKey = ProfileScan.key(sideKey, otr, table)
+            }
+            guard let storageName = names.storage, let storage = tree.lookup(side, storageName),
+                  let storageNode = tree.node(storage), storageNode.isDirectory else { continue }
+            let storageKey = ProfileScan.key(sideKey, storageName, table)
+            for (name, inode) in storageNode.entries {
+                guard let node = tree.node(inode), node.isDirectory else { continue }
+                sessions.append(scanSession(tree, name: name, inode: inode, node: node, key: ProfileScan.key(storageKey, name, table),
+                                            incognito: incognito, names: names))
+            }
+        }
+        sessions.sort { ($0.incognito ? 1 : 0, $0.name) < ($1.incognito ? 1 : 0, $1.name) }
+    }
+
+    private func scanSession(_ tree: ModelTree, name: Int32, inode: Int32, node: ModelTree.Node, key: UInt64,
+                             incognito: Bool, names: ProfileNames) -> SessionEntry {
+        let table = tree.names
+        var entry = SessionEntry(incognito: incognito, name: name, directory: inode, metadataKey: 0, metadata: nil, tabs: [], shape: 0)
+        if let metadataName = names.metadata {
+            entry.metadataKey = ProfileScan.key(key, metadataName, table)
+            if let file = tree.lookup(inode, metadataName), let fileNode = tree.node(file), !fileNode.isDirectory {
+                entry.metadata = fileNode.blob
+            }
+        } else {
+            entry.metadataKey = ContentHash.combine(key, ContentHash.of(ProfileLayout.metadataFile, seed: 0x6E61_6D65))
+        }
+        var shape: UInt64 = 0
+        for (childName, child) in node.entries {
+            guard let childNode = tree.node(child) else { continue }
+            var term = ContentHash.combine(table.hash(childName), childNode.isDirectory ? 1 : 2)
+            if childNode.isDirectory {
+                for (grandchild, grandchildInode) in childNode.entries {
+                    term &+= ContentHash.combine(table.hash(grandchild), tree.node(grandchildInode)?.isDirectory == true ? 3 : 4)
+                }
+                if let id = Tab.id(fromDirectoryName: table.name(childName)) {
+                    let tabKey = ProfileScan.key(key, childName, table)
+                    var data: Blob?
+                    var dataKey = tabKey
+                    if let dataName = names.data {
+                        dataKey = ProfileScan.key(tabKey, dataName, table)
+                        if let file = childNode.entries[dataName], let fileNode = tree.node(file), !fileNode.isDirectory { data = fileNode.blob }
+                    }
+                    entry.tabs.append(TabEntry(id: id, name: childName, dataKey: dataKey, data: data))
+                }
+            }
+            shape &+= ContentHash.combine(term, 0x7368_6170)
+        }
+        entry.tabs.sort { $0.id < $1.id }
+        entry.shape = shape
+        return entry
+    }
+
+    private mutating func walk(_ tree: ModelTree, directory: Int32, key: UInt64, collectFiles: Bool) {
+        guard let node = tree.node(directory) else { return }
+        for (name, inode) in node.entries {
+            let childKey = ProfileScan.key(key, name, tree.names)
+            if AtomicWriter.isTemporaryName(tree.names.name(name)) { temporaryEntries.append(childKey) }
+            guard let child = tree.node(inode) else { continue }
+            if child.isDirectory {
+                walk(tree, directory: inode, key: childKey, collectFiles: collectFiles)
+            } else if collectFiles {
+                files.append((childKey, child.blob))
+            }
+        }
+    }
+
+    /// The path (relative to the profile) whose key is `key`, found by walking `tree`; nil when absent.
+    static func path(of key: UInt64, in tree: ModelTree, profile: Int32?) -> String? {
+        guard let profile else { return nil }
+        func search(_ directory: Int32, _ directoryKey: UInt64, _ prefix: String) -> String? {
+            guard let node = tree.node(directory) else { return nil }
+            for (name, inode) in node.entries {
+                let childKey = ProfileScan.key(directoryKey, name, tree.names)
+                let path = treePath(prefix, tree.names.name(name))
+                if childKey == key { return path }
+                if tree.node(inode)?.isDirectory == true, let found = search(inode, childKey, path) { return found }
+            }
+            return nil
+        }
+        return search(profile, profileKey, "")
+    }
+}
+
+/// The interned ids of the names a profile scan looks for (nil when never used in the tree).
+struct ProfileNames {
+    var incognito: Int32?
+    var storage: Int32?
+    var metadata: Int32?
+    var data: Int32?
+
+    init(_ names: NameTable) {
+        incognito = names.id(of: ProfileLayout.incognitoDirectory)
+        storage = names.id(of: ProfileLayout.optimizedDirectory)
+        metadata = names.id(of: ProfileLayout.metadataFile)
+        data = names.id(of: ProfileLayout.tabDataFile)
+    }
+}

@@ -1,0 +1,96 @@
+import SessionFormats
+import SessionModel
+
+/// Which content each session file had at each version of the recorded run, where a version is a
+/// moment the store was at rest (after each workload event, and at each acknowledged save).
+///
+/// Oracles ask it: was this content ever produced by a save (atomicity)? What is the newest
+/// version that had it (durability: it must be at least the acknowledged one)?
+public struct VersionIndex: Sendable {
+    /// A run of versions during which a path held one content (hash 0: absent).
+    struct Span: Sendable {
+        var hash: UInt64
+        var first: Int
+        var last: Int
+    }
+
+    /// What a path is.
+    enum Role: Sendable {
+        case metadata
+        case tabData
+    }
+
+    private(set) var spans: [UInt64: [Span]] = [:]
+    private(set) var roles: [UInt64: Role] = [:]
+    private(set) var displayPaths: [UInt64: String] = [:]
+    /// Number of versions recorded.
+    public private(set) var count = 0
+
+    /// Hash standing for "the file is absent".
+    static let absent: UInt64 = 0
+
+    public init() {}
+
+    /// Keys of every session metadata path that ever existed.
+    var metadataKeys: [UInt64] { roles.filter { $0.value == .metadata }.map(\.key).sorted() }
+
+    /// Records the next version from a scan of the process's tree; returns its number.
+    @discardableResult
+    mutating func record(_ scan: ProfileScan, names: NameTable, sessionPath: (ProfileScan.SessionEntry) -> String) -> Int {
+        let version = count
+        count += 1
+        var present: [UInt64: UInt64] = [:]
+        for session in scan.sessions {
+            let directory = sessionPath(session)
+            if let metadata = session.metadata {
+                present[session.metadataKey] = metadata.hash
+                note(session.metadataKey, .metadata, treePath(directory, ProfileLayout.metadataFile))
+            }
+            for tab in session.tabs {
+                guard let data = tab.data else { continue }
+                present[tab.dataKey] = data.hash
+                note(tab.dataKey, .tabData, treePath(directory, names.name(tab.name), ProfileLayout.tabDataFile))
+            }
+        }
+        for key in roles.keys {
+            let hash = present[key] ?? VersionIndex.absent
+            if var list = spans[key], let last = list.last, last.hash == hash, last.last == version - 1 {
+                list[list.count - 1].last = version
+                spans[key] = list
+            } else {
+                if spans[key] == nil && version > 0 {
+                    spans[key] = [Span(hash: VersionIndex.absent, first: 0, last: version - 1)]
+                }
+                spans[key, default: []].append(Span(hash: hash, first: version, last: version))
+            }
+        }
+        return version
+    }
+
+    private mutating func note(_ key: UInt64, _ role: Role, _ path: String) {
+        if roles[key] == nil {
+            roles[key] = role
+            displayPaths[key] = path
+        }
+    }
+
+    /// The newest version in which `key` held `hash` (absent: `VersionIndex.absent`); nil when never.
+    func newestVersion(_ key: UInt64, _ hash: UInt64) -> Int? {
+        guard let list = spans[key] else { return hash == VersionIndex.absent ? count - 1 : nil }
+        var best: Int?
+        for span in list where span.hash == hash { best = max(best ?? span.last, span.last) }
+        return best
+    }
+
+    /// The oldest version in which `key` held `hash`; nil when never.
+    func oldestVersion(_ key: UInt64, _ hash: UInt64) -> Int? {
+        guard let list = spans[key] else { return hash == VersionIndex.absent ? 0 : nil }
+        return list.first { $0.hash == hash }?.first
+    }
+
+    /// Whether the path is a known session file.
+    func isKnown(_ key: UInt64) -> Bool { roles[key] != nil }
+
+    /// The path of a key relative to the profile, for reports.
+    func path(_ key: UInt64) -> String? { displayPaths[key] }
+}

@@ -1,0 +1,73 @@
+/// One recorded run of a workload against the store on the model file system: the operations, the
+/// acknowledged saves, and what the oracles compare crash states with.
+public struct Recording: Sendable {
+    /// The workload's name (a built-in name or a file path).
+    public let workload: String
+    /// The profile directory in the model file system.
+    public let profile: String
+    /// The tree before the first operation (the profile directory exists, durably).
+    public let initial: ModelTree.Snapshot
+    /// Every name any operation uses.
+    public let names: NameTable
+    /// The operations, in the order issued.
+    public let operations: [FileOperation]
+    /// The acknowledged saves, in order.
+    public let acknowledgements: [Acknowledgement]
+    /// The content of every session file at every version.
+    public let versions: VersionIndex
+    /// Incognito strings that must be gone after each close-all-incognito.
+    public let privacy: PrivacyIndex
+    /// Number of inodes the run created (crash states' recovery numbers its own above this).
+    public let inodeCount: Int32
+    /// For each operation, whether the app was running (launched, not shut down cleanly) when it was issued.
+    public let running: [Bool]
+    /// The workload events, as text, in order, with the index of their first operation.
+    public let events: [(operation: Int, text: String)]
+
+    public init(workload: String, profile: String, initial: ModelTree.Snapshot, names: NameTable,
+                operations: [FileOperation], acknowledgements: [Acknowledgement], versions: VersionIndex,
+                privacy: PrivacyIndex, inodeCount: Int32, running: [Bool], events: [(operation: Int, text: String)]) {
+        self.workload = workload
+        self.profile = profile
+        self.initial = initial
+        self.names = names
+        self.operations = operations
+        self.acknowledgements = acknowledgements
+        self.versions = versions
+        self.privacy = privacy
+        self.inodeCount = inodeCount
+        self.running = running
+        self.events = events
+    }
+
+    /// The acknowledgements completed when `crashPoint` operations had been issued.
+    public func acknowledgements(before crashPoint: Int) -> ArraySlice<Acknowledgement> {
+        var end = 0
+        while end < acknowledgements.count && acknowledgements[end].afterOperations <= crashPoint { end += 1 }
+        return acknowledgements[0..<end]
+    }
+
+    /// The workload event during which operation `index` was issued.
+    public func event(of index: Int) -> String? {
+        events.last { $0.operation <= index }?.text
+    }
+}
+
+/// A completed save, as the store reported it.
+public struct Acknowledgement: Sendable {
+    /// Operations issued when the save reported completion.
+    public let afterOperations: Int
+    /// The version recorded at that moment (see `VersionIndex`).
+    public let version: Int
+    /// What the save was (`save 3 (background)`).
+    public let label: String
+    /// The privacy group this save made unrecoverable (a close-all-incognito), if any.
+    public let privacyGroup: Int?
+
+    public init(afterOperations: Int, version: Int, label: String, privacyGroup: Int?) {
+        self.afterOperations = afterOperations
+        self.version = version
+        self.label = label
+        self.privacyGroup = privacyGroup
+    }
+}
