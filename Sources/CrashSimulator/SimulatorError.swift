@@ -3,6 +3,8 @@
 public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A workload file or built-in name could not be read or parsed; `line` is 1-based (0: the whole file).
     case invalidWorkload(name: String, line: Int, reason: String)
+    /// A workload file is missing or unreadable.
+    case unreadableWorkload(path: String, reason: String)
     /// A reproducer string could not be parsed or does not fit the workload it names.
     case invalidReproducer(String, reason: String)
     /// An option value is not one the simulator knows (model, protocol, shard).
@@ -16,6 +18,7 @@ public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .invalidWorkload(let name, let line, let reason):
             return line > 0 ? "\(name): line \(line): \(reason)" : "\(name): \(reason)"
+        case .unreadableWorkload(let path, let reason): return "\(path): \(reason)"
         case .invalidReproducer(let text, let reason): return "reproducer '\(text)': \(reason)"
         case .invalidOption(let name, let value, let reason): return "--\(name) \(value): \(reason)"
         case .storeFailed(let event, let reason): return "workload event '\(event)': the store failed: \(reason)"

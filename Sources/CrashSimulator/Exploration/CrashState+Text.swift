@@ -4,7 +4,7 @@ extension CrashState {
     public var text: String {
         var fields = ["crash=\(crashPoint)", "keep=\(selection.text)"]
         if let tear { fields.append("tear=\(tear.text)") }
-        if let recoveryCrash { fields.append("recovery-crash=\(recoveryCrash)") }
+        if let recoveryCrash { fields.append("recovery-crash=\(recoveryCrash)" + (recoveryCut.map { ":\($0)" } ?? "")) }
         return fields.joined(separator: ";")
     }
 
@@ -24,8 +24,15 @@ extension CrashState {
             self.tear = tear
         }
         if let recovery = fields["recovery-crash"] {
-            guard let steps = Int(recovery), steps >= 0 else { throw .invalidReproducer(whole, reason: "recovery-crash=\(recovery) is not a number") }
+            let parts = recovery.split(separator: ":")
+            guard (1...2).contains(parts.count), let steps = Int(parts[0]), steps >= 0 else {
+                throw .invalidReproducer(whole, reason: "recovery-crash=\(recovery) is not STEPS or STEPS:BYTES")
+            }
             self.recoveryCrash = steps
+            if parts.count == 2 {
+                guard let cut = Int(parts[1]), cut > 0 else { throw .invalidReproducer(whole, reason: "recovery-crash=\(recovery) is not STEPS or STEPS:BYTES") }
+                self.recoveryCut = cut
+            }
         }
     }
 }
@@ -36,8 +43,8 @@ extension Selection {
         switch self {
         case .all: return "all"
         case .none: return "none"
-        case .allBut(let dropped): return "-" + dropped.map(String.init).joined(separator: ",")
-        case .only(let kept): return "+" + kept.map(String.init).joined(separator: ",")
+        case .allBut(let dropped): return "-" + dropped.map { String($0 + 1) }.joined(separator: ",")
+        case .only(let kept): return "+" + kept.map { String($0 + 1) }.joined(separator: ",")
         }
     }
 
@@ -48,8 +55,8 @@ extension Selection {
         default:
             guard let sign = text.first, sign == "-" || sign == "+" else { return nil }
             let numbers = text.dropFirst().split(separator: ",").map { Int($0) }
-            guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { return nil }
-            let sorted = numbers.compactMap { $0 }.sorted()
+            guard !numbers.isEmpty, numbers.allSatisfy({ ($0 ?? 0) >= 1 }) else { return nil }
+            let sorted = numbers.compactMap { $0.map { $0 - 1 } }.sorted()
             self = sign == "-" ? .allBut(sorted) : .only(sorted)
         }
     }
@@ -57,23 +64,25 @@ extension Selection {
 
 extension Tear {
     /// `209:cut:100`, `209:pieces:3:5:zero:grown`, `209:blocks:4:13:garbage:short`,
-    /// `209:sector:2:256`, `212:rename:3`.
+    /// `209:sector:2:256`, `212:rename:3` (operations counted from 1).
     public var text: String {
+        let number = operation + 1
         switch self {
         case .cut(let operation, let bytes):
-            return "\(operation):cut:\(bytes)"
+            return "\(number):cut:\(bytes)"
         case .pieces(let operation, let pieces, let aligned, let kept, let garbage, let grown):
-            return "\(operation):\(aligned ? "blocks" : "pieces"):\(pieces):\(kept):\(garbage ? "garbage" : "zero"):\(grown ? "grown" : "short")"
+            return "\(number):\(aligned ? "blocks" : "pieces"):\(pieces):\(kept):\(garbage ? "garbage" : "zero"):\(grown ? "grown" : "short")"
         case .sector(let operation, let sector, let length):
-            return "\(operation):sector:\(sector):\(length)"
+            return "\(number):sector:\(sector):\(length)"
         case .renameSteps(let operation, let steps):
-            return "\(operation):rename:\(steps)"
+            return "\(number):rename:\(steps)"
         }
     }
 
     init?(text: String) {
         let parts = text.split(separator: ":").map(String.init)
-        guard parts.count >= 3, let operation = Int(parts[0]), operation >= 0 else { return nil }
+        guard parts.count >= 3, let number = Int(parts[0]), number >= 1 else { return nil }
+        let operation = number - 1
         switch parts[1] {
         case "cut":
             guard parts.count == 3, let bytes = Int(parts[2]), bytes >= 0 else { return nil }

@@ -12,12 +12,15 @@ public struct CrashState: Hashable, Sendable {
     /// When set, the crash state is the one left by a crash after this many of the recovery's own
     /// operations, recovery having run on the state the rest describes.
     public var recoveryCrash: Int?
+    /// With `recoveryCrash`: the recovery's next write cut after this many bytes.
+    public var recoveryCut: Int?
 
-    public init(crashPoint: Int, selection: Selection = .all, tear: Tear? = nil, recoveryCrash: Int? = nil) {
+    public init(crashPoint: Int, selection: Selection = .all, tear: Tear? = nil, recoveryCrash: Int? = nil, recoveryCut: Int? = nil) {
         self.crashPoint = crashPoint
         self.selection = selection
         self.tear = tear
         self.recoveryCrash = recoveryCrash
+        self.recoveryCut = recoveryCut
     }
 }
 

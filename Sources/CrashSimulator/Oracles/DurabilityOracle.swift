@@ -2,8 +2,8 @@ import SessionFormats
 import SessionModel
 
 /// Durability: once save k is acknowledged, what recovery leaves is version k or newer: every
-/// session file the store ever wrote holds (or lacks) what it held in some version >= k, and so
-/// does the data.pb of every restored tab.
+/// session the store ever wrote is where (live, or set aside in `Backups/`) and as it was in some
+/// version >= k, and the data.pb of every restored tab is what it was in some version >= k.
 public enum DurabilityOracle {
     /// The oldest "newest version" among the restored state's parts, and which part it is.
     struct Floor: Sendable {
@@ -18,17 +18,13 @@ public enum DurabilityOracle {
             let value = version ?? -1
             if value < result.version { result = Floor(version: value, detail: detail()) }
         }
-        var present: [UInt64: ProfileScan.SessionEntry] = [:]
-        for session in scan.sessions { present[session.metadataKey] = session }
-        for key in versions.metadataKeys {
-            let hash = present[key]?.metadata?.hash ?? VersionIndex.absent
-            consider(versions.newestVersion(key, hash),
-                     "\(versions.path(key) ?? "a session") is \(hash == VersionIndex.absent ? "missing" : "an older list")")
+        let values = scan.sessionValues(names)
+        for identity in Set(versions.sessionIdentities).union(values.keys) {
+            let value = values[identity] ?? VersionIndex.absent
+            consider(versions.newestSessionVersion(identity, value),
+                     "\(versions.sessionName(identity)) is \(value == VersionIndex.absent ? "gone (neither live nor set aside)" : "an older list")")
         }
         for (session, load) in zip(scan.sessions, loads) where load.loss == nil {
-            if !versions.isKnown(session.metadataKey), let metadata = session.metadata {
-                consider(versions.newestVersion(session.metadataKey, metadata.hash), "\(SessionPaths.directory(session, names)) holds a list no save wrote")
-            }
             let byID = Dictionary(session.tabs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for id in load.tabs {
                 let tab = byID[id]

@@ -31,10 +31,18 @@ struct ProfileScan {
         var shape: UInt64
     }
 
+    /// A session set aside (`[OTR/]Backups/<id>/<stamp>/`).
+    struct BackupEntry {
+        var incognito: Bool
+        var session: Int32
+        var metadata: Blob?
+    }
+
     /// Key of the profile directory itself.
     static let profileKey: UInt64 = 0x7072_6F66_696C_6521
 
     var sessions: [SessionEntry] = []
+    var backups: [BackupEntry] = []
     /// Every reachable file under the profile (when collected), with its key.
     var files: [(key: UInt64, blob: Blob)] = []
     /// Keys of entries whose name is a temporary file's.
@@ -64,6 +72,19 @@ struct ProfileScan {
                 side = inode
                 sideKey = ProfileScan.key(sideKey, otr, table)
             }
+            if let backupsName = names.backups, let backupsInode = tree.lookup(side, backupsName), let backupsNode = tree.node(backupsInode), backupsNode.isDirectory {
+                for (session, sessionInode) in backupsNode.entries {
+                    guard let sessionNode = tree.node(sessionInode), sessionNode.isDirectory else { continue }
+                    for (_, entryInode) in sessionNode.entries {
+                        guard let entryNode = tree.node(entryInode), entryNode.isDirectory else { continue }
+                        var metadata: Blob?
+                        if let metadataName = names.metadata, let file = entryNode.entries[metadataName], let fileNode = tree.node(file), !fileNode.isDirectory {
+                            metadata = fileNode.blob
+                        }
+                        backups.append(BackupEntry(incognito: incognito, session: session, metadata: metadata))
+                    }
+                }
+            }
             guard let storageName = names.storage, let storage = tree.lookup(side, storageName),
                   let storageNode = tree.node(storage), storageNode.isDirectory else { continue }
             let storageKey = ProfileScan.key(sideKey, storageName, table)
@@ -74,6 +95,37 @@ struct ProfileScan {
             }
         }
         sessions.sort { ($0.incognito ? 1 : 0, $0.name) < ($1.incognito ? 1 : 0, $1.name) }
+    }
+
+    /// The identity of a session (side and id), the same in every state.
+    static func sessionIdentity(incognito: Bool, name: Int32, _ names: NameTable) -> UInt64 {
+        ContentHash.combine(incognito ? 0x6F74_72 : 0x7265_67, names.hash(name))
+    }
+
+    /// Where each session's content is: for every session identity with a live list or a set-aside
+    /// copy, a value combining the live list's hash (0: none) with the hashes of its set-aside lists.
+    func sessionValues(_ names: NameTable) -> [UInt64: UInt64] {
+        var live: [UInt64: UInt64] = [:]
+        var aside: [UInt64: [UInt64]] = [:]
+        for session in sessions {
+            live[ProfileScan.sessionIdentity(incognito: session.incognito, name: session.name, names)] = session.metadata?.hash ?? VersionIndex.absent
+        }
+        for backup in backups {
+            guard let metadata = backup.metadata else { continue }
+            aside[ProfileScan.sessionIdentity(incognito: backup.incognito, name: backup.session, names), default: []].append(metadata.hash)
+        }
+        var values: [UInt64: UInt64] = [:]
+        for identity in Set(live.keys).union(aside.keys) {
+            values[identity] = ProfileScan.sessionValue(live: live[identity] ?? VersionIndex.absent, aside: aside[identity] ?? [])
+        }
+        return values
+    }
+
+    /// The value of a session placed nowhere, live only, or also set aside.
+    static func sessionValue(live: UInt64, aside: [UInt64]) -> UInt64 {
+        var value = ContentHash.combine(live, 0x6C69_7665)
+        for hash in aside.sorted() { value = ContentHash.combine(value, hash) }
+        return aside.isEmpty && live == VersionIndex.absent ? VersionIndex.absent : value
     }
 
     private func scanSession(_ tree: ModelTree, name: Int32, inode: Int32, node: ModelTree.Node, key: UInt64,
@@ -151,8 +203,10 @@ struct ProfileNames {
     var storage: Int32?
     var metadata: Int32?
     var data: Int32?
+    var backups: Int32?
 
     init(_ names: NameTable) {
+        backups = names.id(of: ProfileLayout.backupsDirectory)
         incognito = names.id(of: ProfileLayout.incognitoDirectory)
         storage = names.id(of: ProfileLayout.optimizedDirectory)
         metadata = names.id(of: ProfileLayout.metadataFile)

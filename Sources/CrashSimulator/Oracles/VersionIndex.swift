@@ -21,6 +21,9 @@ public struct VersionIndex: Sendable {
     }
 
     private(set) var spans: [UInt64: [Span]] = [:]
+    /// For each session identity, where its content was (see `ProfileScan.sessionValues`).
+    private(set) var sessionSpans: [UInt64: [Span]] = [:]
+    private(set) var sessionNames: [UInt64: String] = [:]
     private(set) var roles: [UInt64: Role] = [:]
     private(set) var displayPaths: [UInt64: String] = [:]
     /// Number of versions recorded.
@@ -31,8 +34,8 @@ public struct VersionIndex: Sendable {
 
     public init() {}
 
-    /// Keys of every session metadata path that ever existed.
-    var metadataKeys: [UInt64] { roles.filter { $0.value == .metadata }.map(\.key).sorted() }
+    /// Every session identity that ever had content.
+    var sessionIdentities: [UInt64] { sessionSpans.keys.sorted() }
 
     /// Records the next version from a scan of the process's tree; returns its number.
     @discardableResult
@@ -52,20 +55,45 @@ public struct VersionIndex: Sendable {
                 note(tab.dataKey, .tabData, treePath(directory, names.name(tab.name), ProfileLayout.tabDataFile))
             }
         }
-        for key in roles.keys {
-            let hash = present[key] ?? VersionIndex.absent
-            if var list = spans[key], let last = list.last, last.hash == hash, last.last == version - 1 {
-                list[list.count - 1].last = version
-                spans[key] = list
-            } else {
-                if spans[key] == nil && version > 0 {
-                    spans[key] = [Span(hash: VersionIndex.absent, first: 0, last: version - 1)]
-                }
-                spans[key, default: []].append(Span(hash: hash, first: version, last: version))
+        for key in roles.keys { VersionIndex.extend(&spans, key, present[key] ?? VersionIndex.absent, version) }
+        let values = scan.sessionValues(names)
+        for session in scan.sessions {
+            let identity = ProfileScan.sessionIdentity(incognito: session.incognito, name: session.name, names)
+            if sessionNames[identity] == nil { sessionNames[identity] = sessionPath(session) }
+        }
+        for backup in scan.backups {
+            let identity = ProfileScan.sessionIdentity(incognito: backup.incognito, name: backup.session, names)
+            if sessionNames[identity] == nil {
+                sessionNames[identity] = ProfileLayout.sessionDirectory(names.name(backup.session), incognito: backup.incognito)
             }
+        }
+        for identity in Set(sessionSpans.keys).union(values.keys) {
+            VersionIndex.extend(&sessionSpans, identity, values[identity] ?? VersionIndex.absent, version)
         }
         return version
     }
+
+    /// Adds `version` with `hash` to a key's spans.
+    private static func extend(_ spans: inout [UInt64: [Span]], _ key: UInt64, _ hash: UInt64, _ version: Int) {
+        if var list = spans[key], let last = list.last, last.hash == hash, last.last == version - 1 {
+            list[list.count - 1].last = version
+            spans[key] = list
+        } else {
+            if spans[key] == nil && version > 0 {
+                spans[key] = [Span(hash: VersionIndex.absent, first: 0, last: version - 1)]
+            }
+            spans[key, default: []].append(Span(hash: hash, first: version, last: version))
+        }
+    }
+
+    /// The newest version in which a session's content was placed as `value` says; nil when never.
+    func newestSessionVersion(_ identity: UInt64, _ value: UInt64) -> Int? {
+        guard let list = sessionSpans[identity] else { return value == VersionIndex.absent ? count - 1 : nil }
+        return list.filter { $0.hash == value }.map(\.last).max()
+    }
+
+    /// The session directory of an identity, for reports.
+    func sessionName(_ identity: UInt64) -> String { sessionNames[identity] ?? "a session" }
 
     private mutating func note(_ key: UInt64, _ role: Role, _ path: String) {
         if roles[key] == nil {

@@ -50,6 +50,8 @@ public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
     public var beforeOperation: ((Int) throws(StoreError) -> Void)?
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     private var aliases: [String: String] = [:]
+    /// Paths resolved since the tree last changed (the tree's hash tells).
+    private var resolved: [String: (hash: UInt64, inode: Int32?)] = [:]
     private var temporaryCount = 0
     private let temporaryTag: String
 
@@ -100,28 +102,45 @@ public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
     /// The inode at a path, if anything is there.
     public func resolve(_ path: String) -> Int32? {
         let path = translate(path)
-        var current = ModelTree.root
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) where component != "." {
-            guard let name = tree.names.id(of: String(component)), let next = tree.lookup(current, name) else { return nil }
-            current = next
+        if let cached = resolved[path], cached.hash == tree.hash { return cached.inode }
+        var copy = path
+        let inode = copy.withUTF8 { bytes -> Int32? in
+            var current = ModelTree.root
+            var start = 0
+            let count = bytes.count
+            while start < count {
+                var end = start
+                while end < count && bytes[end] != 0x2F { end += 1 }
+                let length = end - start
+                if length > 0 && !(length == 1 && bytes[start] == 0x2E) {
+                    let component = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    guard let name = tree.names.id(ofBytes: component), let next = tree.lookup(current, name) else { return nil }
+                    current = next
+                }
+                start = end + 1
+            }
+            return current
         }
-        return current
+        if resolved.count > 4096 { resolved.removeAll(keepingCapacity: true) }
+        resolved[path] = (tree.hash, inode)
+        return inode
     }
 
     /// The directory that holds `path`'s last component, and that component's name id (interned).
     private func parentAndName(_ path: String, operation: String) throws(StoreError) -> (directory: Int32, name: Int32) {
         let path = translate(path)
-        let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        guard let last = components.last else { throw error(operation, path, EINVAL) }
-        var current = ModelTree.root
-        for component in components.dropLast() {
-            guard let name = tree.names.id(of: String(component)), let next = tree.lookup(current, name) else {
-                throw error(operation, path, ENOENT)
-            }
-            guard tree.node(next)?.isDirectory == true else { throw error(operation, path, ENOTDIR) }
-            current = next
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else {
+            guard !trimmed.isEmpty, trimmed != "." else { throw error(operation, path, EINVAL) }
+            return (ModelTree.root, tree.names.intern(String(trimmed)))
         }
-        return (current, tree.names.intern(String(last)))
+        let last = trimmed[trimmed.index(after: slash)...]
+        guard !last.isEmpty, last != ".", last != ".." else { throw error(operation, path, EINVAL) }
+        let parent = String(trimmed[..<slash])
+        guard let directory = resolve(parent.isEmpty ? "/" : parent) else { throw error(operation, path, ENOENT) }
+        guard tree.node(directory)?.isDirectory == true else { throw error(operation, path, ENOTDIR) }
+        return (directory, tree.names.intern(String(last)))
     }
 
     private func error(_ operation: String, _ path: String, _ code: Int32) -> StoreError {

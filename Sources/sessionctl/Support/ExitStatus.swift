@@ -1,5 +1,6 @@
 import Archive
 import ArgumentParser
+import CrashSimulator
 import SessionForensics
 import SessionFormats
 import SessionStore
@@ -44,6 +45,13 @@ enum ExitStatus {
             case .unreadable: return noInput
             case .zlib: return software
             }
+        case let error as SimulatorError:
+            switch error {
+            case .invalidReproducer, .invalidOption: return usage
+            case .invalidWorkload: return dataError
+            case .unreadableWorkload: return noInput
+            case .storeFailed, .childFailed: return software
+            }
         case let error as CommandFailure:
             return error.status
         default:
@@ -59,6 +67,7 @@ enum ExitStatus {
         case let error as StoreError: return error.description
         case let error as ForensicsError: return error.description
         case let error as ArchiveError: return error.description
+        case let error as SimulatorError: return "crash-test: \(error.description)"
         case let error as CommandFailure: return error.message
         default: return nil
         }

@@ -1,0 +1,52 @@
+/// A whole `crash-test` run in the simulated mode: load the workload, record it against the store
+/// with the chosen write protocol, explore its crash states under the chosen model.
+public struct CrashTest: Sendable {
+    /// What to run.
+    public struct Configuration: Sendable {
+        /// A built-in workload's name or a workload file's path.
+        public var workload: String = BuiltInWorkloads.defaultName
+        public var model: PersistenceModel = .pessimistic
+        public var writeProtocol: WriteProtocolKind = .safe
+        public var exploration = ExplorationOptions()
+
+        public init() {}
+    }
+
+    /// What a run found.
+    public struct Report: Sendable {
+        public var configuration: Configuration
+        public var operations: Int
+        public var acknowledgements: Int
+        public var result: ExplorationResult
+
+        /// The reproducer of a failure.
+        public func reproducer(_ failure: FailureReport) -> Reproducer {
+            Reproducer(workload: configuration.workload, model: configuration.model,
+                       writeProtocol: configuration.writeProtocol, seed: configuration.exploration.seed, state: failure.state)
+        }
+    }
+
+    public var configuration: Configuration
+    public var runner: any RecoveryRunner
+
+    public init(configuration: Configuration, runner: any RecoveryRunner = StoreRecoveryRunner()) {
+        self.configuration = configuration
+        self.runner = runner
+    }
+
+    /// Records the workload (a few milliseconds to seconds, depending on its size).
+    public func record() throws(SimulatorError) -> Recording {
+        let workload = try WorkloadSource.load(configuration.workload)
+        return try WorkloadRecorder(writeProtocol: configuration.writeProtocol).record(workload)
+    }
+
+    /// Records and explores; `progress` hears the number of states explored so far.
+    public func run(progress: ((Int) -> Void)? = nil) throws(SimulatorError) -> Report {
+        let recording = try record()
+        var options = configuration.exploration
+        options.model = configuration.model
+        let result = Explorer(recording: recording, runner: runner, options: options).run(progress: progress)
+        return Report(configuration: configuration, operations: recording.operations.count,
+                      acknowledgements: recording.acknowledgements.count, result: result)
+    }
+}

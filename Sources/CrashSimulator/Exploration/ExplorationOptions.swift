@@ -1,0 +1,57 @@
+/// How much of the crash-state space to explore, and which part.
+public struct ExplorationOptions: Sendable {
+    public var model: PersistenceModel
+    /// Seeds the sampling of large pending sets and garbage bytes.
+    public var seed: UInt64
+    /// Stop after exploring this many states (the run is then reported as truncated).
+    public var maxStates: Int
+    /// This run explores shard `shard.index` (1-based) of `shard.count`.
+    public var shard: (index: Int, count: Int)
+    /// Worker threads (partitions are fixed, so results do not depend on this).
+    public var threads: Int
+    /// Failures kept with their reproducers (more are counted only).
+    public var keptFailures: Int
+
+    public init(model: PersistenceModel = .pessimistic, seed: UInt64 = 1, maxStates: Int = 1_000_000,
+                shard: (index: Int, count: Int) = (1, 1), threads: Int = 2, keptFailures: Int = 50) {
+        self.model = model
+        self.seed = seed
+        self.maxStates = maxStates
+        self.shard = shard
+        self.threads = threads
+        self.keptFailures = keptFailures
+    }
+
+    /// Parses `K/N` (1 <= K <= N).
+    public static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        return (index, count)
+    }
+}
+
+/// A failing crash state, with what failed and how to run it again.
+public struct FailureReport: Sendable {
+    public var oracle: OracleKind
+    /// Number of operations issued before the crash (the crash is after operation `crashAfter`, counted from 1).
+    public var crashAfter: Int
+    public var state: CrashState
+    public var message: String
+    /// Every finding of the state (the first is `oracle`/`message`).
+    public var findings: [Finding]
+}
+
+/// What an exploration found.
+public struct ExplorationResult: Sendable {
+    public var explored = 0
+    public var unique = 0
+    public var failed = 0
+    public var failuresByOracle: [OracleKind: Int] = [:]
+    /// Failing states kept (at most `keptFailures`, every oracle represented), in crash order.
+    public var failures: [FailureReport] = []
+    /// True when `maxStates` stopped the exploration early.
+    public var truncated = false
+    public var elapsedSeconds = 0.0
+
+    public var statesPerSecond: Double { elapsedSeconds > 0 ? Double(explored) / elapsedSeconds : 0 }
+}

@@ -1,0 +1,206 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Explores the crash states of a recording: walks the crash points in order, keeps the durable
+/// base of each up to date, materialises each generated state on it with the journal, judges it
+/// (recovery and every oracle, once per distinct tree), rolls it back.
+///
+/// The crash points are cut into a fixed number of contiguous partitions of about equal work,
+/// each explored with its own tree and caches, on as many threads as asked; results do not
+/// depend on the thread count. A shard keeps the states whose (crash point, number) hash falls
+/// in it, so N shards explore disjoint sets whose union is the whole.
+public struct Explorer: Sendable {
+    public let recording: Recording
+    public let runner: any RecoveryRunner
+    public let options: ExplorationOptions
+    /// Partitions of the crash points.
+    public var partitions = 8
+
+    public init(recording: Recording, runner: any RecoveryRunner, options: ExplorationOptions) {
+        self.recording = recording
+        self.runner = runner
+        self.options = options
+    }
+
+    /// The states of crash point `crashPoint`, with the pending operations they select from.
+    struct CrashPointStates {
+        var pending: [Int]
+        var states: [CrashState]
+    }
+
+    /// Walks the recording's operations, calling `body` with each crash point's states; returns
+    /// after `stop` says so or at the end. `apply` is called with each operation that becomes
+    /// certain, in order, after the states of the crash point it ends are handled.
+    static func walk(_ recording: Recording, _ generator: CrashStateGenerator, through last: Int,
+                     apply: (Int) -> Void, body: (Int, CrashPointStates) -> Bool) {
+        var pending = PendingOperations(model: generator.model)
+        let acknowledged = Set(recording.acknowledgements.map(\.afterOperations))
+        let operations = recording.operations
+        var lastCheckpoint = 0
+        for crashPoint in 0...min(last, operations.count) {
+            let checkpoint = crashPoint == operations.count || operations[crashPoint].effect.isBarrier || acknowledged.contains(crashPoint)
+            let indices = pending.indices
+            let fresh = checkpoint ? indices.filter { $0 >= lastCheckpoint } : []
+            let states = generator.states(at: crashPoint, operations: operations, pending: indices, fresh: fresh, checkpoint: checkpoint)
+            if checkpoint { lastCheckpoint = crashPoint }
+            guard body(crashPoint, CrashPointStates(pending: indices, states: states)) else { return }
+            if crashPoint < operations.count {
+                for index in pending.issue(crashPoint, operations[crashPoint].effect) { apply(index) }
+            }
+        }
+    }
+
+    /// Whether state number `number` of `crashPoint` belongs to this run's shard.
+    func inShard(_ crashPoint: Int, _ number: Int) -> Bool {
+        options.shard.count == 1
+            || Int(ContentHash.combine(UInt64(crashPoint), UInt64(number)) % UInt64(options.shard.count)) == options.shard.index - 1
+    }
+
+    /// Explores; `progress` is called now and then (from the calling thread) with the states explored so far.
+    public func run(progress: ((Int) -> Void)? = nil) -> ExplorationResult {
+        let start = DispatchTime.now()
+        let generator = CrashStateGenerator(model: options.model, seed: options.seed)
+        // Cut the crash points into partitions of about equal numbers of states.
+        var weights: [Int] = []
+        Explorer.walk(recording, generator, through: recording.operations.count, apply: { _ in }) { _, point in
+            weights.append(point.states.count)
+            return true
+        }
+        let total = max(1, weights.reduce(0, +))
+        var bounds: [Range<Int>] = []
+        var lower = 0
+        var running = 0
+        for (crashPoint, weight) in weights.enumerated() {
+            running += weight
+            let target = total * (bounds.count + 1) / partitions
+            if running >= target && bounds.count < partitions - 1 {
+                bounds.append(lower..<(crashPoint + 1))
+                lower = crashPoint + 1
+            }
+        }
+        bounds.append(lower..<weights.count)
+        let ranges = bounds.filter { !$0.isEmpty }
+
+        let counters = Counters()
+        let results = Mutex<[(Int, PartitionResult)]>([])
+        let group = DispatchGroup()
+        let workers = max(1, min(options.threads, ranges.count))
+        let work = self
+        for _ in 0..<workers {
+            group.enter()
+            DispatchQueue.global().async {
+                while true {
+                    let number = counters.nextPartition.add(1, ordering: .relaxed).oldValue
+                    guard number < ranges.count else { break }
+                    let result = work.explore(ranges[number], generator: generator, counters: counters)
+                    results.withLock { $0.append((number, result)) }
+                }
+                group.leave()
+            }
+        }
+        while group.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
+            progress?(counters.explored.load(ordering: .relaxed))
+        }
+        progress?(counters.explored.load(ordering: .relaxed))
+
+        var result = ExplorationResult()
+        var hashes = Set<UInt64>()
+        var failures: [FailureReport] = []
+        for (_, partition) in results.withLock({ $0 }).sorted(by: { $0.0 < $1.0 }) {
+            result.explored += partition.explored
+            result.failed += partition.failed
+            result.truncated = result.truncated || partition.truncated
+            for (oracle, count) in partition.failuresByOracle { result.failuresByOracle[oracle, default: 0] += count }
+            hashes.formUnion(partition.hashes)
+            failures += partition.failures
+        }
+        result.unique = hashes.count
+        result.failures = Explorer.choose(failures, limit: options.keptFailures)
+        result.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return result
+    }
+
+    /// Keeps at most `limit` failures: the first of each oracle, then the earliest others.
+    static func choose(_ failures: [FailureReport], limit: Int) -> [FailureReport] {
+        var chosen: [FailureReport] = []
+        var seen = Set<OracleKind>()
+        for failure in failures where !seen.contains(failure.oracle) && chosen.count < limit {
+            seen.insert(failure.oracle)
+            chosen.append(failure)
+        }
+        for failure in failures where chosen.count < limit && !chosen.contains(where: { $0.state == failure.state && $0.oracle == failure.oracle }) {
+            chosen.append(failure)
+        }
+        return chosen.sorted { ($0.crashAfter, $0.oracle) < ($1.crashAfter, $1.oracle) }
+    }
+
+    /// Counters shared by the worker threads.
+    final class Counters: Sendable {
+        let explored = Atomic<Int>(0)
+        let nextPartition = Atomic<Int>(0)
+    }
+
+    struct PartitionResult: Sendable {
+        var explored = 0
+        var failed = 0
+        var truncated = false
+        var failuresByOracle: [OracleKind: Int] = [:]
+        var failures: [FailureReport] = []
+        var hashes: [UInt64] = []
+    }
+
+    /// Explores the crash points of one partition.
+    func explore(_ range: Range<Int>, generator: CrashStateGenerator, counters: Counters) -> PartitionResult {
+        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
+        let judge = StateJudge(recording: recording, runner: runner)
+        let materialiser = Materialiser(recording: recording, seed: options.seed)
+        var result = PartitionResult()
+        Explorer.walk(recording, generator, through: range.upperBound - 1, apply: { index in
+            tree.apply(recording.operations[index].effect, index: Int32(index))
+        }) { crashPoint, point in
+            guard crashPoint >= range.lowerBound else { return true }
+            let context = CrashContext(recording: recording, crashPoint: crashPoint)
+            tree.isJournaling = true
+            defer { tree.isJournaling = false }
+            for (number, state) in point.states.enumerated() where inShard(crashPoint, number) {
+                if counters.explored.add(1, ordering: .relaxed).oldValue >= options.maxStates {
+                    result.truncated = true
+                    return false
+                }
+                result.explored += 1
+                let mark = tree.mark()
+                materialiser.materialise(state, pending: point.pending, on: tree)
+                let judgedBefore = judge.recoveryCrashStates
+                let fresh = judge.verdicts[tree.hash] == nil
+                let verdict = judge.verdict(tree)
+                note(state, verdict.findings(in: context), into: &result)
+                if fresh {
+                    let children = judge.recoveryCrashStates - judgedBefore
+                    result.explored += children
+                    counters.explored.add(children, ordering: .relaxed)
+                    for (crash, child) in verdict.recoveryCrashes {
+                        var childState = state
+                        childState.recoveryCrash = crash.steps
+                        childState.recoveryCut = crash.cut
+                        note(childState, child.findings(in: context), into: &result)
+                    }
+                }
+                tree.rollback(to: mark)
+            }
+            return true
+        }
+        result.hashes = Array(judge.judgedHashes)
+        return result
+    }
+
+    private func note(_ state: CrashState, _ findings: [Finding], into result: inout PartitionResult) {
+        guard let first = findings.first else { return }
+        result.failed += 1
+        for oracle in Set(findings.map(\.oracle)) { result.failuresByOracle[oracle, default: 0] += 1 }
+        if result.failures.count < options.keptFailures * 4 || !result.failures.contains(where: { $0.oracle == first.oracle }) {
+            result.failures.append(FailureReport(oracle: first.oracle, crashAfter: state.crashPoint, state: state,
+                                                 message: first.message, findings: findings))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// Builds the crash state of a reproducer again and runs every oracle on it.
+public struct Replayer: Sendable {
+    public var runner: any RecoveryRunner
+
+    public init(runner: any RecoveryRunner = StoreRecoveryRunner()) { self.runner = runner }
+
+    /// What a replay found.
+    public struct Outcome: Sendable {
+        public var reproducer: Reproducer
+        public var findings: [Finding]
+        /// The crash state explained, one line each.
+        public var explanation: [String]
+    }
+
+    /// Records the reproducer's workload and checks its one state.
+    public func replay(_ reproducer: Reproducer) throws(SimulatorError) -> Outcome {
+        let workload = try WorkloadSource.load(reproducer.workload)
+        let recording = try WorkloadRecorder(writeProtocol: reproducer.writeProtocol).record(workload)
+        return try replay(reproducer, recording: recording)
+    }
+
+    /// Checks the reproducer's state of an existing recording.
+    public func replay(_ reproducer: Reproducer, recording: Recording) throws(SimulatorError) -> Outcome {
+        let state = reproducer.state
+        guard state.crashPoint <= recording.operations.count else {
+            throw .invalidReproducer(reproducer.text, reason: "crash=\(state.crashPoint) is past the workload's \(recording.operations.count) operations")
+        }
+        let generator = CrashStateGenerator(model: reproducer.model, seed: reproducer.seed)
+        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
+        var pending: [Int] = []
+        Explorer.walk(recording, generator, through: state.crashPoint, apply: { index in
+            tree.apply(recording.operations[index].effect, index: Int32(index))
+        }) { crashPoint, point in
+            if crashPoint == state.crashPoint { pending = point.pending }
+            return crashPoint < state.crashPoint
+        }
+        try validate(reproducer, pending: pending, operations: recording.operations)
+        tree.isJournaling = true
+        Materialiser(recording: recording, seed: reproducer.seed).materialise(state, pending: pending, on: tree)
+        let judge = StateJudge(recording: recording, runner: runner)
+        let context = CrashContext(recording: recording, crashPoint: state.crashPoint)
+        var findings: [Finding]
+        if let steps = state.recoveryCrash {
+            let verdict = judge.verdict(tree)
+            guard let child = verdict.recoveryCrashes.first(where: { $0.state.steps == steps && $0.state.cut == state.recoveryCut }) else {
+                throw .invalidReproducer(reproducer.text, reason: "recovery of this state has no crash point \(steps)\(state.recoveryCut.map { ":\($0)" } ?? "")")
+            }
+            findings = child.verdict.findings(in: context)
+        } else {
+            findings = judge.verdict(tree).findings(in: context)
+        }
+        let explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
+        return Outcome(reproducer: reproducer, findings: findings, explanation: explanation)
+    }
+
+    /// Refuses states that the generator could not have produced.
+    private func validate(_ reproducer: Reproducer, pending: [Int], operations: [FileOperation]) throws(SimulatorError) {
+        let state = reproducer.state
+        let pendingSet = Set(pending)
+        switch state.selection {
+        case .allBut(let list), .only(let list):
+            if let bad = list.first(where: { !pendingSet.contains($0) }) {
+                throw .invalidReproducer(reproducer.text, reason: "operation \(bad + 1) is not pending at crash=\(state.crashPoint) under \(reproducer.model.rawValue)")
+            }
+        case .all, .none: break
+        }
+        if let tear = state.tear {
+            let inProgress = tear.operation == state.crashPoint && state.crashPoint < operations.count
+            guard inProgress || (pendingSet.contains(tear.operation) && state.selection.keeps(tear.operation)) else {
+                throw .invalidReproducer(reproducer.text, reason: "operation \(tear.operation + 1) cannot be torn at crash=\(state.crashPoint)")
+            }
+        }
+    }
+}

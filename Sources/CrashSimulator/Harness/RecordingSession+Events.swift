@@ -1,0 +1,94 @@
+import SessionFormats
+import SessionModel
+import SessionStore
+
+extension RecordingSession {
+    /// Carries out one workload event.
+    func perform(_ event: WorkloadEvent) throws {
+        switch event {
+        case .launch:
+            clock = VirtualClock(start: clock.now)
+            let groups = self.groups
+            let launched = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: clock,
+                                                     options: SessionService.Options(), groupIDs: { groups.next() })
+            launched.onSave = { [unowned self] record in self.acknowledge(record) }
+            launched.onSaveFailure = { [unowned self] failure in self.failure = "save #\(failure.sequence) failed: \(failure.error)" }
+            writeProtocol.install(on: launched)
+            service = launched
+            transitions.append((fileSystem.operations.count, true))
+        case .crash:
+            _ = try requireService(event)
+            service = nil
+            transitions.append((fileSystem.operations.count, false))
+        case .crashDuringRestore:
+            guard service == nil else { throw SimulatorError.invalidWorkload(name: workload.name, line: 0, reason: "crash-during-restore needs the app not running (crash first)") }
+            _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem), profile: profile).prepareLaunch(now: clock.now)
+        case .shutdown:
+            try requireService(event).shutDown()
+            service = nil
+            transitions.append((fileSystem.operations.count, false))
+        case .open(let label, let url, let title, let window, let incognito):
+            let service = try requireService(event)
+            guard labels[label] == nil else { throw SimulatorError.invalidWorkload(name: workload.name, line: 0, reason: "the tab name \(label) is already used") }
+            let browser = service.openWindow(RecordingSession.sessionID(of: window), incognito: incognito)
+            let tab = browser.openTab(url: url, title: title)
+            labels[label] = tab.id
+            note(url, title, incognito: incognito)
+        case .navigate(let label, let url, let title):
+            let found = try find(label, in: try requireService(event))
+            found.tab.navigate(to: url, title: title)
+            note(url, title, incognito: found.browser.incognito)
+        case .close(let label):
+            let found = try find(label, in: try requireService(event))
+            found.browser.tabs.close(at: found.index)
+        case .move(let label, let index):
+            let found = try find(label, in: try requireService(event))
+            guard found.browser.tabs.move(from: found.index, to: index) else { throw refused(event) }
+        case .activate(let label):
+            let found = try find(label, in: try requireService(event))
+            guard found.browser.tabs.activate(at: found.index) else { throw refused(event) }
+        case .pin(let label, let pinned):
+            let found = try find(label, in: try requireService(event))
+            guard found.browser.tabs.setPinned(pinned, at: found.index) != nil else { throw refused(event) }
+        case .group(let tabLabels, let title, let color):
+            let service = try requireService(event)
+            var indices: [Int] = []
+            var browser: Browser?
+            for label in tabLabels {
+                let found = try find(label, in: service)
+                guard browser == nil || browser === found.browser else { throw refused(event) }
+                browser = found.browser
+                indices.append(found.index)
+            }
+            guard let browser, let low = indices.min(), let high = indices.max(), high - low + 1 == indices.count,
+                  browser.tabs.group(low..<(high + 1), title: title, color: color) != nil else { throw refused(event) }
+        case .closeAllIncognito:
+            try requireService(event).profile.closeAllIncognitoTabs()
+        case .background:
+            try requireService(event).sceneDidEnterBackground()
+        case .disconnect(let window):
+            let service = try requireService(event)
+            guard let browser = service.profile.browser(for: RecordingSession.sessionID(of: window), incognito: false) else {
+                throw SimulatorError.invalidWorkload(name: workload.name, line: 0, reason: "no open window named \(window)")
+            }
+            service.sceneDidDisconnect(browser)
+        case .wait(let seconds):
+            _ = try requireService(event)
+            clock.advance(by: .microseconds(Int64(seconds * 1_000_000)))
+        }
+    }
+
+    private func refused(_ event: WorkloadEvent) -> SimulatorError {
+        .invalidWorkload(name: workload.name, line: 0, reason: "the browser refused \(event)")
+    }
+
+    private func note(_ url: String, _ title: String, incognito: Bool) {
+        if incognito {
+            incognitoStrings.insert(url)
+            if !title.isEmpty { incognitoStrings.insert(title) }
+        } else {
+            regularStrings.insert(url)
+            if !title.isEmpty { regularStrings.insert(title) }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// Recovery as the store runs it at launch: `SessionService.launch` (the `RecoveryPolicy`, then
+/// restore of every session with Chrome's loading semantics, then the running marker), on a
+/// virtual clock at a fixed time.
+public struct StoreRecoveryRunner: RecoveryRunner {
+    public init() {}
+
+    /// The time recovery runs at (after every workload's events).
+    static let launchTime = Timestamp(unixMicroseconds: 1_798_761_600_000_000)
+
+    public func recover(fileSystem: ModelFileSystem, profile: String) throws -> RecoveryOutcome {
+        let groups = GroupIDSequence(high: 0x7265_636F_7665_7279)
+        let service = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: VirtualClock(start: StoreRecoveryRunner.launchTime),
+                                                groupIDs: { groups.next() })
+        return StoreRecoveryRunner.outcome(of: service.launchReport)
+    }
+
+    /// What the oracles need from a launch report.
+    static func outcome(of report: LaunchReport) -> RecoveryOutcome {
+        var restored: [String: UInt64] = [:]
+        for session in report.restored {
+            let bytes = session.outcome.session.map(ChromeProtoCodec.encodeSessionMetadata) ?? []
+            restored[session.key.description] = ContentHash.of(bytes)
+        }
+        let changes = report.setAside.map { "set aside \($0.key) to \($0.path)" }
+            + report.removedTemporaryFiles.map { "removed \($0)" }
+            + report.completedManifests.map { "completed \($0)" }
+        return RecoveryOutcome(detectedCrash: report.previousExit == .unclean || report.previousExit == .crashDuringRestore,
+                               restored: restored, changes: changes)
+    }
+}
+
+/// Deterministic tab group ids: a fixed high word and a counter.
+final class GroupIDSequence {
+    private let high: UInt64
+    private var low: UInt64 = 0
+
+    init(high: UInt64) { self.high = high }
+
+    func next() -> TabGroupID {
+        low += 1
+        return TabGroupID(high: high, low: low)
+    }
+}

@@ -1,0 +1,154 @@
+import SessionFormats
+import SessionStore
+
+/// Runs recovery and every oracle on crash states materialised in a tree, remembering each
+/// state's verdict by the tree's hash so that identical states are checked once.
+///
+/// The tree must be journaling: the judge lets the store's recovery change it through a
+/// `ModelFileSystem`, looks at the result, and rolls it back. Crashes during recovery are
+/// explored at every step of each distinct recovery (by its sequence of operations) for the
+/// first `recoveryCrashParents` states that run it.
+final class StateJudge {
+    let recording: Recording
+    let runner: any RecoveryRunner
+    /// Recovery crash states are explored for this many states per distinct recovery.
+    var recoveryCrashParents = 2
+    private(set) var verdicts: [UInt64: StateVerdict] = [:]
+    private var loader = SessionLoader()
+    private var privacyCache: [UInt64: UInt64] = [:]
+    private var recoverySignatures: [UInt64: Int] = [:]
+    private let names: ProfileNames
+    private let checksPrivacy: Bool
+    /// Recovery crash states generated (each counted as an explored state).
+    private(set) var recoveryCrashStates = 0
+
+    init(recording: Recording, runner: any RecoveryRunner) {
+        self.recording = recording
+        self.runner = runner
+        self.names = ProfileNames(recording.names)
+        self.checksPrivacy = !recording.privacy.groups.isEmpty
+    }
+
+    /// Hashes of every state judged.
+    var judgedHashes: Dictionary<UInt64, StateVerdict>.Keys { verdicts.keys }
+
+    /// The verdict of the state `tree` holds now (cached by hash).
+    func verdict(_ tree: ModelTree, depth: Int = 0) -> StateVerdict {
+        if let known = verdicts[tree.hash] { return known }
+        let verdict = judge(tree, depth: depth)
+        verdicts[tree.hash] = verdict
+        return verdict
+    }
+
+    private func profileInode(_ tree: ModelTree) -> Int32? {
+        ModelFileSystem(tree: tree).resolve(recording.profile)
+    }
+
+    private func judge(_ tree: ModelTree, depth: Int) -> StateVerdict {
+        let profile = profileInode(tree)
+        var privacyFound: UInt64 = 0
+        var privacyDetails: [Int: String] = [:]
+        if checksPrivacy {
+            let before = ProfileScan(tree: tree, profile: profile, names: names, collectFiles: true)
+            privacyFound |= notePrivacy(before, tree: tree, profile: profile, when: "before recovery", into: &privacyDetails)
+        }
+        let preHash = tree.hash
+        let mark = tree.mark()
+        let inodeBase = recording.inodeCount + Int32(depth * 20_000) + 10_000
+        let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
+        let system = ModelFileSystem(tree: tree, firstInode: inodeBase, operationBase: operationBase,
+                                     tracksExactContent: false, temporaryTag: "r\(depth)-")
+        let first: Result<RecoveryOutcome, any Error> = Result { try runner.recover(fileSystem: system, profile: recording.profile) }
+        let scan = ProfileScan(tree: tree, profile: profile, names: names, collectFiles: checksPrivacy)
+        let loads = scan.sessions.map { loader.load($0, tree: tree) }
+        var findings: [Finding] = []
+        findings += AtomicityOracle.check(scan, loads: loads, versions: recording.versions, names: tree.names)
+        findings += CollateralLossOracle.check(scan, loads: loads, names: tree.names)
+        findings += HygieneOracle.check(scan, tree: tree, profile: profile)
+        let floor = DurabilityOracle.floor(scan, loads: loads, versions: recording.versions, names: tree.names)
+        if checksPrivacy {
+            privacyFound |= notePrivacy(scan, tree: tree, profile: profile, when: "after recovery", into: &privacyDetails)
+        }
+        var second: Result<RecoveryOutcome, any Error>?
+        // Recovery is deterministic: when it left the tree as it found it, a second run does the same.
+        if case .success = first, depth == 0, tree.hash != preHash {
+            let again = tree.mark()
+            let repeatSystem = ModelFileSystem(tree: tree, firstInode: inodeBase + 5_000, operationBase: operationBase + 500_000,
+                                               tracksExactContent: false, temporaryTag: "r\(depth)b-")
+            second = Result { try runner.recover(fileSystem: repeatSystem, profile: recording.profile) }
+            tree.rollback(to: again)
+        }
+        findings += RecoveryOracle.check(first: first, second: second)
+        let steps = system.operations
+        tree.rollback(to: mark)
+        var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
+        if depth == 0 && steps.count > 1 && shouldExploreRecoveryCrashes(steps) {
+            crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase)
+        }
+        return StateVerdict(findings: findings, floor: floor, privacyFound: privacyFound, privacyDetails: privacyDetails,
+                            detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: crashes)
+    }
+
+    /// States left by a crash after each step of recovery (and within each of its writes).
+    private func exploreRecoveryCrashes(_ tree: ModelTree, steps: [FileOperation], operationBase: Int32) -> [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] {
+        var result: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
+        let mark = tree.mark()
+        for (number, step) in steps.enumerated() {
+            if case .write(_, _, let bytes, _, _) = step.effect, number > 0 {
+                for cut in CrashStateGenerator.cutPoints(bytes.count).prefix(3) {
+                    let inner = tree.mark()
+                    TornWrite.apply(.cut(operation: number, bytes: cut), effect: step.effect, index: Int(operationBase) + number, seed: 0, to: tree)
+                    recoveryCrashStates += 1
+                    result.append((StateVerdict.RecoveryCrash(steps: number, cut: cut), verdict(tree, depth: 1)))
+                    tree.rollback(to: inner)
+                }
+            }
+            tree.apply(step.effect, index: operationBase + Int32(number))
+            if number + 1 < steps.count && !step.effect.isBarrier {
+                recoveryCrashStates += 1
+                result.append((StateVerdict.RecoveryCrash(steps: number + 1, cut: nil), verdict(tree, depth: 1)))
+            }
+        }
+        tree.rollback(to: mark)
+        return result
+    }
+
+    /// Whether to explore the crashes of a recovery: yes for the first few states whose recovery
+    /// has this shape (its operations, with tab directories, session ids, temporary names and
+    /// set-aside stamps generalised).
+    private func shouldExploreRecoveryCrashes(_ steps: [FileOperation]) -> Bool {
+        var signature: UInt64 = 0
+        for step in steps {
+            signature = ContentHash.combine(signature, ContentHash.of(step.kind.rawValue + " " + shape(step.path) + " " + shape(step.destination ?? "")))
+        }
+        let seen = recoverySignatures[signature, default: 0]
+        recoverySignatures[signature] = seen + 1
+        return seen < recoveryCrashParents
+    }
+
+    /// A path with its variable parts generalised.
+    private func shape(_ path: String) -> String {
+        path.split(separator: "/").map { component -> String in
+            if AtomicWriter.isTemporaryName(String(component)) { return "<tmp>" }
+            if component.count >= 8, component.allSatisfy(\.isHexDigit) { return "<tab>" }
+            if component.count == 23, component.contains("T"), component.hasSuffix("Z") { return "<stamp>" }
+            if component.count > 20 || component.hasPrefix("{") { return "<session>" }
+            return String(component)
+        }.joined(separator: "/")
+    }
+
+    /// Records which privacy groups a scan's files contain, with a detail for each new one.
+    private func notePrivacy(_ scan: ProfileScan, tree: ModelTree, profile: Int32?, when: String, into details: inout [Int: String]) -> UInt64 {
+        let found = PrivacyOracle.groupsFound(in: scan.files, index: recording.privacy, cache: &privacyCache)
+        guard found != 0 else { return 0 }
+        for group in 0..<recording.privacy.groups.count where found & (UInt64(1) << UInt64(group)) != 0 && details[group] == nil {
+            for file in scan.files {
+                guard let text = recording.privacy.firstString(of: group, in: file.blob.bytes) else { continue }
+                let path = ProfileScan.path(of: file.key, in: tree, profile: profile) ?? "a file"
+                details[group] = "\(path) still holds \"\(text)\" (\(when))"
+                break
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,69 @@
+/// What the oracles found on one crash state, independent of when the crash happened: the
+/// context-free findings, plus what the context-dependent oracles (durability, privacy, crash
+/// detection) need to decide for a given crash point.
+public final class StateVerdict: Sendable {
+    /// Findings that hold whenever this state occurs (atomicity, collateral loss, hygiene, recovery).
+    public let findings: [Finding]
+    /// The restored state is version `floor.version` or newer (see `DurabilityOracle`).
+    let floor: DurabilityOracle.Floor
+    /// Privacy groups whose strings are on disk (before or after recovery).
+    let privacyFound: UInt64
+    /// For each privacy group found, where (a path and the string).
+    let privacyDetails: [Int: String]
+    /// Whether recovery noticed the crash (nil when it failed).
+    let detectedCrash: Bool?
+    /// Crash states of recovery itself (after `steps` of its operations, the last possibly torn).
+    let recoveryCrashes: [(state: RecoveryCrash, verdict: StateVerdict)]
+
+    /// A crash during recovery.
+    struct RecoveryCrash: Sendable {
+        var steps: Int
+        var cut: Int?
+    }
+
+    init(findings: [Finding], floor: DurabilityOracle.Floor, privacyFound: UInt64, privacyDetails: [Int: String],
+         detectedCrash: Bool?, recoveryCrashes: [(state: RecoveryCrash, verdict: StateVerdict)]) {
+        self.findings = findings
+        self.floor = floor
+        self.privacyFound = privacyFound
+        self.privacyDetails = privacyDetails
+        self.detectedCrash = detectedCrash
+        self.recoveryCrashes = recoveryCrashes
+    }
+
+    /// The findings of this state (not of its recovery crashes) at a crash point with `context`.
+    func findings(in context: CrashContext) -> [Finding] {
+        var result = findings
+        if context.requiredVersion >= 0 && floor.version < context.requiredVersion {
+            result.append(Finding(.durability, "\(context.acknowledgement) was acknowledged (version \(context.requiredVersion)), but after recovery \(floor.detail) (version \(floor.version))"))
+        }
+        if let finding = PrivacyOracle.check(found: privacyFound, acknowledged: context.privacyGroups, detail: { privacyDetails[$0] ?? "incognito data remains" }) {
+            result.append(finding)
+        }
+        if let detectedCrash, let finding = RecoveryOracle.checkDetection(
+            RecoveryOutcome(detectedCrash: detectedCrash, restored: [:], changes: []), expected: context.appWasRunning) {
+            result.append(finding)
+        }
+        return result
+    }
+}
+
+/// What is known at a crash point: the acknowledged saves before it.
+struct CrashContext: Sendable {
+    /// The version the last acknowledged save made durable (-1: none).
+    var requiredVersion: Int
+    /// That save, described.
+    var acknowledgement: String
+    /// Privacy groups whose close-all-incognito was acknowledged.
+    var privacyGroups: UInt64
+    /// Whether the app was running (so recovery must notice a crash).
+    var appWasRunning: Bool
+
+    init(recording: Recording, crashPoint: Int) {
+        let acks = recording.acknowledgements(before: crashPoint)
+        requiredVersion = acks.last?.version ?? -1
+        acknowledgement = acks.last?.label ?? "no save"
+        privacyGroups = acks.reduce(0) { mask, ack in ack.privacyGroup.map { mask | UInt64(1) << UInt64($0) } ?? mask }
+        appWasRunning = crashPoint > 0 && crashPoint <= recording.running.count && recording.running[crashPoint - 1]
+    }
+}

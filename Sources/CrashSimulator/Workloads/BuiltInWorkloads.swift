@@ -1,0 +1,128 @@
+/// The workloads `crash-test` knows by name (their text is in the workload format).
+public enum BuiltInWorkloads {
+    /// Names, in the order `--help` lists them.
+    public static let names = ["small", "typical", "1000-tabs", "incognito", "crash-loop"]
+
+    /// The default workload.
+    public static let defaultName = "typical"
+
+    /// The text of a built-in workload, or nil.
+    public static func text(_ name: String) -> String? {
+        switch name {
+        case "small": return small
+        case "typical": return typical
+        case "1000-tabs": return thousandTabs
+        case "incognito": return incognito
+        case "crash-loop": return crashLoop
+        default: return nil
+        }
+    }
+
+    /// A built-in workload parsed.
+    public static func workload(_ name: String) throws(SimulatorError) -> Workload? {
+        guard let text = text(name) else { return nil }
+        return try WorkloadParser.parse(text, name: name)
+    }
+
+    static let small = """
+        # Three tabs, one navigation, one close: the smallest useful run.
+        launch
+        open t1 https://example.org/ "Example"
+        open t2 https://news.example.com/today "Today's news"
+        navigate t1 https://example.org/about "About"
+        wait
+        open t3 https://docs.example.net/guide "Guide"
+        close t2
+        wait
+        background
+        """
+
+    static let typical = """
+        # A day in the browser: two windows, pinned and grouped tabs, moves, incognito tabs closed
+        # together, a crash and a relaunch, a window disconnecting, a clean exit and a relaunch.
+        launch
+        open t1 https://mail.example.com/inbox "Inbox"
+        open t2 https://news.example.com/ "News"
+        open t3 https://docs.example.net/guide "Guide"
+        wait
+        navigate t2 https://news.example.com/world "World news"
+        navigate t3 https://docs.example.net/guide/install "Installing"
+        pin t1
+        open t4 https://shop.example.org/cart "Cart"
+        wait
+        open t5 https://video.example.com/watch?v=1 "A video" window=second
+        open t6 https://maps.example.com/ "Maps" window=second
+        wait
+        group t3 t4 title="Reading" color=blue
+        move t2 3
+        activate t3
+        wait
+        open p1 https://private.example/secret-search "Private search results" incognito
+        open p2 https://private.example/diary "My private diary" incognito
+        wait
+        navigate p1 https://private.example/secret-search?page=2 "Private search, page 2"
+        background
+        close-all-incognito
+        close t4
+        navigate t5 https://video.example.com/watch?v=2 "Another video"
+        wait
+        crash
+        launch
+        navigate t1 https://mail.example.com/message/42 "Message 42"
+        open t7 https://calendar.example.com/ "Calendar"
+        unpin t1
+        wait
+        disconnect second
+        close t3
+        open t8 https://example.org/weather "Weather"
+        background
+        shutdown
+        launch
+        navigate t8 https://example.org/weather/tomorrow "Tomorrow"
+        wait
+        """
+
+    static let thousandTabs = """
+        # A thousand tabs in one window: large lists, many tab directories, a few changes.
+        launch
+        repeat 1000 open t{i} https://example.org/page/{i} "Page {i}"
+        wait
+        repeat 10 navigate t{i} https://example.org/page/{i}/next "Next page {i}"
+        repeat 5 close t{i}
+        wait
+        background
+        """
+
+    static let incognito = """
+        # Incognito tabs closed together, then one closed alone (both remove every incognito file).
+        launch
+        open t1 https://example.org/ "Example"
+        open p1 https://private.example/first-secret "First secret page" incognito
+        open p2 https://private.example/second-secret "Second secret page" incognito
+        wait
+        navigate p1 https://private.example/first-secret/more "More of the first secret"
+        background
+        close-all-incognito
+        open p3 https://private.example/third-secret "Third secret page" incognito
+        wait
+        close p3
+        open t2 https://example.org/after "After incognito"
+        wait
+        background
+        """
+
+    static let crashLoop = """
+        # Crashes while restoring until the crash-loop guard sets the sessions aside.
+        launch
+        open t1 https://example.org/ "Example"
+        open t2 https://example.org/two "Two"
+        wait
+        crash
+        crash-during-restore
+        crash-during-restore
+        launch
+        open t3 https://example.org/three "Three"
+        wait
+        background
+        """
+}

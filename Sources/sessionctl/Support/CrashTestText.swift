@@ -1,0 +1,42 @@
+import CrashSimulator
+
+/// The text view of `crash-test`: what ran, how much was explored, and each kept failure with its reproducer.
+enum CrashTestText {
+    static func print(_ fields: CrashTestDocument.Fields) {
+        Output.line("crash-test: workload \(fields.workload), \(fields.mode == "kill" ? "real kills" : "model \(fields.model)"), protocol \(fields.writeProtocol), seed \(fields.seed)\(fields.shard == "1/1" ? "" : ", shard \(fields.shard)")")
+        if let kills = fields.kills {
+            Output.line("\(fields.operations) file operations per run, \(fields.acks) acknowledged saves; \(kills) kills in \(format(fields.elapsedSeconds)) s")
+        } else {
+            Output.line("recorded \(fields.operations) file operations, \(fields.acks) acknowledged saves")
+            let rate = fields.elapsedSeconds > 0 ? Int(Double(fields.explored) / fields.elapsedSeconds) : 0
+            Output.line("explored \(fields.explored) crash states (\(fields.unique) distinct) in \(format(fields.elapsedSeconds)) s, \(rate) states/s\(fields.truncated ? " (stopped at --max-states)" : "")")
+        }
+        if fields.failed == 0 {
+            Output.line("no failing state")
+            return
+        }
+        let counts = OracleKindOrder.sorted(fields.failuresByOracle).map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        Output.line("failing states: \(fields.failed) (\(counts))")
+        for failure in fields.failures {
+            Output.line()
+            Output.line("FAIL \(failure.oracle.rawValue), crash after operation \(failure.crashAfter): \(failure.message)")
+            if let directory = failure.directory { Output.line("  on-disk state kept in \(directory)") }
+            Output.line("  reproducer: \(failure.reproducer)")
+        }
+        if fields.mode != "kill", let first = fields.failures.first {
+            Output.line()
+            Output.line("replay one with: sessionctl crash-test --replay '\(first.reproducer)'")
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        String(Double(Int(seconds * 100)) / 100)
+    }
+}
+
+/// Oracle counts in the order the oracles are listed.
+enum OracleKindOrder {
+    static func sorted(_ counts: [OracleKind: Int]) -> [(key: OracleKind, value: Int)] {
+        counts.sorted { $0.key < $1.key }
+    }
+}
