@@ -1,3 +1,5 @@
+import SessionStore
+
 /// A whole `crash-test` run in the simulated mode: load the workload, record it against the store
 /// with the chosen write protocol, explore its crash states under the chosen model.
 public struct CrashTest: Sendable {
@@ -6,7 +8,7 @@ public struct CrashTest: Sendable {
         /// A built-in workload's name or a workload file's path.
         public var workload: String = BuiltInWorkloads.defaultName
         public var model: PersistenceModel = .pessimistic
-        public var writeProtocol: WriteProtocolKind = .safe
+        public var writeProtocol: WriteProtocol = .safe
         public var exploration = ExplorationOptions()
 
         public init() {}

@@ -1,3 +1,5 @@
+import SessionStore
+
 /// Everything needed to build one crash state again: the run's workload, model, protocol and seed,
 /// and the state. Its text form is what `crash-test` prints and `crash-test --replay` takes:
 /// `workload=typical;model=pessimistic;protocol=safe;seed=1;crash=211;keep=-205;tear=209:cut:100`.
@@ -6,11 +8,11 @@
 public struct Reproducer: Sendable, Equatable {
     public var workload: String
     public var model: PersistenceModel
-    public var writeProtocol: WriteProtocolKind
+    public var writeProtocol: WriteProtocol
     public var seed: UInt64
     public var state: CrashState
 
-    public init(workload: String, model: PersistenceModel, writeProtocol: WriteProtocolKind, seed: UInt64, state: CrashState) {
+    public init(workload: String, model: PersistenceModel, writeProtocol: WriteProtocol, seed: UInt64, state: CrashState) {
         self.workload = workload
         self.model = model
         self.writeProtocol = writeProtocol
@@ -39,8 +41,8 @@ public struct Reproducer: Sendable, Equatable {
         guard let model = fields["model"].flatMap(PersistenceModel.init(rawValue:)) else {
             throw .invalidReproducer(text, reason: "model= is missing or not one of \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let writeProtocol = fields["protocol"].flatMap(WriteProtocolKind.init(rawValue:)) else {
-            throw .invalidReproducer(text, reason: "protocol= is missing or not one of \(WriteProtocolKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard let writeProtocol = fields["protocol"].flatMap(WriteProtocol.init(rawValue:)) else {
+            throw .invalidReproducer(text, reason: "protocol= is missing or not one of \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let seed = fields["seed"].flatMap({ UInt64($0) }) else { throw .invalidReproducer(text, reason: "seed= is missing or not a number") }
         var stateFields = fields

@@ -10,10 +10,9 @@ extension RecordingSession {
             clock = VirtualClock(start: clock.now)
             let groups = self.groups
             let launched = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: clock,
-                                                     options: SessionService.Options(), groupIDs: { groups.next() })
+                                                     options: SessionService.Options(writeProtocol: writeProtocol), groupIDs: { groups.next() })
             launched.onSave = { [unowned self] record in self.acknowledge(record) }
             launched.onSaveFailure = { [unowned self] failure in self.failure = "save #\(failure.sequence) failed: \(failure.error)" }
-            writeProtocol.install(on: launched)
             service = launched
             transitions.append((fileSystem.operations.count, true))
         case .crash:
@@ -22,7 +21,7 @@ extension RecordingSession {
             transitions.append((fileSystem.operations.count, false))
         case .crashDuringRestore:
             guard service == nil else { throw SimulatorError.invalidWorkload(name: workload.name, line: 0, reason: "crash-during-restore needs the app not running (crash first)") }
-            _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem), profile: profile).prepareLaunch(now: clock.now)
+            _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol), profile: profile).prepareLaunch(now: clock.now)
         case .shutdown:
             try requireService(event).shutDown()
             service = nil
@@ -30,7 +29,7 @@ extension RecordingSession {
         case .open(let label, let url, let title, let window, let incognito):
             let service = try requireService(event)
             guard labels[label] == nil else { throw SimulatorError.invalidWorkload(name: workload.name, line: 0, reason: "the tab name \(label) is already used") }
-            let browser = service.openWindow(RecordingSession.sessionID(of: window), incognito: incognito)
+            let browser = try service.openWindow(RecordingSession.sessionID(of: window), incognito: incognito)
             let tab = browser.openTab(url: url, title: title)
             labels[label] = tab.id
             note(url, title, incognito: incognito)

@@ -12,9 +12,9 @@ public struct WorkloadRecorder {
     /// The profile directory in the model file system.
     public static let profile = "/profile"
 
-    public let writeProtocol: WriteProtocolKind
+    public let writeProtocol: WriteProtocol
 
-    public init(writeProtocol: WriteProtocolKind = .safe) {
+    public init(writeProtocol: WriteProtocol = .safe) {
         self.writeProtocol = writeProtocol
     }
 
@@ -27,7 +27,7 @@ public struct WorkloadRecorder {
 /// The mutable state of one recording run.
 final class RecordingSession {
     let workload: Workload
-    let writeProtocol: WriteProtocolKind
+    let writeProtocol: WriteProtocol
     let tree = ModelTree()
     let fileSystem: ModelFileSystem
     var clock = VirtualClock()
@@ -43,7 +43,7 @@ final class RecordingSession {
     var failure: String?
     let groups = GroupIDSequence(high: 0x776F_726B_6C6F_6164)
 
-    init(workload: Workload, writeProtocol: WriteProtocolKind) {
+    init(workload: Workload, writeProtocol: WriteProtocol) {
         self.workload = workload
         self.writeProtocol = writeProtocol
         self.fileSystem = ModelFileSystem(tree: tree, capturesCallSites: true)

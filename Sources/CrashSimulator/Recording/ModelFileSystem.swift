@@ -5,13 +5,6 @@ import Darwin
 #endif
 import SessionStore
 
-/// A file system that can also replace a file's content in place (open an existing file, truncating
-/// it): what the deliberately flawed `in-place` protocol needs and the store never does.
-public protocol OverwritingFileSystem: FileSystem {
-    /// Opens an existing file for writing and truncates it to zero bytes.
-    func openTruncating(_ path: String) throws(StoreError) -> FileHandleID
-}
-
 /// The simulator's `FileSystem`: POSIX semantics on a `ModelTree` in memory, recording every
 /// logical operation with its effect, the workload's context and its call site.
 ///
@@ -23,7 +16,7 @@ public protocol OverwritingFileSystem: FileSystem {
 ///
 /// Confined to one thread at a time (the store is driven synchronously on a virtual clock);
 /// `@unchecked Sendable` because the `FileSystem` interface requires `Sendable`.
-public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
+public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     private struct OpenFile {
         var inode: Int32
         var position: Int
@@ -179,8 +172,9 @@ public final class ModelFileSystem: OverwritingFileSystem, @unchecked Sendable {
         return open(inode, path)
     }
 
-    public func openTruncating(_ path: String) throws(StoreError) -> FileHandleID {
-        guard let inode = resolve(path), let node = tree.node(inode) else { throw error("open", path, ENOENT) }
+    /// Opens a file for writing, truncating it (recorded as a truncate), or creates it.
+    public func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        guard let inode = resolve(path), let node = tree.node(inode) else { return try createExclusive(path, mode: mode) }
         guard !node.isDirectory else { throw error("open", path, EISDIR) }
         try prepare()
         let index = nextIndex

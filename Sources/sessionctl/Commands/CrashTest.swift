@@ -1,5 +1,6 @@
 import ArgumentParser
 import CrashSimulator
+import SessionStore
 import Foundation
 
 extension SessionCtl {
@@ -18,7 +19,7 @@ extension SessionCtl {
                 any state fails; each failure prints a reproducer for --replay. With --kill N, runs \
                 the workload in a child process on a real directory and kills it N times instead.
                 Built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")). \
-                Protocols: \(WriteProtocolKind.allCases.map(\.rawValue).joined(separator: ", ")).
+                Protocols: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
                 """
         )
 
@@ -29,7 +30,7 @@ extension SessionCtl {
         var model: String = PersistenceModel.pessimistic.rawValue
 
         @Option(name: .customLong("protocol"), help: ArgumentHelp("Write protocol under test: safe, in-place, no-fsync, foundation-atomic or chrome.", valueName: "name"))
-        var writeProtocol: String = WriteProtocolKind.safe.rawValue
+        var writeProtocol: String = WriteProtocol.safe.rawValue
 
         @Option(name: .long, help: ArgumentHelp("Stop after exploring this many states.", valueName: "n"))
         var maxStates: Int = 2_000_000
@@ -49,8 +50,8 @@ extension SessionCtl {
             guard PersistenceModel(rawValue: model) != nil else {
                 throw ValidationError("--model must be one of: \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard WriteProtocolKind(rawValue: writeProtocol) != nil else {
-                throw ValidationError("--protocol must be one of: \(WriteProtocolKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard WriteProtocol(rawValue: writeProtocol) != nil else {
+                throw ValidationError("--protocol must be one of: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
             guard ExplorationOptions.parseShard(shard) != nil else { throw ValidationError("--shard must be K/N with 1 <= K <= N") }
@@ -64,7 +65,7 @@ extension SessionCtl {
             var configuration = CrashSimulator.CrashTest.Configuration()
             configuration.workload = workload
             configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
-            configuration.writeProtocol = WriteProtocolKind(rawValue: writeProtocol) ?? .safe
+            configuration.writeProtocol = WriteProtocol(rawValue: writeProtocol) ?? .safe
             configuration.exploration.seed = seed
             configuration.exploration.maxStates = maxStates
             configuration.exploration.shard = ExplorationOptions.parseShard(shard) ?? (1, 1)
