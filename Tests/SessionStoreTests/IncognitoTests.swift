@@ -46,7 +46,10 @@ import SessionModel
         #expect(!harness.directory.exists("Default/OTR"))
         #expect(!anyFileContains(harness, "secret"))
         #expect(!anyFileContains(harness, "Secret"))
-        #expect(harness.writes.suffix(2) == [.rmdir(harness.directory.at("Default/OTR")), .fsyncDirectory(harness.profile)])
+        // OTR leaves its path at once (renamed to a temporary name), then is removed.
+        let doomed = harness.directory.at("Default/.sessionctl-tmp.OTR")
+        #expect(harness.writes.first == .rename(harness.directory.at("Default/OTR"), doomed))
+        #expect(harness.writes.suffix(2) == [.rmdir(doomed), .fsyncDirectory(harness.profile)])
         #expect(harness.urlsOnDisk() == ["https://regular.example/"], "the regular side is untouched")
         // The pending delayed save of the regular side still runs; nothing incognito comes back.
         harness.clock.advance(by: .seconds(5))

@@ -63,7 +63,11 @@ import SessionModel
         let tabDirectory = joinPath(session, Tab.directoryName(for: closed.id))
         let calls = harness.writes
         _ = Self.expectAtomicWrites(calls)
-        let tail = Array(calls.drop { $0 != .fsyncDirectory(session) }.dropFirst())
+        // The commit point replaces the list (its old content kept under the backup name until the
+        // rename is durable); then the closed tab goes.
+        let backup = joinPath(session, AtomicWriter.backupName(of: "session_metadata.pb"))
+        #expect(calls.contains(.link(joinPath(session, "session_metadata.pb"), backup)))
+        let tail = Array(calls.drop { $0 != .unlink(backup) }.dropFirst())
         #expect(tail == [
             .unlink(joinPath(tabDirectory, "data.pb")), .unlink(joinPath(tabDirectory, "state.pb")),
             .fsyncDirectory(tabDirectory), .rmdir(tabDirectory), .fsyncDirectory(session),

@@ -33,7 +33,8 @@ public struct LaunchReport: Sendable {
     public var restored: [RestoredSession] = []
     /// Sessions moved to `Backups/` instead of restored.
     public var setAside: [SetAsideEntry] = []
-    /// Set-aside entries whose interrupted manifest was written now (paths relative to the profile).
+    /// Interrupted set-asides finished or undone now: an entry path (relative to the profile) whose
+    /// manifest was written, or a path followed by what was done, in parentheses.
     public var completedManifests: [String] = []
     /// Temporary files of interrupted writes that were removed (paths relative to the profile).
     public var removedTemporaryFiles: [String] = []

@@ -15,12 +15,17 @@ public struct SetAsideEntry: Sendable, Hashable {
 }
 
 /// Sets sessions aside, for crash recovery and for `sessionctl aside push`: the session directory is
-/// moved by rename (both parents fsynced), then `manifest.json` is written into it atomically,
-/// listing the reason, time, tool version, original path and every file's size and SHA-256.
-/// Nothing is copied or deleted.
+/// copied by hard links into the entry (no data is copied, every directory fsynced),
+/// `manifest.json` is written into it atomically, listing the reason, time, tool version, original
+/// path and every file's size and SHA-256, and only then is the live directory removed (its list
+/// first). Nothing is lost at any point.
 ///
-/// An entry whose manifest is missing (the move happened, then the process died) is completed by
-/// `completeInterruptedEntries`, so setting aside survives interruption.
+/// A directory is never renamed: a power loss can split an unsynced rename into its steps and
+/// leave the directory under neither name. An interrupted set-aside is finished or undone by
+/// `completeInterruptedEntries`: an entry without a manifest beside an intact live session is a
+/// partial copy and is dropped; a live directory whose every file is in an entry's manifest is
+/// what remains of a removal and is removed; an entry without a manifest and without its live
+/// session (moved by an earlier version) gets its manifest.
 public struct SessionSetAside: Sendable {
     /// Writes the manifest and makes every move durable.
     public let writer: AtomicWriter
@@ -46,7 +51,7 @@ public struct SessionSetAside: Sendable {
         AsideStamp.format(time) ?? "16010101T000000.000001Z"
     }
 
-    /// Moves a live session directory aside and writes its manifest; returns the entry.
+    /// Sets a live session directory aside and writes its manifest; returns the entry.
     ///
     /// - Parameters:
     ///   - directory: the session's directory relative to the profile; by default its
@@ -72,14 +77,27 @@ public struct SessionSetAside: Sendable {
         }
         let relative = treePath(parent, stamp)
         try writer.makeDirectories(joinPath(profile, parent), mode: mode)
-        try writer.move(source, to: joinPath(profile, relative))
+        try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
         try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
+        try removeLive(source)
         return SetAsideEntry(key: key, path: relative, stamp: stamp, reason: reason)
     }
 
-    /// Writes the manifest of every entry (of both sides) that lacks one; returns their paths.
+    /// Removes a live session directory that is safe in an entry: its list first, so that a partly
+    /// removed directory is never a session naming tabs whose files are gone.
+    private func removeLive(_ directory: String) throws(StoreError) {
+        for list in [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile] {
+            let path = joinPath(directory, list)
+            guard writer.fileSystem.kind(of: path) == .file else { continue }
+            try writer.fileSystem.unlink(path)
+            if writer.writeProtocol.syncsDirectories { try writer.fileSystem.fsyncDirectory(directory) }
+        }
+        try writer.removeTree(directory)
+    }
+
+    /// Finishes or undoes interrupted set-asides (of both sides); returns what it did, one line each.
     public func completeInterruptedEntries() throws(StoreError) -> [String] {
-        var completed: [String] = []
+        var done: [String] = []
         for incognito in [false, true] {
             let backups = SessionSetAside.backupsDirectory(incognito: incognito)
             guard writer.fileSystem.kind(of: joinPath(profile, backups)) == .directory else { continue }
@@ -87,21 +105,50 @@ public struct SessionSetAside: Sendable {
                 guard writer.fileSystem.kind(of: joinPath(profile, backups, id)) == .directory else { continue }
                 for stamp in try writer.fileSystem.list(joinPath(profile, backups, id)) {
                     let entry = treePath(backups, id, stamp)
-                    guard let time = AsideStamp.parse(stamp),
-                          writer.fileSystem.kind(of: joinPath(profile, entry)) == .directory,
-                          writer.fileSystem.kind(of: joinPath(profile, entry, SessionSetAside.manifestFile)) == nil
-                    else { continue }
+                    guard let time = AsideStamp.parse(stamp), writer.fileSystem.kind(of: joinPath(profile, entry)) == .directory else { continue }
                     let legacy = writer.fileSystem.kind(of: joinPath(profile, entry, ProfileLayout.legacySessionFile)) == .file
                     let original = treePath(ProfileLayout.stateRoot(incognito: incognito),
                                             legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, id)
-                    try writeManifest(key: SessionKey(id: id, incognito: incognito), entry: entry,
-                                      reason: "set aside by recovery (manifest completed on a later launch)", time: time,
-                                      originalPath: original, toolVersion: nil)
-                    completed.append(entry)
+                    let live = joinPath(profile, original)
+                    let manifestPath = joinPath(profile, entry, SessionSetAside.manifestFile)
+                    guard writer.fileSystem.kind(of: manifestPath) == .file else {
+                        if writer.fileSystem.kind(of: live) == .directory {
+                            try writer.removeTree(joinPath(profile, entry))
+                            done.append("\(entry) (a partial copy, dropped: the live session is whole)")
+                        } else {
+                            try writeManifest(key: SessionKey(id: id, incognito: incognito), entry: entry,
+                                              reason: "set aside by recovery (manifest completed on a later launch)", time: time,
+                                              originalPath: original, toolVersion: nil)
+                            done.append(entry)
+                        }
+                        continue
+                    }
+                    if writer.fileSystem.kind(of: live) == .directory, try isRemainder(live, of: manifestPath) {
+                        try writer.removeTree(live)
+                        done.append("\(original) (what remained after \(entry) was set aside, removed)")
+                    }
                 }
             }
         }
-        return completed
+        return done
+    }
+
+    /// Whether every file under the live directory `live` is in the manifest with the same size and
+    /// SHA-256 (it is then what a set-aside was removing).
+    private func isRemainder(_ live: String, of manifestPath: String) throws(StoreError) -> Bool {
+        guard let parsed = try? JSONParser.parse(writer.fileSystem.read(manifestPath), file: manifestPath),
+              case .array(let files)? = parsed["files"] else { return false }
+        var listed: [String: (size: Int64, sha: String)] = [:]
+        for file in files {
+            guard case .string(let path)? = file["path"], case .int(let size)? = file["size"], case .string(let sha)? = file["sha256"] else { return false }
+            listed[path] = (size, sha)
+        }
+        for path in try listFiles(live, relative: "") {
+            guard let expected = listed[path] else { return false }
+            let bytes = try writer.fileSystem.read(joinPath(live, path))
+            guard Int64(bytes.count) == expected.size, SHA256.hex(bytes) == expected.sha else { return false }
+        }
+        return true
     }
 
     private func writeManifest(key: SessionKey, entry: String, reason: String, time: Timestamp, originalPath: String,

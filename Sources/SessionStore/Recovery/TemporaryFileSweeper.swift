@@ -1,10 +1,13 @@
 import SessionFormats
 
-/// Removes the temporary files an interrupted `AtomicWriter` left behind, and nothing else.
+/// Finishes what an interrupted `AtomicWriter` left behind: puts back a replaced file whose
+/// replacement was torn away (its backup exists, the file does not), then removes backups and
+/// temporary files, and nothing else.
 ///
 /// Looks where the store writes: the profile directory, `SessionStorage/`, each session directory
 /// and its tab directories, on both sides, and the set-aside entries. Only names for which
-/// `AtomicWriter.isTemporaryName` holds are removed; each directory touched is fsynced.
+/// `AtomicWriter.isTemporaryName` or `isBackupName` holds are touched; a temporary directory
+/// (an incognito side being purged) is removed whole; each directory touched is fsynced.
 public struct TemporaryFileSweeper: Sendable {
     /// Removes through its file system.
     public let writer: AtomicWriter
@@ -44,10 +47,26 @@ public struct TemporaryFileSweeper: Sendable {
     private func sweepDirectory(_ relative: String, _ removed: inout [String]) throws(StoreError) {
         let path = joinPath(profile, relative)
         guard writer.fileSystem.kind(of: path) == .directory else { return }
+        let names = try writer.fileSystem.list(path)
+        let present = Set(names)
+        var restored = false
+        for name in names where AtomicWriter.isBackupName(name) {
+            let target = String(name.dropFirst(AtomicWriter.backupPrefix.count))
+            guard !target.isEmpty, !present.contains(target), writer.fileSystem.kind(of: joinPath(path, name)) == .file else { continue }
+            try writer.fileSystem.link(joinPath(path, name), to: joinPath(path, target))
+            restored = true
+        }
+        if restored { try writer.fileSystem.fsyncDirectory(path) }
         var any = false
-        for name in try writer.fileSystem.list(path) where AtomicWriter.isTemporaryName(name) {
-            guard writer.fileSystem.kind(of: joinPath(path, name)) == .file else { continue }
-            try writer.fileSystem.unlink(joinPath(path, name))
+        for name in names where AtomicWriter.isTemporaryName(name) || AtomicWriter.isBackupName(name) {
+            switch writer.fileSystem.kind(of: joinPath(path, name)) {
+            case .file:
+                try writer.fileSystem.unlink(joinPath(path, name))
+            case .directory:
+                try writer.removeTree(joinPath(path, name), syncParent: false)
+            default:
+                continue
+            }
             removed.append(treePath(relative, name))
             any = true
         }

@@ -34,7 +34,7 @@ struct SaveJob: Sendable {
     /// Writes everything up to and including the commit point of every window.
     func commit(_ writer: AtomicWriter) throws(StoreError) {
         if let purgeDirectory {
-            try writer.removeTree(purgeDirectory)
+            try writer.removeTreeAtOnce(purgeDirectory)
             return
         }
         for window in windows where !window.removeDirectory {

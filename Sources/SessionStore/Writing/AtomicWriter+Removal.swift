@@ -19,6 +19,41 @@ extension AtomicWriter {
         if syncParent, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(path)) }
     }
 
+    /// Makes `destination` (which must not exist) a copy of the directory tree at `source` made of
+    /// hard links: no data is copied and `source` is untouched. Directories are created with
+    /// `mode`, each fsynced once its entries are linked, then the destination's parent. Temporary
+    /// files and backups are left out.
+    public func linkTree(_ source: String, to destination: String, mode: UInt32 = 0o700) throws(StoreError) {
+        try linkTree(source, to: destination, mode: mode, syncParent: true)
+    }
+
+    private func linkTree(_ source: String, to destination: String, mode: UInt32, syncParent: Bool) throws(StoreError) {
+        try fileSystem.mkdir(destination, mode: mode)
+        for name in try fileSystem.list(source) where !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name) {
+            let from = joinPath(source, name)
+            switch fileSystem.kind(of: from) {
+            case .directory: try linkTree(from, to: joinPath(destination, name), mode: mode, syncParent: false)
+            case .file: try fileSystem.link(from, to: joinPath(destination, name))
+            default: continue
+            }
+        }
+        if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(destination) }
+        if syncParent, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(destination)) }
+    }
+
+    /// Removes a directory tree so that it leaves its path at once: it is renamed to a temporary
+    /// name beside it (the parent fsynced), then removed with `removeTree`. Interrupted, it never
+    /// leaves a partly removed tree at `path` (a list naming tabs whose files are gone), only the
+    /// temporary directory, which recovery (`TemporaryFileSweeper`) removes.
+    public func removeTreeAtOnce(_ path: String) throws(StoreError) {
+        guard fileSystem.kind(of: path) != nil else { return }
+        let doomed = joinPath(parentPath(path), AtomicWriter.temporaryPrefix + lastPathComponent(path))
+        if fileSystem.kind(of: doomed) != nil { try removeTree(doomed) }
+        try fileSystem.rename(path, to: doomed)
+        if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(path)) }
+        try removeTree(doomed)
+    }
+
     /// Renames a directory (or file) to a new place durably: the destination's parent is created
     /// if needed, the rename is made, and both parents are fsynced (the destination's first).
     /// Fails with `StoreError.exists` when the destination exists.

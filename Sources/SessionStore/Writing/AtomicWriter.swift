@@ -12,6 +12,12 @@ import Synchronization
 /// A live file is never opened for writing or truncated: until the rename, readers see the old
 /// content; after the directory fsync, the new content survives power loss. On any error the
 /// temporary file is removed and the old file is left intact. An fsync failure is a failure.
+///
+/// When a file is replaced, its old content is first hard-linked to a backup name
+/// (`.sessionctl-old.<name>`) made durable by a directory fsync, and unlinked after the rename is
+/// durable: a power loss can split an unsynced rename into "unlink destination, unlink source,
+/// link destination", and in between neither name exists. Recovery (`TemporaryFileSweeper`)
+/// links a backup back when its file is missing, then removes it.
 /// An error from the final directory fsync comes after the rename: the new content is in place
 /// but not known to be durable, so the caller must not report it as saved.
 public struct AtomicWriter: Sendable {
@@ -29,8 +35,17 @@ public struct AtomicWriter: Sendable {
         self.writeProtocol = writeProtocol
     }
 
+    /// Prefix of the backup name that keeps a replaced file's old content until the replacement is durable.
+    public static let backupPrefix = ".sessionctl-old."
+
     /// True for names that only a temporary file of this writer has.
     public static func isTemporaryName(_ name: String) -> Bool { name.hasPrefix(temporaryPrefix) }
+
+    /// True for the backup names of replaced files (see the type's description).
+    public static func isBackupName(_ name: String) -> Bool { name.hasPrefix(backupPrefix) }
+
+    /// The backup name of a file name.
+    public static func backupName(of name: String) -> String { backupPrefix + name }
 
     /// Atomically replaces (or creates) `path` with `bytes`.
     public func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o644) throws(StoreError) {
@@ -45,14 +60,25 @@ public struct AtomicWriter: Sendable {
             try? fileSystem.unlink(temp)
             throw error
         }
+        var backup: String?
         do throws(StoreError) {
             try fileSystem.close(handle)
+            if writeProtocol == .safe, fileSystem.kind(of: path) == .file {
+                let name = joinPath(directory, AtomicWriter.backupName(of: lastPathComponent(path)))
+                if fileSystem.kind(of: name) != nil { try fileSystem.unlink(name) }
+                try fileSystem.link(path, to: name)
+                try fileSystem.fsyncDirectory(directory)
+                backup = name
+            }
             try fileSystem.rename(temp, to: path)
         } catch {
             try? fileSystem.unlink(temp)
+            if let backup { try? fileSystem.unlink(backup) }
             throw error
         }
         if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(directory) }
+        // Not fsynced: a backup that reappears after a crash is removed by recovery.
+        if let backup { try fileSystem.unlink(backup) }
     }
 
     /// Writes every byte, resuming short writes.
