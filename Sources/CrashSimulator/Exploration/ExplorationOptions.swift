@@ -43,7 +43,10 @@ public struct FailureReport: Sendable {
 
 /// What an exploration found.
 public struct ExplorationResult: Sendable {
+    /// States explored: those the generator made plus the crash states of recovery itself.
     public var explored = 0
+    /// Of `explored`, the states of crashes during recovery.
+    public var recoveryCrashStates = 0
     public var unique = 0
     public var failed = 0
     public var failuresByOracle: [OracleKind: Int] = [:]

@@ -109,6 +109,7 @@ public struct Explorer: Sendable {
         var failures: [FailureReport] = []
         for (_, partition) in results.withLock({ $0 }).sorted(by: { $0.0 < $1.0 }) {
             result.explored += partition.explored
+            result.recoveryCrashStates += partition.recoveryCrashStates
             result.failed += partition.failed
             result.truncated = result.truncated || partition.truncated
             for (oracle, count) in partition.failuresByOracle { result.failuresByOracle[oracle, default: 0] += count }
@@ -143,6 +144,7 @@ public struct Explorer: Sendable {
 
     struct PartitionResult: Sendable {
         var explored = 0
+        var recoveryCrashStates = 0
         var failed = 0
         var truncated = false
         var failuresByOracle: [OracleKind: Int] = [:]
@@ -178,6 +180,7 @@ public struct Explorer: Sendable {
                 if fresh {
                     let children = judge.recoveryCrashStates - judgedBefore
                     result.explored += children
+                    result.recoveryCrashStates += children
                     counters.explored.add(children, ordering: .relaxed)
                     for (crash, child) in verdict.recoveryCrashes {
                         var childState = state

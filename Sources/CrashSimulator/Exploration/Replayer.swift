@@ -49,8 +49,25 @@ public struct Replayer: Sendable {
         } else {
             findings = judge.verdict(tree).findings(in: context)
         }
-        let explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
+        var explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
+        if let steps = state.recoveryCrash {
+            explanation += recoverySteps(tree, recording: recording, crashAfter: steps)
+        }
         return Outcome(reproducer: reproducer, findings: findings, explanation: explanation)
+    }
+
+    /// The operations recovery makes on the state `tree` holds (which is left as it was).
+    private func recoverySteps(_ tree: ModelTree, recording: Recording, crashAfter steps: Int) -> [String] {
+        let mark = tree.mark()
+        let system = ModelFileSystem(tree: tree, firstInode: recording.inodeCount + 10_000, operationBase: Int32(recording.operations.count) + 1_000_000,
+                                     tracksExactContent: false, temporaryTag: "r0-")
+        _ = try? runner.recover(fileSystem: system, profile: recording.profile)
+        tree.rollback(to: mark)
+        var lines = ["recovery's operations on that state:"]
+        for (number, operation) in system.operations.enumerated() {
+            lines.append("  \(number + 1 == steps ? ">" : " ") r\(number + 1) \(operation.summary)")
+        }
+        return lines
     }
 
     /// Refuses states that the generator could not have produced.

@@ -23,6 +23,8 @@ extension RecordingSession {
             guard service == nil else { throw SimulatorError.invalidWorkload(name: workload.name, line: 0, reason: "crash-during-restore needs the app not running (crash first)") }
             _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol), profile: profile).prepareLaunch(now: clock.now)
         case .shutdown:
+            // A crash during a clean exit may or may not be noticed (the clean marker comes last).
+            transitions.append((fileSystem.operations.count, false))
             try requireService(event).shutDown()
             service = nil
             transitions.append((fileSystem.operations.count, false))

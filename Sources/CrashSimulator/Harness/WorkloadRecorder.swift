@@ -58,6 +58,11 @@ final class RecordingSession {
             throw .storeFailed(event: "setup", reason: error.description)
         }
         fileSystem.clearOperations()
+        // The names oracles look for exist in every state's name table, even if recovery is the first to use them.
+        for name in [ProfileLayout.optimizedDirectory, ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory,
+                     ProfileLayout.metadataFile, ProfileLayout.tabDataFile] {
+            _ = tree.names.intern(name)
+        }
         let initial = tree.snapshot()
         recordVersion()
         for step in workload.steps {

@@ -18,11 +18,12 @@ public enum DurabilityOracle {
             let value = version ?? -1
             if value < result.version { result = Floor(version: value, detail: detail()) }
         }
-        let values = scan.sessionValues(names)
-        for identity in Set(versions.sessionIdentities).union(values.keys) {
-            let value = values[identity] ?? VersionIndex.absent
-            consider(versions.newestSessionVersion(identity, value),
-                     "\(versions.sessionName(identity)) is \(value == VersionIndex.absent ? "gone (neither live nor set aside)" : "an older list")")
+        let contents = scan.sessionContents(names)
+        for identity in Set(versions.sessionIdentities).union(contents.keys) {
+            let content = contents[identity] ?? (nil, [])
+            let state = content.live != nil ? "an older or unknown list" : content.aside.isEmpty ? "gone (neither live nor set aside)" : "set aside from an older or unknown list"
+            consider(versions.newestSessionVersion(identity, live: content.live, aside: content.aside),
+                     "\(versions.sessionName(identity)) is \(state)")
         }
         for (session, load) in zip(scan.sessions, loads) where load.loss == nil {
             let byID = Dictionary(session.tabs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -1,8 +1,8 @@
 import SessionFormats
 import SessionStore
 
-/// Hygiene: after recovery no temporary file is left anywhere in the profile, and none is loaded
-/// as a session.
+/// Hygiene: after recovery no temporary file (nor a replaced file's backup) is left anywhere in
+/// the profile, and none is loaded as a session.
 public enum HygieneOracle {
     static func check(_ scan: ProfileScan, tree: ModelTree, profile: Int32?) -> [Finding] {
         var findings: [Finding] = []

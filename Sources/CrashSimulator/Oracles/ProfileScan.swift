@@ -102,30 +102,19 @@ struct ProfileScan {
         ContentHash.combine(incognito ? 0x6F74_72 : 0x7265_67, names.hash(name))
     }
 
-    /// Where each session's content is: for every session identity with a live list or a set-aside
-    /// copy, a value combining the live list's hash (0: none) with the hashes of its set-aside lists.
-    func sessionValues(_ names: NameTable) -> [UInt64: UInt64] {
-        var live: [UInt64: UInt64] = [:]
-        var aside: [UInt64: [UInt64]] = [:]
+    /// Each session identity present (live or set aside): its live list's hash (nil: none) and
+    /// the hashes of its set-aside lists.
+    func sessionContents(_ names: NameTable) -> [UInt64: (live: UInt64?, aside: [UInt64])] {
+        var result: [UInt64: (live: UInt64?, aside: [UInt64])] = [:]
         for session in sessions {
-            live[ProfileScan.sessionIdentity(incognito: session.incognito, name: session.name, names)] = session.metadata?.hash ?? VersionIndex.absent
+            let identity = ProfileScan.sessionIdentity(incognito: session.incognito, name: session.name, names)
+            result[identity, default: (nil, [])].live = session.metadata?.hash
         }
         for backup in backups {
             guard let metadata = backup.metadata else { continue }
-            aside[ProfileScan.sessionIdentity(incognito: backup.incognito, name: backup.session, names), default: []].append(metadata.hash)
+            result[ProfileScan.sessionIdentity(incognito: backup.incognito, name: backup.session, names), default: (nil, [])].aside.append(metadata.hash)
         }
-        var values: [UInt64: UInt64] = [:]
-        for identity in Set(live.keys).union(aside.keys) {
-            values[identity] = ProfileScan.sessionValue(live: live[identity] ?? VersionIndex.absent, aside: aside[identity] ?? [])
-        }
-        return values
-    }
-
-    /// The value of a session placed nowhere, live only, or also set aside.
-    static func sessionValue(live: UInt64, aside: [UInt64]) -> UInt64 {
-        var value = ContentHash.combine(live, 0x6C69_7665)
-        for hash in aside.sorted() { value = ContentHash.combine(value, hash) }
-        return aside.isEmpty && live == VersionIndex.absent ? VersionIndex.absent : value
+        return result
     }
 
     private func scanSession(_ tree: ModelTree, name: Int32, inode: Int32, node: ModelTree.Node, key: UInt64,
@@ -170,7 +159,8 @@ struct ProfileScan {
         guard let node = tree.node(directory) else { return }
         for (name, inode) in node.entries {
             let childKey = ProfileScan.key(key, name, tree.names)
-            if AtomicWriter.isTemporaryName(tree.names.name(name)) { temporaryEntries.append(childKey) }
+            let text = tree.names.name(name)
+            if AtomicWriter.isTemporaryName(text) || AtomicWriter.isBackupName(text) { temporaryEntries.append(childKey) }
             guard let child = tree.node(inode) else { continue }
             if child.isDirectory {
                 walk(tree, directory: inode, key: childKey, collectFiles: collectFiles)

@@ -21,8 +21,13 @@ public struct VersionIndex: Sendable {
     }
 
     private(set) var spans: [UInt64: [Span]] = [:]
-    /// For each session identity, where its content was (see `ProfileScan.sessionValues`).
-    private(set) var sessionSpans: [UInt64: [Span]] = [:]
+    /// For each session identity, the newest version in which each list content was the live
+    /// list or a set-aside one.
+    private(set) var contentNewest: [UInt64: [UInt64: Int]] = [:]
+    /// For each session identity, the newest version in which it had no list anywhere.
+    private(set) var goneNewest: [UInt64: Int] = [:]
+    /// The live metadata path of each session identity.
+    private(set) var metadataKeys: [UInt64: UInt64] = [:]
     private(set) var sessionNames: [UInt64: String] = [:]
     private(set) var roles: [UInt64: Role] = [:]
     private(set) var displayPaths: [UInt64: String] = [:]
@@ -35,7 +40,7 @@ public struct VersionIndex: Sendable {
     public init() {}
 
     /// Every session identity that ever had content.
-    var sessionIdentities: [UInt64] { sessionSpans.keys.sorted() }
+    var sessionIdentities: [UInt64] { contentNewest.keys.sorted() }
 
     /// Records the next version from a scan of the process's tree; returns its number.
     @discardableResult
@@ -56,20 +61,25 @@ public struct VersionIndex: Sendable {
             }
         }
         for key in roles.keys { VersionIndex.extend(&spans, key, present[key] ?? VersionIndex.absent, version) }
-        let values = scan.sessionValues(names)
+        var contents: [UInt64: [UInt64]] = [:]
         for session in scan.sessions {
             let identity = ProfileScan.sessionIdentity(incognito: session.incognito, name: session.name, names)
             if sessionNames[identity] == nil { sessionNames[identity] = sessionPath(session) }
+            metadataKeys[identity] = session.metadataKey
+            if let metadata = session.metadata { contents[identity, default: []].append(metadata.hash) }
         }
         for backup in scan.backups {
             let identity = ProfileScan.sessionIdentity(incognito: backup.incognito, name: backup.session, names)
             if sessionNames[identity] == nil {
                 sessionNames[identity] = ProfileLayout.sessionDirectory(names.name(backup.session), incognito: backup.incognito)
             }
+            if let metadata = backup.metadata { contents[identity, default: []].append(metadata.hash) }
         }
-        for identity in Set(sessionSpans.keys).union(values.keys) {
-            VersionIndex.extend(&sessionSpans, identity, values[identity] ?? VersionIndex.absent, version)
+        for (identity, hashes) in contents {
+            if contentNewest[identity] == nil && version > 0 { goneNewest[identity] = version - 1 }
+            for hash in hashes { contentNewest[identity, default: [:]][hash] = version }
         }
+        for identity in contentNewest.keys where contents[identity] == nil { goneNewest[identity] = version }
         return version
     }
 
@@ -86,10 +96,17 @@ public struct VersionIndex: Sendable {
         }
     }
 
-    /// The newest version in which a session's content was placed as `value` says; nil when never.
-    func newestSessionVersion(_ identity: UInt64, _ value: UInt64) -> Int? {
-        guard let list = sessionSpans[identity] else { return value == VersionIndex.absent ? count - 1 : nil }
-        return list.filter { $0.hash == value }.map(\.last).max()
+    /// The newest version a session's state can stand for: its live list's newest version when it
+    /// has one; else (set aside or gone) the newest version in which it was gone or held one of the
+    /// set-aside lists `aside`. Nil when none.
+    func newestSessionVersion(_ identity: UInt64, live: UInt64?, aside: [UInt64]) -> Int? {
+        guard contentNewest[identity] != nil else { return live == nil && aside.isEmpty ? count - 1 : nil }
+        if let live { return metadataKeys[identity].flatMap { newestVersion($0, live) } }
+        var best = goneNewest[identity]
+        for hash in aside {
+            if let version = contentNewest[identity]?[hash] { best = max(best ?? version, version) }
+        }
+        return best
     }
 
     /// The session directory of an identity, for reports.

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// `sessionctl crash-test` as CI runs it: exit statuses, the JSON contract, reproducers that replay.
+@Suite struct CrashTestCommandTests {
+    private func json(_ result: CLIResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func theSafeProtocolPassesAndSaysSo() throws {
+        let result = try CLI.run(["crash-test", "--workload", "small", "--model", "process"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("no failing state"))
+        #expect(result.stderr.isEmpty, "no progress line when standard error is not a terminal")
+    }
+
+    @Test func aFlawedProtocolFailsWithReproducersInTheJSONDocument() throws {
+        let result = try CLI.run(["crash-test", "--workload", "small", "--model", "process", "--protocol", "in-place", "--format", "json"])
+        #expect(result.status == 1)
+        let document = try json(result)
+        #expect(document["schema"] as? String == "sessionctl.crash-test/1")
+        #expect(document["workload"] as? String == "small")
+        #expect(document["model"] as? String == "process")
+        #expect(document["protocol"] as? String == "in-place")
+        #expect(document["mode"] as? String == "simulated")
+        #expect((document["operations"] as? Int ?? 0) > 0)
+        #expect(document["acks"] as? Int == 2)
+        let states = try #require(document["states"] as? [String: Any])
+        let explored = try #require(states["explored"] as? Int)
+        let unique = try #require(states["unique"] as? Int)
+        let failed = try #require(states["failed"] as? Int)
+        #expect(explored >= unique && unique > 0 && failed > 0)
+        #expect(document["elapsedSeconds"] is Double || document["elapsedSeconds"] is Int)
+        #expect(document["statesPerSecond"] != nil)
+        let failures = try #require(document["failures"] as? [[String: Any]])
+        #expect(!failures.isEmpty && failures.count <= 50)
+        let oracles = Set(["atomicity", "durability", "collateralLoss", "privacy", "recovery", "hygiene"])
+        for failure in failures {
+            #expect(oracles.contains(failure["oracle"] as? String ?? ""))
+            #expect(failure["crashAfter"] is Int)
+            #expect((failure["reproducer"] as? String ?? "").hasPrefix("workload=small;model=process;protocol=in-place;seed=1;crash="))
+            #expect(!(failure["message"] as? String ?? "").isEmpty)
+        }
+        let atomicity = try #require(failures.first { $0["oracle"] as? String == "atomicity" })
+        let replay = try CLI.run(["crash-test", "--replay", try #require(atomicity["reproducer"] as? String)])
+        #expect(replay.status == 1)
+        #expect(replay.stdout.contains("FAIL atomicity: \(atomicity["message"] as? String ?? "")"))
+        #expect(replay.stdout.contains("crash after operation \(atomicity["crashAfter"] as? Int ?? -1) of"))
+    }
+
+    @Test func theManPagesReplayExampleFails() throws {
+        let page = try String(contentsOfFile: CLI.path("man/sessionctl-crash-test.1"), encoding: .utf8)
+        let line = try #require(page.split(separator: "\n").first { $0.contains("--replay \\(aq") })
+        let reproducer = try #require(line.components(separatedBy: "\\(aq").dropFirst().first)
+        let result = try CLI.run(["crash-test", "--replay", reproducer, "--format", "json"])
+        #expect(result.status == 1, "the example in sessionctl-crash-test(1) must still show a failure")
+        let failures = try #require(try json(result)["failures"] as? [[String: Any]])
+        #expect(failures.contains { $0["oracle"] as? String == "atomicity" })
+    }
+
+    @Test func everyWorkloadFileRunsClean() throws {
+        let directory = CLI.path("Fixtures/workloads")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".workload") }.sorted()
+        #expect(files.count >= 3)
+        for file in files {
+            let result = try CLI.run(["crash-test", "--workload", "\(directory)/\(file)", "--model", "process", "--max-states", "400"])
+            #expect(result.status == 0, "\(file): \(result.stdout)\(result.stderr)")
+        }
+    }
+
+    @Test func usageErrorsExit64() throws {
+        for arguments in [["--model", "ext5"], ["--protocol", "rsync"], ["--shard", "0/2"], ["--shard", "3/2"], ["--max-states", "0"],
+                          ["--replay", "workload=small"], ["--replay", "workload=small;model=process;protocol=safe;seed=1;crash=x"]] {
+            let result = try CLI.run(["crash-test"] + arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error"))
+        }
+    }
+
+    @Test func aReproducerPastTheWorkloadIsRefused() throws {
+        let result = try CLI.run(["crash-test", "--replay", "workload=small;model=process;protocol=safe;seed=1;crash=100000;keep=all"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("sessionctl: crash-test: reproducer"))
+    }
+
+    @Test func workloadFilesThatAreMissingOrWrongExit66And65() throws {
+        let missing = try CLI.run(["crash-test", "--workload", "/nonexistent/file.workload"])
+        #expect(missing.status == 66)
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = "\(directory)/bad.workload"
+        try Data("launch\nopen t1 https://example.org/\nteleport t1\n".utf8).write(to: URL(fileURLWithPath: path))
+        let bad = try CLI.run(["crash-test", "--workload", path])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("line 3: unknown event 'teleport'"))
+    }
+}
