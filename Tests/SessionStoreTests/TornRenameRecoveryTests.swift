@@ -60,7 +60,7 @@ import SessionModel
         let harness = try savedHarness()
         harness.fileSystem.reset()
         let entry = try SessionSetAside(writer: AtomicWriter(fileSystem: harness.fileSystem), profile: harness.profile)
-            .push(SessionKey(id: Session.syntheticIdentifier, incognito: false), reason: "test", time: harness.clock.now)
+            .push(SessionKey(id: Session.syntheticIdentifier, incognito: false), reason: "test", time: harness.clock.now, method: .linkCopy)
         let calls = harness.writes
         #expect(!calls.contains { if case .rename(let from, _) = $0 { return !lastPathComponent(from).hasPrefix(AtomicWriter.temporaryPrefix) } else { return false } },
                 "no directory is renamed")

@@ -78,10 +78,10 @@ public struct RecoveryPolicy: Sendable {
         for key in sessionKeys() {
             let outcome = SessionDirectoryLoader(fileSystem: writer.fileSystem, profile: profile).load(key)
             if guardTriggered {
-                report.setAside.append(try setAside.push(key, reason: "crash-loop guard: \(crashes) consecutive crashes during restore", time: now))
+                report.setAside.append(try setAside.push(key, reason: "crash-loop guard: \(crashes) consecutive crashes during restore", time: now, method: .linkCopy))
             } else if let loss = outcome.loss {
                 guard !(outcome.deletedEntries.isEmpty && loss == .metadataMissing) else { continue }
-                report.setAside.append(try setAside.push(key, reason: "Chrome would not load it: \(loss)", time: now))
+                report.setAside.append(try setAside.push(key, reason: "Chrome would not load it: \(loss)", time: now, method: .linkCopy))
             } else {
                 sessions.append(LaunchReport.RestoredSession(key: key, outcome: outcome))
             }

@@ -14,18 +14,15 @@ public struct SetAsideEntry: Sendable, Hashable {
     public var reason: String
 }
 
-/// Sets sessions aside, for crash recovery and for `sessionctl aside push`: the session directory is
-/// copied by hard links into the entry (no data is copied, every directory fsynced),
-/// `manifest.json` is written into it atomically, listing the reason, time, tool version, original
-/// path and every file's size and SHA-256, and only then is the live directory removed (its list
-/// first). Nothing is lost at any point.
+/// Sets sessions aside, for crash recovery and for `sessionctl aside push`: the session directory
+/// goes to the entry (see `Method`), then `manifest.json` is written into it atomically, listing
+/// the reason, time, tool version, original path and every file's size and SHA-256. Nothing is
+/// lost at any point.
 ///
-/// A directory is never renamed: a power loss can split an unsynced rename into its steps and
-/// leave the directory under neither name. An interrupted set-aside is finished or undone by
-/// `completeInterruptedEntries`: an entry without a manifest beside an intact live session is a
-/// partial copy and is dropped; a live directory whose every file is in an entry's manifest is
-/// what remains of a removal and is removed; an entry without a manifest and without its live
-/// session (moved by an earlier version) gets its manifest.
+/// An interrupted set-aside is finished or undone by `completeInterruptedEntries`: an entry
+/// without a manifest and without its live session gets its manifest; one without a manifest
+/// beside a live session holding the same bytes is a partial copy and is dropped; a live
+/// directory whose every file is in an entry's manifest is what remains of a removal and is removed.
 public struct SessionSetAside: Sendable {
     /// Writes the manifest and makes every move durable.
     public let writer: AtomicWriter
@@ -61,8 +58,20 @@ public struct SessionSetAside: Sendable {
     /// Directories created under `Backups/` get the session directory's permissions, never wider
     /// ones, and the manifest is readable by its owner only. The stamp is unique across both
     /// sides, so that an entry name `<id>@<stamp>` names one entry.
+    /// How a session directory gets into its entry.
+    public enum Method: Sendable {
+        /// Renamed (both parents fsynced): atomic when only the process dies, but a power loss can
+        /// split an unsynced rename into its steps and leave the directory under neither name.
+        case rename
+        /// Copied by hard links (no data copied, every directory fsynced), the manifest written,
+        /// then the live directory removed, its list first: nothing is lost even when power is,
+        /// at the price of a moment where the session is both live and set aside. What the
+        /// store's recovery uses.
+        case linkCopy
+    }
+
     public func push(_ key: SessionKey, reason: String, time: Timestamp, directory: String? = nil,
-                     toolVersion: String? = nil) throws(StoreError) -> SetAsideEntry {
+                     toolVersion: String? = nil, method: Method = .rename) throws(StoreError) -> SetAsideEntry {
         let original = directory ?? ProfileLayout.sessionDirectory(key.id, incognito: key.incognito)
         let source = joinPath(profile, original)
         let mode = (writer.fileSystem.permissions(of: source) ?? 0o700) & 0o777
@@ -77,9 +86,15 @@ public struct SessionSetAside: Sendable {
         }
         let relative = treePath(parent, stamp)
         try writer.makeDirectories(joinPath(profile, parent), mode: mode)
-        try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
-        try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
-        try removeLive(source)
+        switch method {
+        case .rename:
+            try writer.move(source, to: joinPath(profile, relative))
+            try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
+        case .linkCopy:
+            try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
+            try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
+            try removeLive(source)
+        }
         return SetAsideEntry(key: key, path: relative, stamp: stamp, reason: reason)
     }
 
@@ -112,7 +127,7 @@ public struct SessionSetAside: Sendable {
                     let live = joinPath(profile, original)
                     let manifestPath = joinPath(profile, entry, SessionSetAside.manifestFile)
                     guard writer.fileSystem.kind(of: manifestPath) == .file else {
-                        if writer.fileSystem.kind(of: live) == .directory {
+                        if writer.fileSystem.kind(of: live) == .directory, try isCopy(joinPath(profile, entry), of: live) {
                             try writer.removeTree(joinPath(profile, entry))
                             done.append("\(entry) (a partial copy, dropped: the live session is whole)")
                         } else {
@@ -131,6 +146,16 @@ public struct SessionSetAside: Sendable {
             }
         }
         return done
+    }
+
+    /// Whether every file under `entry` has the same bytes as the file at the same path under `live`.
+    private func isCopy(_ entry: String, of live: String) throws(StoreError) -> Bool {
+        for path in try listFiles(entry, relative: "") {
+            let original = joinPath(live, path)
+            guard writer.fileSystem.kind(of: original) == .file,
+                  try writer.fileSystem.read(original) == writer.fileSystem.read(joinPath(entry, path)) else { return false }
+        }
+        return true
     }
 
     /// Whether every file under the live directory `live` is in the manifest with the same size and

@@ -39,7 +39,7 @@ extension SessionService {
         if let loss = outcome.loss {
             if !(outcome.deletedEntries.isEmpty && loss == .metadataMissing) {
                 let entry = try SessionSetAside(writer: writer, profile: profile.path)
-                    .push(key, reason: "Chrome would not load it: \(loss)", time: profile.clock.now)
+                    .push(key, reason: "Chrome would not load it: \(loss)", time: profile.clock.now, method: .linkCopy)
                 launchReport.setAside.append(entry)
             }
             return nil
