@@ -99,24 +99,31 @@ public struct DiskTree: ReadableTree {
         guard info.st_size <= DiskTree.maxFileSize else {
             throw .notASession(path: display, reason: "\(info.st_size) bytes is larger than any session file (limit \(DiskTree.maxFileSize))")
         }
+        // Read the size fstat gave in one go; a file that grows meanwhile is read on to its end.
         var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
         var filled = 0
+        var chunk = [UInt8](repeating: 0, count: 0)
         while true {
-            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: max(4096, buffer.count))) }
-            let count = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
+            let target = filled < buffer.count
+            let count: Int
+            if target {
+                count = buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled) }
+            } else {
+                if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 4096) }
+                count = chunk.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress, raw.count) }
             }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(path: display, reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }
+            if !target { buffer.append(contentsOf: chunk[0..<count]) }
             filled += count
             guard filled <= DiskTree.maxFileSize else {
                 throw .notASession(path: display, reason: "grew beyond \(DiskTree.maxFileSize) bytes while being read")
             }
         }
-        buffer.removeSubrange(filled...)
+        if filled < buffer.count { buffer.removeSubrange(filled...) }
         return buffer
     }
 }
