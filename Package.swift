@@ -40,7 +40,7 @@ let package = Package(
         ),
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
-        .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats"]),
+        .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats", "Archive"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats"]),
         .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive"]),
         .testTarget(name: "CrashSimulatorTests", dependencies: ["CrashSimulator", "SessionStore", "SessionFormats", "SessionModel"]),

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Opens a path given on the command line as a `LocatedInput`: a directory or a file on disk.
+/// Opens a path given on the command line as a `LocatedInput`: a directory or a file on disk, or a
+/// gzip file (`.gz`, `.tar.gz`) read in memory.
 public enum InputOpener {
     /// Opens `path`; throws `.unreadable` when it does not exist and `.notASession` when it is not a session.
     public static func open(_ path: String) throws(FormatError) -> LocatedInput {
@@ -19,6 +20,9 @@ public enum InputOpener {
             return try InputLocator.locate(tree: DiskTree(root: path), ancestry: components)
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notASession(path: path, reason: "not a file or directory") }
+        if CompressedInput.isGzip(path) {
+            return try CompressedInput.open(path, ancestry: Array(components.dropLast()))
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let file = slash.map { String(path[path.index(after: $0)...]) } ?? path

@@ -18,7 +18,7 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file.")
+        @Argument(help: "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file; or a .gz or .tar.gz of one.")
         var a: String
 
         @Argument(help: "The second input (the new side), of any of the same kinds.")
