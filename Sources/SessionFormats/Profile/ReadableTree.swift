@@ -99,7 +99,7 @@ public struct DiskTree: ReadableTree {
         guard info.st_size <= DiskTree.maxFileSize else {
             throw .notASession(path: display, reason: "\(info.st_size) bytes is larger than any session file (limit \(DiskTree.maxFileSize))")
         }
-        // Read the size fstat gave in one go; a file that grows meanwhile is read on to its end.
+        // Read the size fstat gave in one go; an empty stat size (e.g. procfs) reads on to the end.
         var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
         var filled = 0
         var chunk = [UInt8](repeating: 0, count: 0)
@@ -119,6 +119,9 @@ public struct DiskTree: ReadableTree {
             if count == 0 { break }
             if !target { buffer.append(contentsOf: chunk[0..<count]) }
             filled += count
+            // The size fstat reported has arrived: stop without a second read to confirm the end
+            // (a file that changes while being read gives a snapshot, never a hang).
+            if target && filled == buffer.count && buffer.count > 0 { break }
             guard filled <= DiskTree.maxFileSize else {
                 throw .notASession(path: display, reason: "grew beyond \(DiskTree.maxFileSize) bytes while being read")
             }
