@@ -10,6 +10,8 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidName(String, reason: String)
     /// A live session is where an entry would be restored.
     case liveSessionInTheWay(path: String)
+    /// A session cannot be migrated as it is (Chrome would lose it, or part of it cannot be read).
+    case cannotMigrate(session: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .entryNotFound(let profile, let entry): return "\(profile): no set-aside entry \(entry) (see aside list)"
         case .invalidName(let name, let reason): return "\(name): \(reason)"
         case .liveSessionInTheWay(let path): return "\(path): a live session is there (--force sets it aside first)"
+        case .cannotMigrate(let session, let reason): return "session \(session): cannot migrate: \(reason)"
         }
     }
 }

@@ -48,16 +48,6 @@ public struct SessionSetAside: Sendable {
         AsideStamp.format(time) ?? "16010101T000000.000001Z"
     }
 
-    /// Sets a live session directory aside and writes its manifest; returns the entry.
-    ///
-    /// - Parameters:
-    ///   - directory: the session's directory relative to the profile; by default its
-    ///     `SessionStorage/<id>` (a legacy `Sessions/<id>` is set aside the same way).
-    ///   - toolVersion: the version recorded in the manifest, when known.
-    ///
-    /// Directories created under `Backups/` get the session directory's permissions, never wider
-    /// ones, and the manifest is readable by its owner only. The stamp is unique across both
-    /// sides, so that an entry name `<id>@<stamp>` names one entry.
     /// How a session directory gets into its entry.
     public enum Method: Sendable {
         /// Renamed (both parents fsynced): atomic when only the process dies, but a power loss can
@@ -70,10 +60,23 @@ public struct SessionSetAside: Sendable {
         case linkCopy
     }
 
+    /// Sets a live session directory aside and writes its manifest; returns the entry.
+    ///
+    /// - Parameters:
+    ///   - directory: the session's directory relative to the profile; by default its
+    ///     `SessionStorage/<id>` (a legacy `Sessions/<id>` is set aside the same way).
+    ///   - toolVersion: the version recorded in the manifest, when known.
+    ///   - originalPath: where the session lived, for the manifest, when `directory` is not that
+    ///     place (a migration moves the whole old tree out of the way before setting its sessions aside).
+    ///
+    /// Directories created under `Backups/` get the session directory's permissions, never wider
+    /// ones, and the manifest is readable by its owner only. The stamp is unique across both
+    /// sides, so that an entry name `<id>@<stamp>` names one entry.
     public func push(_ key: SessionKey, reason: String, time: Timestamp, directory: String? = nil,
-                     toolVersion: String? = nil, method: Method = .rename) throws(StoreError) -> SetAsideEntry {
-        let original = directory ?? ProfileLayout.sessionDirectory(key.id, incognito: key.incognito)
-        let source = joinPath(profile, original)
+                     toolVersion: String? = nil, method: Method = .rename, originalPath: String? = nil) throws(StoreError) -> SetAsideEntry {
+        let current = directory ?? ProfileLayout.sessionDirectory(key.id, incognito: key.incognito)
+        let original = originalPath ?? current
+        let source = joinPath(profile, current)
         let mode = (writer.fileSystem.permissions(of: source) ?? 0o700) & 0o777
         let parent = treePath(SessionSetAside.backupsDirectory(incognito: key.incognito), key.id)
         var stampTime = time

@@ -34,7 +34,7 @@ enum ExitStatus {
             }
         case let error as ForensicsError:
             switch error {
-            case .notAProfile: return dataError
+            case .notAProfile, .cannotMigrate: return dataError
             case .sessionNotFound, .entryNotFound: return noInput
             case .invalidName: return usage
             case .liveSessionInTheWay: return cannotCreate

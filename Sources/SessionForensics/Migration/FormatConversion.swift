@@ -1,0 +1,135 @@
+import Foundation
+import SessionFormats
+import SessionModel
+
+/// Converts one window between Chrome's two formats the way Chrome's own migration does
+/// (chrome-ios-format.md section 6), reporting every change it makes on the way.
+public enum FormatConversion {
+    /// A legacy window as the optimized format stores it: Chrome's legacy repairs first, then
+    /// its save and load rules (histories of at most 75 items, item metadata from the last
+    /// committed entry, tabs without entries dropped, openers and groups re-indexed).
+    ///
+    /// Where Chrome would lose a tab or crash, sessionctl does better and says so: a repeated tab
+    /// id gets a fresh one (Chrome would write both tabs into one directory), an out-of-range
+    /// referrer policy becomes `default` and an out-of-range group colour `grey`, and an all-zero
+    /// group id gets a random one (as Chrome gives it on load).
+    public static func toOptimized(
+        _ window: LegacyWindow, id: SessionID, incognito: Bool,
+        newGroupID: () -> TabGroupID = FormatConversion.randomGroupID
+    ) -> (session: Session, changes: [MigrationChange]) {
+        func change(_ tab: Int?, _ origin: MigrationChange.Origin, _ message: String) -> MigrationChange {
+            MigrationChange(session: id, incognito: incognito, tab: tab, origin: origin, message: message)
+        }
+        let (repaired, repairs) = window.repairedAsChromeLoads()
+        var changes = repairs.map { change($0.tab, .chrome, $0.message) }
+        var session = repaired.session(id: id, incognito: incognito)
+        session.format = .optimized
+
+        var seen = Set<TabID>()
+        var nextID = session.tabs.map(\.id).max() ?? 0
+        for index in session.tabs.indices {
+            var tab = session.tabs[index]
+            if !seen.insert(tab.id).inserted {
+                nextID = nextID < Int32.max ? nextID + 1 : 1
+                while seen.contains(nextID) { nextID += 1 }
+                changes.append(change(index, .sessionctl, "tab id \(tab.id) repeats an earlier tab's; given the new id \(nextID) (Chrome would keep only one of them)"))
+                tab.id = nextID
+                seen.insert(nextID)
+            }
+            tab.stableIdentifier = nil
+            if var history = tab.history {
+                for item in history.items.indices {
+                    if let referrer = history.items[item].referrer, !referrer.policy.isKnown {
+                        changes.append(change(index, .sessionctl, "entry \(item) has referrer policy \(referrer.policy.rawValue), on which Chrome crashes; written as default"))
+                        history.items[item].referrer?.policy = .default
+                    }
+                }
+                let stored = ChromeSaveSemantics.storedHistory(history)
+                if stored.items.count < history.items.count {
+                    changes.append(change(index, .chrome, "\(history.items.count) entries; Chrome keeps the \(stored.items.count) around the last committed one"))
+                }
+                let metadata = ChromeSaveSemantics.itemMetadata(for: stored)
+                tab.title = metadata.title
+                tab.url = metadata.url
+                tab.navigationItemCount = metadata.count
+                tab.history = stored
+            }
+            session.tabs[index] = tab
+        }
+        for number in session.groups.indices where !session.groups[number].color.isKnown {
+            changes.append(change(nil, .sessionctl, "tab group \(number) has colour \(session.groups[number].color.rawValue), on which Chrome crashes; written as grey"))
+            session.groups[number].color = .grey
+        }
+
+        let restored = ChromeLoadSemantics.restore(session)
+        for dropped in restored.dropped {
+            changes.append(change(dropped.index, .chrome, "tab #\(dropped.id) has no navigation entries; Chrome drops it, so it is not migrated"))
+        }
+        changes += restored.adjustments.map { change(nil, .chrome, describe($0)) }
+        session = restored.session
+        for number in session.groups.indices where session.groups[number].id?.isZero ?? true {
+            session.groups[number].id = newGroupID()
+        }
+        return (session, changes)
+    }
+
+    /// An optimized session as Chrome's migration writes it in the legacy format: the list as
+    /// Chrome loads it, `selectedIndex` none unless the active index points at a tab, a new random
+    /// UUID `stableIdentifier` per tab, then the legacy reader's repairs (so that the result
+    /// reads back unchanged).
+    ///
+    /// Throws when Chrome would lose the whole window (an invalid tab id) or when a tab's history
+    /// could not be read: the legacy format stores histories inside the session file.
+    public static func toLegacy(_ stored: Session) throws(ForensicsError) -> (window: LegacyWindow, changes: [MigrationChange]) {
+        func change(_ tab: Int?, _ origin: MigrationChange.Origin, _ message: String) -> MigrationChange {
+            MigrationChange(session: stored.id, incognito: stored.incognito, tab: tab, origin: origin, message: message)
+        }
+        if let bad = stored.tabs.firstIndex(where: { !$0.hasValidID }) {
+            throw .cannotMigrate(session: stored.id, reason: "tab \(bad) has the invalid id \(stored.tabs[bad].id): Chrome loads this window empty (see sessionctl validate)")
+        }
+        if let missing = stored.tabs.firstIndex(where: { $0.history == nil }) {
+            throw .cannotMigrate(session: stored.id, reason: "the history (data.pb) of tab \(missing) (#\(stored.tabs[missing].id)) is missing or unreadable (see sessionctl validate)")
+        }
+        var changes: [MigrationChange] = []
+        let unknown = stored.tabs.filter { tab in
+            !tab.unknownFields.isEmpty || !tab.metadataUnknownFields.isEmpty || (tab.history.map { !$0.unknownFields.isEmpty || !$0.navigationUnknownFields.isEmpty } ?? false)
+        }.count
+        if unknown > 0 || !stored.unknownFields.isEmpty {
+            changes.append(change(nil, .chrome, "fields of a newer Chrome (\(unknown) tab\(unknown == 1 ? "" : "s")) have no place in the legacy format and are not carried over"))
+        }
+        let restored = ChromeLoadSemantics.restore(stored)
+        for dropped in restored.dropped {
+            let why = dropped.reason == .duplicateID ? "repeats an earlier tab's id" : "has no navigation items"
+            changes.append(change(dropped.index, .chrome, "tab #\(dropped.id) \(why); Chrome drops it on load, so it is not migrated"))
+        }
+        changes += restored.adjustments.map { change(nil, .chrome, describe($0)) }
+        var session = restored.session
+        session.tabs = session.tabs.map { tab in
+            var tab = tab
+            tab.stableIdentifier = nil
+            return tab
+        }
+        let (window, repairs) = LegacyWindow(session).repairedAsChromeLoads()
+        changes += repairs.map { change($0.tab, .chrome, $0.message) }
+        return (window, changes)
+    }
+
+    /// A random non-zero tab group id.
+    public static func randomGroupID() -> TabGroupID {
+        var id = TabGroupID(high: UInt64.random(in: .min ... .max), low: UInt64.random(in: .min ... .max))
+        while id.isZero { id = TabGroupID(high: UInt64.random(in: .min ... .max), low: UInt64.random(in: .min ... .max)) }
+        return id
+    }
+
+    static func describe(_ adjustment: ChromeLoadSemantics.Adjustment) -> String {
+        switch adjustment {
+        case .activeIndexChanged(let from, let to): return "active index \(from) becomes \(to)"
+        case .pinnedCountChanged(let from, let to): return "pinned count \(from) becomes \(to)"
+        case .openerCleared(let tab, let index): return "the opener of tab #\(tab) (index \(index)) points at no tab and is cleared"
+        case .groupRangeChanged(let group, let from, let to):
+            return "tab group \(group) covers \(from.start)+\(from.count), re-indexed to \(to.start)+\(to.count)"
+        case .groupRemoved(let group, let reason): return "tab group \(group) is skipped: \(reason)"
+        case .groupIDRegenerated(let group): return "tab group \(group) has no id (or an all-zero one) and gets a fresh one"
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import SessionFormats
+import SessionModel
+import SessionStore
+
+// Why a crash cannot leave a side of the profile with neither format live, nor with both.
+//
+// Chrome decides the live format of a side by one name (chrome-ios-format.md section 1):
+// `SessionStorage/` present means optimized, and only without it does `Sessions/` count. The one
+// atomic step the file system offers is a rename, so the switch from one format to the other is
+// exactly one rename of `SessionStorage` (into place for --to optimized, out of the way for
+// --to legacy), and the tree of the new format must be complete and durable on disk before it:
+//
+//   1. The new tree is written under `<root>/.sessionctl-migration/new`, a name Chrome never
+//      reads: every file through the AtomicWriter (temp, fsync, rename, directory fsync), every
+//      directory made durable in its parent. A crash here leaves the old format live and
+//      untouched; the next run removes the half-written tree.
+//   2. --to optimized: `new` is renamed to `SessionStorage` (the commit) and the side's root is
+//      fsynced. Before the rename the legacy sessions are live; after it the optimized ones are,
+//      and `Sessions/` is shadowed: still on disk, ignored by Chrome.
+//      --to legacy: `new` is first renamed to `Sessions` (shadowed: `SessionStorage/` is still
+//      there and still live), the root fsynced; then `SessionStorage` is renamed into the staging
+//      directory (the commit), the root fsynced. Before that rename the optimized sessions are
+//      live, after it the legacy ones.
+//   3. The old tree is set aside session by session, by rename to `Backups/<id>/<UTC stamp>/`
+//      with a manifest.json (SessionSetAside), never deleted. A crash part way leaves old
+//      sessions shadowed (or in the staging directory), not live; the next run sets them aside.
+//
+// Setting the old tree aside before renaming the new one into place would open a window in which
+// neither format is live: Chrome would start with empty windows, and its next save would create
+// a fresh `SessionStorage/` over which the staged tree could no longer be put. Putting the new
+// tree in place first, shadowed, and switching with one rename keeps exactly one format live at
+// every instant; both trees are on disk together only while the old one is shadowed.
+extension Migrator {
+    /// What `apply` did.
+    public struct Outcome: Sendable {
+        /// The session files or directories written, relative to the profile.
+        public var written: [String] = []
+        /// The sessions set aside (the converted ones, and leftovers of earlier runs).
+        public var setAside: [SetAsideEntry] = []
+        /// Half-written trees and temporary files of interrupted runs that were removed.
+        public var removed: [String] = []
+    }
+
+    /// Performs a plan made by `plan(to:)` on the same profile, side by side, after finishing
+    /// what an interrupted run left in the set-aside entries (temporary files of a manifest being
+    /// written are removed, missing manifests written).
+    public func apply(_ plan: MigrationPlan) throws(StoreError) -> Outcome {
+        var outcome = Outcome()
+        outcome.removed += try TemporaryFileSweeper(writer: writer, profile: profile).sweep()
+        _ = try SessionSetAside(writer: writer, profile: profile).completeInterruptedEntries()
+        for side in plan.sides {
+            try apply(side, target: plan.target, into: &outcome)
+        }
+        return outcome
+    }
+
+    private func apply(_ side: MigrationSidePlan, target: MigrationTarget, into outcome: inout Outcome) throws(StoreError) {
+        let root = ProfileLayout.stateRoot(incognito: side.incognito)
+        let staging = treePath(root, Migrator.stagingDirectory)
+        let new = treePath(staging, Migrator.newTree)
+        let optimized = treePath(root, ProfileLayout.optimizedDirectory)
+        let legacy = treePath(root, ProfileLayout.legacyDirectory)
+        let displaced = treePath(staging, ProfileLayout.optimizedDirectory)
+
+        // Leftovers of interrupted runs and shadowed legacy sessions first.
+        if side.abandonedNewTree {
+            try writer.removeTree(path(new))
+            outcome.removed.append(new)
+        }
+        for id in side.displacedSessions {
+            outcome.setAside.append(try setAside(id, incognito: side.incognito, from: treePath(displaced, id),
+                                                 originalPath: treePath(optimized, id), target: target))
+        }
+        try removeIfEmpty(displaced)
+        for id in side.shadowedLegacySessions {
+            outcome.setAside.append(try setAsideLegacy(id, incognito: side.incognito, target: target))
+        }
+        if !side.shadowedLegacySessions.isEmpty { try removeLegacyDirectoriesIfEmpty(root) }
+        guard let conversion = side.conversion else {
+            try removeIfEmpty(staging)
+            return
+        }
+
+        // 1. The new tree, complete and durable, under the staging directory.
+        try writer.makeDirectories(path(new))
+        for session in conversion.sessions {
+            switch target {
+            case .optimized: try writeOptimized(session, in: new, root: root)
+            case .legacy: try writeLegacy(session, in: new)
+            }
+        }
+        try fileSystem.fsyncDirectory(path(new))
+        try fileSystem.fsyncDirectory(path(staging))
+
+        // 2. The switch, then 3. the old tree set aside.
+        switch target {
+        case .optimized:
+            try rename(new, to: optimized)
+            outcome.written += conversion.sessions.map { treePath(optimized, $0.id) }
+            for id in try subdirectories(legacy) {
+                outcome.setAside.append(try setAsideLegacy(id, incognito: side.incognito, target: target))
+            }
+            try removeLegacyDirectoriesIfEmpty(root)
+        case .legacy:
+            try rename(new, to: legacy)
+            outcome.written += conversion.sessions.map { treePath(legacy, $0.id, ProfileLayout.legacySessionFile) }
+            try rename(optimized, to: displaced)
+            for id in try subdirectories(displaced) {
+                outcome.setAside.append(try setAside(id, incognito: side.incognito, from: treePath(displaced, id),
+                                                     originalPath: treePath(optimized, id), target: target))
+            }
+            try removeIfEmpty(displaced)
+        }
+        try removeIfEmpty(staging)
+    }
+
+    /// Writes one optimized session directory as Chrome does: each tab's data.pb (and its state.pb
+    /// hard-linked from the legacy Web_Sessions file), session_metadata.pb last.
+    private func writeOptimized(_ migrated: MigratedSession, in tree: String, root: String) throws(StoreError) {
+        let directory = path(tree, migrated.id)
+        try writer.makeDirectories(directory)
+        for tab in migrated.session.tabs {
+            guard let history = tab.history else { continue }
+            let tabDirectory = joinPath(directory, Tab.directoryName(for: tab.id))
+            try writer.makeDirectories(tabDirectory)
+            try writer.write(ChromeProtoCodec.encodeTabData(history), to: joinPath(tabDirectory, ProfileLayout.tabDataFile))
+            if let link = migrated.stateLinks.first(where: { $0.tab == tab.id }) {
+                try fileSystem.link(path(link.source), to: joinPath(tabDirectory, ProfileLayout.tabStateFile))
+                try fileSystem.fsyncDirectory(tabDirectory)
+            }
+        }
+        try writer.write(ChromeProtoCodec.encodeSessionMetadata(migrated.session), to: joinPath(directory, ProfileLayout.metadataFile))
+    }
+
+    /// Writes one legacy session directory: `<id>/session.plist`.
+    private func writeLegacy(_ migrated: MigratedSession, in tree: String) throws(StoreError) {
+        guard let window = migrated.legacyWindow else { return }
+        let directory = path(tree, migrated.id)
+        try writer.makeDirectories(directory)
+        try writer.write(LegacySessionCodec.encode(window), to: joinPath(directory, ProfileLayout.legacySessionFile))
+    }
+
+    /// Renames within the profile and makes both directory entries durable.
+    private func rename(_ source: String, to destination: String) throws(StoreError) {
+        guard fileSystem.kind(of: path(destination)) == nil else { throw .exists(path: path(destination)) }
+        try fileSystem.rename(path(source), to: path(destination))
+        try fileSystem.fsyncDirectory(parentPath(path(destination)))
+        if parentPath(source) != parentPath(destination) { try fileSystem.fsyncDirectory(parentPath(path(source))) }
+    }
+
+    /// Sets a legacy session aside, with the `Web_Sessions/<%08u>` files of its tabs moved into it first.
+    private func setAsideLegacy(_ id: SessionID, incognito: Bool, target: MigrationTarget) throws(StoreError) -> SetAsideEntry {
+        let root = ProfileLayout.stateRoot(incognito: incognito)
+        let directory = treePath(root, ProfileLayout.legacyDirectory, id)
+        let webSessions = treePath(root, ProfileLayout.legacyWebSessionsDirectory)
+        let plist = path(directory, ProfileLayout.legacySessionFile)
+        let window = fileSystem.kind(of: plist) == .file ? (try? LegacySessionCodec.decodeWindow(try fileSystem.read(plist))) : nil
+        for tab in window?.tabs.compactMap(\.validID) ?? [] {
+            let name = LegacyWebSessions.fileName(for: tab)
+            guard fileSystem.kind(of: path(webSessions, name)) == .file else { continue }
+            try writer.move(path(webSessions, name), to: path(directory, ProfileLayout.legacyWebSessionsDirectory, name))
+        }
+        return try setAside(id, incognito: incognito, from: directory, originalPath: directory, target: target)
+    }
+
+    private func setAside(_ id: SessionID, incognito: Bool, from directory: String, originalPath: String,
+                          target: MigrationTarget) throws(StoreError) -> SetAsideEntry {
+        try SessionSetAside(writer: writer, profile: profile).push(
+            SessionKey(id: id, incognito: incognito), reason: "set aside by sessionctl migrate --to \(target.rawValue)",
+            time: clock(), directory: directory, toolVersion: toolVersion, originalPath: originalPath)
+    }
+
+    /// Removes `Sessions/` and `Web_Sessions/` of a side once nothing is left in them.
+    private func removeLegacyDirectoriesIfEmpty(_ root: String) throws(StoreError) {
+        try removeIfEmpty(treePath(root, ProfileLayout.legacyDirectory))
+        try removeIfEmpty(treePath(root, ProfileLayout.legacyWebSessionsDirectory))
+    }
+
+    /// Removes an empty directory of the profile (and makes that durable); anything else stays.
+    private func removeIfEmpty(_ relative: String) throws(StoreError) {
+        guard fileSystem.kind(of: path(relative)) == .directory, try fileSystem.list(path(relative)).isEmpty else { return }
+        try fileSystem.rmdir(path(relative))
+        try fileSystem.fsyncDirectory(parentPath(path(relative)))
+    }
+}

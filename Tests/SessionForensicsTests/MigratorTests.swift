@@ -1,0 +1,109 @@
+import Foundation
+import SessionFormats
+import SessionModel
+import SessionStore
+import Testing
+@testable import SessionForensics
+
+/// Migrating between Chrome's formats: nothing lost either way, the source set aside, the result clean.
+@Suite struct MigratorTests {
+    typealias Support = MigrationTestSupport
+
+    @Test func legacyToOptimizedAndBackKeepsEveryTab() throws {
+        let profile = try Support.makeLegacyProfile()
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let original = try Support.liveSessions(profile)
+        #expect(original.map(\.format) == [.legacy, .legacy, .legacy])
+        let originalFiles = AsideTestSupport.snapshot(profile)
+
+        let migrator = Support.migrator(profile)
+        let toOptimized = try migrator.apply(migrator.plan(to: .optimized))
+        #expect(toOptimized.setAside.count == 3)
+        let optimized = try Support.liveSessions(profile)
+        #expect(optimized.map(\.format) == [.optimized, .optimized, .optimized])
+        #expect(Support.comparable(optimized) == Support.comparable(original))
+        #expect(try Support.problems(profile) == [])
+        // The legacy tree is set aside byte for byte, web state files included; nothing else of it stays.
+        let now = AsideTestSupport.snapshot(profile)
+        for (path, data) in originalFiles {
+            #expect(now.contains { $0.key.hasPrefix("Backups/") || $0.key.hasPrefix("OTR/Backups/") ? $0.value == data && $0.key.hasSuffix(lastPathComponent(path)) : false },
+                    "\(path) set aside")
+        }
+        #expect(!now.keys.contains { $0.hasPrefix("Sessions/") || $0.hasPrefix("OTR/Sessions/") || $0.hasPrefix("Web_Sessions/") })
+        // Chrome's migration links the legacy web state as the tab's state.pb.
+        let state = "SessionStorage/\(Support.window)/00000002/state.pb"
+        #expect(now[state] == Data("web state of tab 2".utf8))
+
+        let toLegacy = try migrator.apply(migrator.plan(to: .legacy))
+        #expect(toLegacy.written.count == 3)
+        let legacy = try Support.liveSessions(profile)
+        #expect(legacy.map(\.format) == [.legacy, .legacy, .legacy])
+        #expect(Support.comparable(legacy) == Support.comparable(original))
+        #expect(try Support.problems(profile) == [])
+        #expect(legacy.flatMap(\.tabs).allSatisfy { $0.stableIdentifier.flatMap(UUID.init(uuidString:)) != nil })
+    }
+
+    @Test func optimizedFixtureToLegacyAndBack() throws {
+        let profile = try Support.copyOfHealthyProfile()
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let original = try Support.liveSessions(profile)
+        let migrator = Support.migrator(profile)
+        let plan = try migrator.plan(to: .legacy)
+        _ = try migrator.apply(plan)
+        #expect(Support.comparable(try Support.liveSessions(profile)) == Support.comparable(original))
+        #expect(try Support.problems(profile) == [])
+        _ = try migrator.apply(migrator.plan(to: .optimized))
+        #expect(Support.comparable(try Support.liveSessions(profile)) == Support.comparable(original))
+        #expect(try Support.problems(profile) == [])
+    }
+
+    @Test func alreadyInTheTargetFormatIsNothingToDo() throws {
+        let profile = try Support.makeLegacyProfile()
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let before = AsideTestSupport.snapshot(profile)
+        let plan = try Support.migrator(profile).plan(to: .legacy)
+        #expect(plan.isEmpty)
+        _ = try Support.migrator(profile).apply(plan)
+        #expect(AsideTestSupport.snapshot(profile) == before)
+    }
+
+    @Test func damagedLegacySessionStopsBeforeAnythingIsTouched() throws {
+        let profile = try Support.makeLegacyProfile()
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let file = "\(profile)/Sessions/\(Support.window)-Inactive/session.plist"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        try bytes.prefix(bytes.count - 40).write(to: URL(fileURLWithPath: file))
+        let before = AsideTestSupport.snapshot(profile)
+        #expect(throws: FormatError.self) { try Support.migrator(profile).plan(to: .optimized) }
+        #expect(AsideTestSupport.snapshot(profile) == before)
+    }
+
+    @Test func unreadableHistoryStopsMigrationToLegacy() throws {
+        let profile = try Support.copyOfHealthyProfile()
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let session = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(profile)/SessionStorage").sorted().first)
+        let tab = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(profile)/SessionStorage/\(session)").filter { $0.count == 8 }.sorted().first)
+        try FileManager.default.removeItem(atPath: "\(profile)/SessionStorage/\(session)/\(tab)/data.pb")
+        let error = try #require(throws: ForensicsError.self) { try Support.migrator(profile).plan(to: .legacy) }
+        #expect(error.description.contains("data.pb"))
+    }
+
+    @Test func chromesRepairsAreAppliedAndReported() throws {
+        let window = LegacyWindow(selectedIndex: 9, tabs: [
+            LegacyTab(uniqueIdentifier: 0, lastCommittedItemIndex: 4, items: [Support.item("https://a.example/", "A", 1)],
+                      creationTime: Support.time(10), lastActiveTime: Support.time(5)),
+            LegacyTab(uniqueIdentifier: 8, lastCommittedItemIndex: 0, items: [Support.item("https://b.example/", "B", 2)]),
+            LegacyTab(uniqueIdentifier: 8, lastCommittedItemIndex: 0, items: [Support.item("https://c.example/", "C", 3)], pinned: true),
+            LegacyTab(uniqueIdentifier: 12, lastCommittedItemIndex: 0, items: []),
+        ])
+        let (session, changes) = FormatConversion.toOptimized(window, id: "W", incognito: false)
+        #expect(session.tabs.map(\.url) == ["https://a.example/", "https://b.example/", "https://c.example/"])
+        #expect(Set(session.tabs.map(\.id)).count == 3 && session.tabs.allSatisfy(\.hasValidID))
+        #expect(session.activeIndex == 0)
+        #expect(session.pinnedCount == 0)
+        #expect(session.tabs[0].history?.lastCommittedIndex == 0)
+        #expect(session.tabs[0].lastActiveTime == Support.time(10))
+        #expect(changes.count == 8, "\(changes.map(\.message).joined(separator: " | "))")
+        #expect(changes.filter { $0.origin == .sessionctl }.count == 1)
+    }
+}
