@@ -68,10 +68,14 @@ import Testing
         #expect(Self.files(profile) == before)
     }
 
-    @Test func alreadyInTheTargetFormat() throws {
-        let result = try CLI.run(["migrate", CLI.path("Fixtures/profiles/healthy"), "--to", "optimized"])
+    @Test func alreadyInTheTargetFormatChangesNothing() throws {
+        let profile = try Self.copy(CLI.path("Fixtures/profiles/healthy"))
+        defer { try? FileManager.default.removeItem(atPath: (profile as NSString).deletingLastPathComponent) }
+        let before = Self.files(profile)
+        let result = try CLI.run(["migrate", profile, "--to", "optimized"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("nothing to do"))
+        #expect(Self.files(profile) == before)
     }
 
     @Test func refusalsAndTheirStatuses() throws {

@@ -36,12 +36,15 @@ extension SessionCtl {
                 throw CommandFailure.usage("\(path) is one session; migrate converts a whole profile (give the profile directory)")
             }
             let migrator = Migrator(profile: target.profile, toolVersion: SessionCtl.version)
-            let (plan, outcome) = try dryRun
-                ? (migrator.plan(to: to), nil)
-                : withProfileLock(target.profile) { () throws -> (MigrationPlan, Migrator.Outcome?) in
-                    let plan = try migrator.plan(to: to)
-                    return (plan, try migrator.apply(plan))
+            var plan = try migrator.plan(to: to)
+            var outcome: Migrator.Outcome?
+            if !dryRun && !plan.isEmpty {
+                // Planned again under the lock, so that what is applied is what the profile holds.
+                (plan, outcome) = try withProfileLock(target.profile) { () throws -> (MigrationPlan, Migrator.Outcome?) in
+                    let locked = try migrator.plan(to: to)
+                    return (locked, try migrator.apply(locked))
                 }
+            }
             switch output.format {
             case .json: Output.line(MigrationDocument.encode(plan, outcome: outcome).serialized())
             case .text: MigrateText.print(plan, outcome: outcome)
