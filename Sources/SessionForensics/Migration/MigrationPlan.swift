@@ -26,10 +26,10 @@ public struct MigrationPlan: Sendable {
 /// older migration) left, then it converts the live sessions.
 public struct MigrationSidePlan: Sendable {
     public var incognito: Bool
-    /// A half-written new tree of an interrupted run, under `.sessionctl-migration/new`: removed.
+    /// A half-written new tree of an interrupted run (`.sessionctl-migration-new`): removed.
     public var abandonedNewTree: Bool
     /// Sessions of an old optimized tree that an interrupted run moved out of the way
-    /// (`.sessionctl-migration/SessionStorage/<id>`): set aside.
+    /// (`.sessionctl-migration-old/<id>`): set aside.
     public var displacedSessions: [SessionID]
     /// Legacy sessions Chrome ignores because `SessionStorage/` exists beside them: set aside.
     public var shadowedLegacySessions: [SessionID]

@@ -8,22 +8,24 @@ import SessionStore
 // `SessionStorage/` present means optimized, and only without it does `Sessions/` count. The one
 // atomic step the file system offers is a rename, so the switch from one format to the other is
 // exactly one rename of `SessionStorage` (into place for --to optimized, out of the way for
-// --to legacy), and the tree of the new format must be complete and durable on disk before it:
+// --to legacy), and the tree of the new format must be complete and durable on disk before it.
+// Every rename of the switch stays within the side's root directory, so that it is a single
+// directory update even for a file system that could split a rename between two directories.
 //
-//   1. The new tree is written under `<root>/.sessionctl-migration/new`, a name Chrome never
+//   1. The new tree is written under `<root>/.sessionctl-migration-new`, a name Chrome never
 //      reads: every file through the AtomicWriter (temp, fsync, rename, directory fsync), every
-//      directory made durable in its parent. A crash here leaves the old format live and
-//      untouched; the next run removes the half-written tree.
-//   2. --to optimized: `new` is renamed to `SessionStorage` (the commit) and the side's root is
+//      directory made durable in its parent, then the root fsynced. A crash here leaves the old
+//      format live and untouched; the next run removes the half-written tree.
+//   2. --to optimized: the new tree is renamed to `SessionStorage` (the commit) and the root is
 //      fsynced. Before the rename the legacy sessions are live; after it the optimized ones are,
 //      and `Sessions/` is shadowed: still on disk, ignored by Chrome.
-//      --to legacy: `new` is first renamed to `Sessions` (shadowed: `SessionStorage/` is still
-//      there and still live), the root fsynced; then `SessionStorage` is renamed into the staging
-//      directory (the commit), the root fsynced. Before that rename the optimized sessions are
-//      live, after it the legacy ones.
+//      --to legacy: the new tree is first renamed to `Sessions` (shadowed: `SessionStorage/` is
+//      still there and still live) and the root fsynced; then `SessionStorage` is renamed to
+//      `.sessionctl-migration-old` (the commit) and the root fsynced. Before that rename the
+//      optimized sessions are live, after it the legacy ones.
 //   3. The old tree is set aside session by session, by rename to `Backups/<id>/<UTC stamp>/`
 //      with a manifest.json (SessionSetAside), never deleted. A crash part way leaves old
-//      sessions shadowed (or in the staging directory), not live; the next run sets them aside.
+//      sessions shadowed (or under `.sessionctl-migration-old`), not live; the next run sets them aside.
 //
 // Setting the old tree aside before renaming the new one into place would open a window in which
 // neither format is live: Chrome would start with empty windows, and its next save would create
@@ -41,13 +43,16 @@ extension Migrator {
         public var removed: [String] = []
     }
 
-    /// Performs a plan made by `plan(to:)` on the same profile, side by side, after finishing
-    /// what an interrupted run left in the set-aside entries (temporary files of a manifest being
-    /// written are removed, missing manifests written).
+    /// Performs a plan made by `plan(to:)` on the same profile, side by side, after removing the
+    /// temporary files an interrupted run left (a manifest being written, for one).
+    ///
+    /// A set-aside entry whose manifest an interruption kept from being written stays as it is:
+    /// `aside list` shows it and `aside restore` takes it. (`SessionSetAside.completeInterruptedEntries`
+    /// is not called: it removes a live session whose files all match an entry's manifest, which
+    /// after a migration there and back is a live window, not a remainder.)
     public func apply(_ plan: MigrationPlan) throws(StoreError) -> Outcome {
         var outcome = Outcome()
         outcome.removed += try TemporaryFileSweeper(writer: writer, profile: profile).sweep()
-        _ = try SessionSetAside(writer: writer, profile: profile).completeInterruptedEntries()
         for side in plan.sides {
             try apply(side, target: plan.target, into: &outcome)
         }
@@ -56,11 +61,10 @@ extension Migrator {
 
     private func apply(_ side: MigrationSidePlan, target: MigrationTarget, into outcome: inout Outcome) throws(StoreError) {
         let root = ProfileLayout.stateRoot(incognito: side.incognito)
-        let staging = treePath(root, Migrator.stagingDirectory)
-        let new = treePath(staging, Migrator.newTree)
+        let new = treePath(root, Migrator.newTree)
         let optimized = treePath(root, ProfileLayout.optimizedDirectory)
         let legacy = treePath(root, ProfileLayout.legacyDirectory)
-        let displaced = treePath(staging, ProfileLayout.optimizedDirectory)
+        let displaced = treePath(root, Migrator.displacedTree)
 
         // Leftovers of interrupted runs and shadowed legacy sessions first.
         if side.abandonedNewTree {
@@ -76,12 +80,9 @@ extension Migrator {
             outcome.setAside.append(try setAsideLegacy(id, incognito: side.incognito, target: target))
         }
         if !side.shadowedLegacySessions.isEmpty { try removeLegacyDirectoriesIfEmpty(root) }
-        guard let conversion = side.conversion else {
-            try removeIfEmpty(staging)
-            return
-        }
+        guard let conversion = side.conversion else { return }
 
-        // 1. The new tree, complete and durable, under the staging directory.
+        // 1. The new tree, complete and durable, beside the live one.
         try writer.makeDirectories(path(new))
         for session in conversion.sessions {
             switch target {
@@ -90,7 +91,7 @@ extension Migrator {
             }
         }
         try fileSystem.fsyncDirectory(path(new))
-        try fileSystem.fsyncDirectory(path(staging))
+        try fileSystem.fsyncDirectory(path(root))
 
         // 2. The switch, then 3. the old tree set aside.
         switch target {
@@ -111,7 +112,6 @@ extension Migrator {
             }
             try removeIfEmpty(displaced)
         }
-        try removeIfEmpty(staging)
     }
 
     /// Writes one optimized session directory as Chrome does: each tab's data.pb (and its state.pb

@@ -17,10 +17,12 @@ public struct Migrator: Sendable {
     let clock: @Sendable () -> Timestamp
     let newGroupID: @Sendable () -> TabGroupID
 
-    /// The working directory of a migration on one side: `<root>/.sessionctl-migration`.
-    public static let stagingDirectory = ".sessionctl-migration"
-    /// The new tree being built, inside the staging directory.
-    static let newTree = "new"
+    /// Where the new tree of one side is built: `<root>/.sessionctl-migration-new`, beside
+    /// `SessionStorage` and `Sessions`, so that putting it in place is a rename within one directory.
+    public static let newTree = ".sessionctl-migration-new"
+    /// Where `--to legacy` moves the old `SessionStorage` (again within the same directory) before
+    /// its sessions are set aside one by one.
+    public static let displacedTree = ".sessionctl-migration-old"
 
     public init(profile: String, writer: AtomicWriter = AtomicWriter(), toolVersion: String,
                 clock: @escaping @Sendable () -> Timestamp = Aside.systemTime,
@@ -62,15 +64,14 @@ public struct Migrator: Sendable {
 
     private func planSide(incognito: Bool, target: MigrationTarget) throws -> MigrationSidePlan {
         let root = ProfileLayout.stateRoot(incognito: incognito)
-        let staging = treePath(root, Migrator.stagingDirectory)
         let optimized = treePath(root, ProfileLayout.optimizedDirectory)
         let legacy = treePath(root, ProfileLayout.legacyDirectory)
         let hasOptimized = fileSystem.kind(of: path(optimized)) == .directory
         let hasLegacy = fileSystem.kind(of: path(legacy)) == .directory
         var side = MigrationSidePlan(
             incognito: incognito,
-            abandonedNewTree: fileSystem.kind(of: path(staging, Migrator.newTree)) != nil,
-            displacedSessions: try subdirectories(treePath(staging, ProfileLayout.optimizedDirectory)),
+            abandonedNewTree: fileSystem.kind(of: path(treePath(root, Migrator.newTree))) != nil,
+            displacedSessions: try subdirectories(treePath(root, Migrator.displacedTree)),
             shadowedLegacySessions: hasOptimized && hasLegacy ? try subdirectories(legacy) : [],
             conversion: nil
         )
