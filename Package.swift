@@ -28,7 +28,7 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
-        .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel"]),
+        .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel", "Archive"]),
         .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "Archive"]),
         .target(name: "CrashSimulator", dependencies: ["SessionStore", "SessionFormats", "SessionModel"]),
         .executableTarget(
@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats", "Archive"]),
-        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats"]),
+        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats", "Archive"]),
         .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive"]),
         .testTarget(name: "CrashSimulatorTests", dependencies: ["CrashSimulator", "SessionStore", "SessionFormats", "SessionModel"]),
         .testTarget(name: "CLITests", dependencies: ["sessionctl", "SessionFormats", "Archive"]),

@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import SessionFormats
 import SessionModel
@@ -45,7 +46,7 @@ import Testing
         for file in manifest.files {
             let data = try #require(original[prefix + file.path])
             #expect(file.size == Int64(data.count))
-            #expect(file.sha256 == SHA256.hex([UInt8](data)))
+            #expect(file.sha256 == SHA256.hex(SHA256.hash([UInt8](data))))
         }
         #expect(entry.files == original.count)
         #expect(entry.bytes == Int64(original.values.reduce(0) { $0 + $1.count }))

@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import SessionFormats
 import SessionModel
@@ -79,7 +80,7 @@ import Testing
                 let original = originals["\(directory)/\(relative)"]
                 let kept = FileManager.default.contents(atPath: "\(profile)/\(path)/\(relative)")
                 #expect(original != nil && kept == original, "\(relative) is not the original")
-                #expect(kept.map { SHA256.hex(Array($0)) } == hash && kept?.count == Int(size))
+                #expect(kept.map { SHA256.hex(SHA256.hash(Array($0))) } == hash && kept?.count == Int(size))
             }
             #expect(listed == Set(originals.keys.map { String($0.dropFirst(directory.count + 1)) }))
         }

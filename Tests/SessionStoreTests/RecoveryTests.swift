@@ -1,3 +1,4 @@
+import Archive
 import Testing
 import SessionFormats
 import SessionModel
@@ -19,7 +20,7 @@ import SessionModel
     private func contents(_ harness: StoreHarness) -> [String] {
         harness.directory.allFiles()
             .filter { !$0.hasSuffix(RecoveryMarker.fileName) && !$0.hasSuffix(SessionSetAside.manifestFile) }
-            .map { SHA256.hex(harness.directory.bytes($0)) }.sorted()
+            .map { SHA256.hex(SHA256.hash(harness.directory.bytes($0))) }.sorted()
     }
 
     @Test func theMarkerTellsHowThePreviousRunEnded() throws {
@@ -54,7 +55,7 @@ import SessionModel
         guard case .array(let files)? = manifest["files"] else { Issue.record("no files in the manifest"); return }
         #expect(files.count == 3)
         let metadata = try #require(files.first { $0["path"] == .string("session_metadata.pb") })
-        #expect(metadata["sha256"] == .string(SHA256.hex([0x0a, 0x7f, 0x01])))
+        #expect(metadata["sha256"] == .string(SHA256.hex(SHA256.hash([0x0a, 0x7f, 0x01]))))
         #expect(metadata["size"] == .int(3))
         // The next save writes a fresh session; the entry stays.
         harness.window.openTab(url: "https://new.example/")

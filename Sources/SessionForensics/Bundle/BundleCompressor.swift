@@ -117,14 +117,14 @@ public struct BundleCompressor {
                 var header = entry(walked, path: member, kind: .file)
                 header.size = walked.size
                 try tar.begin(header)
-                var hasher = Archive.SHA256()
+                var hasher = SHA256()
                 let size = try FileContentReader.copy(location, expectedSize: walked.size) { chunk in
                     hasher.update(chunk)
                     try tar.write(chunk)
                 }
                 try tar.end()
                 inputBytes += size
-                files.append(BundleManifest.File(path: walked.relative, size: size, sha256: Archive.SHA256.hex(hasher.finalize())))
+                files.append(BundleManifest.File(path: walked.relative, size: size, sha256: SHA256.hex(hasher.finalize())))
             case .other:
                 skipped.append(walked.relative)
             }

@@ -14,7 +14,7 @@ struct TarExtraction: TarEntryHandler {
     private struct OpenFile {
         var path: String
         var handle: FileHandleID?
-        var hasher = Archive.SHA256()
+        var hasher = SHA256()
         var size: Int64 = 0
         var modificationTime: Int64
         /// Content kept in memory instead (a top-level MANIFEST.json, decided on at the end).
@@ -137,7 +137,7 @@ struct TarExtraction: TarEntryHandler {
         }
         if let handle = file.handle { try staged.closeFile(handle) }
         try staged.setModificationTime(file.path, seconds: file.modificationTime)
-        digests[file.path] = Digest(size: file.size, sha256: Archive.SHA256.hex(file.hasher.finalize()))
+        digests[file.path] = Digest(size: file.size, sha256: SHA256.hex(file.hasher.finalize()))
     }
 
     /// Writes a held-back MANIFEST.json that turned out not to be a sessionctl manifest as a plain file.
@@ -147,7 +147,7 @@ struct TarExtraction: TarEntryHandler {
         try manifest.bytes.withUnsafeBytes { try staged.write(handle, $0, file: BundleManifest.memberName) }
         try staged.closeFile(handle)
         try staged.setModificationTime(BundleManifest.memberName, seconds: manifest.time)
-        digests[BundleManifest.memberName] = Digest(size: Int64(manifest.bytes.count), sha256: Archive.SHA256.hex(Archive.SHA256.hash(manifest.bytes)))
+        digests[BundleManifest.memberName] = Digest(size: Int64(manifest.bytes.count), sha256: SHA256.hex(SHA256.hash(manifest.bytes)))
     }
 
     /// Sets directory times last (creating entries changes them), deepest first.

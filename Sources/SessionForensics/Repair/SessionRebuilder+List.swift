@@ -1,3 +1,4 @@
+import Archive
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -136,7 +137,7 @@ extension SessionRebuilder {
     private func freshGroupID(number: Int, used: inout Set<TabGroupID>) -> TabGroupID {
         var attempt = 0
         while true {
-            let digest = SHA256.digest(Array("\(snapshot.id)/\(snapshot.incognito)/group/\(number)/\(attempt)".utf8))
+            let digest = SHA256.hash(Array("\(snapshot.id)/\(snapshot.incognito)/group/\(number)/\(attempt)".utf8))
             let word = { (offset: Int) in digest[offset..<offset + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
             let id = TabGroupID(high: word(0), low: word(8))
             attempt += 1

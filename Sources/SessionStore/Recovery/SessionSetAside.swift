@@ -1,3 +1,4 @@
+import Archive
 import SessionFormats
 import SessionModel
 
@@ -181,7 +182,7 @@ public struct SessionSetAside: Sendable {
         for path in try listFiles(live, relative: "") {
             guard let expected = listed[path] else { return false }
             let bytes = try writer.fileSystem.read(joinPath(live, path))
-            guard Int64(bytes.count) == expected.size, SHA256.hex(bytes) == expected.sha else { return false }
+            guard Int64(bytes.count) == expected.size, SHA256.hex(SHA256.hash(bytes)) == expected.sha else { return false }
         }
         return true
     }
@@ -192,7 +193,7 @@ public struct SessionSetAside: Sendable {
         var files: [JSONValue] = []
         for path in try listFiles(root, relative: "") where path != SessionSetAside.manifestFile {
             let bytes = try writer.fileSystem.read(joinPath(root, path))
-            files.append(.object([("path", .string(path)), ("size", .int(Int64(bytes.count))), ("sha256", .string(SHA256.hex(bytes)))]))
+            files.append(.object([("path", .string(path)), ("size", .int(Int64(bytes.count))), ("sha256", .string(SHA256.hex(SHA256.hash(bytes))))]))
         }
         var members: [(String, JSONValue)] = [
             ("schema", .string(SessionSetAside.manifestSchema)),
