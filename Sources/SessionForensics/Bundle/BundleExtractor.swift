@@ -141,7 +141,8 @@ private struct ExtractionTarget {
 
     mutating func finish(header: GzipHeader?, bytes: Int64) throws -> BundleExtractor.Result {
         if case .undecided(let held) = destination {
-            try decide(held.count >= 512 ? held : [])
+            // Fewer than 512 bytes in all: too short for a tar archive, so a plain file.
+            try decide(held)
             try held.withUnsafeBytes { try route($0) }
         }
         switch destination {
