@@ -147,3 +147,22 @@ import Testing
         }
     }
 }
+
+@Suite struct ImportReplaceTests {
+    @Test func replaceSetsTheExistingSessionAsideFirst() throws {
+        let out = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let json = CLI.path("Fixtures/profiles/healthy.json")
+        #expect(try CLI.run(["import", json, "--out", out]).status == 0)
+        let metadata = "\(out)/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/session_metadata.pb"
+        let before = try Data(contentsOf: URL(fileURLWithPath: metadata))
+        let again = try CLI.run(["import", json, "--out", out, "--replace"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("set aside E9D8C7B6-A5F4-4321-8765-0FEDCBA98765@"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: metadata)) == before)
+        let listed = try CLI.run(["aside", "list", out, "--format", "json"])
+        #expect(listed.stdout.contains("replaced by sessionctl import"))
+        let backups = FileManager.default.enumerator(atPath: "\(out)/Backups")?.compactMap { $0 as? String } ?? []
+        #expect(backups.contains { $0.hasSuffix("E9D8C7B6-A5F4-4321-8765-0FEDCBA98765") == false && $0.hasSuffix("session_metadata.pb") })
+    }
+}

@@ -11,6 +11,11 @@ public struct ProfileImporter: Sendable {
         self.writer = writer
     }
 
+    /// True when the profile already holds a session with this id on the same (regular or incognito) side.
+    public func exists(_ session: Session) -> Bool {
+        writer.writer.fileSystem.kind(of: ProfileWriter.sessionDirectory(profile: profile, session: session)) != nil
+    }
+
     /// Checks every session first (no existing session is overwritten, ids are writable), then
     /// writes them all; returns the session directories written.
     public func importSessions(_ sessions: [Session]) throws -> [String] {
@@ -29,9 +34,8 @@ public struct ProfileImporter: Sendable {
                     throw FormatError.invalidDocument(path: session.id, reason: "tab id \(tab.id) appears twice")
                 }
             }
-            let directory = ProfileWriter.sessionDirectory(profile: profile, session: session)
-            if writer.writer.fileSystem.kind(of: directory) != nil {
-                throw StoreError.exists(path: directory)
+            if exists(session) {
+                throw StoreError.exists(path: ProfileWriter.sessionDirectory(profile: profile, session: session))
             }
         }
         var written: [String] = []

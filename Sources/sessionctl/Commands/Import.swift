@@ -1,5 +1,6 @@
 import ArgumentParser
 import SessionFormats
+import SessionForensics
 import SessionStore
 
 extension SessionCtl {
@@ -12,7 +13,8 @@ extension SessionCtl {
                 session becomes DIR/SessionStorage/<id>/ (incognito ones DIR/OTR/SessionStorage/<id>/) \
                 with one data.pb per tab that has a history and session_metadata.pb written last, in \
                 Chrome's canonical bytes. Every file is written atomically and durably. An existing \
-                session is never overwritten: the command stops with status 73.
+                session is never overwritten: the command stops with status 73, unless --replace is \
+                given, which first sets each existing session aside (as aside push does).
                 """
         )
 
@@ -22,10 +24,27 @@ extension SessionCtl {
         @Option(name: .long, help: "The profile directory to write (created if missing).")
         var out: String
 
+        @Flag(name: .long, help: "Set existing sessions of the same id aside (to Backups/) instead of refusing.")
+        var replace = false
+
         func run() throws {
             let bytes = try file == "-" ? StandardInput.readAll() : DiskTree.readFile(file, display: file)
             let sessions = try InspectDocument.decode(JSONParser.parse(bytes, file: file), file: file)
             let importer = ProfileImporter(profile: out)
+            if replace {
+                let existing = sessions.filter(importer.exists)
+                if !existing.isEmpty {
+                    let aside = SessionForensics.Aside(profile: out, toolVersion: SessionCtl.version)
+                    try withProfileLock(out) {
+                        for session in existing {
+                            for entry in try aside.push(session: session.id, incognito: session.incognito,
+                                                        reason: "replaced by sessionctl import") {
+                                Output.line("set aside \(entry.name)")
+                            }
+                        }
+                    }
+                }
+            }
             let written = try importer.importSessions(sessions)
             for path in written { Output.line("wrote \(path)") }
         }
