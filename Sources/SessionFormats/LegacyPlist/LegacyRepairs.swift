@@ -58,7 +58,7 @@ extension LegacyWindow {
                      "lastCommittedItemIndex \(tab.lastCommittedItemIndex) with \(tab.items.count) entr\(tab.items.count == 1 ? "y" : "ies"); Chrome uses \(clamped)")
                 tab.lastCommittedItemIndex = clamped
             }
-            if !tab.lastActiveTime.isNull, !tab.creationTime.isNull, tab.lastActiveTime < tab.creationTime {
+            if !tab.lastActiveTime.isNull, tab.lastActiveTime < tab.creationTime {
                 note(.lastActiveBeforeCreation,
                      "lastActiveTime \(tab.lastActiveTime.iso8601 ?? "-") is before creationTime \(tab.creationTime.iso8601 ?? "-"); Chrome raises it to the creation time")
                 tab.lastActiveTime = tab.creationTime
