@@ -12,6 +12,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SessionFormats", package: "sessionctl"),
                 .product(name: "SessionModel", package: "sessionctl"),
+                .product(name: "Archive", package: "sessionctl"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]

@@ -121,6 +121,13 @@ public struct TarReader {
         Int((Int64(TarHeaderBlock.size) - size % Int64(TarHeaderBlock.size)) % Int64(TarHeaderBlock.size))
     }
 
+    /// `size` rounded up to whole blocks; a size too large for that (a base-256 or pax size near
+    /// 2^63) stays at `Int64.max`, which no stream reaches, so it ends as a truncated member.
+    private static func paddedSize(_ size: Int64) -> Int64 {
+        let (sum, overflow) = size.addingReportingOverflow(Int64(padding(for: size)))
+        return overflow ? .max : sum
+    }
+
     private mutating func readHeader<Handler: TarEntryHandler>(_ raw: UnsafeRawBufferPointer, into handler: inout Handler) throws {
         if TarHeaderBlock.isZero(raw) {
             state = .ended
@@ -144,7 +151,7 @@ public struct TarReader {
             return
         case UInt8(ascii: "V"):
             // A volume label names the archive, not a member.
-            state = size > 0 ? .skip(remaining: size + Int64(padding)) : .header
+            state = size > 0 ? .skip(remaining: TarReader.paddedSize(size)) : .header
             return
         default:
             break
@@ -165,7 +172,7 @@ public struct TarReader {
             state = .content(remaining: stored, padding: TarReader.padding(for: stored))
         } else {
             try handler.end()
-            state = skipped > 0 ? .skip(remaining: skipped + Int64(TarReader.padding(for: skipped))) : .header
+            state = skipped > 0 ? .skip(remaining: TarReader.paddedSize(skipped)) : .header
         }
     }
 

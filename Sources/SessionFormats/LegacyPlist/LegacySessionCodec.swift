@@ -8,8 +8,21 @@ import SessionModel
 public enum LegacySessionCodec {
     /// Decodes the window of a session.plist as stored, before Chrome's repairs.
     public static func decodeWindow(_ bytes: [UInt8], file: String = ProfileLayout.legacySessionFile) throws(FormatError) -> LegacyWindow {
+        let plist: BinaryPlist
         do throws(PlistDamage) {
-            let plist = try BinaryPlistReader.read(bytes)
+            plist = try BinaryPlistReader.read(bytes)
+        } catch {
+            throw .damaged(file: file, offset: error.offset, reason: error.reason)
+        }
+        return try decodeWindow(plist: plist, file: file)
+    }
+
+    /// Decodes the window of an already parsed property list (the keyed-archive layer alone).
+    ///
+    /// Any object table is accepted, also one no reader produced (references out of range,
+    /// cycles): every problem is a `FormatError.damaged` at the offset of the object holding it.
+    public static func decodeWindow(plist: BinaryPlist, file: String = ProfileLayout.legacySessionFile) throws(FormatError) -> LegacyWindow {
+        do throws(PlistDamage) {
             var decoder = LegacyArchiveDecoder(archive: try KeyedArchive(plist: plist))
             return try decoder.decodeRoot()
         } catch {

@@ -5,6 +5,8 @@ struct CLIResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// True when the program ran past its time limit and was terminated.
+    var timedOut = false
 }
 
 enum CLI {
@@ -35,12 +37,15 @@ enum CLI {
 
     /// Runs `sessionctl args...` with an optional standard input, without the crash backtracer.
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil) throws -> CLIResult {
-        try runProgram(binary, arguments, stdin: stdin, environment: environment, in: directory)
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil,
+                    timeout: Double? = nil) throws -> CLIResult {
+        try runProgram(binary, arguments, stdin: stdin, environment: environment, in: directory, timeout: timeout)
     }
 
-    /// Runs any program and captures its status and output.
-    static func runProgram(_ program: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil) throws -> CLIResult {
+    /// Runs any program and captures its status and output; past `timeout` seconds it is terminated
+    /// (SIGTERM, then SIGKILL) and the result says it timed out.
+    static func runProgram(_ program: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil,
+                           timeout: Double? = nil) throws -> CLIResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -55,6 +60,16 @@ enum CLI {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let expired = TimeoutFlag()
+        if let timeout {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak process] in
+                guard let process, process.isRunning else { return }
+                expired.set()
+                kill(pid, SIGTERM)
+                DispatchQueue.global().asyncAfter(deadline: .now() + 2) { if process.isRunning { kill(pid, SIGKILL) } }
+            }
+        }
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a full pipe never blocks the child.
@@ -70,7 +85,8 @@ enum CLI {
         process.waitUntilExit()
         return CLIResult(status: process.terminationStatus,
                          stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+                         stderr: String(decoding: errData, as: UTF8.self),
+                         timedOut: expired.isSet)
     }
 
     /// A fresh temporary directory, removed by the caller.
@@ -79,4 +95,13 @@ enum CLI {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }
+}
+
+/// A flag set once from another thread.
+final class TimeoutFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
