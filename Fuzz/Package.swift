@@ -13,6 +13,8 @@ let package = Package(
                 .product(name: "SessionFormats", package: "sessionctl"),
                 .product(name: "SessionModel", package: "sessionctl"),
                 .product(name: "Archive", package: "sessionctl"),
+                .product(name: "SessionForensics", package: "sessionctl"),
+                .product(name: "CrashSimulator", package: "sessionctl"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]

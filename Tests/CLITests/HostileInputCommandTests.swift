@@ -235,4 +235,33 @@ import Testing
             #expect(Self.snapshot(scratch + "/in") == before, "\(label): decompress changed its input")
         }
     }
+
+    /// crash-test's inputs typed by hand: a reproducer tearing a sector near 2^63 of an operation
+    /// that writes nothing (it trapped while materialising the state), and broken workload files.
+    @Test func hostileCrashTestInputs() throws {
+        let scratch = try CLI.temporaryDirectory("hostile")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let base = "workload=small;model=pessimistic;protocol=in-place;seed=1;crash=25;keep=all"
+        for tear in ["25:sector:9223372036854775807:1", "25:sector:0:9223372036854775807", "9223372036854775807:cut:1"] {
+            let result = try CLI.run(["crash-test", "--replay", base + ";tear=" + tear], timeout: Self.timeLimit)
+            #expect(!result.timedOut && result.status == 64, "tear=\(tear): status \(result.status), \(result.stderr)")
+            #expect(result.stderr.hasPrefix("sessionctl: crash-test: reproducer") && result.stderr.split(separator: "\n").count == 1,
+                    "tear=\(tear): \(result.stderr)")
+        }
+        let workloads: [(String, [UInt8])] = [
+            ("not UTF-8", [0x6c, 0x61, 0xff, 0xfe, 0x0a]),
+            ("unterminated quote", Array("launch\nopen t1 \"https://example.org/\n".utf8)),
+            ("repeat without an event", Array("launch\nrepeat 100000\n".utf8)),
+            ("repeat beyond its limit", Array("launch\nrepeat 100001 crash\n".utf8)),
+            ("one word of 1 MiB", Array(("launch\nopen " + String(repeating: "x", count: 1 << 20) + "\n").utf8)),
+        ]
+        for (label, bytes) in workloads {
+            let file = scratch + "/hostile.workload"
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            let result = try CLI.run(["crash-test", "--workload", file], timeout: Self.timeLimit)
+            #expect(!result.timedOut && result.status == 65, "\(label): status \(result.status), \(result.stderr)")
+            #expect(result.stderr.hasPrefix("sessionctl: crash-test: ") && result.stderr.split(separator: "\n").count == 1, "\(label): \(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(bytes), "\(label): the workload file changed")
+        }
+    }
 }

@@ -47,6 +47,12 @@ enum ArchiveFuzz {
     /// so that mutated header fields get past the checksum (a fuzzer rarely writes a sum in octal).
     @Sendable static func tar(_ bytes: [UInt8]) {
         tarOnce(bytes)
+        let sealed = sealed(bytes)
+        if sealed != bytes { tarOnce(sealed) }
+    }
+
+    /// `bytes` with a valid header checksum in every 512-byte block that is not all zeros.
+    static func sealed(_ bytes: [UInt8]) -> [UInt8] {
         var sealed = bytes
         var start = 0
         while start + 512 <= sealed.count {
@@ -59,7 +65,7 @@ enum ArchiveFuzz {
             }
             start += 512
         }
-        if sealed != bytes { tarOnce(sealed) }
+        return sealed
     }
 
     private static func tarOnce(_ bytes: [UInt8]) {

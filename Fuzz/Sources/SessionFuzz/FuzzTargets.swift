@@ -15,6 +15,8 @@ enum FuzzTargets {
         ("json-import", JSONFuzz.run),
         ("gzip", ArchiveFuzz.gzip),
         ("tar", ArchiveFuzz.tar),
+        ("bundle", BundleFuzz.run),
+        ("workload", WorkloadFuzz.run),
     ]
 }
 

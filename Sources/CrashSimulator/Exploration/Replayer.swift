@@ -86,6 +86,26 @@ public struct Replayer: Sendable {
             guard inProgress || (pendingSet.contains(tear.operation) && state.selection.keeps(tear.operation)) else {
                 throw .invalidReproducer(reproducer.text, reason: "operation \(tear.operation + 1) cannot be torn at crash=\(state.crashPoint)")
             }
+            try checkFits(tear, operations[tear.operation].effect, reproducer)
+        }
+    }
+
+    /// Refuses a tear of a kind the operation cannot have (writes are cut or torn, renames lose
+    /// steps), and a torn sector outside the write: the generator makes neither.
+    private func checkFits(_ tear: Tear, _ effect: Effect, _ reproducer: Reproducer) throws(SimulatorError) {
+        let number = tear.operation + 1
+        switch (tear, effect) {
+        case (.renameSteps, .rename), (.cut, .write), (.pieces, .write):
+            return
+        case (.sector(_, let sector, let length), .write(_, let offset, let bytes, _, _)):
+            let sectors = bytes.isEmpty ? 0 : (offset + bytes.count - 1) / Tear.sectorSize - offset / Tear.sectorSize + 1
+            guard sector < sectors, length <= Tear.sectorSize else {
+                throw .invalidReproducer(reproducer.text, reason: "operation \(number) writes \(sectors) sector(s) of \(Tear.sectorSize) bytes; tear=\(number):sector:\(sector):\(length) lies outside it")
+            }
+        case (.renameSteps, _):
+            throw .invalidReproducer(reproducer.text, reason: "operation \(number) is not a rename, so it cannot be torn into rename steps")
+        default:
+            throw .invalidReproducer(reproducer.text, reason: "operation \(number) is not a write, so it cannot be torn as one")
         }
     }
 }

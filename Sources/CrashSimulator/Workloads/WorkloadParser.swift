@@ -17,7 +17,12 @@ import SessionModel
 ///
 /// `repeat N EVENT` writes EVENT N times with `{i}` replaced by 1...N.
 public enum WorkloadParser {
-    public static func parse(_ text: String, name: String) throws(SimulatorError) -> Workload {
+    /// The most events a workload may expand to (a few `repeat 100000` lines would otherwise take
+    /// gigabytes before anything runs).
+    public static let maxEvents = 1_000_000
+
+    /// Parses a workload's text; `maxEvents` bounds what its `repeat` lines may expand to.
+    public static func parse(_ text: String, name: String, maxEvents: Int = maxEvents) throws(SimulatorError) -> Workload {
         var steps: [Workload.Step] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = offset + 1
@@ -30,6 +35,9 @@ public enum WorkloadParser {
                 }
                 count = times
                 words.removeFirst(2)
+            }
+            guard steps.count + count <= maxEvents else {
+                throw .invalidWorkload(name: name, line: line, reason: "the workload expands to more than \(maxEvents) events")
             }
             for number in 1...count {
                 let expanded = count == 1 && !rawLine.contains("{i}") ? words
