@@ -13,9 +13,9 @@ import SessionFormats
 enum BundleFuzz {
     /// The file the bundle is written to: the opener reads paths, as the commands do.
     static let path: String = {
-        let directory = "/tmp/sessionctl-fuzz-\(getpid())"
+        let directory = FuzzPaths.repository + "/Fuzz/work/bundle"
         mkdir(directory, 0o700)
-        return directory + "/bundle.tar.gz"
+        return directory + "/input-\(getpid()).tar.gz"
     }()
 
     @Sendable static func run(_ bytes: [UInt8]) {
