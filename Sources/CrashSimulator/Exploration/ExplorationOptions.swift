@@ -47,6 +47,9 @@ public struct ExplorationResult: Sendable {
     public var explored = 0
     /// Of `explored`, the states of crashes during recovery.
     public var recoveryCrashStates = 0
+    /// Times the store's recovery ran, and times a remembered run was replayed instead.
+    public var recoveryRuns = 0
+    public var recoveryReplays = 0
     public var unique = 0
     public var failed = 0
     public var failuresByOracle: [OracleKind: Int] = [:]

@@ -110,6 +110,8 @@ public struct Explorer: Sendable {
         for (_, partition) in results.withLock({ $0 }).sorted(by: { $0.0 < $1.0 }) {
             result.explored += partition.explored
             result.recoveryCrashStates += partition.recoveryCrashStates
+            result.recoveryRuns += partition.recoveryRuns
+            result.recoveryReplays += partition.recoveryReplays
             result.failed += partition.failed
             result.truncated = result.truncated || partition.truncated
             for (oracle, count) in partition.failuresByOracle { result.failuresByOracle[oracle, default: 0] += count }
@@ -145,6 +147,8 @@ public struct Explorer: Sendable {
     struct PartitionResult: Sendable {
         var explored = 0
         var recoveryCrashStates = 0
+        var recoveryRuns = 0
+        var recoveryReplays = 0
         var failed = 0
         var truncated = false
         var failuresByOracle: [OracleKind: Int] = [:]
@@ -194,6 +198,7 @@ public struct Explorer: Sendable {
             return true
         }
         result.hashes = Array(judge.judgedHashes)
+        (result.recoveryReplays, result.recoveryRuns) = judge.memoCounts
         return result
     }
 

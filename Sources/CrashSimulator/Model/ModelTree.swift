@@ -47,6 +47,9 @@ public final class ModelTree {
     public private(set) var hash: UInt64 = 0
     /// The names of every entry, interned.
     public var names: NameTable
+    /// Changes whenever an entry is added, removed or replaced (not when a file's content does):
+    /// path lookups cached at one value stay valid while it does not change.
+    public private(set) var entryEpoch: UInt64 = 0
     /// When true, every change is journaled so that `rollback(to:)` can undo it.
     public var isJournaling = false
     private var journal: [Undo] = []
@@ -130,6 +133,7 @@ public final class ModelTree {
         let previous = nodes[Int(directory)]!.entries[name]
         if previous == target { return }
         if isJournaling { journal.append(.entry(directory: directory, name: name, previous: previous ?? -1)) }
+        entryEpoch &+= 1
         let link = Link(directory: directory, name: name)
         if let previous {
             hash &-= term(directory, name, previous)

@@ -6,17 +6,20 @@ import SessionStore
 ///
 /// The tree must be journaling: the judge lets the store's recovery change it through a
 /// `ModelFileSystem`, looks at the result, and rolls it back. Crashes during recovery are
-/// explored at every step of each distinct recovery (by its sequence of operations) for the
-/// first `recoveryCrashParents` states that run it.
+/// explored at every step of each distinct recovery (by the kinds of operations it makes) for the
+/// first `recoveryCrashParents` states of a partition that run it.
 final class StateJudge {
     let recording: Recording
     let runner: any RecoveryRunner
     /// Recovery crash states are explored for this many states per distinct recovery.
-    var recoveryCrashParents = 2
+    var recoveryCrashParents = 1
     private(set) var verdicts: [UInt64: StateVerdict] = [:]
     private var loader = SessionLoader()
     private var privacyCache: [UInt64: UInt64] = [:]
     private var recoverySignatures: [UInt64: Int] = [:]
+    private var shapes: [String: UInt64] = [:]
+    /// Replays of recovery, one memo per kind of run (first, second, during recovery).
+    private var memos: [String: RecoveryMemo] = [:]
     private let names: ProfileNames
     private let checksPrivacy: Bool
     /// Recovery crash states generated (each counted as an explored state).
@@ -56,9 +59,7 @@ final class StateJudge {
         let mark = tree.mark()
         let inodeBase = recording.inodeCount + Int32(depth * 20_000) + 10_000
         let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
-        let system = ModelFileSystem(tree: tree, firstInode: inodeBase, operationBase: operationBase,
-                                     tracksExactContent: false, temporaryTag: "r\(depth)-")
-        let first: Result<RecoveryOutcome, any Error> = Result { try runner.recover(fileSystem: system, profile: recording.profile) }
+        let (first, system) = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-")
         let scan = ProfileScan(tree: tree, profile: profile, names: names, collectFiles: checksPrivacy)
         let loads = scan.sessions.map { loader.load($0, tree: tree) }
         var findings: [Finding] = []
@@ -73,9 +74,7 @@ final class StateJudge {
         // Recovery is deterministic: when it left the tree as it found it, a second run does the same.
         if case .success = first, depth == 0, tree.hash != preHash {
             let again = tree.mark()
-            let repeatSystem = ModelFileSystem(tree: tree, firstInode: inodeBase + 5_000, operationBase: operationBase + 500_000,
-                                               tracksExactContent: false, temporaryTag: "r\(depth)b-")
-            second = Result { try runner.recover(fileSystem: repeatSystem, profile: recording.profile) }
+            second = recover(tree, firstInode: inodeBase + 5_000, operationBase: operationBase + 500_000, tag: "r\(depth)b-").outcome
             tree.rollback(to: again)
         }
         findings += RecoveryOracle.check(first: first, second: second)
@@ -87,6 +86,31 @@ final class StateJudge {
         }
         return StateVerdict(findings: findings, floor: floor, privacyFound: privacyFound, privacyDetails: privacyDetails,
                             detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: crashes)
+    }
+
+    /// Runs recovery on the state `tree` holds (leaving its changes there): replayed from the memo
+    /// when recovery already did the same on an earlier state, else run by the store and traced.
+    private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String) -> (outcome: Result<RecoveryOutcome, any Error>, system: ModelFileSystem) {
+        let memo = memos[tag] ?? RecoveryMemo()
+        memos[tag] = memo
+        let mark = tree.mark()
+        func makeSystem() -> ModelFileSystem {
+            ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false, temporaryTag: tag)
+        }
+        let replaying = makeSystem()
+        if let outcome = memo.replay(on: replaying) { return (outcome, replaying) }
+        tree.rollback(to: mark)
+        let system = makeSystem()
+        system.isTracing = true
+        let outcome: Result<RecoveryOutcome, any Error> = Result { try runner.recover(fileSystem: system, profile: recording.profile) }
+        system.isTracing = false
+        memo.insert(system.trace, outcome: outcome)
+        return (outcome, system)
+    }
+
+    /// Replays and runs of recovery so far.
+    var memoCounts: (hits: Int, misses: Int) {
+        memos.values.reduce((0, 0)) { ($0.0 + $1.hits, $0.1 + $1.misses) }
     }
 
     /// States left by a crash after each step of recovery (and within each of its writes).
@@ -114,27 +138,34 @@ final class StateJudge {
     }
 
     /// Whether to explore the crashes of a recovery: yes for the first few states whose recovery
-    /// has this shape (its operations, with tab directories, session ids, temporary names and
-    /// set-aside stamps generalised).
+    /// has this shape (the set of its kinds of operation on kinds of path, with tab directories,
+    /// session ids, temporary names and set-aside stamps generalised).
     private func shouldExploreRecoveryCrashes(_ steps: [FileOperation]) -> Bool {
-        var signature: UInt64 = 0
+        var shapes = Set<UInt64>()
         for step in steps {
-            signature = ContentHash.combine(signature, ContentHash.of(step.kind.rawValue + " " + shape(step.path) + " " + shape(step.destination ?? "")))
+            shapes.insert(ContentHash.combine(ContentHash.combine(UInt64(step.kind.hashValue & 0xFF), shape(step.path)), shape(step.destination ?? "")))
         }
+        var signature: UInt64 = 0
+        for value in shapes.sorted() { signature = ContentHash.combine(signature, value) }
         let seen = recoverySignatures[signature, default: 0]
         recoverySignatures[signature] = seen + 1
         return seen < recoveryCrashParents
     }
 
-    /// A path with its variable parts generalised.
-    private func shape(_ path: String) -> String {
-        path.split(separator: "/").map { component -> String in
+    /// The hash of a path with its variable parts generalised (remembered per path).
+    private func shape(_ path: String) -> UInt64 {
+        if let known = shapes[path] { return known }
+        let text = path.split(separator: "/").map { component -> String in
             if AtomicWriter.isTemporaryName(String(component)) { return "<tmp>" }
             if component.count >= 8, component.allSatisfy(\.isHexDigit) { return "<tab>" }
             if component.count == 23, component.contains("T"), component.hasSuffix("Z") { return "<stamp>" }
             if component.count > 20 || component.hasPrefix("{") { return "<session>" }
             return String(component)
         }.joined(separator: "/")
+        let value = ContentHash.of(text)
+        if shapes.count > 100_000 { shapes.removeAll() }
+        shapes[path] = value
+        return value
     }
 
     /// Records which privacy groups a scan's files contain, with a detail for each new one.

@@ -59,6 +59,13 @@ struct CrashContext: Sendable {
     /// Whether the app was running (so recovery must notice a crash).
     var appWasRunning: Bool
 
+    init(requiredVersion: Int, acknowledgement: String, privacyGroups: UInt64, appWasRunning: Bool) {
+        self.requiredVersion = requiredVersion
+        self.acknowledgement = acknowledgement
+        self.privacyGroups = privacyGroups
+        self.appWasRunning = appWasRunning
+    }
+
     init(recording: Recording, crashPoint: Int) {
         let acks = recording.acknowledgements(before: crashPoint)
         requiredVersion = acks.last?.version ?? -1

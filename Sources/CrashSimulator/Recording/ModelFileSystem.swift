@@ -41,10 +41,16 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// Called before each operation is carried out, with its index: may throw to simulate a
     /// failing call.
     public var beforeOperation: ((Int) throws(StoreError) -> Void)?
+    /// The calls the store made and what they answered, while `isTracing` (see `RecoveryMemo`).
+    var trace: [(call: TracedCall, answer: UInt64)] = []
+    /// Whether calls are traced.
+    var isTracing = false
+    /// The path in the tree of the file the last create made.
+    var lastCreatedPath = ""
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     private var aliases: [String: String] = [:]
-    /// Paths resolved since the tree last changed (the tree's hash tells).
-    private var resolved: [String: (hash: UInt64, inode: Int32?)] = [:]
+    /// Paths resolved since the tree's entries last changed (its entry epoch tells).
+    private var resolved: [String: (epoch: UInt64, inode: Int32?)] = [:]
     private var temporaryCount = 0
     private let temporaryTag: String
 
@@ -92,10 +98,19 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return result
     }
 
+    /// Takes a temporary path this kind of file system gave before (a replayed create), counting it.
+    private func adoptCanonical(_ path: String) -> String {
+        if AtomicWriter.isTemporaryName(lastPathComponent(path)) { temporaryCount += 1 }
+        return path
+    }
+
+    /// The path in the tree of a path the store uses (its temporary names translated).
+    func treePath(_ path: String) -> String { translate(path) }
+
     /// The inode at a path, if anything is there.
     public func resolve(_ path: String) -> Int32? {
         let path = translate(path)
-        if let cached = resolved[path], cached.hash == tree.hash { return cached.inode }
+        if let cached = resolved[path], cached.epoch == tree.entryEpoch { return cached.inode }
         var copy = path
         let inode = copy.withUTF8 { bytes -> Int32? in
             var current = ModelTree.root
@@ -115,23 +130,27 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
             return current
         }
         if resolved.count > 4096 { resolved.removeAll(keepingCapacity: true) }
-        resolved[path] = (tree.hash, inode)
+        resolved[path] = (tree.entryEpoch, inode)
         return inode
     }
 
     /// The directory that holds `path`'s last component, and that component's name id (interned).
     private func parentAndName(_ path: String, operation: String) throws(StoreError) -> (directory: Int32, name: Int32) {
         let path = translate(path)
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else {
-            guard !trimmed.isEmpty, trimmed != "." else { throw error(operation, path, EINVAL) }
-            return (ModelTree.root, tree.names.intern(String(trimmed)))
-        }
-        let last = trimmed[trimmed.index(after: slash)...]
+        let utf8 = path.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x2F, utf8.index(before: end) > utf8.startIndex { end = utf8.index(before: end) }
+        var slash = end
+        while slash > utf8.startIndex, utf8[utf8.index(before: slash)] != 0x2F { slash = utf8.index(before: slash) }
+        let last = Substring(path.utf8[slash..<end])
         guard !last.isEmpty, last != ".", last != ".." else { throw error(operation, path, EINVAL) }
-        let parent = String(trimmed[..<slash])
-        guard let directory = resolve(parent.isEmpty ? "/" : parent) else { throw error(operation, path, ENOENT) }
+        var directory = ModelTree.root
+        if slash > utf8.startIndex {
+            let parentEnd = utf8.index(before: slash)
+            let parent = parentEnd == utf8.startIndex ? "/" : String(Substring(path.utf8[utf8.startIndex..<parentEnd]))
+            guard let inode = resolve(parent) else { throw error(operation, path, ENOENT) }
+            directory = inode
+        }
         guard tree.node(directory)?.isDirectory == true else { throw error(operation, path, ENOTDIR) }
         return (directory, tree.names.intern(String(last)))
     }
@@ -154,8 +173,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     // MARK: FileSystem
 
-    public func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
-        let path = aliases[path] ?? canonicalTemporaryPath(path)
+    func rawCreateExclusive(_ path: String, mode: UInt32, canonical: Bool = false) throws(StoreError) -> FileHandleID {
+        let path = canonical ? adoptCanonical(path) : (aliases[path] ?? canonicalTemporaryPath(path))
+        lastCreatedPath = path
         let (directory, name): (Int32, Int32)
         do throws(StoreError) {
             (directory, name) = try parentAndName(path, operation: "open")
@@ -172,9 +192,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return open(inode, path)
     }
 
-    /// Opens a file for writing, truncating it (recorded as a truncate), or creates it.
-    public func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
-        guard let inode = resolve(path), let node = tree.node(inode) else { return try createExclusive(path, mode: mode) }
+    func rawOpenTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        guard let inode = resolve(path), let node = tree.node(inode) else { return try rawCreateExclusive(path, mode: mode) }
         guard !node.isDirectory else { throw error("open", path, EISDIR) }
         try prepare()
         let index = nextIndex
@@ -191,7 +210,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return FileHandleID(rawValue: handle)
     }
 
-    public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
+    func rawWrite(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
         guard let file = files[handle.rawValue], let node = tree.node(file.inode) else {
             throw error("write", "fd \(handle.rawValue)", EBADF)
         }
@@ -206,17 +225,17 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return bytes.count
     }
 
-    public func fsync(_ handle: FileHandleID) throws(StoreError) {
+    func rawFsync(_ handle: FileHandleID) throws(StoreError) {
         guard let file = files[handle.rawValue] else { throw error("fsync", "fd \(handle.rawValue)", EBADF) }
         try prepare()
         record(.fsync, file.path, .fsyncFile(inode: file.inode))
     }
 
-    public func close(_ handle: FileHandleID) throws(StoreError) {
+    func rawClose(_ handle: FileHandleID) throws(StoreError) {
         guard files.removeValue(forKey: handle.rawValue) != nil else { throw error("close", "fd \(handle.rawValue)", EBADF) }
     }
 
-    public func rename(_ source: String, to destination: String) throws(StoreError) {
+    func rawRename(_ source: String, to destination: String) throws(StoreError) {
         let from = try parentAndName(source, operation: "rename")
         guard let inode = tree.lookup(from.directory, from.name), let node = tree.node(inode) else {
             throw error("rename", "\(source) -> \(destination)", ENOENT)
@@ -235,7 +254,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
                .rename(fromDirectory: from.directory, fromName: from.name, toDirectory: to.directory, toName: to.name, inode: inode))
     }
 
-    public func fsyncDirectory(_ path: String) throws(StoreError) {
+    func rawFsyncDirectory(_ path: String) throws(StoreError) {
         guard let inode = resolve(path), tree.node(inode)?.isDirectory == true else {
             throw error("open directory", path, ENOENT)
         }
@@ -243,7 +262,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.fsyncDirectory, path, .fsyncDirectory(directory: inode))
     }
 
-    public func link(_ source: String, to destination: String) throws(StoreError) {
+    func rawLink(_ source: String, to destination: String) throws(StoreError) {
         guard let inode = resolve(source), let node = tree.node(inode) else {
             throw error("link", "\(source) -> \(destination)", ENOENT)
         }
@@ -255,7 +274,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.link, source, destination: destination, .addEntry(directory: to.directory, name: to.name, inode: inode, isDirectory: false))
     }
 
-    public func unlink(_ path: String) throws(StoreError) {
+    func rawUnlink(_ path: String) throws(StoreError) {
         let at = try parentAndName(path, operation: "unlink")
         guard let inode = tree.lookup(at.directory, at.name), let node = tree.node(inode) else { throw error("unlink", path, ENOENT) }
         guard !node.isDirectory else { throw error("unlink", path, EISDIR) }
@@ -264,7 +283,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.unlink, path, .removeEntry(directory: at.directory, name: at.name))
     }
 
-    public func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
+    func rawMkdir(_ path: String, mode: UInt32) throws(StoreError) {
         let at: (directory: Int32, name: Int32)
         do throws(StoreError) {
             at = try parentAndName(path, operation: "mkdir")
@@ -280,7 +299,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.mkdir, path, .addEntry(directory: at.directory, name: at.name, inode: inode, isDirectory: true))
     }
 
-    public func rmdir(_ path: String) throws(StoreError) {
+    func rawRmdir(_ path: String) throws(StoreError) {
         let at = try parentAndName(path, operation: "rmdir")
         guard let inode = tree.lookup(at.directory, at.name), let node = tree.node(inode) else { throw error("rmdir", path, ENOENT) }
         guard node.isDirectory else { throw error("rmdir", path, ENOTDIR) }
@@ -291,9 +310,20 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func read(_ path: String) throws(StoreError) -> [UInt8] {
+        do throws(StoreError) {
+            let blob = try readBlob(path)
+            if isTracing { trace.append((TracedCall(.read, translate(path)), TracedCall.answer(blob))) }
+            return blob.bytes
+        } catch {
+            if isTracing { trace.append((TracedCall(.read, translate(path)), TracedCall.answer(error))) }
+            throw error
+        }
+    }
+
+    func readBlob(_ path: String) throws(StoreError) -> Blob {
         guard let inode = resolve(path), let node = tree.node(inode) else { throw error("open", path, ENOENT) }
         guard !node.isDirectory else { throw error("read", path, EISDIR) }
-        return node.blob.bytes
+        return node.blob
     }
 
     /// The blob of a file (no copy), or nil.
@@ -303,12 +333,36 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func list(_ path: String) throws(StoreError) -> [String] {
+        do throws(StoreError) {
+            let node = try directoryNode(path)
+            if isTracing { trace.append((TracedCall(.list, translate(path)), listAnswer(node))) }
+            return node.entries.keys.map { tree.names.name($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        } catch {
+            if isTracing { trace.append((TracedCall(.list, translate(path)), TracedCall.answer(error))) }
+            throw error
+        }
+    }
+
+    func directoryNode(_ path: String) throws(StoreError) -> ModelTree.Node {
         guard let inode = resolve(path), let node = tree.node(inode) else { throw error("opendir", path, ENOENT) }
         guard node.isDirectory else { throw error("opendir", path, ENOTDIR) }
-        return node.entries.keys.map { tree.names.name($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return node
+    }
+
+    /// The answer key of a listing: its names, in any order.
+    func listAnswer(_ node: ModelTree.Node) -> UInt64 {
+        var sum: UInt64 = 0
+        for name in node.entries.keys { sum &+= ContentHash.combine(tree.names.hash(name), 0x6C73) }
+        return ContentHash.combine(sum, UInt64(node.entries.count))
     }
 
     public func kind(of path: String) -> FileKind? {
+        let result = rawKind(path)
+        if isTracing { trace.append((TracedCall(.kind, translate(path)), TracedCall.answer(result))) }
+        return result
+    }
+
+    func rawKind(_ path: String) -> FileKind? {
         guard let inode = resolve(path), let node = tree.node(inode) else { return nil }
         return node.isDirectory ? .directory : .file
     }

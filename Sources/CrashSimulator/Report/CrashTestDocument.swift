@@ -41,10 +41,13 @@ public enum CrashTestDocument {
         public var failures: [Failure]
         /// Kill mode: number of kills made.
         public var kills: Int?
+        /// Simulated mode: times the store's recovery ran, and times a remembered run was replayed.
+        public var recovery: (runs: Int, replays: Int)?
 
         public init(workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
                     operations: Int, acks: Int, explored: Int, unique: Int, failed: Int, truncated: Bool,
-                    elapsedSeconds: Double, failuresByOracle: [OracleKind: Int], failures: [Failure], kills: Int? = nil) {
+                    elapsedSeconds: Double, failuresByOracle: [OracleKind: Int], failures: [Failure], kills: Int? = nil,
+                    recovery: (runs: Int, replays: Int)? = nil) {
             self.workload = workload
             self.model = model
             self.writeProtocol = writeProtocol
@@ -61,6 +64,7 @@ public enum CrashTestDocument {
             self.failuresByOracle = failuresByOracle
             self.failures = failures
             self.kills = kills
+            self.recovery = recovery
         }
     }
 
@@ -75,7 +79,8 @@ public enum CrashTestDocument {
             operations: report.operations, acks: report.acknowledgements, explored: result.explored, unique: result.unique,
             failed: result.failed, truncated: result.truncated, elapsedSeconds: result.elapsedSeconds,
             failuresByOracle: result.failuresByOracle,
-            failures: result.failures.map { Failure(oracle: $0.oracle, crashAfter: $0.crashAfter, reproducer: report.reproducer($0).text, message: $0.message) })
+            failures: result.failures.map { Failure(oracle: $0.oracle, crashAfter: $0.crashAfter, reproducer: report.reproducer($0).text, message: $0.message) },
+            recovery: (result.recoveryRuns, result.recoveryReplays))
     }
 
     public static func encode(_ fields: Fields) -> JSONValue {
@@ -96,6 +101,11 @@ public enum CrashTestDocument {
         members += [
             ("states", .object([("explored", .int(Int64(fields.explored))), ("unique", .int(Int64(fields.unique))), ("failed", .int(Int64(fields.failed)))])),
             ("truncated", .bool(fields.truncated)),
+        ]
+        if let recovery = fields.recovery {
+            members.append(("recovery", .object([("runs", .int(Int64(recovery.runs))), ("replays", .int(Int64(recovery.replays)))])))
+        }
+        members += [
             ("elapsedSeconds", .double(elapsed)),
             ("statesPerSecond", .double(rate)),
             ("failuresByOracle", .object(OracleKind.allCases.compactMap { oracle in fields.failuresByOracle[oracle].map { (oracle.rawValue, .int(Int64($0))) } })),

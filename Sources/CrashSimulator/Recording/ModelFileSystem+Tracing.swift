@@ -1,0 +1,141 @@
+import SessionStore
+
+/// One call the store made to a `ModelFileSystem`, with paths as they are in the tree, so that
+/// it can be made again on another tree (see `RecoveryMemo`).
+struct TracedCall: Equatable, Sendable {
+    enum Kind: UInt8, Sendable {
+        case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind
+    }
+
+    var kind: Kind
+    var path: String
+    var other = ""
+    /// A handle or a mode.
+    var number: Int32 = 0
+    var bytes: [UInt8] = []
+
+    init(_ kind: Kind, _ path: String, other: String = "", number: Int32 = 0, bytes: [UInt8] = []) {
+        self.kind = kind
+        self.path = path
+        self.other = other
+        self.number = number
+        self.bytes = bytes
+    }
+
+    /// The answer key of a call that succeeded with nothing to say.
+    static let done: UInt64 = 0x646F_6E65
+    static func answer(_ error: StoreError) -> UInt64 { ContentHash.combine(ContentHash.of(error.description), 0x6572_72) }
+    static func answer(_ blob: Blob) -> UInt64 { ContentHash.combine(blob.hash, 0x7265_6164) }
+    static func answer(_ kind: FileKind?) -> UInt64 {
+        switch kind {
+        case nil: return 0x6B30
+        case .file: return 0x6B31
+        case .directory: return 0x6B32
+        case .other: return 0x6B33
+        }
+    }
+    static func answer(_ number: Int) -> UInt64 { ContentHash.combine(UInt64(bitPattern: Int64(number)), 0x6E75_6D) }
+}
+
+extension ModelFileSystem {
+    /// Runs `body` (one FileSystem call), tracing it with `call` and the answer `key` gives.
+    @inline(__always)
+    private func traced<T>(_ call: () -> TracedCall, _ key: (T) -> UInt64, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard isTracing else { return try body() }
+        do throws(StoreError) {
+            let value = try body()
+            trace.append((call(), key(value)))
+            return value
+        } catch {
+            trace.append((call(), TracedCall.answer(error)))
+            throw error
+        }
+    }
+
+    public func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        do throws(StoreError) {
+            let handle = try rawCreateExclusive(path, mode: mode)
+            if isTracing { trace.append((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(Int(handle.rawValue)))) }
+            return handle
+        } catch {
+            if isTracing { trace.append((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(error))) }
+            throw error
+        }
+    }
+
+    /// Opens a file for writing, truncating it (recorded as a truncate), or creates it.
+    public func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        try traced({ TracedCall(.openTruncating, treePath(path), number: Int32(bitPattern: mode)) }, { TracedCall.answer(Int($0.rawValue)) }) { () throws(StoreError) in
+            try rawOpenTruncating(path, mode: mode)
+        }
+    }
+
+    public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
+        try traced({ TracedCall(.write, "", number: handle.rawValue, bytes: Array(bytes)) }, { TracedCall.answer($0) }) { () throws(StoreError) in
+            try rawWrite(handle, bytes)
+        }
+    }
+
+    public func fsync(_ handle: FileHandleID) throws(StoreError) {
+        try traced({ TracedCall(.fsync, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(StoreError) in try rawFsync(handle) }
+    }
+
+    public func close(_ handle: FileHandleID) throws(StoreError) {
+        try traced({ TracedCall(.close, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(StoreError) in try rawClose(handle) }
+    }
+
+    public func rename(_ source: String, to destination: String) throws(StoreError) {
+        try traced({ TracedCall(.rename, treePath(source), other: treePath(destination)) }, { TracedCall.done }) { () throws(StoreError) in
+            try rawRename(source, to: destination)
+        }
+    }
+
+    public func fsyncDirectory(_ path: String) throws(StoreError) {
+        try traced({ TracedCall(.fsyncDirectory, treePath(path)) }, { TracedCall.done }) { () throws(StoreError) in try rawFsyncDirectory(path) }
+    }
+
+    public func link(_ source: String, to destination: String) throws(StoreError) {
+        try traced({ TracedCall(.link, treePath(source), other: treePath(destination)) }, { TracedCall.done }) { () throws(StoreError) in
+            try rawLink(source, to: destination)
+        }
+    }
+
+    public func unlink(_ path: String) throws(StoreError) {
+        try traced({ TracedCall(.unlink, treePath(path)) }, { TracedCall.done }) { () throws(StoreError) in try rawUnlink(path) }
+    }
+
+    public func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
+        try traced({ TracedCall(.mkdir, treePath(path), number: Int32(bitPattern: mode)) }, { TracedCall.done }) { () throws(StoreError) in
+            try rawMkdir(path, mode: mode)
+        }
+    }
+
+    public func rmdir(_ path: String) throws(StoreError) {
+        try traced({ TracedCall(.rmdir, treePath(path)) }, { TracedCall.done }) { () throws(StoreError) in try rawRmdir(path) }
+    }
+
+    /// Makes a traced call again and returns its answer key (what the store would have been told).
+    func perform(_ call: TracedCall) -> UInt64 {
+        do throws(StoreError) {
+            switch call.kind {
+            case .create: return TracedCall.answer(Int(try rawCreateExclusive(call.path, mode: UInt32(bitPattern: call.number), canonical: true).rawValue))
+            case .openTruncating: return TracedCall.answer(Int(try rawOpenTruncating(call.path, mode: UInt32(bitPattern: call.number)).rawValue))
+            case .write: return TracedCall.answer(try rawWrite(FileHandleID(rawValue: call.number), call.bytes[...]))
+            case .fsync: try rawFsync(FileHandleID(rawValue: call.number))
+            case .close: try rawClose(FileHandleID(rawValue: call.number))
+            case .rename: try rawRename(call.path, to: call.other)
+            case .fsyncDirectory: try rawFsyncDirectory(call.path)
+            case .link: try rawLink(call.path, to: call.other)
+            case .unlink: try rawUnlink(call.path)
+            case .mkdir: try rawMkdir(call.path, mode: UInt32(bitPattern: call.number))
+            case .rmdir: try rawRmdir(call.path)
+            case .read: return TracedCall.answer(try readBlob(call.path))
+            case .list: return listAnswer(try directoryNode(call.path))
+            case .kind: return TracedCall.answer(rawKind(call.path))
+            }
+            return TracedCall.done
+        } catch {
+            return TracedCall.answer(error)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+@testable import CrashSimulator
+import SessionStore
+import Testing
+
+/// The recording file system keeps POSIX semantics and records every logical operation.
+@Suite struct ModelFileSystemTests {
+    private func make() throws -> ModelFileSystem {
+        let system = ModelFileSystem(tree: ModelTree())
+        try system.mkdir("/p", mode: 0o755)
+        return system
+    }
+
+    @Test func posixSemantics() throws {
+        let system = try make()
+        let handle = try system.createExclusive("/p/a", mode: 0o644)
+        #expect(try system.write(handle, [1, 2, 3][...]) == 3)
+        try system.close(handle)
+        #expect(throws: StoreError.exists(path: "/p/a")) { _ = try system.createExclusive("/p/a", mode: 0o644) }
+        #expect(throws: StoreError.exists(path: "/p/b")) {
+            try system.link("/p/a", to: "/p/b")
+            try system.link("/p/a", to: "/p/b")
+        }
+        try system.mkdir("/p/d", mode: 0o755)
+        try system.link("/p/a", to: "/p/d/c")
+        #expect(throws: StoreError.self) { try system.rmdir("/p/d") }
+        #expect(throws: StoreError.self) { try system.unlink("/p/d") }
+        #expect(throws: StoreError.self) { try system.rename("/p/a", to: "/p/d") }
+        try system.rename("/p/b", to: "/p/a")
+        #expect(try system.list("/p") == ["a", "b", "d"], "renaming a hard link onto its own file does nothing")
+        #expect(try system.read("/p/d/c") == [1, 2, 3])
+        #expect(throws: StoreError.self) { _ = try system.read("/p/missing") }
+        #expect(system.kind(of: "/p/d") == .directory)
+        #expect(system.kind(of: "/p/d/c") == .file)
+        #expect(throws: StoreError.cannotCreate(path: "/q/x", reason: "No such file or directory")) { _ = try system.createExclusive("/q/x", mode: 0o644) }
+    }
+
+    @Test func everyOperationIsRecordedWithItsContext() throws {
+        let system = try make()
+        system.clearOperations()
+        system.context = "line 3: wait"
+        try AtomicWriter(fileSystem: system).write([7, 7], to: "/p/file")
+        try AtomicWriter(fileSystem: system).write([8], to: "/p/file")
+        let kinds = system.operations.map(\.kind)
+        #expect(kinds == [.create, .write, .fsync, .rename, .fsyncDirectory,
+                          .create, .write, .fsync, .link, .fsyncDirectory, .rename, .fsyncDirectory, .unlink])
+        #expect(system.operations.allSatisfy { $0.context == "line 3: wait" })
+        #expect(system.operations[1].size == 2)
+        #expect(try system.read("/p/file") == [8])
+    }
+
+    @Test func temporaryNamesDependOnlyOnTheFileSystemsHistory() throws {
+        let first = try make()
+        let second = try make()
+        for system in [first, second] {
+            for _ in 0..<3 { try AtomicWriter(fileSystem: system).write([1], to: "/p/file") }
+        }
+        #expect(first.operations.map(\.summary) == second.operations.map(\.summary))
+        #expect(first.operations.first { $0.kind == .create }?.path == "/p/.sessionctl-tmp.file.1")
+        #expect(first.tree.hash == second.tree.hash)
+    }
+
+    @Test func openTruncatingIsRecordedAsATruncate() throws {
+        let system = try make()
+        try AtomicWriter(fileSystem: system).write([1, 2, 3], to: "/p/file")
+        system.clearOperations()
+        let handle = try system.openTruncating("/p/file", mode: 0o644)
+        #expect(try system.read("/p/file") == [])
+        _ = try system.write(handle, [9][...])
+        #expect(system.operations.map(\.kind) == [.truncate, .write])
+    }
+}

@@ -1,0 +1,135 @@
+@testable import CrashSimulator
+import SessionFormats
+import SessionModel
+import SessionStore
+import Testing
+
+/// Each oracle on its own, on trees written by the store's ProfileWriter.
+@Suite struct OracleTests {
+    static let profile = "/profile"
+
+    static func session(_ ids: [TabID], title: String = "Page") -> Session {
+        let tabs = ids.map { id in
+            let item = NavigationItem(url: "https://example.org/\(id)", title: "\(title) \(id)", timestamp: Timestamp(unixMicroseconds: 1_700_000_000_000_000))
+            return Tab.summarising(TabHistory(lastCommittedIndex: 0, items: [item]), id: id)
+        }
+        return Session(id: Session.syntheticIdentifier, activeIndex: 0, tabs: tabs)
+    }
+
+    /// A tree with a profile, the system writing it, and a version index with one version per saved session.
+    struct Fixture {
+        let tree = ModelTree()
+        let system: ModelFileSystem
+        var versions = VersionIndex()
+
+        init(saving sessions: [Session]) throws {
+            system = ModelFileSystem(tree: tree)
+            try system.mkdir(OracleTests.profile, mode: 0o755)
+            for name in [ProfileLayout.optimizedDirectory, ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory,
+                         ProfileLayout.metadataFile, ProfileLayout.tabDataFile] { _ = tree.names.intern(name) }
+            record()
+            for session in sessions {
+                try ProfileWriter(writer: AtomicWriter(fileSystem: system)).write(session, profile: OracleTests.profile)
+                record()
+            }
+        }
+
+        var scan: ProfileScan {
+            ProfileScan(tree: tree, profile: system.resolve(OracleTests.profile), names: ProfileNames(tree.names), collectFiles: true)
+        }
+
+        var loads: [SessionLoad] { scan.sessions.map { SessionLoader.compute($0, tree: tree) } }
+
+        mutating func record() {
+            let names = tree.names
+            versions.record(scan, names: names) { SessionPaths.directory($0, names) }
+        }
+
+        func path(_ relative: String) -> String { joinPath(OracleTests.profile, relative) }
+        var metadata: String { path("SessionStorage/{SyntheticIdentifier}/session_metadata.pb") }
+    }
+
+    @Test func atomicityAcceptsWhatASaveWroteAndNothingElse() throws {
+        let fixture = try Fixture(saving: [Self.session([1, 2]), Self.session([1, 2, 3])])
+        #expect(AtomicityOracle.check(fixture.scan, loads: fixture.loads, versions: fixture.versions, names: fixture.tree.names).isEmpty)
+        let bytes = try fixture.system.read(fixture.metadata)
+        try AtomicWriter(fileSystem: fixture.system).write(Array(bytes.prefix(bytes.count - 20)), to: fixture.metadata)
+        let findings = AtomicityOracle.check(fixture.scan, loads: fixture.loads, versions: fixture.versions, names: fixture.tree.names)
+        #expect(findings.map(\.oracle) == [.atomicity])
+        #expect(findings.first?.message.contains("bytes that no save wrote") == true)
+    }
+
+    @Test func atomicityRefusesDataOlderThanTheListNamingIt() throws {
+        var fixture = try Fixture(saving: [Self.session([1, 2])])
+        let dataPath = fixture.path("SessionStorage/{SyntheticIdentifier}/00000001/data.pb")
+        let old = try fixture.system.read(dataPath)
+        try ProfileWriter(writer: AtomicWriter(fileSystem: fixture.system)).write(Self.session([1, 2], title: "Newer"), profile: Self.profile)
+        fixture.record()
+        try AtomicWriter(fileSystem: fixture.system).write(old, to: dataPath)
+        let findings = AtomicityOracle.check(fixture.scan, loads: fixture.loads, versions: fixture.versions, names: fixture.tree.names)
+        #expect(findings.contains { $0.message.contains("tab 1") && $0.message.contains("older than the list") })
+    }
+
+    @Test func durabilityFloorIsTheOldestPartOfTheRestoredState() throws {
+        let fixture = try Fixture(saving: [Self.session([1, 2]), Self.session([1, 2, 3])])
+        // Versions: 0 empty, 1 first save, 2 second save.
+        let floor = DurabilityOracle.floor(fixture.scan, loads: fixture.loads, versions: fixture.versions, names: fixture.tree.names)
+        #expect(floor.version == 2)
+        let verdict = StateVerdict(findings: [], floor: DurabilityOracle.Floor(version: 1, detail: "x is older"), privacyFound: 0,
+                                   privacyDetails: [:], detectedCrash: true, recoveryCrashes: [])
+        var context = CrashContext(requiredVersion: 2, acknowledgement: "save #2", privacyGroups: 0, appWasRunning: false)
+        #expect(verdict.findings(in: context).map(\.oracle) == [.durability])
+        context.requiredVersion = 1
+        #expect(verdict.findings(in: context).isEmpty)
+        try fixture.system.unlink(fixture.metadata)
+        let gone = DurabilityOracle.floor(fixture.scan, loads: fixture.loads, versions: fixture.versions, names: fixture.tree.names)
+        #expect(gone.version == 0, "without its list the session is as before the first save")
+    }
+
+    @Test func collateralLossSeesTabsChromeWouldLose() throws {
+        let fixture = try Fixture(saving: [Self.session([1, 2, 3])])
+        #expect(CollateralLossOracle.check(fixture.scan, loads: fixture.loads, names: fixture.tree.names).isEmpty)
+        try fixture.system.unlink(fixture.path("SessionStorage/{SyntheticIdentifier}/00000002/data.pb"))
+        let missing = CollateralLossOracle.check(fixture.scan, loads: fixture.loads, names: fixture.tree.names)
+        #expect(missing.map(\.message) == ["SessionStorage/{SyntheticIdentifier}: tab 2 is listed but its data.pb is missing: Chrome restores it empty and loses it at the next save"])
+        try fixture.system.unlink(fixture.metadata)
+        let lost = CollateralLossOracle.check(fixture.scan, loads: fixture.loads, names: fixture.tree.names)
+        #expect(lost.first?.message.contains("Chrome would load the window empty and delete its 3 tab directories") == true)
+    }
+
+    @Test func privacyCountsOnlyAcknowledgedCloses() throws {
+        var index = PrivacyIndex()
+        let group = index.addGroup(closing: ["https://secret.example/diary", "short"], keeping: ["https://public.example/"])
+        #expect(group == 0)
+        let kept = index.addGroup(closing: ["https://kept.example/x"], keeping: ["see https://kept.example/x here"])
+        #expect(kept == nil, "a string a regular tab also holds is no evidence")
+        let fixture = try Fixture(saving: [])
+        try AtomicWriter(fileSystem: fixture.system).write(Array("…https://secret.example/diary…".utf8), to: fixture.path("leak"))
+        var cache: [UInt64: UInt64] = [:]
+        let found = PrivacyOracle.groupsFound(in: fixture.scan.files, index: index, cache: &cache)
+        #expect(found == 1)
+        #expect(PrivacyOracle.check(found: found, acknowledged: 0, detail: { _ in "" }) == nil)
+        #expect(PrivacyOracle.check(found: found, acknowledged: 1, detail: { _ in "leak holds it" })?.oracle == .privacy)
+    }
+
+    @Test func hygieneFindsLeftoverTemporaryFilesAndBackups() throws {
+        let fixture = try Fixture(saving: [Self.session([1])])
+        let profile = fixture.system.resolve(Self.profile)
+        #expect(HygieneOracle.check(fixture.scan, tree: fixture.tree, profile: profile).isEmpty)
+        try fixture.system.link(fixture.metadata, to: fixture.path("SessionStorage/{SyntheticIdentifier}/" + AtomicWriter.backupName(of: "session_metadata.pb")))
+        let findings = HygieneOracle.check(fixture.scan, tree: fixture.tree, profile: profile)
+        #expect(findings.map(\.message) == ["SessionStorage/{SyntheticIdentifier}/.sessionctl-old.session_metadata.pb is left over after recovery"])
+    }
+
+    @Test func recoveryMustBeIdempotentAndNoticeCrashes() {
+        let first = RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: ["removed x"])
+        #expect(RecoveryOracle.check(first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: []))).isEmpty)
+        let changedAgain = RecoveryOracle.check(first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: ["removed y"])))
+        #expect(changedAgain.first?.message.hasPrefix("recovery is not idempotent") == true)
+        let restoredOther = RecoveryOracle.check(first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 2], changes: [])))
+        #expect(restoredOther.count == 1)
+        #expect(RecoveryOracle.check(first: .failure(StoreError.locked(path: "/p")), second: nil).first?.message.hasPrefix("recovery failed") == true)
+        #expect(RecoveryOracle.checkDetection(RecoveryOutcome(detectedCrash: false, restored: [:], changes: []), expected: true)?.oracle == .recovery)
+        #expect(RecoveryOracle.checkDetection(RecoveryOutcome(detectedCrash: false, restored: [:], changes: []), expected: false) == nil)
+    }
+}
