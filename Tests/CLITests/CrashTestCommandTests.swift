@@ -95,3 +95,50 @@ import Testing
         #expect(bad.stderr.contains("line 3: unknown event 'teleport'"))
     }
 }
+
+/// `sessionctl crash-test --kill`: real children killed, recovery on what they left on disk.
+@Suite struct CrashTestKillTests {
+    @Test func theSafeProtocolSurvivesRealKills() throws {
+        let result = try CLI.run(["crash-test", "--kill", "8", "--workload", "small", "--format", "json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["mode"] as? String == "kill")
+        #expect(document["model"] as? String == "process")
+        #expect(document["kills"] as? Int == 8)
+        let states = try #require(document["states"] as? [String: Any])
+        #expect(states["explored"] as? Int == 8)
+        #expect(states["failed"] as? Int == 0)
+    }
+
+    @Test func anInPlaceRewriteIsCaughtAndItsStateKept() throws {
+        let scratch = try CLI.temporaryDirectory("kill")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let result = try CLI.run(["crash-test", "--kill", "20", "--workload", "small", "--protocol", "in-place", "--format", "json"],
+                                 environment: ["TMPDIR": scratch])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let failures = try #require(document["failures"] as? [[String: Any]])
+        let atomicity = try #require(failures.first { $0["oracle"] as? String == "atomicity" })
+        let directory = try #require(atomicity["directory"] as? String)
+        #expect(directory.hasPrefix(scratch))
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/crashed/SessionStorage"))
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/profile"))
+        let reproducer = try #require(atomicity["reproducer"] as? String)
+        #expect(reproducer.hasPrefix("mode=kill;workload=small;protocol=in-place;seed=1;stop-at="))
+        let replay = try CLI.run(["crash-test", "--replay", reproducer], environment: ["TMPDIR": scratch])
+        #expect(replay.status == 1)
+        #expect(replay.stdout.contains("FAIL atomicity: \(atomicity["message"] as? String ?? "")"))
+    }
+
+    @Test func passingRunsLeaveNothingBehind() throws {
+        let scratch = try CLI.temporaryDirectory("kill")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let result = try CLI.run(["crash-test", "--kill", "4", "--workload", "small"], environment: ["TMPDIR": scratch])
+        #expect(result.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
+    }
+
+    @Test func aKillCountOfZeroIsAUsageError() throws {
+        #expect(try CLI.run(["crash-test", "--kill", "0"]).status == 64)
+    }
+}

@@ -12,10 +12,15 @@ public struct StoreRecoveryRunner: RecoveryRunner {
     static let launchTime = Timestamp(unixMicroseconds: 1_798_761_600_000_000)
 
     public func recover(fileSystem: ModelFileSystem, profile: String) throws -> RecoveryOutcome {
+        try StoreRecoveryRunner.recover(on: fileSystem, profile: profile)
+    }
+
+    /// Launches the store on `profile` of any file system (the real one, for the kill loop).
+    public static func recover(on fileSystem: any FileSystem, profile: String) throws -> RecoveryOutcome {
         let groups = GroupIDSequence(high: 0x7265_636F_7665_7279)
-        let service = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: VirtualClock(start: StoreRecoveryRunner.launchTime),
+        let service = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: VirtualClock(start: launchTime),
                                                 groupIDs: { groups.next() })
-        return StoreRecoveryRunner.outcome(of: service.launchReport)
+        return outcome(of: service.launchReport)
     }
 
     /// What the oracles need from a launch report.

@@ -2,12 +2,11 @@ import SessionFormats
 import SessionModel
 import SessionStore
 
-/// Runs a workload against the session store (`SessionService` on a virtual clock) on a recording
-/// `ModelFileSystem`, and returns the recording the explorer works from.
+/// Runs a workload against the session store on a recording `ModelFileSystem`, and returns the
+/// recording the explorer works from.
 ///
 /// Saves are acknowledged through `SessionService.onSave`; at each acknowledgement and after each
-/// event the session files are recorded as a version. Tabs are named by the workload's labels and
-/// found again by id after a relaunch.
+/// event the session files are recorded as a version.
 public struct WorkloadRecorder {
     /// The profile directory in the model file system.
     public static let profile = "/profile"
@@ -19,20 +18,16 @@ public struct WorkloadRecorder {
     }
 
     public func record(_ workload: Workload) throws(SimulatorError) -> Recording {
-        let session = RecordingSession(workload: workload, writeProtocol: writeProtocol)
-        return try session.run()
+        try RecordingSession(workload: workload, writeProtocol: writeProtocol).run()
     }
 }
 
 /// The mutable state of one recording run.
 final class RecordingSession {
     let workload: Workload
-    let writeProtocol: WriteProtocol
     let tree = ModelTree()
     let fileSystem: ModelFileSystem
-    var clock = VirtualClock()
-    var service: SessionService?
-    var labels: [String: TabID] = [:]
+    let driver: WorkloadDriver
     var versions = VersionIndex()
     var acknowledgements: [Acknowledgement] = []
     var privacy = PrivacyIndex()
@@ -40,13 +35,17 @@ final class RecordingSession {
     var regularStrings: Set<String> = []
     var transitions: [(operation: Int, running: Bool)] = []
     var events: [(operation: Int, text: String)] = []
-    var failure: String?
-    let groups = GroupIDSequence(high: 0x776F_726B_6C6F_6164)
 
     init(workload: Workload, writeProtocol: WriteProtocol) {
         self.workload = workload
-        self.writeProtocol = writeProtocol
-        self.fileSystem = ModelFileSystem(tree: tree, capturesCallSites: true)
+        let fileSystem = ModelFileSystem(tree: tree, capturesCallSites: true)
+        self.fileSystem = fileSystem
+        driver = WorkloadDriver(workloadName: workload.name, fileSystem: fileSystem, profile: WorkloadRecorder.profile, writeProtocol: writeProtocol)
+        driver.onSave = { [unowned self] record in self.acknowledge(record) }
+        driver.onRunning = { [unowned self] running in self.transitions.append((self.fileSystem.operations.count, running)) }
+        driver.onText = { [unowned self] text, incognito in
+            if incognito { self.incognitoStrings.insert(text) } else { self.regularStrings.insert(text) }
+        }
     }
 
     var profile: String { WorkloadRecorder.profile }
@@ -69,13 +68,13 @@ final class RecordingSession {
             fileSystem.context = "line \(step.line): \(step.text)"
             events.append((fileSystem.operations.count, step.text))
             do {
-                try perform(step.event)
+                try driver.perform(step.event)
             } catch let error as SimulatorError {
                 throw error
             } catch {
                 throw .storeFailed(event: step.text, reason: "\(error)")
             }
-            if let failure { throw .storeFailed(event: step.text, reason: failure) }
+            if let failure = driver.failure { throw .storeFailed(event: step.text, reason: failure) }
             recordVersion()
         }
         var running: [Bool] = []
@@ -107,36 +106,9 @@ final class RecordingSession {
             incognitoStrings = []
         }
         let version = recordVersion()
+        let line = fileSystem.context.split(separator: ":").first.map { String($0.dropFirst(5)) } ?? "?"
         acknowledgements.append(Acknowledgement(afterOperations: fileSystem.operations.count, version: version,
-                                                label: "save #\(record.sequence) (\(record.trigger.rawValue), line \(fileSystem.context.split(separator: ":").first.map { String($0.dropFirst(5)) } ?? "?"))",
+                                                label: "save #\(record.sequence) (\(record.trigger.rawValue), line \(line))",
                                                 privacyGroup: group))
-    }
-
-    /// The running service, or an error naming the event.
-    func requireService(_ event: WorkloadEvent) throws(SimulatorError) -> SessionService {
-        guard let service else { throw .invalidWorkload(name: workload.name, line: 0, reason: "\(event) needs a launched app (add launch)") }
-        return service
-    }
-
-    /// The session id of a workload window name.
-    static func sessionID(of window: String) -> SessionID {
-        if window == WorkloadEvent.mainWindow { return Session.syntheticIdentifier }
-        let hash = ContentHash.of(window)
-        let hex = String(hash, radix: 16, uppercase: true)
-        let digits = Array(String(repeating: "0", count: 16 - hex.count) + hex + String(ContentHash.combine(hash, 7) >> 16, radix: 16, uppercase: true))
-        let padded = Array(String(digits).padding(toLength: 32, withPad: "0", startingAt: 0))
-        func part(_ range: Range<Int>) -> String { String(padded[range]) }
-        return "\(part(0..<8))-\(part(8..<12))-\(part(12..<16))-\(part(16..<20))-\(part(20..<32))"
-    }
-
-    /// Finds a labelled tab: its window and index.
-    func find(_ label: String, in service: SessionService) throws(SimulatorError) -> (browser: Browser, index: Int, tab: BrowserTab) {
-        guard let id = labels[label] else { throw .invalidWorkload(name: workload.name, line: 0, reason: "no tab named \(label)") }
-        for browser in service.profile.allBrowsers {
-            if let index = browser.tabs.tabs.firstIndex(where: { $0.id == id }) {
-                return (browser, index, browser.tabs.tabs[index])
-            }
-        }
-        throw .invalidWorkload(name: workload.name, line: 0, reason: "tab \(label) is not open (closed, or its window is gone)")
     }
 }

@@ -53,7 +53,7 @@ extension ModelTree {
             setEntry(toDirectory, toName, inode)
         case .write(let inode, let offset, let bytes, let previous, let result):
             ensureNode(inode, directory: false)
-            guard let node = node(inode) else { return }
+            guard let node = fileState(inode) else { return }
             if node.exact && node.dataOperation == previous && previous != -2 {
                 setContent(inode, result, dataOperation: index, exact: true)
             } else {
@@ -61,7 +61,7 @@ extension ModelTree {
             }
         case .truncate(let inode, let size, let previous, let result):
             ensureNode(inode, directory: false)
-            guard let node = node(inode) else { return }
+            guard let node = fileState(inode) else { return }
             if node.exact && node.dataOperation == previous && previous != -2 {
                 setContent(inode, result, dataOperation: index, exact: true)
             } else {

@@ -88,7 +88,30 @@ public final class ModelTree {
     /// The inode an entry of a directory points at.
     @inline(__always)
     public func lookup(_ directory: Int32, _ name: Int32) -> Int32? {
-        node(directory)?.entries[name]
+        let index = Int(directory)
+        return index < nodes.count ? nodes[index]?.entries[name] : nil
+    }
+
+    /// Whether an inode is a directory (nil: no such inode), without copying its node.
+    @inline(__always)
+    public func isDirectory(_ inode: Int32) -> Bool? {
+        let index = Int(inode)
+        return index < nodes.count ? nodes[index]?.isDirectory : nil
+    }
+
+    /// A file's content (nil: no such inode), without copying its node.
+    @inline(__always)
+    public func blob(of inode: Int32) -> Blob? {
+        let index = Int(inode)
+        return index < nodes.count ? nodes[index]?.blob : nil
+    }
+
+    /// A file's content and what produced it, without copying its node.
+    @inline(__always)
+    func fileState(_ inode: Int32) -> (blob: Blob, dataOperation: Int32, exact: Bool)? {
+        let index = Int(inode)
+        guard index < nodes.count, let node = nodes[index] else { return nil }
+        return (node.blob, node.dataOperation, node.exact)
     }
 
     /// Number of inode slots (the next fresh inode number).
@@ -151,14 +174,15 @@ public final class ModelTree {
     /// Replaces a file's content.
     public func setContent(_ inode: Int32, _ blob: Blob, dataOperation: Int32, exact: Bool) {
         let index = Int(inode)
-        let old = nodes[index]!
+        let oldBlob = nodes[index]!.blob
         if isJournaling {
-            journal.append(.content(inode: inode, blob: old.blob, dataOperation: old.dataOperation, exact: old.exact))
+            journal.append(.content(inode: inode, blob: oldBlob, dataOperation: nodes[index]!.dataOperation, exact: nodes[index]!.exact))
         }
-        if old.blob !== blob {
-            for link in old.links { hash &-= term(link.directory, link.name, inode) }
+        if oldBlob !== blob {
+            let links = nodes[index]!.links
+            for link in links { hash &-= term(link.directory, link.name, inode) }
             nodes[index]!.blob = blob
-            for link in old.links { hash &+= term(link.directory, link.name, inode) }
+            for link in links { hash &+= term(link.directory, link.name, inode) }
         }
         nodes[index]!.dataOperation = dataOperation
         nodes[index]!.exact = exact
@@ -167,8 +191,8 @@ public final class ModelTree {
     /// The hash term of one entry.
     @inline(__always)
     private func term(_ directory: Int32, _ name: Int32, _ target: Int32) -> UInt64 {
-        let node = nodes[Int(target)]!
-        let content = node.isDirectory ? ContentHash.combine(UInt64(UInt32(bitPattern: target)), 0x6469_7265_6374_6F72) : node.blob.hash
+        let content = nodes[Int(target)]!.isDirectory
+            ? ContentHash.combine(UInt64(UInt32(bitPattern: target)), 0x6469_7265_6374_6F72) : nodes[Int(target)]!.blob.hash
         return ContentHash.combine(ContentHash.combine(UInt64(UInt32(bitPattern: directory)), names.hash(name)), content)
     }
 }

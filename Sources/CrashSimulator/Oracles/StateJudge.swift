@@ -14,22 +14,18 @@ final class StateJudge {
     /// Recovery crash states are explored for this many states per distinct recovery.
     var recoveryCrashParents = 1
     private(set) var verdicts: [UInt64: StateVerdict] = [:]
-    private var loader = SessionLoader()
-    private var privacyCache: [UInt64: UInt64] = [:]
+    private var suite: OracleSuite
     private var recoverySignatures: [UInt64: Int] = [:]
     private var shapes: [String: UInt64] = [:]
     /// Replays of recovery, one memo per kind of run (first, second, during recovery).
     private var memos: [String: RecoveryMemo] = [:]
-    private let names: ProfileNames
-    private let checksPrivacy: Bool
     /// Recovery crash states generated (each counted as an explored state).
     private(set) var recoveryCrashStates = 0
 
     init(recording: Recording, runner: any RecoveryRunner) {
         self.recording = recording
         self.runner = runner
-        self.names = ProfileNames(recording.names)
-        self.checksPrivacy = !recording.privacy.groups.isEmpty
+        self.suite = OracleSuite(recording: recording)
     }
 
     /// Hashes of every state judged.
@@ -49,27 +45,17 @@ final class StateJudge {
 
     private func judge(_ tree: ModelTree, depth: Int) -> StateVerdict {
         let profile = profileInode(tree)
-        var privacyFound: UInt64 = 0
         var privacyDetails: [Int: String] = [:]
-        if checksPrivacy {
-            let before = ProfileScan(tree: tree, profile: profile, names: names, collectFiles: true)
-            privacyFound |= notePrivacy(before, tree: tree, profile: profile, when: "before recovery", into: &privacyDetails)
-        }
+        var privacyFound = suite.privacy(tree, profile: profile, when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
         let mark = tree.mark()
         let inodeBase = recording.inodeCount + Int32(depth * 20_000) + 10_000
         let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
         let (first, system) = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-")
-        let scan = ProfileScan(tree: tree, profile: profile, names: names, collectFiles: checksPrivacy)
-        let loads = scan.sessions.map { loader.load($0, tree: tree) }
-        var findings: [Finding] = []
-        findings += AtomicityOracle.check(scan, loads: loads, versions: recording.versions, names: tree.names)
-        findings += CollateralLossOracle.check(scan, loads: loads, names: tree.names)
-        findings += HygieneOracle.check(scan, tree: tree, profile: profile)
-        let floor = DurabilityOracle.floor(scan, loads: loads, versions: recording.versions, names: tree.names)
-        if checksPrivacy {
-            privacyFound |= notePrivacy(scan, tree: tree, profile: profile, when: "after recovery", into: &privacyDetails)
-        }
+        let assessment = suite.assess(tree, profile: profile)
+        var findings = assessment.findings
+        let floor = assessment.floor
+        privacyFound |= suite.privacy(tree, profile: profile, scan: assessment.scan, when: "after recovery", into: &privacyDetails)
         var second: Result<RecoveryOutcome, any Error>?
         // Recovery is deterministic: when it left the tree as it found it, a second run does the same.
         if case .success = first, depth == 0, tree.hash != preHash {
@@ -166,20 +152,5 @@ final class StateJudge {
         if shapes.count > 100_000 { shapes.removeAll() }
         shapes[path] = value
         return value
-    }
-
-    /// Records which privacy groups a scan's files contain, with a detail for each new one.
-    private func notePrivacy(_ scan: ProfileScan, tree: ModelTree, profile: Int32?, when: String, into details: inout [Int: String]) -> UInt64 {
-        let found = PrivacyOracle.groupsFound(in: scan.files, index: recording.privacy, cache: &privacyCache)
-        guard found != 0 else { return 0 }
-        for group in 0..<recording.privacy.groups.count where found & (UInt64(1) << UInt64(group)) != 0 && details[group] == nil {
-            for file in scan.files {
-                guard let text = recording.privacy.firstString(of: group, in: file.blob.bytes) else { continue }
-                let path = ProfileScan.path(of: file.key, in: tree, profile: profile) ?? "a file"
-                details[group] = "\(path) still holds \"\(text)\" (\(when))"
-                break
-            }
-        }
-        return found
     }
 }

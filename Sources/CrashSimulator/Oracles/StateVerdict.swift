@@ -66,6 +66,15 @@ struct CrashContext: Sendable {
         self.appWasRunning = appWasRunning
     }
 
+    /// The context of a kill: the child had seen `acknowledged` saves complete, and was running or not.
+    init(recording: Recording, acknowledged: Int, running: Bool) {
+        let acks = recording.acknowledgements.prefix(acknowledged)
+        requiredVersion = acks.last?.version ?? -1
+        acknowledgement = acks.last?.label ?? "no save"
+        privacyGroups = acks.reduce(0) { mask, ack in ack.privacyGroup.map { mask | UInt64(1) << UInt64($0) } ?? mask }
+        appWasRunning = running
+    }
+
     init(recording: Recording, crashPoint: Int) {
         let acks = recording.acknowledgements(before: crashPoint)
         requiredVersion = acks.last?.version ?? -1

@@ -151,7 +151,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
             guard let inode = resolve(parent) else { throw error(operation, path, ENOENT) }
             directory = inode
         }
-        guard tree.node(directory)?.isDirectory == true else { throw error(operation, path, ENOTDIR) }
+        guard tree.isDirectory(directory) == true else { throw error(operation, path, ENOTDIR) }
         return (directory, tree.names.intern(String(last)))
     }
 
@@ -193,8 +193,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     func rawOpenTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
-        guard let inode = resolve(path), let node = tree.node(inode) else { return try rawCreateExclusive(path, mode: mode) }
-        guard !node.isDirectory else { throw error("open", path, EISDIR) }
+        guard let inode = resolve(path), let node = tree.fileState(inode), tree.isDirectory(inode) == false else {
+            if let inode = resolve(path), tree.isDirectory(inode) == true { throw error("open", path, EISDIR) }
+            return try rawCreateExclusive(path, mode: mode)
+        }
         try prepare()
         let index = nextIndex
         let previous = tracksExactContent ? node.dataOperation : -2
@@ -211,7 +213,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     func rawWrite(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
-        guard let file = files[handle.rawValue], let node = tree.node(file.inode) else {
+        guard let file = files[handle.rawValue], let node = tree.fileState(file.inode) else {
             throw error("write", "fd \(handle.rawValue)", EBADF)
         }
         try prepare()
@@ -237,15 +239,15 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     func rawRename(_ source: String, to destination: String) throws(StoreError) {
         let from = try parentAndName(source, operation: "rename")
-        guard let inode = tree.lookup(from.directory, from.name), let node = tree.node(inode) else {
+        guard let inode = tree.lookup(from.directory, from.name), let sourceIsDirectory = tree.isDirectory(inode) else {
             throw error("rename", "\(source) -> \(destination)", ENOENT)
         }
         let to = try parentAndName(destination, operation: "rename")
-        if let existing = tree.lookup(to.directory, to.name), let target = tree.node(existing) {
+        if let existing = tree.lookup(to.directory, to.name), let targetIsDirectory = tree.isDirectory(existing) {
             if existing == inode { return }
-            if target.isDirectory && !node.isDirectory { throw error("rename", "\(source) -> \(destination)", EISDIR) }
-            if !target.isDirectory && node.isDirectory { throw error("rename", "\(source) -> \(destination)", ENOTDIR) }
-            if target.isDirectory && !target.entries.isEmpty { throw error("rename", "\(source) -> \(destination)", ENOTEMPTY) }
+            if targetIsDirectory && !sourceIsDirectory { throw error("rename", "\(source) -> \(destination)", EISDIR) }
+            if !targetIsDirectory && sourceIsDirectory { throw error("rename", "\(source) -> \(destination)", ENOTDIR) }
+            if targetIsDirectory && tree.node(existing)?.entries.isEmpty == false { throw error("rename", "\(source) -> \(destination)", ENOTEMPTY) }
         }
         try prepare()
         tree.setEntry(from.directory, from.name, nil)
@@ -255,7 +257,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     func rawFsyncDirectory(_ path: String) throws(StoreError) {
-        guard let inode = resolve(path), tree.node(inode)?.isDirectory == true else {
+        guard let inode = resolve(path), tree.isDirectory(inode) == true else {
             throw error("open directory", path, ENOENT)
         }
         try prepare()
@@ -263,10 +265,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     func rawLink(_ source: String, to destination: String) throws(StoreError) {
-        guard let inode = resolve(source), let node = tree.node(inode) else {
+        guard let inode = resolve(source), let isDirectory = tree.isDirectory(inode) else {
             throw error("link", "\(source) -> \(destination)", ENOENT)
         }
-        guard !node.isDirectory else { throw error("link", "\(source) -> \(destination)", EPERM) }
+        guard !isDirectory else { throw error("link", "\(source) -> \(destination)", EPERM) }
         let to = try parentAndName(destination, operation: "link")
         if tree.lookup(to.directory, to.name) != nil { throw .exists(path: destination) }
         try prepare()
@@ -276,8 +278,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     func rawUnlink(_ path: String) throws(StoreError) {
         let at = try parentAndName(path, operation: "unlink")
-        guard let inode = tree.lookup(at.directory, at.name), let node = tree.node(inode) else { throw error("unlink", path, ENOENT) }
-        guard !node.isDirectory else { throw error("unlink", path, EISDIR) }
+        guard let inode = tree.lookup(at.directory, at.name), let isDirectory = tree.isDirectory(inode) else { throw error("unlink", path, ENOENT) }
+        guard !isDirectory else { throw error("unlink", path, EISDIR) }
         try prepare()
         tree.setEntry(at.directory, at.name, nil)
         record(.unlink, path, .removeEntry(directory: at.directory, name: at.name))
@@ -321,15 +323,15 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     func readBlob(_ path: String) throws(StoreError) -> Blob {
-        guard let inode = resolve(path), let node = tree.node(inode) else { throw error("open", path, ENOENT) }
-        guard !node.isDirectory else { throw error("read", path, EISDIR) }
-        return node.blob
+        guard let inode = resolve(path), let isDirectory = tree.isDirectory(inode) else { throw error("open", path, ENOENT) }
+        guard !isDirectory, let blob = tree.blob(of: inode) else { throw error("read", path, EISDIR) }
+        return blob
     }
 
     /// The blob of a file (no copy), or nil.
     public func blob(at path: String) -> Blob? {
-        guard let inode = resolve(path), let node = tree.node(inode), !node.isDirectory else { return nil }
-        return node.blob
+        guard let inode = resolve(path), tree.isDirectory(inode) == false else { return nil }
+        return tree.blob(of: inode)
     }
 
     public func list(_ path: String) throws(StoreError) -> [String] {
@@ -363,7 +365,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     func rawKind(_ path: String) -> FileKind? {
-        guard let inode = resolve(path), let node = tree.node(inode) else { return nil }
-        return node.isDirectory ? .directory : .file
+        guard let inode = resolve(path), let isDirectory = tree.isDirectory(inode) else { return nil }
+        return isDirectory ? .directory : .file
     }
 }

@@ -83,6 +83,20 @@ public enum CrashTestDocument {
             recovery: (result.recoveryRuns, result.recoveryReplays))
     }
 
+    /// The fields of a kill loop.
+    public static func fields(_ report: KillLoop.Report) -> Fields {
+        let configuration = report.configuration
+        return Fields(
+            workload: configuration.workload, model: PersistenceModel.process.rawValue,
+            writeProtocol: configuration.writeProtocol.rawValue, mode: "kill", seed: configuration.seed, shard: "1/1",
+            operations: report.operations, acks: report.acknowledgements, explored: report.kills, unique: report.distinct,
+            failed: report.failed, truncated: false, elapsedSeconds: report.elapsedSeconds, failuresByOracle: report.failuresByOracle,
+            failures: report.failures.prefix(50).map {
+                Failure(oracle: $0.oracle, crashAfter: $0.crashAfter ?? -1, reproducer: $0.reproducer, message: $0.message, directory: $0.directory)
+            },
+            kills: report.kills)
+    }
+
     public static func encode(_ fields: Fields) -> JSONValue {
         let elapsed = (fields.elapsedSeconds * 1000).rounded() / 1000
         let rate = fields.elapsedSeconds > 0 ? (Double(fields.explored) / fields.elapsedSeconds * 10).rounded() / 10 : 0

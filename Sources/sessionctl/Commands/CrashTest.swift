@@ -43,6 +43,18 @@ extension SessionCtl {
         @Option(name: .long, help: ArgumentHelp("Check the one crash state of a reproducer printed by an earlier run.", valueName: "reproducer"))
         var replay: String?
 
+        @Option(name: .long, help: ArgumentHelp("Instead of simulating, run the workload in a child process on a real temporary profile and kill it n times (before chosen file operations and at random times), then recover and check.", valueName: "n"))
+        var kill: Int?
+
+        @Flag(name: .customLong("kill-child"), help: .hidden)
+        var killChild = false
+
+        @Option(name: .customLong("kill-profile"), help: .hidden)
+        var killProfile: String?
+
+        @Option(name: .customLong("kill-stop-at"), help: .hidden)
+        var killStopAt: Int?
+
         @OptionGroup var output: FormatOption
 
         func validate() throws {
@@ -54,11 +66,26 @@ extension SessionCtl {
             }
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
             guard ExplorationOptions.parseShard(shard) != nil else { throw ValidationError("--shard must be K/N with 1 <= K <= N") }
+            if let kill { guard (1...100_000).contains(kill) else { throw ValidationError("--kill must be between 1 and 100000") } }
+            if killChild { guard killProfile != nil else { throw ValidationError("--kill-child needs --kill-profile") } }
         }
 
         func run() throws {
+            if killChild {
+                try KillChild.run(workload: WorkloadSource.load(workload), writeProtocol: WriteProtocol(rawValue: writeProtocol) ?? .safe,
+                                  profile: killProfile ?? "", stopAt: killStopAt)
+                return
+            }
+            if let replay, let killReproducer = try KillLoop.Reproducer(text: replay) {
+                try runKillReplay(killReproducer)
+                return
+            }
             if let replay {
                 try runReplay(replay)
+                return
+            }
+            if let kill {
+                try runKillLoop(kills: kill)
                 return
             }
             var configuration = CrashSimulator.CrashTest.Configuration()
@@ -78,6 +105,66 @@ extension SessionCtl {
             case .text: CrashTestText.print(fields)
             }
             if fields.failed > 0 { throw CommandFailure.exit(ExitStatus.findings) }
+        }
+
+        /// The loop's configuration: children are this very program in child mode.
+        private func killConfiguration(workload: String, writeProtocol: WriteProtocol, seed: UInt64) -> KillLoop.Configuration {
+            let program = CrashTest.currentExecutable()
+            var configuration = KillLoop.Configuration { profile, stopAt in
+                var arguments = ["crash-test", "--kill-child", "--kill-profile", profile, "--workload", workload, "--protocol", writeProtocol.rawValue]
+                if let stopAt { arguments += ["--kill-stop-at", String(stopAt)] }
+                return (program, arguments)
+            }
+            configuration.workload = workload
+            configuration.writeProtocol = writeProtocol
+            configuration.seed = seed
+            configuration.parallel = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+            return configuration
+        }
+
+        /// The path of the running program.
+        static func currentExecutable() -> String {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        }
+
+        private func runKillLoop(kills: Int) throws {
+            var configuration = killConfiguration(workload: workload, writeProtocol: WriteProtocol(rawValue: writeProtocol) ?? .safe, seed: seed)
+            configuration.kills = kills
+            let progress = ProgressLine()
+            let report = try KillLoop(configuration: configuration).run { progress.show("\($0) of \(kills) runs") }
+            progress.clear()
+            let fields = CrashTestDocument.fields(report)
+            switch output.format {
+            case .json: Output.line(CrashTestDocument.encode(fields).serialized())
+            case .text: CrashTestText.print(fields)
+            }
+            if fields.failed > 0 { throw CommandFailure.exit(ExitStatus.findings) }
+        }
+
+        private func runKillReplay(_ reproducer: KillLoop.Reproducer) throws {
+            let configuration = killConfiguration(workload: reproducer.workload, writeProtocol: reproducer.writeProtocol, seed: reproducer.seed)
+            let loop = KillLoop(configuration: configuration)
+            let outcome = try loop.replay(reproducer.kill)
+            let text = loop.reproducer(reproducer.kill)
+            switch output.format {
+            case .json:
+                var crashAfter = -1
+                if case .operation(let stopAt) = reproducer.kill { crashAfter = stopAt }
+                var fields = CrashTestDocument.Fields(
+                    workload: reproducer.workload, model: PersistenceModel.process.rawValue, writeProtocol: reproducer.writeProtocol.rawValue,
+                    mode: "kill", seed: reproducer.seed, shard: "1/1", operations: 0, acks: 0, explored: 1, unique: 1,
+                    failed: outcome.findings.isEmpty ? 0 : 1, truncated: false, elapsedSeconds: 0, failuresByOracle: [:],
+                    failures: outcome.findings.map { CrashTestDocument.Failure(oracle: $0.oracle, crashAfter: crashAfter, reproducer: text, message: $0.message, directory: outcome.directory) },
+                    kills: 1)
+                for finding in outcome.findings { fields.failuresByOracle[finding.oracle, default: 0] += 1 }
+                Output.line(CrashTestDocument.encode(fields).serialized())
+            case .text:
+                Output.line("replaying \(text)")
+                if outcome.findings.isEmpty { Output.line("no oracle fails on this state") }
+                for finding in outcome.findings { Output.line("FAIL \(finding.oracle.rawValue): \(finding.message)") }
+                if let directory = outcome.directory { Output.line("on-disk state kept in \(directory)") }
+            }
+            if !outcome.findings.isEmpty { throw CommandFailure.exit(ExitStatus.findings) }
         }
 
         private func runReplay(_ text: String) throws {

@@ -2,7 +2,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 
-extension RecordingSession {
+extension WorkloadDriver {
     /// Carries out one workload event.
     func perform(_ event: WorkloadEvent) throws {
         switch event {
@@ -11,27 +11,28 @@ extension RecordingSession {
             let groups = self.groups
             let launched = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: clock,
                                                      options: SessionService.Options(writeProtocol: writeProtocol), groupIDs: { groups.next() })
-            launched.onSave = { [unowned self] record in self.acknowledge(record) }
-            launched.onSaveFailure = { [unowned self] failure in self.failure = "save #\(failure.sequence) failed: \(failure.error)" }
+            launched.onSave = { [unowned self] record in self.onSave(record) }
+            launched.onSaveFailure = { [unowned self] failure in
+                if self.failure == nil { self.failure = "save #\(failure.sequence) failed: \(failure.error)" }
+            }
             service = launched
-            transitions.append((fileSystem.operations.count, true))
+            onRunning(true)
         case .crash:
             _ = try requireService(event)
             service = nil
-            transitions.append((fileSystem.operations.count, false))
+            onRunning(false)
         case .crashDuringRestore:
-            guard service == nil else { throw SimulatorError.invalidWorkload(name: workload.name, line: 0, reason: "crash-during-restore needs the app not running (crash first)") }
+            guard service == nil else { throw SimulatorError.invalidWorkload(name: workloadName, line: 0, reason: "crash-during-restore needs the app not running (crash first)") }
             _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol), profile: profile).prepareLaunch(now: clock.now)
         case .shutdown:
             // A crash during a clean exit may or may not be noticed (the clean marker comes last).
-            transitions.append((fileSystem.operations.count, false))
+            onRunning(false)
             try requireService(event).shutDown()
             service = nil
-            transitions.append((fileSystem.operations.count, false))
         case .open(let label, let url, let title, let window, let incognito):
             let service = try requireService(event)
-            guard labels[label] == nil else { throw SimulatorError.invalidWorkload(name: workload.name, line: 0, reason: "the tab name \(label) is already used") }
-            let browser = try service.openWindow(RecordingSession.sessionID(of: window), incognito: incognito)
+            guard labels[label] == nil else { throw SimulatorError.invalidWorkload(name: workloadName, line: 0, reason: "the tab name \(label) is already used") }
+            let browser = try service.openWindow(WorkloadDriver.sessionID(of: window), incognito: incognito)
             let tab = browser.openTab(url: url, title: title)
             labels[label] = tab.id
             note(url, title, incognito: incognito)
@@ -69,27 +70,13 @@ extension RecordingSession {
             try requireService(event).sceneDidEnterBackground()
         case .disconnect(let window):
             let service = try requireService(event)
-            guard let browser = service.profile.browser(for: RecordingSession.sessionID(of: window), incognito: false) else {
-                throw SimulatorError.invalidWorkload(name: workload.name, line: 0, reason: "no open window named \(window)")
+            guard let browser = service.profile.browser(for: WorkloadDriver.sessionID(of: window), incognito: false) else {
+                throw SimulatorError.invalidWorkload(name: workloadName, line: 0, reason: "no open window named \(window)")
             }
             service.sceneDidDisconnect(browser)
         case .wait(let seconds):
             _ = try requireService(event)
             clock.advance(by: .microseconds(Int64(seconds * 1_000_000)))
-        }
-    }
-
-    private func refused(_ event: WorkloadEvent) -> SimulatorError {
-        .invalidWorkload(name: workload.name, line: 0, reason: "the browser refused \(event)")
-    }
-
-    private func note(_ url: String, _ title: String, incognito: Bool) {
-        if incognito {
-            incognitoStrings.insert(url)
-            if !title.isEmpty { incognitoStrings.insert(title) }
-        } else {
-            regularStrings.insert(url)
-            if !title.isEmpty { regularStrings.insert(title) }
         }
     }
 }

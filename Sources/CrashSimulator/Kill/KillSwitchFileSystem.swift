@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SessionStore
+
+/// The real file system with a counter of the logical operations the store makes (the ones a
+/// recording counts: create, write, truncate, fsync, directory fsync, rename, link, unlink, mkdir,
+/// rmdir), which makes the process stop dead, by raising SIGKILL itself, just before operation
+/// number `stopAt` (counted from 0: the crash comes after `stopAt` completed operations).
+public struct KillSwitchFileSystem: FileSystem {
+    private let base = POSIXFileSystem()
+    private let counter: Counter
+    public let stopAt: Int?
+
+    final class Counter: @unchecked Sendable {
+        var performed = 0
+    }
+
+    public init(stopAt: Int?) {
+        self.stopAt = stopAt
+        counter = Counter()
+    }
+
+    /// Operations performed so far.
+    public var performed: Int { counter.performed }
+
+    /// Dies before an operation when it is the one to stop at; else counts it once it succeeded.
+    private func counted<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        if let stopAt, counter.performed == stopAt { raise(SIGKILL) }
+        let value = try body()
+        counter.performed += 1
+        return value
+    }
+
+    public func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        try counted { () throws(StoreError) in try base.createExclusive(path, mode: mode) }
+    }
+    public func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+        try counted { () throws(StoreError) in try base.openTruncating(path, mode: mode) }
+    }
+    public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
+        try counted { () throws(StoreError) in try base.write(handle, bytes) }
+    }
+    public func fsync(_ handle: FileHandleID) throws(StoreError) {
+        try counted { () throws(StoreError) in try base.fsync(handle) }
+    }
+    public func close(_ handle: FileHandleID) throws(StoreError) { try base.close(handle) }
+    public func rename(_ source: String, to destination: String) throws(StoreError) {
+        try counted { () throws(StoreError) in try base.rename(source, to: destination) }
+    }
+    public func fsyncDirectory(_ path: String) throws(StoreError) {
+        try counted { () throws(StoreError) in try base.fsyncDirectory(path) }
+    }
+    public func link(_ source: String, to destination: String) throws(StoreError) {
+        try counted { () throws(StoreError) in try base.link(source, to: destination) }
+    }
+    public func unlink(_ path: String) throws(StoreError) {
+        try counted { () throws(StoreError) in try base.unlink(path) }
+    }
+    public func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
+        try counted { () throws(StoreError) in try base.mkdir(path, mode: mode) }
+    }
+    public func rmdir(_ path: String) throws(StoreError) {
+        try counted { () throws(StoreError) in try base.rmdir(path) }
+    }
+    public func read(_ path: String) throws(StoreError) -> [UInt8] { try base.read(path) }
+    public func list(_ path: String) throws(StoreError) -> [String] { try base.list(path) }
+    public func kind(of path: String) -> FileKind? { base.kind(of: path) }
+    public func permissions(of path: String) -> UInt32? { base.permissions(of: path) }
+    public func symlink(_ target: String, at path: String) throws(StoreError) { try base.symlink(target, at: path) }
+    public func setModificationTime(_ path: String, seconds: Int64) throws(StoreError) { try base.setModificationTime(path, seconds: seconds) }
+}

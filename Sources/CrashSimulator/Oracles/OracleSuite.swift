@@ -1,0 +1,46 @@
+import SessionFormats
+import SessionStore
+
+/// The oracles that judge a profile after recovery, with the caches that keep them cheap: used on
+/// simulated crash states (`StateJudge`) and on the directories a killed child left (`KillJudge`).
+struct OracleSuite {
+    let recording: Recording
+    private var loader = SessionLoader()
+    private var privacyCache: [UInt64: UInt64] = [:]
+
+    init(recording: Recording) { self.recording = recording }
+
+    /// Whether the recording closed any incognito tabs worth searching for.
+    var checksPrivacy: Bool { !recording.privacy.groups.isEmpty }
+
+    /// Atomicity, collateral-loss and hygiene findings and the durability floor of a tree after
+    /// recovery, with the scan they came from (its files listed when privacy is checked).
+    mutating func assess(_ tree: ModelTree, profile: Int32?) -> (findings: [Finding], floor: DurabilityOracle.Floor, scan: ProfileScan) {
+        let scan = ProfileScan(tree: tree, profile: profile, names: ProfileNames(tree.names), collectFiles: checksPrivacy)
+        let loads = scan.sessions.map { loader.load($0, tree: tree) }
+        var findings: [Finding] = []
+        findings += AtomicityOracle.check(scan, loads: loads, versions: recording.versions, names: tree.names)
+        findings += CollateralLossOracle.check(scan, loads: loads, names: tree.names)
+        findings += HygieneOracle.check(scan, tree: tree, profile: profile)
+        let floor = DurabilityOracle.floor(scan, loads: loads, versions: recording.versions, names: tree.names)
+        return (findings, floor, scan)
+    }
+
+    /// The privacy groups whose strings a tree's files hold (`scan`: one already made with its
+    /// files), with where, for each group not detailed yet.
+    mutating func privacy(_ tree: ModelTree, profile: Int32?, scan: ProfileScan? = nil, when: String, into details: inout [Int: String]) -> UInt64 {
+        guard checksPrivacy else { return 0 }
+        let scan = scan ?? ProfileScan(tree: tree, profile: profile, names: ProfileNames(tree.names), collectFiles: true)
+        let found = PrivacyOracle.groupsFound(in: scan.files, index: recording.privacy, cache: &privacyCache)
+        guard found != 0 else { return 0 }
+        for group in 0..<recording.privacy.groups.count where found & (UInt64(1) << UInt64(group)) != 0 && details[group] == nil {
+            for file in scan.files {
+                guard let text = recording.privacy.firstString(of: group, in: file.blob.bytes) else { continue }
+                let path = ProfileScan.path(of: file.key, in: tree, profile: profile) ?? "a file"
+                details[group] = "\(path) still holds \"\(text)\" (\(when))"
+                break
+            }
+        }
+        return found
+    }
+}
