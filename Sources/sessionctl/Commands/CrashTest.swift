@@ -16,7 +16,8 @@ extension SessionCtl {
                 and reordered unsynced operations, torn writes and renames, torn sectors) and checks \
                 each after recovery: atomicity, durability after an acknowledged save, no collateral \
                 loss under Chrome's loading rules, incognito privacy, recovery, hygiene. Exits 1 when \
-                any state fails; each failure prints a reproducer for --replay.
+                any state fails; each failure prints a reproducer for --replay. With --kill N, runs \
+                the workload in a child process on a real directory and kills it N times instead.
                 Built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")). \
                 Protocols: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
                 """
