@@ -51,6 +51,22 @@ import Testing
         #expect(test.status == 0, "\(test.stderr)")
     }
 
+    @Test func aStrategySwitchKeepsOneStreamAndShrinksDigests() throws {
+        let text = Array((0..<400).map { "line \($0) of ordinary text, repeated words repeated words\n" }.joined().utf8)
+        // Hexadecimal digests: near-random characters from a small alphabet.
+        let digests = Array(Tools.bytes(count: 32 * 2000, seed: 11).map { String(format: "%02x", $0) }.joined().utf8)
+        let switched = try GzipEncoder(sink: MemorySink(), level: 6)
+        try switched.write(text)
+        try switched.setStrategy(.filtered)
+        try switched.write(digests)
+        let bytes = try switched.finish().bytes
+        #expect(try Self.decode(bytes) == text + digests)
+        let result = try Tools.run("gzip", ["-d", "-c"], stdin: Data(bytes))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect([UInt8](result.stdout) == text + digests)
+        #expect(bytes.count < (try GzipEncoder.compress(text + digests)).count)
+    }
+
     @Test func weReadWhatGzipWrites() throws {
         let directory = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -15,6 +15,7 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     private let stream: UnsafeMutablePointer<z_stream>
     private let buffer: UnsafeMutableRawBufferPointer
     private let header: [UInt8]
+    private let level: Int
     private var crc: UInt = 0
     private var headerWritten = false
     private var finished = false
@@ -27,6 +28,7 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
         guard (0...9).contains(level) else { throw .zlib(code: Z_STREAM_ERROR, reason: "compression level \(level) is not 0-9") }
         self.sink = sink
         self.header = header.encoded(level: level)
+        self.level = level
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         buffer = .allocate(byteCount: GzipEncoder.bufferSize, alignment: 16)
@@ -88,6 +90,32 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
             offset += count
         }
         inputCount += Int64(bytes.count)
+    }
+
+    /// How deflate looks for repeated strings in what follows.
+    public enum Strategy: Sendable {
+        /// zlib's default: the best matches it finds.
+        case `default`
+        /// Fewer short matches, more literals: smaller output for text of near-random characters
+        /// (hexadecimal digests), where short matches cost more than the characters they replace.
+        case filtered
+
+        var zlibValue: Int32 { self == .filtered ? Z_FILTERED : Z_DEFAULT_STRATEGY }
+    }
+
+    /// Switches the strategy for the bytes written from now on (ending the current deflate block);
+    /// the output stays one stream that any gzip reader decodes.
+    public func setStrategy(_ strategy: Strategy) throws {
+        precondition(!finished, "setStrategy after finish")
+        try writeHeaderIfNeeded()
+        stream.pointee.next_in = nil
+        stream.pointee.avail_in = 0
+        while true {
+            let status = deflateParams(stream, Int32(level), strategy.zlibValue)
+            if status == Z_OK { return }
+            guard status == Z_BUF_ERROR else { throw ArchiveError.zlib(code: status, reason: "deflateParams failed") }
+            try flushOutput()
+        }
     }
 
     /// Compresses the bytes of an array.

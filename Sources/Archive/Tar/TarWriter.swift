@@ -17,6 +17,13 @@ public struct TarWriter<Sink: ByteSink> {
 
     public init(sink: Sink) { self.sink = sink }
 
+    /// Continues an archive of which `offset` bytes went out through another sink (the record
+    /// padding of `finish` counts them).
+    public init(sink: Sink, continuingAt offset: Int64) {
+        self.sink = sink
+        self.offset = offset
+    }
+
     private mutating func emit(_ bytes: UnsafeRawBufferPointer) throws {
         try sink.write(bytes)
         offset += Int64(bytes.count)
