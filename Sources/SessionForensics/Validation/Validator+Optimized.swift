@@ -34,9 +34,11 @@ extension Validator {
             return SessionResult(findings: [scope.finding(.metadataUnparsable, offset: error.offset,
                                                           "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")])
         }
-        let scan = ChromeProtoCodec.scanSessionMetadata(bytes)
         let list = ListSubject(session: session, layout: ListLayout(bytes), scope: scope)
-        var findings = EnumFindings.findings(EnumFindings.values(in: session), scanned: scan.enumsOutOfRange, scope: scope)
+        let enums = EnumFindings.values(in: session)
+        // The scanner only supplies the offsets of out-of-range values: scan when there are some.
+        let scanned = enums.isEmpty ? [] : ChromeProtoCodec.scanSessionMetadata(bytes).enumsOutOfRange
+        var findings = EnumFindings.findings(enums, scanned: scanned, scope: scope)
         findings += ListRules.check(list) + GroupRules.check(list)
         if checksDirectory {
             findings += directoryFindings(list, source: source, tree: tree)
@@ -45,18 +47,25 @@ extension Validator {
     }
 
     /// The findings about the tab directories of the restored tabs and the other entries of the session directory.
+    ///
+    /// The restored tabs' directories are checked in parallel (each on its own files) and their
+    /// findings joined in list order.
     private func directoryFindings(_ list: ListSubject, source: SessionSource, tree: any ReadableTree) -> [Finding] {
-        var findings: [Finding] = []
         var kept = Set<String>()
         var listed: [String: TabID] = [:]
+        var restored: [(index: Int, name: String)] = []
         for (index, tab) in list.session.tabs.enumerated() {
             let name = Tab.directoryName(for: tab.id)
             listed[name] = tab.id
             guard list.fates[index] == .kept else { continue }
             kept.insert(name)
-            let entry = ListEntry(tab: tab, offsets: list.layout.item(index), scope: list.scope)
-            findings += tabFindings(list.reference(index), entry: entry, directory: treePath(source.path, name), tree: tree)
+            restored.append((index, name))
         }
+        let perTab = OrderedParallelMap.map(restored) { index, name in
+            let entry = ListEntry(tab: list.session.tabs[index], offsets: list.layout.item(index), scope: list.scope)
+            return tabFindings(list.reference(index), entry: entry, directory: treePath(source.path, name), tree: tree)
+        }
+        var findings = Array(perTab.joined())
         findings += EntryRules.sessionEntries(tree: tree, directory: source.path, metadataFile: source.metadataFileName,
                                               kept: kept, listed: listed, scope: list.scope)
         return findings
@@ -65,43 +74,41 @@ extension Validator {
     /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it.
     private func tabFindings(_ tab: TabReference, entry: ListEntry, directory: String, tree: any ReadableTree) -> [Finding] {
         let scope = entry.scope
-        let here = scope.file(directory)
-        let label = "tab \(tab.index ?? 0) (#\(entry.tab.id))"
-        guard let kind = tree.kind(of: directory) else {
-            return [here.finding(.tabDirectoryMissing, tab: tab,
-                                 "\(label) has no directory \(lastComponent(directory)); it comes up without history and is dropped at the next save")]
+        var label: String { "tab \(tab.index ?? 0) (#\(entry.tab.id))" }
+        // The directory, its listing, data.pb and state.pb's size, read together.
+        let snapshot = tree.snapshot(of: directory, reading: ProfileLayout.tabDataFile, measuring: ProfileLayout.tabStateFile)
+        guard let kind = snapshot.kind else {
+            return [scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
+                                                  "\(label) has no directory \(lastComponent(directory)); it comes up without history and is dropped at the next save")]
         }
         guard kind == .directory else {
-            return [here.finding(.tabDirectoryMissing, tab: tab,
-                                 "\(label)'s directory \(lastComponent(directory)) is not a directory; the tab comes up without history and is dropped at the next save")]
+            return [scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
+                                                  "\(label)'s directory \(lastComponent(directory)) is not a directory; the tab comes up without history and is dropped at the next save")]
         }
-        let names = tree.list(directory)
         var findings: [Finding] = []
         let dataPath = treePath(directory, ProfileLayout.tabDataFile)
-        if names.contains(ProfileLayout.tabDataFile) {
-            findings += tabDataFindings(dataPath, tab: tab, entry: entry, scope: scope, tree: tree)
+        if let data = snapshot.file {
+            findings += tabDataFindings(dataPath, read: data, tab: tab, entry: entry, scope: scope)
         } else {
             findings.append(scope.file(dataPath).finding(.tabDataMissing, tab: tab,
                                                          "\(label) has no data.pb; it comes up without history and is dropped at the next save"))
         }
-        if names.contains(ProfileLayout.tabStateFile) {
+        if let size = snapshot.measuredSize, size > ProfileLayout.maxStateSize {
             let statePath = treePath(directory, ProfileLayout.tabStateFile)
-            if let size = tree.size(of: statePath), size > ProfileLayout.maxStateSize {
-                findings.append(scope.file(statePath).finding(.stateTooLarge, tab: tab,
-                                                              "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome rebuilds the page state from the navigation items and deletes it"))
-            }
+            findings.append(scope.file(statePath).finding(.stateTooLarge, tab: tab,
+                                                          "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome rebuilds the page state from the navigation items and deletes it"))
         }
-        findings += EntryRules.tabEntries(names: names, directory: directory, tab: tab, scope: scope)
+        findings += EntryRules.tabEntries(names: snapshot.names, directory: directory, tab: tab, scope: scope)
         return findings
     }
 
     /// The findings about one data.pb: damage, out-of-range enums, then the history rules.
-    func tabDataFindings(_ path: String, tab: TabReference, entry: ListEntry?, scope: FindingScope, tree: any ReadableTree) -> [Finding] {
+    func tabDataFindings(_ path: String, read: Result<[UInt8], FormatError>, tab: TabReference, entry: ListEntry?, scope: FindingScope) -> [Finding] {
         let here = scope.file(path)
         let bytes: [UInt8]
-        do {
-            bytes = try tree.read(path)
-        } catch {
+        switch read {
+        case .success(let read): bytes = read
+        case .failure(let error):
             return [here.finding(.tabDataUnparsable, tab: tab, "cannot be read (\(error.description)); the tab is dropped at the next save")]
         }
         let history: TabHistory
@@ -111,9 +118,10 @@ extension Validator {
             return [here.finding(.tabDataUnparsable, tab: tab, offset: error.offset,
                                  "\(error.reason); the tab comes up without history and is dropped at the next save")]
         }
-        let scan = ChromeProtoCodec.scanTabData(bytes)
         let layout = TabDataLayout(bytes)
-        var findings = EnumFindings.findings(EnumFindings.values(in: history), scanned: scan.enumsOutOfRange, scope: here, tab: tab)
+        let enums = EnumFindings.values(in: history)
+        let scanned = enums.isEmpty ? [] : ChromeProtoCodec.scanTabData(bytes).enumsOutOfRange
+        var findings = EnumFindings.findings(enums, scanned: scanned, scope: here, tab: tab)
         findings += HistoryRules.check(TabDataSubject(history: history, layout: layout, scope: here, tab: tab, entry: entry))
         return findings
     }
@@ -123,7 +131,9 @@ extension Validator {
         let directory = source.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
         let tab = TabReference(index: nil, id: Tab.id(fromDirectoryName: directory))
         let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
-        return SessionResult(findings: tabDataFindings(source.path, tab: tab, entry: nil, scope: scope, tree: input.tree), tabs: 1)
+        let read: Result<[UInt8], FormatError>
+        do throws(FormatError) { read = .success(try input.tree.read(source.path)) } catch { read = .failure(error) }
+        return SessionResult(findings: tabDataFindings(source.path, read: read, tab: tab, entry: nil, scope: scope), tabs: 1)
     }
 
     private func lastComponent(_ path: String) -> String {

@@ -55,6 +55,14 @@ public enum ChromeProtoCodec {
 
     /// Decodes a tab's `data.pb`; throws `FormatError.damaged` with the first bad byte.
     public static func decodeTabData(_ bytes: [UInt8], file: String = "data.pb") throws(FormatError) -> TabHistory {
+        // Most files are of the plain shape Chrome writes, which decodes without message objects;
+        // everything else (unknown fields, damage, ...) takes the full protobuf path.
+        if let history = PlainTabDataDecoder.decode(bytes) { return history }
+        return try decodeTabDataMessage(bytes, file: file)
+    }
+
+    /// Decodes a data.pb through swift-protobuf (the reference the plain decoder agrees with).
+    static func decodeTabDataMessage(_ bytes: [UInt8], file: String = "data.pb") throws(FormatError) -> TabHistory {
         if let message = try? Web_Proto_WebStateStorage(serializedBytes: bytes) {
             return TabHistory(message)
         }

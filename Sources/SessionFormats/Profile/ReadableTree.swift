@@ -18,7 +18,17 @@ public protocol ReadableTree: Sendable {
     func read(_ path: String) throws(FormatError) -> [UInt8]
     /// The size of a regular file, without reading it.
     func size(of path: String) -> Int?
+    /// A directory's kind and entries, with one entry's bytes and another's size (see `DirectorySnapshot`).
+    func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectorySnapshot
 }
+
+#if canImport(Glibc)
+/// An open directory stream (`DIR *`).
+typealias DirectoryStream = OpaquePointer
+#elseif canImport(Darwin)
+/// An open directory stream (`DIR *`).
+typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#endif
 
 /// The kind of an entry of a tree.
 public enum TreeEntryKind: Sendable, Equatable {
@@ -73,6 +83,11 @@ public struct DiskTree: ReadableTree {
     public static func directoryEntries(_ absolute: String) -> [String]? {
         guard let dir = opendir(absolute) else { return nil }
         defer { closedir(dir) }
+        return names(of: dir)
+    }
+
+    /// The entry names (without `.` and `..`) of an open directory stream, sorted by their UTF-8 bytes.
+    static func names(of dir: DirectoryStream) -> [String] {
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
@@ -93,6 +108,11 @@ public struct DiskTree: ReadableTree {
         let fd = open(absolute, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .unreadable(path: display, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
+        return try readOpenFile(fd, display: display)
+    }
+
+    /// Reads the whole regular file open on `fd` (which stays open); errors name `display`.
+    static func readOpenFile(_ fd: Int32, display: String) throws(FormatError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable(path: display, reason: String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: display, reason: "not a regular file") }

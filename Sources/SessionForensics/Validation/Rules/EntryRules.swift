@@ -65,10 +65,9 @@ enum EntryRules {
     /// The entries of a restored tab's directory other than data.pb and state.pb.
     static func tabEntries(names: [String], directory: String, tab: TabReference, scope: FindingScope) -> [Finding] {
         names.compactMap { name in
+            if name == ProfileLayout.tabDataFile || name == ProfileLayout.tabStateFile { return nil }
             let here = scope.file(treePath(directory, name))
             switch name {
-            case ProfileLayout.tabDataFile, ProfileLayout.tabStateFile:
-                return nil
             case ProfileLayout.transitionalTabMetadataFile:
                 return here.finding(.transitionalMetadata, tab: tab,
                                     "metadata.pb of the transitional 2023 layout; Chrome no longer reads it and deletes it")

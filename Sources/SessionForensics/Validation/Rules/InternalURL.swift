@@ -10,7 +10,10 @@ struct InternalURL: Sendable, Hashable {
 
     /// Recognises a session-restore or error-page wrapper URL; nil for anything else.
     init?(_ text: String) {
-        guard text.utf8.count > InternalURL.prefix.utf8.count,
+        // The prefix is ASCII, and only ASCII letters lower-case to ASCII letters: a byte
+        // comparison rejects every other URL before any Character work.
+        guard InternalURL.mayStartWithPrefix(text),
+              text.utf8.count > InternalURL.prefix.utf8.count,
               text.prefix(InternalURL.prefix.count).lowercased() == InternalURL.prefix else { return nil }
         let rest = text.dropFirst(InternalURL.prefix.count)
         let path = rest.prefix { $0 != "?" && $0 != "#" }
@@ -28,6 +31,15 @@ struct InternalURL: Sendable, Hashable {
             }
         }
         self.wrapped = wrapped
+    }
+
+    /// False when the first bytes of `text` are not the prefix in any ASCII letter case.
+    private static func mayStartWithPrefix(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        for expected in prefix.utf8 {
+            guard let byte = bytes.next(), byte | 0x20 == expected | 0x20 else { return false }
+        }
+        return true
     }
 
     /// Percent-decoding (and `+` as space); invalid escapes are kept as they are.

@@ -1,0 +1,126 @@
+import Foundation
+import SessionModel
+import Testing
+@testable import SessionFormats
+
+/// The plain data.pb decoder must agree with swift-protobuf on every input it accepts, and must
+/// accept what Chrome writes (else it would be pointless).
+@Suite struct PlainTabDataDecoderTests {
+    /// A deterministic generator, so that a failure replays.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// What a decoder made of some bytes: a history, or an error's text.
+    enum Outcome: Equatable {
+        case success(TabHistory)
+        case failure(String)
+    }
+
+    /// The plain decoder's, the reference's (swift-protobuf) and the codec's answers.
+    static func outcomes(_ bytes: [UInt8]) -> (plain: TabHistory?, reference: Outcome, full: Outcome) {
+        let reference: Outcome
+        do { reference = .success(try ChromeProtoCodec.decodeTabDataMessage(bytes)) } catch { reference = .failure(error.description) }
+        let full: Outcome
+        do { full = .success(try ChromeProtoCodec.decodeTabData(bytes)) } catch { full = .failure(error.description) }
+        return (PlainTabDataDecoder.decode(bytes), reference, full)
+    }
+
+    static func randomText(_ generator: inout Generator) -> String {
+        let pieces = ["", "a", "https://example.org/p?q=1", "例え", "ü", "—", "😀", "\u{0}", "%41+b", "internal://local/errorpage?url=x"]
+        return (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+    }
+
+    static func randomHistory(_ generator: inout Generator, certificates: Bool) -> TabHistory {
+        let items = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+            NavigationItem(
+                url: randomText(&generator), virtualURL: randomText(&generator), title: randomText(&generator),
+                timestamp: Timestamp(microseconds: Int64.random(in: -2...Int64.max, using: &generator) >> Int64.random(in: 0...63, using: &generator)),
+                userAgent: UserAgent(rawValue: Int32.random(in: -2...5, using: &generator)),
+                referrer: Bool.random(using: &generator) ? Referrer(url: randomText(&generator), policy: ReferrerPolicy(rawValue: Int32.random(in: -1...10, using: &generator))) : nil,
+                headers: Bool.random(using: &generator) ? [HTTPHeader(name: randomText(&generator), value: randomText(&generator))] : [],
+                securityScopedFileResource: Bool.random(using: &generator) ? [1, 2, 0xff] : []
+            )
+        }
+        return TabHistory(
+            hasOpener: Bool.random(using: &generator), userAgent: UserAgent(rawValue: Int32.random(in: -1...4, using: &generator)),
+            lastCommittedIndex: Int32.random(in: -2...7, using: &generator), items: items,
+            certificates: certificates ? [CertificateRecord(certificate: [0x30], host: "h", status: 1)] : []
+        )
+    }
+
+    @Test func acceptsWhatChromeWritesAndAgrees() {
+        var generator = Generator(state: 12)
+        for _ in 0..<500 {
+            let history = Self.randomHistory(&generator, certificates: false)
+            let bytes = ChromeProtoCodec.encodeTabData(history)
+            let (plain, reference, full) = Self.outcomes(bytes)
+            #expect(plain != nil)
+            #expect(plain.map(Outcome.success) == reference)
+            #expect(full == reference)
+        }
+    }
+
+    @Test func leavesCertificatesUnknownFieldsAndMetadataToTheReference() throws {
+        var generator = Generator(state: 5)
+        let history = Self.randomHistory(&generator, certificates: true)
+        #expect(PlainTabDataDecoder.decode(ChromeProtoCodec.encodeTabData(history)) == nil)
+        var unknown = ChromeProtoCodec.encodeTabData(TabHistory(items: [NavigationItem(url: "https://a.example/")]))
+        unknown += [0xa0, 0x06, 0x01]  // field 100, varint 1
+        #expect(PlainTabDataDecoder.decode(unknown) == nil)
+        let decoded = try ChromeProtoCodec.decodeTabData(unknown)
+        #expect(decoded.unknownFields == [0xa0, 0x06, 0x01])
+        #expect(PlainTabDataDecoder.decode([0x12, 0x00]) == nil)  // field 2, the metadata
+    }
+
+    /// Damaged, duplicated, reordered and re-typed variants of Chrome's bytes: whatever the plain
+    /// decoder accepts must decode the same through swift-protobuf, and errors stay the reference's.
+    @Test func mutatedBytesAgree() {
+        var generator = Generator(state: 99)
+        var accepted = 0
+        for round in 0..<3000 {
+            var bytes = ChromeProtoCodec.encodeTabData(Self.randomHistory(&generator, certificates: round % 50 == 0))
+            for _ in 0..<Int.random(in: 1...3, using: &generator) where !bytes.isEmpty {
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0: bytes[at] = UInt8.random(in: 0...255, using: &generator)
+                case 1: bytes[at] ^= 1 << UInt8.random(in: 0...7, using: &generator)
+                case 2: bytes.removeSubrange(at...)
+                case 3: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: at)
+                case 4: bytes += bytes[at...]
+                default: bytes.remove(at: at)
+                }
+            }
+            let (plain, reference, full) = Self.outcomes(bytes)
+            if let plain {
+                accepted += 1
+                #expect(reference == .success(plain), "bytes \(bytes)")
+            }
+            #expect(full == reference, "bytes \(bytes)")
+        }
+        // Some mutations keep the plain shape (a changed character, a shorter string): they were compared.
+        #expect(accepted > 100)
+    }
+
+    @Test func fixturesAndCorpusAgree() throws {
+        let roots = [Corpus.directory, Corpus.repository.appendingPathComponent("Fixtures").path].compactMap { $0 }
+        var files = 0
+        for root in roots {
+            for relative in FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] where relative.hasSuffix("data.pb") {
+                guard let data = FileManager.default.contents(atPath: "\(root)/\(relative)") else { continue }
+                let (plain, reference, full) = Self.outcomes([UInt8](data))
+                if let plain { #expect(reference == .success(plain), "\(relative)") }
+                #expect(full == reference, "\(relative)")
+                files += 1
+            }
+        }
+        #expect(files > 20)
+    }
+}
