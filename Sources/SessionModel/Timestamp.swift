@@ -43,12 +43,28 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
         let (year, month, day) = CivilDate.fromDays(days - 134_774)
         let micros = rest % 1_000_000
         let seconds = rest / 1_000_000
-        let yearText: String
         if (0...9999).contains(year) {
-            yearText = pad(year, 4)
-        } else {
-            yearText = (year < 0 ? "-" : "+") + pad(abs(year), 6)
+            // The common case, written digit by digit into the string's own storage.
+            let fields: [(value: Int64, width: Int, separator: UInt8)] = [
+                (year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
+                (seconds / 3600, 2, UInt8(ascii: ":")), (seconds / 60 % 60, 2, UInt8(ascii: ":")),
+                (seconds % 60, 2, UInt8(ascii: ".")), (micros, 6, UInt8(ascii: "Z")),
+            ]
+            return String(unsafeUninitializedCapacity: 27) { buffer in
+                var end = 0
+                for field in fields {
+                    var value = field.value
+                    for position in stride(from: end + field.width - 1, through: end, by: -1) {
+                        buffer[position] = UInt8(48 + value % 10)
+                        value /= 10
+                    }
+                    buffer[end + field.width] = field.separator
+                    end += field.width + 1
+                }
+                return end
+            }
         }
+        let yearText = (year < 0 ? "-" : "+") + pad(abs(year), 6)
         return "\(yearText)-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):"
             + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(micros, 6))Z"
     }

@@ -3,8 +3,9 @@ import SessionModel
 
 /// Validation of optimized sessions: `SessionStorage/<id>/` with session_metadata.pb and tab directories.
 extension Validator {
-    /// Checks one session directory: its list, then each restored tab's directory, then what else lies there.
-    func validateOptimized(_ source: SessionSource, in input: LocatedInput) -> SessionResult {
+    /// Checks one session directory's list and what lies in it, and names the restored tabs whose
+    /// directories are to be checked next (`tabFindings`).
+    func planOptimized(_ source: SessionSource, in input: LocatedInput) -> SessionPlan {
         let tree = input.tree
         let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.metadataPath)
         // A metadata file given alone under another name says nothing about the directory around it.
@@ -15,13 +16,13 @@ extension Validator {
             return "Chrome loads the window empty and deletes its \(directories) tab director\(directories == 1 ? "y" : "ies")"
         }
         guard tree.kind(of: source.metadataPath) != nil else {
-            return SessionResult(findings: [scope.finding(.metadataMissing, "there is no \(source.metadataFileName); \(lost())")])
+            return SessionPlan(SessionResult(findings: [scope.finding(.metadataMissing, "there is no \(source.metadataFileName); \(lost())")]))
         }
         let bytes: [UInt8]
         do {
             bytes = try tree.read(source.metadataPath)
         } catch {
-            return SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read (\(error.description)); \(lost())")])
+            return SessionPlan(SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read (\(error.description)); \(lost())")]))
         }
         // Parsability is decided as Chrome's protobuf runtime decides it (a field of an unexpected
         // wire type, for one, is kept as an unknown field); the wire scanner names the bad byte.
@@ -31,8 +32,8 @@ extension Validator {
         } catch {
             let salvage = ChromeProtoCodec.salvageSessionMetadata(bytes, id: source.id, incognito: source.incognito)
             let tabs = salvage.value.tabs.count
-            return SessionResult(findings: [scope.finding(.metadataUnparsable, offset: error.offset,
-                                                          "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")])
+            return SessionPlan(SessionResult(findings: [scope.finding(.metadataUnparsable, offset: error.offset,
+                                                                      "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")]))
         }
         let list = ListSubject(session: session, layout: ListLayout(bytes), scope: scope)
         let enums = EnumFindings.values(in: session)
@@ -40,39 +41,33 @@ extension Validator {
         let scanned = enums.isEmpty ? [] : ChromeProtoCodec.scanSessionMetadata(bytes).enumsOutOfRange
         var findings = EnumFindings.findings(enums, scanned: scanned, scope: scope)
         findings += ListRules.check(list) + GroupRules.check(list)
-        if checksDirectory {
-            findings += directoryFindings(list, source: source, tree: tree)
-        }
-        return SessionResult(findings: findings, tabs: list.count)
+        guard checksDirectory else { return SessionPlan(SessionResult(findings: findings, tabs: list.count)) }
+        let (checks, entries) = directoryPlan(list, source: source, tree: tree)
+        return SessionPlan(leading: findings, tabChecks: checks, trailing: entries, tabs: list.count)
     }
 
-    /// The findings about the tab directories of the restored tabs and the other entries of the session directory.
-    ///
-    /// The restored tabs' directories are checked in parallel (each on its own files) and their
-    /// findings joined in list order.
-    private func directoryFindings(_ list: ListSubject, source: SessionSource, tree: any ReadableTree) -> [Finding] {
+    /// The restored tabs' directories to check, and the findings about the other entries of the session directory.
+    private func directoryPlan(_ list: ListSubject, source: SessionSource, tree: any ReadableTree) -> (checks: [TabCheck], entries: [Finding]) {
         var kept = Set<String>()
         var listed: [String: TabID] = [:]
-        var restored: [(index: Int, name: String)] = []
+        var checks: [TabCheck] = []
         for (index, tab) in list.session.tabs.enumerated() {
             let name = Tab.directoryName(for: tab.id)
             listed[name] = tab.id
             guard list.fates[index] == .kept else { continue }
             kept.insert(name)
-            restored.append((index, name))
+            checks.append(TabCheck(reference: list.reference(index),
+                                   entry: ListEntry(tab: tab, offsets: list.layout.item(index), scope: list.scope),
+                                   directory: treePath(source.path, name)))
         }
-        let perTab = OrderedParallelMap.map(restored) { index, name in
-            let entry = ListEntry(tab: list.session.tabs[index], offsets: list.layout.item(index), scope: list.scope)
-            return tabFindings(list.reference(index), entry: entry, directory: treePath(source.path, name), tree: tree)
-        }
-        var findings = Array(perTab.joined())
-        findings += EntryRules.sessionEntries(tree: tree, directory: source.path, metadataFile: source.metadataFileName,
-                                              kept: kept, listed: listed, scope: list.scope)
-        return findings
+        let entries = EntryRules.sessionEntries(tree: tree, directory: source.path, metadataFile: source.metadataFileName,
+                                                kept: kept, listed: listed, scope: list.scope)
+        return (checks, entries)
     }
 
     /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it.
-    private func tabFindings(_ tab: TabReference, entry: ListEntry, directory: String, tree: any ReadableTree) -> [Finding] {
+    func tabFindings(_ check: TabCheck, tree: any ReadableTree) -> [Finding] {
+        let (tab, entry, directory) = (check.reference, check.entry, check.directory)
         let scope = entry.scope
         var label: String { "tab \(tab.index ?? 0) (#\(entry.tab.id))" }
         // The directory, its listing, data.pb and state.pb's size, read together.

@@ -11,18 +11,33 @@ public struct Validator: Sendable {
 
     /// Validates every session of `input`, the legacy sessions shadowed by `SessionStorage/`, and
     /// (for a profile) Chrome's own set-aside sessions.
+    ///
+    /// The work runs on every core in two rounds, each joined in input order: the sessions (files
+    /// and lists), then the directories of all their restored tabs, so that it spreads evenly
+    /// whether an input has one large window or many small ones.
     public func validate(_ input: LocatedInput) -> ValidationReport {
+        let plans = OrderedParallelMap.map(input.sessions) { source -> SessionPlan in
+            switch source.kind {
+            case .optimizedDirectory: return planOptimized(source, in: input)
+            case .tabDataFile: return SessionPlan(validateTabDataFile(source, in: input))
+            case .legacyPlist: return SessionPlan(validateLegacy(source, in: input))
+            }
+        }
+        let checked = OrderedParallelMap.map(plans.flatMap(\.tabChecks)) { check in
+            tabFindings(check, tree: input.tree)
+        }
         var findings: [Finding] = []
         var tabs = 0
-        for source in input.sessions {
-            let result: SessionResult
-            switch source.kind {
-            case .optimizedDirectory: result = validateOptimized(source, in: input)
-            case .tabDataFile: result = validateTabDataFile(source, in: input)
-            case .legacyPlist: result = validateLegacy(source, in: input)
+        var next = 0
+        for plan in plans {
+            var sessionFindings = plan.leading
+            for _ in plan.tabChecks {
+                sessionFindings += checked[next]
+                next += 1
             }
-            findings += ValidationReport.ordered(result.findings)
-            tabs += result.tabs
+            sessionFindings += plan.trailing
+            findings += ValidationReport.ordered(sessionFindings)
+            tabs += plan.tabs
         }
         findings += mixedFormats(input)
         findings += backups(input)
@@ -33,6 +48,35 @@ public struct Validator: Sendable {
     struct SessionResult {
         var findings: [Finding] = []
         var tabs = 0
+    }
+
+    /// One session read as far as its files and list: the findings so far, the restored tabs
+    /// whose directories remain to be checked, and the findings that follow theirs.
+    struct SessionPlan: Sendable {
+        var leading: [Finding] = []
+        var tabChecks: [TabCheck] = []
+        var trailing: [Finding] = []
+        var tabs = 0
+
+        /// A session validated whole (nothing left to check).
+        init(_ result: SessionResult) {
+            leading = result.findings
+            tabs = result.tabs
+        }
+
+        init(leading: [Finding], tabChecks: [TabCheck], trailing: [Finding], tabs: Int) {
+            self.leading = leading
+            self.tabChecks = tabChecks
+            self.trailing = trailing
+            self.tabs = tabs
+        }
+    }
+
+    /// A restored tab whose directory is to be checked: how findings name it, its list entry, and its directory.
+    struct TabCheck: Sendable {
+        var reference: TabReference
+        var entry: ListEntry
+        var directory: String
     }
 
     /// `mixed-formats`: legacy sessions that Chrome ignores because `SessionStorage/` exists beside them.

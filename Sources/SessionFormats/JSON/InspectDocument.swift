@@ -9,7 +9,7 @@ public enum InspectDocument {
     public static func encode(_ sessions: [Session], history: Bool) -> JSONValue {
         .object([
             ("schema", .string(schema)),
-            ("sessions", .array(sessions.map { encode($0, history: history) })),
+            ("sessions", .array(OrderedParallelMap.map(sessions) { encode($0, history: history) })),
         ])
     }
 

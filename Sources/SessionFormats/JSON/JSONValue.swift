@@ -39,10 +39,13 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The UTF-8 text of this value, written straight into a byte buffer (fast for large documents).
+    ///
+    /// The elements of the first array of `parallelArrayLength` or more elements are written on every core, each into
+    /// its own buffer, and joined in order (the bytes are those of writing them one by one).
     public func serializedBytes(pretty: Bool = true) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
-        write(to: &out, indent: pretty ? 0 : nil)
+        write(to: &out, indent: pretty ? 0 : nil, parallel: true)
         return out
     }
 
@@ -51,7 +54,10 @@ public enum JSONValue: Sendable, Equatable {
         out.append(contentsOf: repeatElement(32, count: indent * 2))
     }
 
-    private func write(to out: inout [UInt8], indent: Int?) {
+    /// Arrays at least this long are worth writing in parallel.
+    static let parallelArrayLength = 8
+
+    private func write(to out: inout [UInt8], indent: Int?, parallel: Bool = false) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -67,10 +73,20 @@ public enum JSONValue: Sendable, Equatable {
         case .array(let values):
             if values.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
+            let inner = indent.map { $0 + 1 }
+            let written: [[UInt8]]? = parallel && values.count >= JSONValue.parallelArrayLength ? OrderedParallelMap.map(values) { value in
+                var bytes: [UInt8] = []
+                value.write(to: &bytes, indent: inner)
+                return bytes
+            } : nil
             for (index, value) in values.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 if let indent { JSONValue.newline(&out, indent + 1) }
-                value.write(to: &out, indent: indent.map { $0 + 1 })
+                if let written {
+                    out.append(contentsOf: written[index])
+                } else {
+                    value.write(to: &out, indent: inner, parallel: parallel)
+                }
             }
             if let indent { JSONValue.newline(&out, indent) }
             out.append(UInt8(ascii: "]"))
@@ -83,7 +99,7 @@ public enum JSONValue: Sendable, Equatable {
                 JSONValue.writeString(key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if indent != nil { out.append(32) }
-                value.write(to: &out, indent: indent.map { $0 + 1 })
+                value.write(to: &out, indent: indent.map { $0 + 1 }, parallel: parallel)
             }
             if let indent { JSONValue.newline(&out, indent) }
             out.append(UInt8(ascii: "}"))
@@ -101,6 +117,11 @@ public enum JSONValue: Sendable, Equatable {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
+                // Most bytes need no escaping: skip them with one comparison chain.
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
+                    index += 1
+                    continue
+                }
                 var escape: [UInt8]?
                 var width = 1
                 switch byte {

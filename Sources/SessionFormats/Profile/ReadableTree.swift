@@ -42,6 +42,13 @@ public func treePath(_ parts: String...) -> String {
     parts.filter { !$0.isEmpty }.joined(separator: "/")
 }
 
+/// Joins two tree-relative path components (the common case, without building arrays).
+public func treePath(_ first: String, _ second: String) -> String {
+    if first.isEmpty { return second }
+    if second.isEmpty { return first }
+    return first + "/" + second
+}
+
 /// A directory on disk, read with POSIX calls.
 public struct DiskTree: ReadableTree {
     /// The directory on disk.
@@ -95,7 +102,23 @@ public struct DiskTree: ReadableTree {
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return names.sorted(by: utf8Precedes)
+    }
+
+    /// True when `first`'s UTF-8 bytes sort before `second`'s (what `lexicographicallyPrecedes` of
+    /// the UTF-8 views says, compared with memcmp).
+    static func utf8Precedes(_ first: String, _ second: String) -> Bool {
+        var first = first, second = second
+        return first.withUTF8 { a in
+            second.withUTF8 { b in
+                let common = min(a.count, b.count)
+                if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+                    let order = memcmp(x, y, common)
+                    if order != 0 { return order < 0 }
+                }
+                return a.count < b.count
+            }
+        }
     }
 
     public func read(_ path: String) throws(FormatError) -> [UInt8] {

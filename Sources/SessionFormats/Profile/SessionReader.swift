@@ -29,8 +29,10 @@ public struct SessionReader: Sendable {
             var session = try ChromeProtoCodec.decodeSessionMetadata(
                 bytes, id: source.id, incognito: source.incognito, file: displayPath(source.metadataPath))
             if history {
+                // Each tab's data.pb is its own file: they are read and decoded on every core.
+                let histories = OrderedParallelMap.map(session.tabs.map(\.id)) { id in try? readHistory(of: id, in: source) }
                 for index in session.tabs.indices {
-                    session.tabs[index].history = try? readHistory(of: session.tabs[index].id, in: source)
+                    session.tabs[index].history = histories[index]
                 }
             }
             return session

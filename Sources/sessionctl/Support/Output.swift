@@ -13,23 +13,36 @@ enum Output {
 
     /// Appends bytes and a newline to standard output (for large documents built as bytes).
     static func line(bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
+        guard bytes.count > 1 << 16 else {
+            buffer.append(contentsOf: bytes)
+            buffer.append(10)
+            if buffer.count > 1 << 16 { flush() }
+            return
+        }
+        // A large document is written from where it lies rather than copied into the buffer.
+        flush()
+        writeAll(bytes)
         buffer.append(10)
-        if buffer.count > 1 << 16 { flush() }
     }
 
     /// Writes the buffered output.
     static func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
+        writeAll(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes bytes to standard output, as far as it takes them.
+    private static func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
-                let written = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+                let written = Foundation.write(1, base + offset, raw.count - offset)
                 if written <= 0 { break }
                 offset += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// `sessionctl: <message>` on standard error.

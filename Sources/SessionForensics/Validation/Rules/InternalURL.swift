@@ -35,6 +35,7 @@ struct InternalURL: Sendable, Hashable {
 
     /// False when the first bytes of `text` are not the prefix in any ASCII letter case.
     private static func mayStartWithPrefix(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "i") else { return false }
         var bytes = text.utf8.makeIterator()
         for expected in prefix.utf8 {
             guard let byte = bytes.next(), byte | 0x20 == expected | 0x20 else { return false }

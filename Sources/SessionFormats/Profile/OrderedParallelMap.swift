@@ -2,9 +2,9 @@ import Dispatch
 
 /// Maps an array on every core, with the results in the order of the input (so that what is
 /// computed in parallel reads exactly as if computed one element after another).
-enum OrderedParallelMap {
+public enum OrderedParallelMap {
     /// `elements.map(transform)`, with `transform` run concurrently; it must not depend on shared mutable state.
-    static func map<Element: Sendable, Mapped: Sendable>(_ elements: [Element], _ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
+    public static func map<Element: Sendable, Mapped: Sendable>(_ elements: [Element], _ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
         let count = elements.count
         guard count > 1 else { return elements.map(transform) }
         return [Mapped](unsafeUninitializedCapacity: count) { buffer, initialized in
