@@ -90,10 +90,11 @@ public struct Explorer: Sendable {
         for _ in 0..<workers {
             group.enter()
             DispatchQueue.global().async {
+                let caches = JudgeCaches(recording: work.recording)
                 while true {
                     let number = counters.nextPartition.add(1, ordering: .relaxed).oldValue
                     guard number < ranges.count else { break }
-                    let result = work.explore(ranges[number], generator: generator, counters: counters)
+                    let result = work.explore(ranges[number], generator: generator, counters: counters, caches: caches)
                     results.withLock { $0.append((number, result)) }
                 }
                 group.leave()
@@ -156,10 +157,10 @@ public struct Explorer: Sendable {
         var hashes: [UInt64] = []
     }
 
-    /// Explores the crash points of one partition.
-    func explore(_ range: Range<Int>, generator: CrashStateGenerator, counters: Counters) -> PartitionResult {
+    /// Explores the crash points of one partition (`caches`: the worker's, kept across its partitions).
+    func explore(_ range: Range<Int>, generator: CrashStateGenerator, counters: Counters, caches: JudgeCaches) -> PartitionResult {
         let tree = ModelTree(snapshot: recording.initial, names: recording.names)
-        let judge = StateJudge(recording: recording, runner: runner)
+        let judge = StateJudge(recording: recording, runner: runner, caches: caches)
         let materialiser = Materialiser(recording: recording, seed: options.seed)
         var result = PartitionResult()
         Explorer.walk(recording, generator, through: range.upperBound - 1, apply: { index in

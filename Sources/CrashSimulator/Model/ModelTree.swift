@@ -31,6 +31,11 @@ public final class ModelTree {
         var exact: Bool
         /// The entries that point at this node.
         var links: [Link]
+        /// False for the slot of an inode that does not exist (see `ModelTree.nodes`).
+        var exists = true
+
+        /// The slot of an inode that does not exist.
+        static let missing = Node(isDirectory: false, entries: [:], blob: .empty, dataOperation: -1, exact: true, links: [], exists: false)
     }
 
     enum Undo {
@@ -42,16 +47,17 @@ public final class ModelTree {
     /// The inode of the root directory, `/`.
     public static let root: Int32 = 0
 
-    private(set) var nodes: [Node?]
+    /// Nodes by inode; slots of inodes that do not exist hold `Node.missing` (not optionals, so
+    /// that reading a field of a node never copies the node).
+    private(set) var nodes: [Node]
     /// The hash of the whole tree (see the type's description).
     public private(set) var hash: UInt64 = 0
     /// The names of every entry, interned.
     public var names: NameTable
-    /// Changes whenever an entry is added, removed or replaced (not when a file's content does):
-    /// path lookups cached at one value stay valid while it does not change.
-    public private(set) var entryEpoch: UInt64 = 0
     /// When true, every change is journaled so that `rollback(to:)` can undo it.
     public var isJournaling = false
+    /// Paths and listings in the tree's terms (see `PathIndex`).
+    var pathIndex = PathIndex()
     private var journal: [Undo] = []
 
     /// A tree holding only the root directory.
@@ -62,7 +68,7 @@ public final class ModelTree {
 
     /// A frozen copy of a tree, shareable between threads.
     public struct Snapshot: Sendable {
-        let nodes: [Node?]
+        let nodes: [Node]
         let hash: UInt64
         public let names: NameTable
     }
@@ -82,36 +88,37 @@ public final class ModelTree {
     /// The node of an inode, if it exists.
     @inline(__always)
     public func node(_ inode: Int32) -> Node? {
-        Int(inode) < nodes.count ? nodes[Int(inode)] : nil
+        let index = Int(inode)
+        return index < nodes.count && nodes[index].exists ? nodes[index] : nil
     }
 
     /// The inode an entry of a directory points at.
     @inline(__always)
     public func lookup(_ directory: Int32, _ name: Int32) -> Int32? {
         let index = Int(directory)
-        return index < nodes.count ? nodes[index]?.entries[name] : nil
+        return index < nodes.count ? nodes[index].entries[name] : nil
     }
 
     /// Whether an inode is a directory (nil: no such inode), without copying its node.
     @inline(__always)
     public func isDirectory(_ inode: Int32) -> Bool? {
         let index = Int(inode)
-        return index < nodes.count ? nodes[index]?.isDirectory : nil
+        return index < nodes.count && nodes[index].exists ? nodes[index].isDirectory : nil
     }
 
     /// A file's content (nil: no such inode), without copying its node.
     @inline(__always)
     public func blob(of inode: Int32) -> Blob? {
         let index = Int(inode)
-        return index < nodes.count ? nodes[index]?.blob : nil
+        return index < nodes.count && nodes[index].exists ? nodes[index].blob : nil
     }
 
     /// A file's content and what produced it, without copying its node.
     @inline(__always)
     func fileState(_ inode: Int32) -> (blob: Blob, dataOperation: Int32, exact: Bool)? {
         let index = Int(inode)
-        guard index < nodes.count, let node = nodes[index] else { return nil }
-        return (node.blob, node.dataOperation, node.exact)
+        guard index < nodes.count, nodes[index].exists else { return nil }
+        return (nodes[index].blob, nodes[index].dataOperation, nodes[index].exact)
     }
 
     /// Number of inode slots (the next fresh inode number).
@@ -129,7 +136,7 @@ public final class ModelTree {
         while journal.count > mark {
             switch journal.removeLast() {
             case .created(let inode):
-                nodes[Int(inode)] = nil
+                nodes[Int(inode)] = .missing
             case .entry(let directory, let name, let previous):
                 setEntry(directory, name, previous < 0 ? nil : previous)
             case .content(let inode, let blob, let dataOperation, let exact):
@@ -144,8 +151,8 @@ public final class ModelTree {
     /// Creates the node of an inode when it does not exist yet.
     public func ensureNode(_ inode: Int32, directory: Bool) {
         let index = Int(inode)
-        if index < nodes.count, nodes[index] != nil { return }
-        if index >= nodes.count { nodes.append(contentsOf: repeatElement(nil, count: index + 1 - nodes.count)) }
+        if index < nodes.count, nodes[index].exists { return }
+        if index >= nodes.count { nodes.append(contentsOf: repeatElement(.missing, count: index + 1 - nodes.count)) }
         nodes[index] = Node(isDirectory: directory, entries: [:], blob: .empty, dataOperation: -1, exact: true, links: [])
         if isJournaling { journal.append(.created(inode)) }
     }
@@ -153,20 +160,19 @@ public final class ModelTree {
     /// Points an entry at an inode (which must exist), or removes it (nil).
     public func setEntry(_ directory: Int32, _ name: Int32, _ target: Int32?) {
         ensureNode(directory, directory: true)
-        let previous = nodes[Int(directory)]!.entries[name]
+        let previous = nodes[Int(directory)].entries[name]
         if previous == target { return }
         if isJournaling { journal.append(.entry(directory: directory, name: name, previous: previous ?? -1)) }
-        entryEpoch &+= 1
         let link = Link(directory: directory, name: name)
         if let previous {
             hash &-= term(directory, name, previous)
-            if let position = nodes[Int(previous)]!.links.firstIndex(of: link) {
-                nodes[Int(previous)]!.links.remove(at: position)
+            if let position = nodes[Int(previous)].links.firstIndex(of: link) {
+                nodes[Int(previous)].links.remove(at: position)
             }
         }
-        nodes[Int(directory)]!.entries[name] = target
+        nodes[Int(directory)].entries[name] = target
         if let target {
-            nodes[Int(target)]!.links.append(link)
+            nodes[Int(target)].links.append(link)
             hash &+= term(directory, name, target)
         }
     }
@@ -174,25 +180,25 @@ public final class ModelTree {
     /// Replaces a file's content.
     public func setContent(_ inode: Int32, _ blob: Blob, dataOperation: Int32, exact: Bool) {
         let index = Int(inode)
-        let oldBlob = nodes[index]!.blob
+        let oldBlob = nodes[index].blob
         if isJournaling {
-            journal.append(.content(inode: inode, blob: oldBlob, dataOperation: nodes[index]!.dataOperation, exact: nodes[index]!.exact))
+            journal.append(.content(inode: inode, blob: oldBlob, dataOperation: nodes[index].dataOperation, exact: nodes[index].exact))
         }
         if oldBlob !== blob {
-            let links = nodes[index]!.links
+            let links = nodes[index].links
             for link in links { hash &-= term(link.directory, link.name, inode) }
-            nodes[index]!.blob = blob
+            nodes[index].blob = blob
             for link in links { hash &+= term(link.directory, link.name, inode) }
         }
-        nodes[index]!.dataOperation = dataOperation
-        nodes[index]!.exact = exact
+        nodes[index].dataOperation = dataOperation
+        nodes[index].exact = exact
     }
 
     /// The hash term of one entry.
     @inline(__always)
     private func term(_ directory: Int32, _ name: Int32, _ target: Int32) -> UInt64 {
-        let content = nodes[Int(target)]!.isDirectory
-            ? ContentHash.combine(UInt64(UInt32(bitPattern: target)), 0x6469_7265_6374_6F72) : nodes[Int(target)]!.blob.hash
+        let content = nodes[Int(target)].isDirectory
+            ? ContentHash.combine(UInt64(UInt32(bitPattern: target)), 0x6469_7265_6374_6F72) : nodes[Int(target)].blob.hash
         return ContentHash.combine(ContentHash.combine(UInt64(UInt32(bitPattern: directory)), names.hash(name)), content)
     }
 }

@@ -14,18 +14,22 @@ final class StateJudge {
     /// Recovery crash states are explored for this many states per distinct recovery.
     var recoveryCrashParents = 1
     private(set) var verdicts: [UInt64: StateVerdict] = [:]
-    private var suite: OracleSuite
+    /// Recovery memos and oracle caches (possibly shared with the judges of other partitions).
+    private let caches: JudgeCaches
     private var recoverySignatures: [UInt64: Int] = [:]
     private var shapes: [String: UInt64] = [:]
-    /// Replays of recovery, one memo per kind of run (first, second, during recovery).
-    private var memos: [String: RecoveryMemo] = [:]
+    /// Times recovery was replayed from a memo, and times the store ran it.
+    private var replays = 0
+    private var runs = 0
     /// Recovery crash states generated (each counted as an explored state).
     private(set) var recoveryCrashStates = 0
 
-    init(recording: Recording, runner: any RecoveryRunner) {
+    /// A judge; `caches` (made afresh by default) may be shared with earlier judges of the same
+    /// recording and runner on the same thread.
+    init(recording: Recording, runner: any RecoveryRunner, caches: JudgeCaches? = nil) {
         self.recording = recording
         self.runner = runner
-        self.suite = OracleSuite(recording: recording)
+        self.caches = caches ?? JudgeCaches(recording: recording)
     }
 
     /// Hashes of every state judged.
@@ -46,22 +50,26 @@ final class StateJudge {
     private func judge(_ tree: ModelTree, depth: Int) -> StateVerdict {
         let profile = profileInode(tree)
         var privacyDetails: [Int: String] = [:]
-        var privacyFound = suite.privacy(tree, profile: profile, when: "before recovery", into: &privacyDetails)
+        var privacyFound = caches.suite.privacy(tree, profile: profile, when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
         let mark = tree.mark()
         let inodeBase = recording.inodeCount + Int32(depth * 20_000) + 10_000
         let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
         let (first, system) = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-")
-        let assessment = suite.assess(tree, profile: profile)
-        var findings = assessment.findings
-        let floor = assessment.floor
-        privacyFound |= suite.privacy(tree, profile: profile, scan: assessment.scan, when: "after recovery", into: &privacyDetails)
+        // What recovery left is assessed (and recovered again) once per distinct tree.
+        let aftermath = caches.aftermath(tree, profile: profile)
+        var findings = aftermath.findings
+        let floor = aftermath.floor
+        privacyFound |= aftermath.privacyFound
+        for (group, detail) in aftermath.privacyDetails where privacyDetails[group] == nil { privacyDetails[group] = detail }
         var second: Result<RecoveryOutcome, any Error>?
         // Recovery is deterministic: when it left the tree as it found it, a second run does the same.
         if case .success = first, depth == 0, tree.hash != preHash {
-            let again = tree.mark()
-            second = recover(tree, firstInode: inodeBase + 5_000, operationBase: operationBase + 500_000, tag: "r\(depth)b-").outcome
-            tree.rollback(to: again)
+            second = caches.secondRun(tree) {
+                let again = tree.mark()
+                defer { tree.rollback(to: again) }
+                return recover(tree, firstInode: inodeBase + 5_000, operationBase: operationBase + 500_000, tag: "r\(depth)b-").outcome
+            }
         }
         findings += RecoveryOracle.check(first: first, second: second)
         let steps = system.operations
@@ -77,14 +85,17 @@ final class StateJudge {
     /// Runs recovery on the state `tree` holds (leaving its changes there): replayed from the memo
     /// when recovery already did the same on an earlier state, else run by the store and traced.
     private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String) -> (outcome: Result<RecoveryOutcome, any Error>, system: ModelFileSystem) {
-        let memo = memos[tag] ?? RecoveryMemo()
-        memos[tag] = memo
+        let memo = caches.memo(tag)
         let mark = tree.mark()
         func makeSystem() -> ModelFileSystem {
             ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false, temporaryTag: tag)
         }
         let replaying = makeSystem()
-        if let outcome = memo.replay(on: replaying) { return (outcome, replaying) }
+        if let outcome = memo.replay(on: replaying) {
+            replays += 1
+            return (outcome, replaying)
+        }
+        runs += 1
         tree.rollback(to: mark)
         let system = makeSystem()
         system.isTracing = true
@@ -96,7 +107,7 @@ final class StateJudge {
 
     /// Replays and runs of recovery so far.
     var memoCounts: (hits: Int, misses: Int) {
-        memos.values.reduce((0, 0)) { ($0.0 + $1.hits, $0.1 + $1.misses) }
+        (replays, runs)
     }
 
     /// States left by a crash after each step of recovery (and within each of its writes).

@@ -49,8 +49,6 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var lastCreatedPath = ""
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     private var aliases: [String: String] = [:]
-    /// Paths resolved since the tree's entries last changed (its entry epoch tells).
-    private var resolved: [String: (epoch: UInt64, inode: Int32?)] = [:]
     private var temporaryCount = 0
     private let temporaryTag: String
 
@@ -79,11 +77,25 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     // MARK: Path resolution
 
-    /// The path in the tree of a path the store uses.
+    /// The path in the tree of a path the store uses: only a temporary file's own name can have
+    /// been translated (see `canonicalTemporaryPath`).
     @inline(__always)
     private func translate(_ path: String) -> String {
-        aliases.isEmpty ? path : (aliases[path] ?? path)
+        guard !aliases.isEmpty, ModelFileSystem.endsInTemporaryName(path) else { return path }
+        return aliases[path] ?? path
     }
+
+    /// Whether the last component of `path` starts with `AtomicWriter.temporaryPrefix`.
+    static func endsInTemporaryName(_ path: String) -> Bool {
+        let found = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var start = bytes.count
+            while start > 0 && bytes[start - 1] != 0x2F { start -= 1 }
+            return bytes[start...].starts(with: temporaryPrefixBytes)
+        }
+        return found ?? AtomicWriter.isTemporaryName(lastPathComponent(path))
+    }
+
+    private static let temporaryPrefixBytes = Array(AtomicWriter.temporaryPrefix.utf8)
 
     /// A deterministic name for a temporary file the store creates at `path`.
     private func canonicalTemporaryPath(_ path: String) -> String {
@@ -110,33 +122,22 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// The inode at a path, if anything is there.
     public func resolve(_ path: String) -> Int32? {
         let path = translate(path)
-        if let cached = resolved[path], cached.epoch == tree.entryEpoch { return cached.inode }
-        var copy = path
-        let inode = copy.withUTF8 { bytes -> Int32? in
-            var current = ModelTree.root
-            var start = 0
-            let count = bytes.count
-            while start < count {
-                var end = start
-                while end < count && bytes[end] != 0x2F { end += 1 }
-                let length = end - start
-                if length > 0 && !(length == 1 && bytes[start] == 0x2E) {
-                    let component = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                    guard let name = tree.names.id(ofBytes: component), let next = tree.lookup(current, name) else { return nil }
-                    current = next
-                }
-                start = end + 1
-            }
-            return current
+        guard let components = tree.pathIndex.components(of: path, names: tree.names) else { return nil }
+        var current = ModelTree.root
+        for name in components {
+            guard let next = tree.lookup(current, name) else { return nil }
+            current = next
         }
-        if resolved.count > 4096 { resolved.removeAll(keepingCapacity: true) }
-        resolved[path] = (tree.entryEpoch, inode)
-        return inode
+        return current
     }
 
     /// The directory that holds `path`'s last component, and that component's name id (interned).
     private func parentAndName(_ path: String, operation: String) throws(StoreError) -> (directory: Int32, name: Int32) {
         let path = translate(path)
+        if let split = tree.pathIndex.split(of: path) {
+            let directory = try walk(split.parent, path, operation)
+            return (directory, split.name)
+        }
         let utf8 = path.utf8
         var end = utf8.endIndex
         while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x2F, utf8.index(before: end) > utf8.startIndex { end = utf8.index(before: end) }
@@ -144,15 +145,28 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         while slash > utf8.startIndex, utf8[utf8.index(before: slash)] != 0x2F { slash = utf8.index(before: slash) }
         let last = Substring(path.utf8[slash..<end])
         guard !last.isEmpty, last != ".", last != ".." else { throw error(operation, path, EINVAL) }
-        var directory = ModelTree.root
+        var parent: [Int32] = []
         if slash > utf8.startIndex {
             let parentEnd = utf8.index(before: slash)
-            let parent = parentEnd == utf8.startIndex ? "/" : String(Substring(path.utf8[utf8.startIndex..<parentEnd]))
-            guard let inode = resolve(parent) else { throw error(operation, path, ENOENT) }
-            directory = inode
+            let parentPath = parentEnd == utf8.startIndex ? "/" : String(Substring(path.utf8[utf8.startIndex..<parentEnd]))
+            guard let components = tree.pathIndex.components(of: parentPath, names: tree.names) else { throw error(operation, path, ENOENT) }
+            parent = components
+        }
+        let directory = try walk(parent, path, operation)
+        let name = tree.names.intern(String(last))
+        tree.pathIndex.remember(parent: parent, name: name, of: path)
+        return (directory, name)
+    }
+
+    /// The directory reached from the root through `components`, which must exist.
+    private func walk(_ components: [Int32], _ path: String, _ operation: String) throws(StoreError) -> Int32 {
+        var directory = ModelTree.root
+        for name in components {
+            guard let next = tree.lookup(directory, name) else { throw error(operation, path, ENOENT) }
+            directory = next
         }
         guard tree.isDirectory(directory) == true else { throw error(operation, path, ENOTDIR) }
-        return (directory, tree.names.intern(String(last)))
+        return directory
     }
 
     private func error(_ operation: String, _ path: String, _ code: Int32) -> StoreError {
@@ -337,8 +351,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     public func list(_ path: String) throws(StoreError) -> [String] {
         do throws(StoreError) {
             let node = try directoryNode(path)
-            if isTracing { trace.append((TracedCall(.list, translate(path)), listAnswer(node))) }
-            return node.entries.keys.map { tree.names.name($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let answer = listAnswer(node)
+            if isTracing { trace.append((TracedCall(.list, translate(path)), answer)) }
+            return tree.pathIndex.sortedNames(node.entries, key: answer, names: tree.names)
         } catch {
             if isTracing { trace.append((TracedCall(.list, translate(path)), TracedCall.answer(error))) }
             throw error

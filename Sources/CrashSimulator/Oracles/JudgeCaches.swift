@@ -1,0 +1,66 @@
+/// The caches of `StateJudge` that depend only on the states they are asked about, never on the
+/// order in which they are asked: the recovery memos, what the oracles found on each tree
+/// recovery left, the second recovery run of each such tree, and the oracles' per-content answers.
+///
+/// Many crash states differ only in what recovery cleans up (a temporary file, a marker not yet
+/// rewritten), so recovery leaves the same tree on them: that tree is assessed and recovered a
+/// second time once. One exploration worker keeps one instance for all the partitions it
+/// explores; a partition's results do not depend on what the caches hold (each cached value is a
+/// function of the tree it is keyed by), only its speed does. Confined to one thread.
+final class JudgeCaches {
+    /// What the oracles found on a tree after recovery (see `StateJudge`).
+    struct Aftermath {
+        var findings: [Finding]
+        var floor: DurabilityOracle.Floor
+        /// Privacy groups found in the tree's files, with where, for every one of them.
+        var privacyFound: UInt64
+        var privacyDetails: [Int: String]
+    }
+
+    /// Replays of recovery, one memo per kind of run (first, second, during recovery).
+    private var memos: [String: RecoveryMemo] = [:]
+    /// The oracles with their per-content caches.
+    var suite: OracleSuite
+    /// Aftermaths by tree hash and profile inode.
+    private var aftermaths: [UInt64: Aftermath] = [:]
+    /// Outcomes of recovery run on a tree recovery left, by that tree's hash.
+    private var secondRuns: [UInt64: Result<RecoveryOutcome, any Error>] = [:]
+    /// Entries kept at most in each of the two maps above (they start afresh beyond).
+    var capacity = 300_000
+
+    init(recording: Recording) {
+        suite = OracleSuite(recording: recording)
+    }
+
+    /// The memo of one kind of recovery run (made on first use).
+    func memo(_ tag: String) -> RecoveryMemo {
+        if let known = memos[tag] { return known }
+        let memo = RecoveryMemo()
+        memos[tag] = memo
+        return memo
+    }
+
+    /// The aftermath of the tree `tree` holds (the profile directory being inode `profile`),
+    /// assessed when not known yet.
+    func aftermath(_ tree: ModelTree, profile: Int32?) -> Aftermath {
+        let key = ContentHash.combine(tree.hash, UInt64(bitPattern: Int64(profile ?? -1)))
+        if let known = aftermaths[key] { return known }
+        let assessment = suite.assess(tree, profile: profile)
+        var details: [Int: String] = [:]
+        let found = suite.privacy(tree, profile: profile, scan: assessment.scan, when: "after recovery", into: &details)
+        let result = Aftermath(findings: assessment.findings, floor: assessment.floor, privacyFound: found, privacyDetails: details)
+        if aftermaths.count >= capacity { aftermaths.removeAll(keepingCapacity: true) }
+        aftermaths[key] = result
+        return result
+    }
+
+    /// The outcome of recovery on the tree `tree` holds, computed by `run` when not known yet
+    /// (`run` must leave the tree as it found it).
+    func secondRun(_ tree: ModelTree, _ run: () -> Result<RecoveryOutcome, any Error>) -> Result<RecoveryOutcome, any Error> {
+        if let known = secondRuns[tree.hash] { return known }
+        let result = run()
+        if secondRuns.count >= capacity { secondRuns.removeAll(keepingCapacity: true) }
+        secondRuns[tree.hash] = result
+        return result
+    }
+}
