@@ -69,3 +69,46 @@ import Testing
         #expect(system.operations.map(\.kind) == [.truncate, .write])
     }
 }
+
+/// The per-tree path index resolves paths and lists directories as a walk from the root would.
+@Suite struct PathIndexTests {
+    @Test func resolutionFollowsEveryChangeOfTheTree() throws {
+        let tree = ModelTree()
+        let system = ModelFileSystem(tree: tree)
+        try system.mkdir("/p", mode: 0o755)
+        try system.mkdir("/p/d", mode: 0o755)
+        let handle = try system.createExclusive("/p/d/f", mode: 0o644)
+        try system.close(handle)
+        #expect(system.kind(of: "/p/d/f") == .file)
+        #expect(system.kind(of: "/p/./d//f/") == .file)
+        try system.rename("/p/d", to: "/p/e")
+        #expect(system.kind(of: "/p/d/f") == nil, "a path remembered before is resolved again after its directory moved")
+        #expect(system.kind(of: "/p/e/f") == .file)
+        #expect(throws: StoreError.self) { try system.unlink("/p/d/f") }
+        try system.unlink("/p/e/f")
+        try system.rmdir("/p/e")
+        try system.mkdir("/p/d", mode: 0o755)
+        #expect(system.kind(of: "/p/d") == .directory)
+        #expect(system.kind(of: "/p/d/f") == nil)
+        #expect(throws: StoreError.self) { try system.mkdir("/p/d/f/g", mode: 0o755) }
+        #expect(system.kind(of: "/p/never/seen") == nil)
+    }
+
+    @Test func listingsAreSortedByBytesAndFollowChanges() throws {
+        let system = ModelFileSystem(tree: ModelTree())
+        try system.mkdir("/p", mode: 0o755)
+        for name in ["b", "a", "B", "é", "a.b"] { try system.close(system.createExclusive("/p/\(name)", mode: 0o644)) }
+        #expect(try system.list("/p") == ["B", "a", "a.b", "b", "é"])
+        try system.unlink("/p/a")
+        #expect(try system.list("/p") == ["B", "a.b", "b", "é"])
+        try system.close(system.createExclusive("/p/a", mode: 0o644))
+        #expect(try system.list("/p") == ["B", "a", "a.b", "b", "é"])
+    }
+
+    @Test func onlyTemporaryNamesAreTranslated() {
+        #expect(ModelFileSystem.endsInTemporaryName("/p/d/\(AtomicWriter.temporaryPrefix)x.1.2"))
+        #expect(!ModelFileSystem.endsInTemporaryName("/p/\(AtomicWriter.temporaryPrefix)x/y"))
+        #expect(!ModelFileSystem.endsInTemporaryName("/p/d/x"))
+        #expect(ModelFileSystem.endsInTemporaryName(AtomicWriter.temporaryPrefix + "x"))
+    }
+}
