@@ -18,17 +18,17 @@ import Testing
         }
     }
 
-    /// What a decoder made of some bytes: a history, or an error's text.
-    enum Outcome: Equatable {
-        case success(TabHistory)
+    /// What a decoder made of some bytes: a value, or an error's text.
+    enum Outcome<Value: Equatable>: Equatable {
+        case success(Value)
         case failure(String)
     }
 
     /// The plain decoder's, the reference's (swift-protobuf) and the codec's answers.
-    static func outcomes(_ bytes: [UInt8]) -> (plain: TabHistory?, reference: Outcome, full: Outcome) {
-        let reference: Outcome
+    static func outcomes(_ bytes: [UInt8]) -> (plain: TabHistory?, reference: Outcome<TabHistory>, full: Outcome<TabHistory>) {
+        let reference: Outcome<TabHistory>
         do { reference = .success(try ChromeProtoCodec.decodeTabDataMessage(bytes)) } catch { reference = .failure(error.description) }
-        let full: Outcome
+        let full: Outcome<TabHistory>
         do { full = .success(try ChromeProtoCodec.decodeTabData(bytes)) } catch { full = .failure(error.description) }
         return (PlainTabDataDecoder.decode(bytes), reference, full)
     }
@@ -87,17 +87,7 @@ import Testing
         var accepted = 0
         for round in 0..<3000 {
             var bytes = ChromeProtoCodec.encodeTabData(Self.randomHistory(&generator, certificates: round % 50 == 0))
-            for _ in 0..<Int.random(in: 1...3, using: &generator) where !bytes.isEmpty {
-                let at = Int.random(in: 0..<bytes.count, using: &generator)
-                switch Int.random(in: 0..<6, using: &generator) {
-                case 0: bytes[at] = UInt8.random(in: 0...255, using: &generator)
-                case 1: bytes[at] ^= 1 << UInt8.random(in: 0...7, using: &generator)
-                case 2: bytes.removeSubrange(at...)
-                case 3: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: at)
-                case 4: bytes += bytes[at...]
-                default: bytes.remove(at: at)
-                }
-            }
+            Self.mutate(&bytes, &generator)
             let (plain, reference, full) = Self.outcomes(bytes)
             if let plain {
                 accepted += 1
@@ -107,6 +97,21 @@ import Testing
         }
         // Some mutations keep the plain shape (a changed character, a shorter string): they were compared.
         #expect(accepted > 100)
+    }
+
+    /// Changes one to three bytes or runs: a byte replaced or flipped, cut, inserted, removed, or a tail repeated.
+    static func mutate(_ bytes: inout [UInt8], _ generator: inout Generator) {
+        for _ in 0..<Int.random(in: 1...3, using: &generator) where !bytes.isEmpty {
+            let at = Int.random(in: 0..<bytes.count, using: &generator)
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0: bytes[at] = UInt8.random(in: 0...255, using: &generator)
+            case 1: bytes[at] ^= 1 << UInt8.random(in: 0...7, using: &generator)
+            case 2: bytes.removeSubrange(at...)
+            case 3: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: at)
+            case 4: bytes += bytes[at...]
+            default: bytes.remove(at: at)
+            }
+        }
     }
 
     @Test func fixturesAndCorpusAgree() throws {

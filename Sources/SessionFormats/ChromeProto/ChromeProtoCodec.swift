@@ -27,6 +27,15 @@ public enum ChromeProtoCodec {
     public static func decodeSessionMetadata(
         _ bytes: [UInt8], id: SessionID, incognito: Bool, file: String = "session_metadata.pb"
     ) throws(FormatError) -> Session {
+        // As for data.pb: Chrome's plain files without message objects, the rest through swift-protobuf.
+        if let session = PlainSessionMetadataDecoder.decode(bytes, id: id, incognito: incognito) { return session }
+        return try decodeSessionMetadataMessage(bytes, id: id, incognito: incognito, file: file)
+    }
+
+    /// Decodes session_metadata.pb through swift-protobuf (the reference the plain decoder agrees with).
+    static func decodeSessionMetadataMessage(
+        _ bytes: [UInt8], id: SessionID, incognito: Bool, file: String = "session_metadata.pb"
+    ) throws(FormatError) -> Session {
         if let message = try? Ios_Proto_WebStateListStorage(serializedBytes: bytes) {
             return Session(message, id: id, incognito: incognito)
         }

@@ -102,6 +102,8 @@ public struct DiskTree: ReadableTree {
             }
             if name != "." && name != ".." { names.append(name) }
         }
+        // For ASCII names String's own order is byte order, and much faster to compare.
+        if names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) { return names.sorted() }
         return names.sorted(by: utf8Precedes)
     }
 

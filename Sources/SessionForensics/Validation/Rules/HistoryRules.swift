@@ -64,7 +64,11 @@ enum HistoryRules {
 
     /// `internal-url`: session-restore and error-page wrappers persisted in place of the real page.
     static func internalURLs(_ data: TabDataSubject) -> [Finding] {
-        data.history.items.indices.compactMap { index in
+        // Most histories hold no wrapper at all: find that out without copying items.
+        guard data.history.items.contains(where: { InternalURL.mayBeWrapper($0.url) || InternalURL.mayBeWrapper($0.virtualURL) }) else {
+            return []
+        }
+        return data.history.items.indices.compactMap { index in
             let item = data.history.items[index]
             guard let wrapper = InternalURL(item.url) ?? InternalURL(item.virtualURL) else { return nil }
             let real = wrapper.wrapped.map { "the real page is \(quoted($0))" } ?? "it names no real page"

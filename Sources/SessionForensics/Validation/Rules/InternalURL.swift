@@ -12,7 +12,7 @@ struct InternalURL: Sendable, Hashable {
     init?(_ text: String) {
         // The prefix is ASCII, and only ASCII letters lower-case to ASCII letters: a byte
         // comparison rejects every other URL before any Character work.
-        guard InternalURL.mayStartWithPrefix(text),
+        guard InternalURL.mayBeWrapper(text),
               text.utf8.count > InternalURL.prefix.utf8.count,
               text.prefix(InternalURL.prefix.count).lowercased() == InternalURL.prefix else { return nil }
         let rest = text.dropFirst(InternalURL.prefix.count)
@@ -33,8 +33,8 @@ struct InternalURL: Sendable, Hashable {
         self.wrapped = wrapped
     }
 
-    /// False when the first bytes of `text` are not the prefix in any ASCII letter case.
-    private static func mayStartWithPrefix(_ text: String) -> Bool {
+    /// False when the first bytes of `text` are not the prefix in any ASCII letter case (then it is no wrapper).
+    static func mayBeWrapper(_ text: String) -> Bool {
         guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "i") else { return false }
         var bytes = text.utf8.makeIterator()
         for expected in prefix.utf8 {

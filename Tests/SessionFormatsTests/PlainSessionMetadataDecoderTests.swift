@@ -1,0 +1,93 @@
+import Foundation
+import SessionModel
+import Testing
+@testable import SessionFormats
+
+/// The plain session_metadata.pb decoder must agree with swift-protobuf on every input it
+/// accepts, and must accept what Chrome writes.
+@Suite struct PlainSessionMetadataDecoderTests {
+    typealias Generator = PlainTabDataDecoderTests.Generator
+    typealias Outcome = PlainTabDataDecoderTests.Outcome<Session>
+
+    static func outcomes(_ bytes: [UInt8]) -> (plain: Session?, reference: Outcome, full: Outcome) {
+        let reference: Outcome
+        do { reference = .success(try ChromeProtoCodec.decodeSessionMetadataMessage(bytes, id: "S", incognito: true)) } catch {
+            reference = .failure(error.description)
+        }
+        let full: Outcome
+        do { full = .success(try ChromeProtoCodec.decodeSessionMetadata(bytes, id: "S", incognito: true)) } catch {
+            full = .failure(error.description)
+        }
+        return (PlainSessionMetadataDecoder.decode(bytes, id: "S", incognito: true), reference, full)
+    }
+
+    static func randomSession(_ generator: inout Generator) -> Session {
+        let tabs = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+            Tab(id: Int32.random(in: -2...40, using: &generator), title: PlainTabDataDecoderTests.randomText(&generator),
+                url: PlainTabDataDecoderTests.randomText(&generator),
+                creationTime: Timestamp(microseconds: Int64.random(in: -1...Int64.max, using: &generator) >> Int64.random(in: 0...63, using: &generator)),
+                lastActiveTime: Bool.random(using: &generator) ? .null : Timestamp(microseconds: 13_400_000_000_000_000),
+                navigationItemCount: Int32.random(in: -1...80, using: &generator),
+                opener: Bool.random(using: &generator) ? Opener(index: Int32.random(in: -1...5, using: &generator), navigationIndex: Int32.random(in: 0...3, using: &generator)) : nil)
+        }
+        let groups = (0..<Int.random(in: 0...2, using: &generator)).map { _ in
+            TabGroup(start: Int32.random(in: -1...5, using: &generator), count: Int32.random(in: -1...5, using: &generator),
+                     title: PlainTabDataDecoderTests.randomText(&generator), color: TabGroupColor(rawValue: Int32.random(in: -1...10, using: &generator)),
+                     collapsed: Bool.random(using: &generator),
+                     id: Bool.random(using: &generator) ? TabGroupID(high: UInt64.random(in: 0...UInt64.max, using: &generator), low: UInt64.random(in: 0...3, using: &generator)) : nil)
+        }
+        var session = Session(id: "S", incognito: true, activeIndex: Int32.random(in: -2...6, using: &generator),
+                              pinnedCount: Int32.random(in: -1...6, using: &generator), tabs: tabs, groups: groups)
+        for index in session.tabs.indices { session.tabs[index].pinned = index < Int(session.pinnedCount) }
+        return session
+    }
+
+    @Test func acceptsWhatChromeWritesAndAgrees() {
+        var generator = Generator(state: 3)
+        for _ in 0..<500 {
+            let bytes = ChromeProtoCodec.encodeSessionMetadata(Self.randomSession(&generator))
+            let (plain, reference, full) = Self.outcomes(bytes)
+            #expect(plain != nil)
+            #expect(plain.map(Outcome.success) == reference)
+            #expect(full == reference)
+        }
+    }
+
+    @Test func leavesUnknownFieldsToTheReference() throws {
+        var bytes = ChromeProtoCodec.encodeSessionMetadata(Session(id: "S", tabs: [Tab(id: 1, navigationItemCount: 1)]))
+        bytes += [0xa0, 0x06, 0x01]
+        #expect(PlainSessionMetadataDecoder.decode(bytes, id: "S", incognito: false) == nil)
+        #expect(try ChromeProtoCodec.decodeSessionMetadata(bytes, id: "S", incognito: false).unknownFields == [0xa0, 0x06, 0x01])
+    }
+
+    @Test func mutatedBytesAgree() {
+        var generator = Generator(state: 17)
+        var accepted = 0
+        for _ in 0..<3000 {
+            var bytes = ChromeProtoCodec.encodeSessionMetadata(Self.randomSession(&generator))
+            PlainTabDataDecoderTests.mutate(&bytes, &generator)
+            let (plain, reference, full) = Self.outcomes(bytes)
+            if let plain {
+                accepted += 1
+                #expect(reference == .success(plain), "bytes \(bytes)")
+            }
+            #expect(full == reference, "bytes \(bytes)")
+        }
+        #expect(accepted > 100)
+    }
+
+    @Test func fixturesAndCorpusAgree() {
+        let roots = [Corpus.directory, Corpus.repository.appendingPathComponent("Fixtures").path].compactMap { $0 }
+        var files = 0
+        for root in roots {
+            for relative in FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] where relative.hasSuffix("session_metadata.pb") {
+                guard let data = FileManager.default.contents(atPath: "\(root)/\(relative)") else { continue }
+                let (plain, reference, full) = Self.outcomes([UInt8](data))
+                if let plain { #expect(reference == .success(plain), "\(relative)") }
+                #expect(full == reference, "\(relative)")
+                files += 1
+            }
+        }
+        #expect(files > 20)
+    }
+}
