@@ -50,24 +50,38 @@ struct PlainWireReader {
         body().map { PlainWireReader(bytes, start: $0.lowerBound, end: $0.upperBound) }
     }
 
-    /// A string field's value: valid UTF-8 accepted exactly as swift-protobuf accepts it (well-formed
-    /// UTF-8 as Unicode defines it; swift-protobuf checks it with `Unicode.UTF8.ForwardParser`).
+    /// A string field's value: valid UTF-8 accepted exactly as swift-protobuf accepts it (it checks
+    /// with `Unicode.UTF8.ForwardParser`, which only ASCII passes without a look).
     mutating func string() -> String? {
         guard let range = body() else { return nil }
         let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            // Validates and copies in one pass.
-            return String(validating: slice, as: UTF8.self)
-        }
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = slice.makeIterator()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid: continue
-            case .error: return nil
-            case .emptyInput: return String(decoding: slice, as: UTF8.self)
+        if !PlainWireReader.isASCII(slice) {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = slice.makeIterator()
+            loop: while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid: continue
+                case .error: return nil
+                case .emptyInput: break loop
+                }
             }
         }
+        return String(decoding: slice, as: UTF8.self)
+    }
+
+    /// True when every byte is below 0x80 (checked eight bytes at a time).
+    static func isASCII(_ slice: UnsafeRawBufferPointer) -> Bool {
+        var seen: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= slice.count {
+            seen |= slice.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < slice.count {
+            seen |= UInt64(slice[offset])
+            offset += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
     }
 
     /// Marks field `number` as seen; false when it was seen before (a repeated singular field).

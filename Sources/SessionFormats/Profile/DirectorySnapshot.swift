@@ -60,13 +60,15 @@ extension DiskTree {
         let names = DiskTree.names(of: directory)
         var bytes: Result<[UInt8], FormatError>?
         if names.contains(file) {
-            let display = treePath(path, file)
             let fileDescriptor = openat(fd, file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             if fileDescriptor < 0 {
-                bytes = .failure(.unreadable(path: display, reason: String(cString: strerror(errno))))
+                bytes = .failure(.unreadable(path: treePath(path, file), reason: String(cString: strerror(errno))))
             } else {
                 defer { close(fileDescriptor) }
-                do throws(FormatError) { bytes = .success(try DiskTree.readOpenFile(fileDescriptor, display: display)) } catch { bytes = .failure(error) }
+                // Errors name the file by its tree path, as `read` does; it is put together only for one.
+                do throws(FormatError) { bytes = .success(try DiskTree.readOpenFile(fileDescriptor, display: "")) } catch {
+                    bytes = .failure(error.naming(treePath(path, file)))
+                }
             }
         }
         var size: Int?
@@ -75,5 +77,17 @@ extension DiskTree {
             if fstatat(fd, measured, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG { size = Int(info.st_size) }
         }
         return DirectorySnapshot(kind: .directory, names: names, file: bytes, measuredSize: size)
+    }
+}
+
+extension FormatError {
+    /// The same error about the file at `path`.
+    func naming(_ path: String) -> FormatError {
+        switch self {
+        case .damaged(_, let offset, let reason): return .damaged(file: path, offset: offset, reason: reason)
+        case .notASession(_, let reason): return .notASession(path: path, reason: reason)
+        case .unreadable(_, let reason): return .unreadable(path: path, reason: reason)
+        case .invalidDocument(_, let reason): return .invalidDocument(path: path, reason: reason)
+        }
     }
 }
