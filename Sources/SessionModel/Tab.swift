@@ -58,8 +58,15 @@ public struct Tab: Sendable, Hashable, Codable {
 
     /// The tab directory name of an id: lower-case hex, at least eight digits.
     public static func directoryName(for id: TabID) -> String {
-        let hex = String(UInt32(bitPattern: id), radix: 16)
-        return hex.count >= 8 ? hex : String(repeating: "0", count: 8 - hex.count) + hex
+        // A UInt32 has at most eight hex digits, so the name is always exactly eight.
+        let value = UInt32(bitPattern: id)
+        return String(unsafeUninitializedCapacity: 8) { buffer in
+            for position in 0..<8 {
+                let digit = UInt8(truncatingIfNeeded: value >> (28 - 4 * UInt32(position))) & 0xF
+                buffer[position] = digit < 10 ? 48 + digit : 87 + digit
+            }
+            return 8
+        }
     }
 
     /// Parses a tab directory name back into an id (nil when it is not 8+ lower-case hex digits of a positive id).

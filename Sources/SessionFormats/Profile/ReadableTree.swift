@@ -62,7 +62,12 @@ public struct DiskTree: ReadableTree {
 
     /// The on-disk path of a tree path.
     public func absolute(_ path: String) -> String {
-        path.isEmpty ? root : (root.hasSuffix("/") ? root + path : root + "/" + path)
+        if path.isEmpty { return root }
+        var result = root
+        result.reserveCapacity(root.utf8.count + 1 + path.utf8.count)
+        if !root.hasSuffix("/") { result += "/" }
+        result += path
+        return result
     }
 
     public func kind(of path: String) -> TreeEntryKind? {

@@ -25,14 +25,14 @@ struct ListLayout: Sendable {
 
     /// Walks the bytes of a session_metadata.pb (damaged ones too, up to the damage).
     init(_ bytes: [UInt8]) {
-        for field in WireField.fields(of: bytes, in: 0..<bytes.count) {
+        WireField.forEachField(of: bytes, in: 0..<bytes.count) { field in
             switch field.number {
             case 1: items.append(ListLayout.item(field, bytes))
             case 2: activeIndex = field.start
             case 3: pinnedCount = field.start
             case 4:
                 var group = Group(start: field.start)
-                for inner in field.subfields(of: bytes) {
+                field.forEachSubfield(of: bytes) { inner in
                     if inner.number == 1 { group.range = inner.start }
                     if inner.number == 5 { group.id = inner.start }
                 }
@@ -44,12 +44,12 @@ struct ListLayout: Sendable {
 
     private static func item(_ field: WireField, _ bytes: [UInt8]) -> Item {
         var item = Item(start: field.start)
-        for inner in field.subfields(of: bytes) {
+        field.forEachSubfield(of: bytes) { inner in
             switch inner.number {
             case 1: item.identifier = inner.value
             case 2: item.opener = inner.start
             case 3:
-                for metadata in inner.subfields(of: bytes) {
+                inner.forEachSubfield(of: bytes) { metadata in
                     if metadata.number == 3 { item.activePage = metadata.start }
                     if metadata.number == 4 { item.itemCount = metadata.value }
                 }

@@ -13,12 +13,12 @@ struct TabDataLayout: Sendable {
 
     /// Walks the bytes of a data.pb.
     init(_ bytes: [UInt8]) {
-        for field in WireField.fields(of: bytes, in: 0..<bytes.count) {
+        WireField.forEachField(of: bytes, in: 0..<bytes.count) { field in
             switch field.number {
             case 2: metadata = metadata ?? field.start
             case 4:
                 navigation = field.start
-                for inner in field.subfields(of: bytes) {
+                field.forEachSubfield(of: bytes) { inner in
                     if inner.number == 1 { lastCommittedIndex = inner.value }
                     if inner.number == 2 { items.append(inner.start) }
                 }

@@ -16,6 +16,13 @@ struct WireField: Sendable, Hashable {
     /// Used to point findings at the bytes they are about; it never traps on damaged input.
     static func fields(of bytes: [UInt8], in range: Range<Int>) -> [WireField] {
         var fields: [WireField] = []
+        forEachField(of: bytes, in: range) { fields.append($0) }
+        return fields
+    }
+
+    /// Calls `body` with each field of the message in `bytes[range]`, in order, up to the first
+    /// malformed one (what `fields` lists, without building the list).
+    static func forEachField(of bytes: [UInt8], in range: Range<Int>, _ body: (WireField) -> Void) {
         var offset = range.lowerBound
         let end = min(range.upperBound, bytes.count)
         while offset < end {
@@ -26,30 +33,34 @@ struct WireField: Sendable, Hashable {
             var valueStart = afterTag
             switch wireType {
             case 0:
-                guard let (_, next) = varint(bytes, at: afterTag, end: end) else { return fields }
+                guard let (_, next) = varint(bytes, at: afterTag, end: end) else { return }
                 valueEnd = next
             case 1, 5:
                 let size = wireType == 1 ? 8 : 4
-                guard end - afterTag >= size else { return fields }
+                guard end - afterTag >= size else { return }
                 valueEnd = afterTag + size
             case 2:
                 guard let (length, next) = varint(bytes, at: afterTag, end: end), length <= UInt64(end - next) else {
-                    return fields
+                    return
                 }
                 valueStart = next
                 valueEnd = next + Int(length)
             default:
-                return fields
+                return
             }
-            fields.append(WireField(number: number, wireType: wireType, start: offset, value: valueStart, end: valueEnd))
+            body(WireField(number: number, wireType: wireType, start: offset, value: valueStart, end: valueEnd))
             offset = valueEnd
         }
-        return fields
     }
 
     /// The fields of the message held by this (length-delimited) field.
     func subfields(of bytes: [UInt8]) -> [WireField] {
         wireType == 2 ? WireField.fields(of: bytes, in: value..<end) : []
+    }
+
+    /// Calls `body` with each field of the message held by this (length-delimited) field.
+    func forEachSubfield(of bytes: [UInt8], _ body: (WireField) -> Void) {
+        if wireType == 2 { WireField.forEachField(of: bytes, in: value..<end, body) }
     }
 
     /// Reads a base-128 varint at `start` (before `end`): its value and the offset after it, or nil.

@@ -21,12 +21,14 @@ enum EnumFindings {
         if !history.userAgent.isKnown {
             values.append(Value(owner: "the tab's user agent (0-3)", message: "WebStateStorage", field: 3, value: history.userAgent.rawValue))
         }
-        for (index, item) in history.items.enumerated() {
-            if !item.userAgent.isKnown {
+        // Fields read in place: copying each item would retain and release all its strings.
+        for index in history.items.indices {
+            let userAgent = history.items[index].userAgent
+            if !userAgent.isKnown {
                 values.append(Value(owner: "navigation item \(index)'s user agent (0-3)", message: "NavigationItemStorage", field: 5,
-                                    value: item.userAgent.rawValue))
+                                    value: userAgent.rawValue))
             }
-            if let policy = item.referrer?.policy, !policy.isKnown {
+            if let policy = history.items[index].referrer?.policy, !policy.isKnown {
                 values.append(Value(owner: "navigation item \(index)'s referrer policy (0-8)", message: "ReferrerStorage", field: 2,
                                     value: policy.rawValue))
             }
