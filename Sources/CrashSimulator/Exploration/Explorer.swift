@@ -112,6 +112,8 @@ public struct Explorer: Sendable {
             result.explored += partition.explored
             result.recoveryCrashStates += partition.recoveryCrashStates
             result.recoveryRuns += partition.recoveryRuns
+            result.sampledRecoveries += partition.sampledRecoveries
+            result.unexploredRecoveryCrashes += partition.unexploredRecoveryCrashes
             result.recoveryReplays += partition.recoveryReplays
             result.failed += partition.failed
             result.truncated = result.truncated || partition.truncated
@@ -149,6 +151,8 @@ public struct Explorer: Sendable {
         var explored = 0
         var recoveryCrashStates = 0
         var recoveryRuns = 0
+        var sampledRecoveries = 0
+        var unexploredRecoveryCrashes = 0
         var recoveryReplays = 0
         var failed = 0
         var truncated = false
@@ -161,6 +165,7 @@ public struct Explorer: Sendable {
     func explore(_ range: Range<Int>, generator: CrashStateGenerator, counters: Counters, caches: JudgeCaches) -> PartitionResult {
         let tree = ModelTree(snapshot: recording.initial, names: recording.names)
         let judge = StateJudge(recording: recording, runner: runner, caches: caches)
+        judge.seed = options.seed
         let materialiser = Materialiser(recording: recording, seed: options.seed)
         var result = PartitionResult()
         Explorer.walk(recording, generator, through: range.upperBound - 1, apply: { index in
@@ -200,6 +205,8 @@ public struct Explorer: Sendable {
         }
         result.hashes = Array(judge.judgedHashes)
         (result.recoveryReplays, result.recoveryRuns) = judge.memoCounts
+        result.sampledRecoveries = judge.sampledRecoveries
+        result.unexploredRecoveryCrashes = judge.unexploredRecoveryCrashes
         return result
     }
 

@@ -38,6 +38,7 @@ public struct Replayer: Sendable {
         tree.isJournaling = true
         Materialiser(recording: recording, seed: reproducer.seed).materialise(state, pending: pending, on: tree)
         let judge = StateJudge(recording: recording, runner: runner)
+        judge.seed = reproducer.seed
         let context = CrashContext(recording: recording, crashPoint: state.crashPoint)
         var findings: [Finding]
         if let steps = state.recoveryCrash {

@@ -23,6 +23,11 @@ final class StateJudge {
     private var runs = 0
     /// Recovery crash states generated (each counted as an explored state).
     private(set) var recoveryCrashStates = 0
+    /// Recoveries whose crash points were sampled, and the points of theirs left unexplored.
+    private(set) var sampledRecoveries = 0
+    private(set) var unexploredRecoveryCrashes = 0
+    /// Seeds the sampling of the crash points of long recoveries (the exploration's seed).
+    var seed: UInt64 = 1
 
     /// A judge; `caches` (made afresh by default) may be shared with earlier judges of the same
     /// recording and runner on the same thread.
@@ -110,24 +115,31 @@ final class StateJudge {
         (replays, runs)
     }
 
-    /// States left by a crash after each step of recovery (and within each of its writes).
+    /// States left by a crash after each step of recovery (and within each of its writes), or a
+    /// seeded sample of them when there are many (see `RecoveryCrashPoints`).
     private func exploreRecoveryCrashes(_ tree: ModelTree, steps: [FileOperation], operationBase: Int32) -> [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] {
         var result: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
+        let (points, total) = RecoveryCrashPoints.chosen(steps, seed: ContentHash.combine(seed, tree.hash))
+        if points.count < total {
+            sampledRecoveries += 1
+            unexploredRecoveryCrashes += total - points.count
+        }
         let mark = tree.mark()
-        for (number, step) in steps.enumerated() {
-            if case .write(_, _, let bytes, _, _) = step.effect, number > 0 {
-                for cut in CrashStateGenerator.cutPoints(bytes.count).prefix(3) {
-                    let inner = tree.mark()
-                    TornWrite.apply(.cut(operation: number, bytes: cut), effect: step.effect, index: Int(operationBase) + number, seed: 0, to: tree)
-                    recoveryCrashStates += 1
-                    result.append((StateVerdict.RecoveryCrash(steps: number, cut: cut), verdict(tree, depth: 1)))
-                    tree.rollback(to: inner)
-                }
+        var applied = 0
+        for point in points {
+            while applied < point.steps {
+                tree.apply(steps[applied].effect, index: operationBase + Int32(applied))
+                applied += 1
             }
-            tree.apply(step.effect, index: operationBase + Int32(number))
-            if number + 1 < steps.count && !step.effect.isBarrier {
-                recoveryCrashStates += 1
-                result.append((StateVerdict.RecoveryCrash(steps: number + 1, cut: nil), verdict(tree, depth: 1)))
+            recoveryCrashStates += 1
+            if let cut = point.cut {
+                let inner = tree.mark()
+                let step = steps[point.steps]
+                TornWrite.apply(.cut(operation: point.steps, bytes: cut), effect: step.effect, index: Int(operationBase) + point.steps, seed: 0, to: tree)
+                result.append((StateVerdict.RecoveryCrash(steps: point.steps, cut: cut), verdict(tree, depth: 1)))
+                tree.rollback(to: inner)
+            } else {
+                result.append((StateVerdict.RecoveryCrash(steps: point.steps, cut: nil), verdict(tree, depth: 1)))
             }
         }
         tree.rollback(to: mark)

@@ -41,13 +41,14 @@ public enum CrashTestDocument {
         public var failures: [Failure]
         /// Kill mode: number of kills made.
         public var kills: Int?
-        /// Simulated mode: times the store's recovery ran, and times a remembered run was replayed.
-        public var recovery: (runs: Int, replays: Int)?
+        /// Simulated mode: times the store's recovery ran, times a remembered run was replayed,
+        /// recoveries whose crash points were sampled and the points of theirs left unexplored.
+        public var recovery: (runs: Int, replays: Int, sampled: Int, unexplored: Int)?
 
         public init(workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
                     operations: Int, acks: Int, explored: Int, unique: Int, failed: Int, truncated: Bool,
                     elapsedSeconds: Double, failuresByOracle: [OracleKind: Int], failures: [Failure], kills: Int? = nil,
-                    recovery: (runs: Int, replays: Int)? = nil) {
+                    recovery: (runs: Int, replays: Int, sampled: Int, unexplored: Int)? = nil) {
             self.workload = workload
             self.model = model
             self.writeProtocol = writeProtocol
@@ -80,7 +81,7 @@ public enum CrashTestDocument {
             failed: result.failed, truncated: result.truncated, elapsedSeconds: result.elapsedSeconds,
             failuresByOracle: result.failuresByOracle,
             failures: result.failures.map { Failure(oracle: $0.oracle, crashAfter: $0.crashAfter, reproducer: report.reproducer($0).text, message: $0.message) },
-            recovery: (result.recoveryRuns, result.recoveryReplays))
+            recovery: (result.recoveryRuns, result.recoveryReplays, result.sampledRecoveries, result.unexploredRecoveryCrashes))
     }
 
     /// The fields of a kill loop.
@@ -117,7 +118,10 @@ public enum CrashTestDocument {
             ("truncated", .bool(fields.truncated)),
         ]
         if let recovery = fields.recovery {
-            members.append(("recovery", .object([("runs", .int(Int64(recovery.runs))), ("replays", .int(Int64(recovery.replays)))])))
+            members.append(("recovery", .object([
+                ("runs", .int(Int64(recovery.runs))), ("replays", .int(Int64(recovery.replays))),
+                ("sampledRecoveries", .int(Int64(recovery.sampled))), ("unexploredCrashPoints", .int(Int64(recovery.unexplored))),
+            ])))
         }
         members += [
             ("elapsedSeconds", .double(elapsed)),

@@ -10,6 +10,9 @@ enum CrashTestText {
             Output.line("recorded \(fields.operations) file operations, \(fields.acks) acknowledged saves")
             let rate = fields.elapsedSeconds > 0 ? Int(Double(fields.explored) / fields.elapsedSeconds) : 0
             Output.line("explored \(fields.explored) crash states (\(fields.unique) distinct) in \(format(fields.elapsedSeconds)) s, \(rate) states/s\(fields.truncated ? " (stopped at --max-states)" : "")")
+            if let recovery = fields.recovery, recovery.sampled > 0 {
+                Output.line("crashes during recovery: \(recovery.sampled) long recoveries crashed at a seeded sample of \(RecoveryCrashPoints.limit) points each (\(recovery.unexplored) points left out)")
+            }
         }
         if fields.failed == 0 {
             Output.line("no failing state")
