@@ -152,7 +152,7 @@ final class StateJudge {
     private func shouldExploreRecoveryCrashes(_ steps: [FileOperation]) -> Bool {
         var shapes = Set<UInt64>()
         for step in steps {
-            shapes.insert(ContentHash.combine(ContentHash.combine(UInt64(step.kind.hashValue & 0xFF), shape(step.path)), shape(step.destination ?? "")))
+            shapes.insert(ContentHash.combine(ContentHash.combine(ContentHash.of(step.kind.rawValue), shape(step.path)), shape(step.destination ?? "")))
         }
         var signature: UInt64 = 0
         for value in shapes.sorted() { signature = ContentHash.combine(signature, value) }
