@@ -58,3 +58,22 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
     }
 }
+
+/// The recovery memo holds traces of recoveries of thousands of calls as chains of nodes.
+@Suite struct RecoveryMemoTests {
+    private func trace(_ count: Int, last: UInt64) -> [(call: TracedCall, answer: UInt64)] {
+        (0..<count).map { (TracedCall(.kind, "/p/\($0)"), $0 == count - 1 ? last : TracedCall.answer(FileKind?.some(.directory))) }
+    }
+
+    @Test func aLongTraceIsReleasedWithoutExhaustingTheStack() {
+        let memo = RecoveryMemo()
+        memo.capacity = 150_000
+        let outcome: Result<RecoveryOutcome, any Error> = .success(RecoveryOutcome(detectedCrash: true, restored: [:], changes: []))
+        // Each insert of a trace that shares no prefix adds its nodes; past the capacity the trie
+        // starts afresh, releasing a chain 100,000 nodes deep.
+        memo.insert(trace(100_000, last: 1), outcome: outcome)
+        memo.insert(trace(100_000, last: 2), outcome: outcome)
+        memo.insert(trace(10, last: 3), outcome: outcome)
+        #expect(memo.hits == 0)
+    }
+}

@@ -17,6 +17,25 @@ final class RecoveryMemo {
 
     private var root = Node()
     private var nodes = 0
+
+    deinit { RecoveryMemo.dismantle(root) }
+
+    /// Releases a trie without recursion: a trace of a recovery of a thousand tabs is a chain of
+    /// thousands of nodes, whose recursive release would overflow a worker thread's stack.
+    private static func dismantle(_ root: Node) {
+        var stack = [root]
+        while let node = stack.popLast() {
+            stack.append(contentsOf: node.children.map(\.node))
+            node.children.removeAll()
+        }
+    }
+
+    /// Starts afresh (the old trie released without recursion).
+    private func reset() {
+        RecoveryMemo.dismantle(root)
+        root = Node()
+        nodes = 0
+    }
     /// Nodes kept at most; the memo starts afresh beyond.
     var capacity = 400_000
     private(set) var hits = 0
@@ -44,16 +63,12 @@ final class RecoveryMemo {
 
     /// Adds a traced run and its outcome.
     func insert(_ trace: [(call: TracedCall, answer: UInt64)], outcome: Result<RecoveryOutcome, any Error>) {
-        if nodes > capacity {
-            root = Node()
-            nodes = 0
-        }
+        if nodes > capacity { reset() }
         var node = root
         for step in trace {
             if let call = node.call, call != step.call {
                 // The store did not do the same on the same answers: never replay.
-                root = Node()
-                nodes = 0
+                reset()
                 capacity = 0
                 return
             }
