@@ -56,6 +56,8 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Arrays at least this long are worth writing in parallel.
     static let parallelArrayLength = 8
+    /// The fewest elements of such an array written in parallel at a time.
+    static let parallelBatch = 4
 
     private func write(to out: inout [UInt8], indent: Int?, parallel: Bool = false) {
         switch self {
@@ -74,18 +76,25 @@ public enum JSONValue: Sendable, Equatable {
             if values.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
             let inner = indent.map { $0 + 1 }
-            let written: [[UInt8]]? = parallel && values.count >= JSONValue.parallelArrayLength ? OrderedParallelMap.map(values) { value in
-                var bytes: [UInt8] = []
-                value.write(to: &bytes, indent: inner)
-                return bytes
-            } : nil
-            for (index, value) in values.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                if let indent { JSONValue.newline(&out, indent + 1) }
-                if let written {
-                    out.append(contentsOf: written[index])
-                } else {
-                    value.write(to: &out, indent: inner, parallel: parallel)
+            let inParallel = parallel && values.count >= JSONValue.parallelArrayLength
+            // In parallel, an eighth of the elements (at least a few) at a time, so that only their
+            // bytes are held apart from `out`.
+            let batch = inParallel ? max(JSONValue.parallelBatch, values.count / 8) : values.count
+            for batchStart in stride(from: 0, to: values.count, by: batch) {
+                let indices = Array(batchStart..<min(batchStart + batch, values.count))
+                let written: [[UInt8]]? = inParallel ? OrderedParallelMap.map(indices) { index in
+                    var bytes: [UInt8] = []
+                    values[index].write(to: &bytes, indent: inner)
+                    return bytes
+                } : nil
+                for (position, index) in indices.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    if let indent { JSONValue.newline(&out, indent + 1) }
+                    if let written {
+                        out.append(contentsOf: written[position])
+                    } else {
+                        values[index].write(to: &out, indent: inner, parallel: parallel)
+                    }
                 }
             }
             if let indent { JSONValue.newline(&out, indent) }
