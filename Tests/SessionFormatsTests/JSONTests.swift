@@ -33,6 +33,23 @@ import Testing
         #expect(decoded == [session])
     }
 
+    /// The document written a session at a time is byte for byte the document serialized whole.
+    @Test(arguments: [0, 1, 3, 12])
+    func inspectDocumentWrittenInPartsIsTheWholeDocument(sessions count: Int) {
+        var sessions: [Session] = []
+        for index in 0..<count {
+            var session = ChromeProtoCodecTests.sampleSession()
+            session.id = "S\(index)"
+            if index % 2 == 1 { session.tabs = [] }
+            sessions.append(session)
+        }
+        for history in [false, true] {
+            var parts: [UInt8] = []
+            InspectDocument.write(sessions, history: history) { parts += $0 }
+            #expect(parts == InspectDocument.encode(sessions, history: history).serializedBytes())
+        }
+    }
+
     @Test func importErrorsNameTheJSONPath() {
         let text = #"{"schema": "sessionctl.inspect/1", "sessions": [{"id": "S", "tabs": [{"id": 4294967296}]}]}"#
         do {

@@ -13,6 +13,23 @@ public enum InspectDocument {
         ])
     }
 
+    /// Writes the pretty-printed document for `sessions` a session at a time through `emit`: the
+    /// bytes of `encode(sessions, history:).serializedBytes()`, without holding all of them at once.
+    public static func write(_ sessions: [Session], history: Bool, to emit: ([UInt8]) -> Void) {
+        // The frame is what JSONValue writes for {"schema": ..., "sessions": [...]} at the top level.
+        emit(Array("{\n  \"schema\": ".utf8) + JSONValue.string(schema).serializedBytes() + Array(",\n  \"sessions\": ".utf8))
+        guard !sessions.isEmpty else {
+            emit(Array("[]\n}".utf8))
+            return
+        }
+        emit([UInt8(ascii: "[")])
+        for (index, session) in sessions.enumerated() {
+            emit(Array((index > 0 ? ",\n    " : "\n    ").utf8))
+            emit(encode(session, history: history).serializedBytes(prettyAtLevel: 2))
+        }
+        emit(Array("\n  ]\n}".utf8))
+    }
+
     static func encode(_ session: Session, history: Bool) -> JSONValue {
         .object([
             ("id", .string(session.id)),
@@ -20,7 +37,7 @@ public enum InspectDocument {
             ("format", .string(session.format.rawValue)),
             ("activeIndex", .int(Int64(session.activeIndex))),
             ("pinnedCount", .int(Int64(session.pinnedCount))),
-            ("tabs", .array(session.tabs.map { encode($0, history: history) })),
+            ("tabs", .array(OrderedParallelMap.map(session.tabs) { encode($0, history: history) })),
             ("groups", .array(session.groups.map(encode))),
         ])
     }

@@ -43,9 +43,15 @@ public enum JSONValue: Sendable, Equatable {
     /// The elements of the first array of `parallelArrayLength` or more elements are written on every core, each into
     /// its own buffer, and joined in order (the bytes are those of writing them one by one).
     public func serializedBytes(pretty: Bool = true) -> [UInt8] {
+        serializedBytes(prettyAtLevel: pretty ? 0 : nil)
+    }
+
+    /// The UTF-8 text of this value as it reads nested `level` deep in a pretty-printed document
+    /// (nil: compact), so that a large document can be written a part at a time.
+    public func serializedBytes(prettyAtLevel level: Int?) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
-        write(to: &out, indent: pretty ? 0 : nil, parallel: true)
+        write(to: &out, indent: level, parallel: true)
         return out
     }
 

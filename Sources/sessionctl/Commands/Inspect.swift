@@ -32,7 +32,9 @@ extension SessionCtl {
             if redact { sessions = sessions.map(Redactor.redact) }
             switch output.format {
             case .json:
-                Output.line(bytes: InspectDocument.encode(sessions, history: history).serializedBytes())
+                // Written a session at a time: a profile's whole document is never held at once.
+                InspectDocument.write(sessions, history: history) { Output.bytes($0) }
+                Output.line()
             case .text:
                 InspectText.print(sessions, history: history)
                 if !input.chromeBackups.isEmpty {

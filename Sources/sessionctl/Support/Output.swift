@@ -11,6 +11,17 @@ enum Output {
         if buffer.count > 1 << 16 { flush() }
     }
 
+    /// Appends bytes to standard output; a large piece is written from where it lies, not copied.
+    static func bytes(_ bytes: [UInt8]) {
+        guard bytes.count > 1 << 16 else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count > 1 << 16 { flush() }
+            return
+        }
+        flush()
+        writeAll(bytes)
+    }
+
     /// Appends bytes and a newline to standard output (for large documents built as bytes).
     static func line(bytes: [UInt8]) {
         guard bytes.count > 1 << 16 else {
