@@ -1,7 +1,7 @@
 import Foundation
 import SessionModel
 import Testing
-@testable import SessionFormats
+@_spi(Fuzzing) @testable import SessionFormats
 
 /// The plain data.pb decoder must agree with swift-protobuf on every input it accepts, and must
 /// accept what Chrome writes (else it would be pointless).

@@ -1,4 +1,4 @@
-import SessionFormats
+@_spi(Fuzzing) import SessionFormats
 import SessionModel
 
 /// Every byte parser of sessionctl, by name, as a function that must return (not trap) on any input.
@@ -23,7 +23,12 @@ enum FuzzTargets {
 /// The protobuf files of the optimized format: strict decoding and the tolerant salvage path.
 enum ProtoFuzz {
     @Sendable static func sessionMetadata(_ bytes: [UInt8]) {
-        if let session = try? ChromeProtoCodec.decodeSessionMetadata(bytes, id: "S", incognito: false) {
+        let session = try? ChromeProtoCodec.decodeSessionMetadata(bytes, id: "S", incognito: false)
+        // The decoder without message objects must agree with swift-protobuf wherever it answers.
+        if session != (try? ChromeProtoCodec.decodeSessionMetadataMessage(bytes, id: "S", incognito: false)) {
+            fatalError("session_metadata.pb: the plain decoder and swift-protobuf disagree")
+        }
+        if let session {
             // A decoded message must re-encode and decode to the same value.
             let again = try? ChromeProtoCodec.decodeSessionMetadata(ChromeProtoCodec.encodeSessionMetadata(session), id: "S", incognito: false)
             if again != session { fatalError("session_metadata.pb does not round-trip") }
@@ -31,7 +36,11 @@ enum ProtoFuzz {
     }
 
     @Sendable static func tabData(_ bytes: [UInt8]) {
-        if let history = try? ChromeProtoCodec.decodeTabData(bytes) {
+        let history = try? ChromeProtoCodec.decodeTabData(bytes)
+        if history != (try? ChromeProtoCodec.decodeTabDataMessage(bytes)) {
+            fatalError("data.pb: the plain decoder and swift-protobuf disagree")
+        }
+        if let history {
             let again = try? ChromeProtoCodec.decodeTabData(ChromeProtoCodec.encodeTabData(history))
             if again != history { fatalError("data.pb does not round-trip") }
         }

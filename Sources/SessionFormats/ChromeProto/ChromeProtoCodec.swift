@@ -33,7 +33,7 @@ public enum ChromeProtoCodec {
     }
 
     /// Decodes session_metadata.pb through swift-protobuf (the reference the plain decoder agrees with).
-    static func decodeSessionMetadataMessage(
+    @_spi(Fuzzing) public static func decodeSessionMetadataMessage(
         _ bytes: [UInt8], id: SessionID, incognito: Bool, file: String = "session_metadata.pb"
     ) throws(FormatError) -> Session {
         if let message = try? Ios_Proto_WebStateListStorage(serializedBytes: bytes) {
@@ -71,7 +71,7 @@ public enum ChromeProtoCodec {
     }
 
     /// Decodes a data.pb through swift-protobuf (the reference the plain decoder agrees with).
-    static func decodeTabDataMessage(_ bytes: [UInt8], file: String = "data.pb") throws(FormatError) -> TabHistory {
+    @_spi(Fuzzing) public static func decodeTabDataMessage(_ bytes: [UInt8], file: String = "data.pb") throws(FormatError) -> TabHistory {
         if let message = try? Web_Proto_WebStateStorage(serializedBytes: bytes) {
             return TabHistory(message)
         }
