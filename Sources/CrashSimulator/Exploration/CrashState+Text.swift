@@ -68,13 +68,13 @@ extension Tear {
     public var text: String {
         let number = operation + 1
         switch self {
-        case .cut(let operation, let bytes):
+        case .cut(_, let bytes):
             return "\(number):cut:\(bytes)"
-        case .pieces(let operation, let pieces, let aligned, let kept, let garbage, let grown):
+        case .pieces(_, let pieces, let aligned, let kept, let garbage, let grown):
             return "\(number):\(aligned ? "blocks" : "pieces"):\(pieces):\(kept):\(garbage ? "garbage" : "zero"):\(grown ? "grown" : "short")"
-        case .sector(let operation, let sector, let length):
+        case .sector(_, let sector, let length):
             return "\(number):sector:\(sector):\(length)"
-        case .renameSteps(let operation, let steps):
+        case .renameSteps(_, let steps):
             return "\(number):rename:\(steps)"
         }
     }
