@@ -5,6 +5,7 @@ extension SessionCtl.Aside {
     /// `sessionctl aside list`: the set-aside entries of a profile.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the set-aside entries of a profile, ours and Chrome's own.",
             discussion: "Each entry's name is what aside restore and aside drop take."
         )

@@ -5,6 +5,7 @@ extension SessionCtl.Aside {
     /// `sessionctl aside push`: moves live sessions out of the live tree into Backups/.
     struct Push: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "push",
             abstract: "Move a live session (or every live session of a kind) to Backups/ with a manifest.",
             discussion: """
                 Without --session, every live session of that kind is set aside, as Chrome's crash \

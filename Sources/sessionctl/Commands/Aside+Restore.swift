@@ -5,6 +5,7 @@ extension SessionCtl.Aside {
     /// `sessionctl aside restore`: moves an entry back into place.
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: "Move a set-aside entry back into place; it then leaves the list.",
             discussion: """
                 Refuses (exit status 73) when a live session is in the way, unless --force, which \
@@ -37,7 +38,7 @@ extension SessionCtl.Aside {
 
     /// `sessionctl aside drop`: deletes an entry.
     struct Drop: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a set-aside entry.")
+        static let configuration = CommandConfiguration(commandName: "drop", abstract: "Delete a set-aside entry.")
 
         @Argument(help: "The profile directory.")
         var path: String

@@ -6,6 +6,7 @@ extension SessionCtl {
     /// `sessionctl aside`: sets sessions aside in a profile's Backups/ and brings them back.
     struct Aside: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "aside",
             abstract: "Set sessions aside in a profile's Backups/, list, restore and drop them.",
             discussion: """
                 push moves a live session to <profile>/Backups/<SessionID>/<UTC stamp>/ (incognito: \

@@ -6,6 +6,7 @@ extension SessionCtl {
     /// `sessionctl compress`: a file to gzip, a directory to a `.tar.gz` bundle with a manifest.
     struct Compress: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compress",
             abstract: "Compress a file to gzip, or a directory to a .tar.gz bundle with a manifest.",
             discussion: """
                 A file becomes FILE.gz (gzip, with its name and modification time in the header). A \

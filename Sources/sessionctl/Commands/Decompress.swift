@@ -6,6 +6,7 @@ extension SessionCtl {
     /// `sessionctl decompress`: a gzip file or `.tar.gz` bundle back to a file or directory.
     struct Decompress: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decompress",
             abstract: "Decompress a gzip file or a .tar.gz bundle, safely.",
             discussion: """
                 Reads files made by compress, gzip and tar -czf; the kind is told from the content. \

@@ -7,6 +7,7 @@ extension SessionCtl {
     /// `sessionctl diff`: compares two profiles, session directories or files tab by tab.
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Compare two profiles, sessions or session files tab by tab.",
             discussion: """
                 Sessions are matched by id and incognito flag, tabs by tab id. Reports sessions added \

@@ -7,6 +7,7 @@ extension SessionCtl {
     /// `sessionctl import`: writes the sessions of an inspect JSON document as a Chrome profile tree.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Write the sessions of an inspect JSON document as a Chrome profile tree.",
             discussion: """
                 FILE is a sessionctl.inspect/1 document (from inspect --format json --history). Each \

@@ -6,6 +6,7 @@ extension SessionCtl {
     /// `sessionctl inspect`: lists sessions (windows) and their tabs.
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "inspect",
             abstract: "List the sessions (windows) of a profile and their tabs.",
             discussion: """
                 Reads session_metadata.pb only, unless --history is given, in which case each tab's \

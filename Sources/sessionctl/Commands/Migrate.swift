@@ -8,6 +8,7 @@ extension SessionCtl {
     /// `sessionctl migrate`: converts a profile between Chrome's optimized and legacy formats.
     struct Migrate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "migrate",
             abstract: "Convert a profile's sessions between Chrome's optimized and legacy formats.",
             discussion: """
                 Converts as Chrome does: ids, opener and pinned state from the legacy user data, tab \

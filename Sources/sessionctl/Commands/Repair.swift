@@ -5,6 +5,7 @@ extension SessionCtl {
     /// `sessionctl repair`: fixes what validate finds, saving every tab that can be saved.
     struct Repair: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "repair",
             abstract: "Fix what validate finds, saving every tab that can be saved.",
             discussion: """
                 Prints the plan (what, why, and the validate rule each step fixes), then what was done. \

@@ -6,6 +6,7 @@ extension SessionCtl {
     /// `sessionctl validate`: checks sessions against Chrome's format and says what Chrome would do.
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check sessions against Chrome's format and predict what Chrome would do with each problem.",
             discussion: """
                 Every finding names a rule, a severity (error: loses data or crashes Chrome; warning: \
