@@ -13,6 +13,19 @@ enum Corpus {
     }
 
     /// Every session.plist of the corpus and of Fixtures/profiles (the intact samples; the gallery's are damaged on purpose).
+    /// Every file of the shared corpus and of Fixtures/ whose path ends in `suffix`, with its bytes.
+    static func files(endingIn suffix: String) -> [(path: String, bytes: [UInt8])] {
+        let roots = [directory, repository.appendingPathComponent("Fixtures").path].compactMap { $0 }
+        var files: [(path: String, bytes: [UInt8])] = []
+        for root in roots {
+            for relative in FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] where relative.hasSuffix(suffix) {
+                guard let data = FileManager.default.contents(atPath: "\(root)/\(relative)") else { continue }
+                files.append((relative, [UInt8](data)))
+            }
+        }
+        return files
+    }
+
     static func legacyPlists() -> [String] {
         let roots = [directory, repository.appendingPathComponent("Fixtures/profiles").path].compactMap { $0 }
         return roots.flatMap { root in
