@@ -17,7 +17,7 @@ lines = []
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
 mem = next((l.split()[1] for l in open("/proc/meminfo") if l.startswith("MemTotal")), "?")
 lines.append(f"Measured {datetime.date.today().isoformat()} on {cpu}, {os.cpu_count()} cores, {int(mem) // 1024} MiB, "
-             f"{platform.system()} {platform.release()}; release build; hyperfine medians of {runs} runs; "
+             f"{platform.system()} {platform.release()}; release build with the Swift runtime linked statically; hyperfine medians of {runs} runs; "
              f"Python peer: protobuf {backend} backend.")
 lines.append("")
 goals = []

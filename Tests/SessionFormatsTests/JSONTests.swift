@@ -10,6 +10,14 @@ import Testing
         #expect(value.serialized(pretty: false) == #"{"b":[1,-2,3.5,true,null],"a":"é😀\n"}"#)
     }
 
+    @Test func integersPrintAsTheirDecimalDigits() {
+        let values: [Int64] = [0, 1, -1, 9, 10, -10, 1_234_567_890, .max, .min, .max - 1, .min + 1]
+        for value in values {
+            #expect(JSONValue.int(value).serialized(pretty: false) == String(value))
+        }
+        #expect(JSONValue.array(values.map(JSONValue.int)).serialized(pretty: false) == "[" + values.map(String.init).joined(separator: ",") + "]")
+    }
+
     @Test func reportsOffsets() {
         for (text, offset) in [("{\"a\": tru}", 6), ("[1,]", 3), ("\"\\ud800\"", 7), ("{} x", 3), ("01", 0)] {
             do {
@@ -28,25 +36,73 @@ import Testing
 
     @Test func inspectDocumentRoundTrips() throws {
         let session = ChromeProtoCodecTests.sampleSession()
-        let document = InspectDocument.encode([session], history: true)
-        let decoded = try InspectDocument.decode(JSONParser.parse(Array(document.serialized().utf8), file: "t"), file: "t")
+        let document = InspectDocument.document([session], history: true)
+        let decoded = try InspectDocument.decode(JSONParser.parse(document, file: "t"), file: "t")
         #expect(decoded == [session])
     }
 
-    /// The document written a session at a time is byte for byte the document serialized whole.
+    /// The document streamed a part at a time (tabs written in parallel batches) reads exactly as
+    /// JSONValue prints it: parsing it and printing it again gives the same bytes.
     @Test(arguments: [0, 1, 3, 12])
-    func inspectDocumentWrittenInPartsIsTheWholeDocument(sessions count: Int) {
+    func inspectDocumentIsLaidOutAsJSONValuePrintsIt(sessions count: Int) throws {
         var sessions: [Session] = []
         for index in 0..<count {
             var session = ChromeProtoCodecTests.sampleSession()
             session.id = "S\(index)"
             if index % 2 == 1 { session.tabs = [] }
+            if index == 2 {
+                // More tabs than two parallel batches (of at most 512), so that the document comes in several parts.
+                session.tabs = (0..<1_031).map { number in
+                    var tab = session.tabs[number % session.tabs.count]
+                    tab.id = Int32(number + 1)
+                    return tab
+                }
+            }
             sessions.append(session)
         }
         for history in [false, true] {
-            var parts: [UInt8] = []
-            InspectDocument.write(sessions, history: history) { parts += $0 }
-            #expect(parts == InspectDocument.encode(sessions, history: history).serializedBytes())
+            var parts: [[UInt8]] = []
+            InspectDocument.write(sessions, history: history) { parts.append($0) }
+            let whole = parts.flatMap { $0 }
+            #expect(try JSONParser.parse(whole, file: "t").serializedBytes() == whole)
+            #expect(whole == InspectDocument.document(sessions, history: history))
+            if count == 12 { #expect(parts.count > 2) }
+        }
+    }
+
+    /// JSONWriter writes any value as JSONValue prints it, at any level of nesting.
+    @Test func writerMatchesTheTreePrinter() {
+        let values: [JSONValue] = [
+            .null, .bool(true), .int(-7), .string("a\"b"), .array([]), .object([]),
+            .array([.array([]), .object([]), .array([.int(1), .array([.null])])]),
+            .object([("a", .object([])), ("b", .array([.object([("c", .array([]))])])), ("d", .string("é"))]),
+        ]
+        func replay(_ value: JSONValue, _ writer: inout JSONWriter) {
+            switch value {
+            case .null: writer.null()
+            case .bool(let flag): writer.bool(flag)
+            case .int(let number): writer.int(number)
+            case .double: Issue.record("no doubles here")
+            case .string(let text): writer.string(text)
+            case .array(let elements):
+                writer.beginArray()
+                for element in elements { replay(element, &writer) }
+                writer.endArray()
+            case .object(let members):
+                writer.beginObject()
+                for (key, member) in members {
+                    writer.key(key)
+                    replay(member, &writer)
+                }
+                writer.endObject()
+            }
+        }
+        for value in values {
+            for level in [0, 2] {
+                var writer = JSONWriter(level: level)
+                replay(value, &writer)
+                #expect(writer.bytes == value.serializedBytes(prettyAtLevel: level), "\(value) at \(level)")
+            }
         }
     }
 
@@ -69,10 +125,29 @@ import Testing
 }
 
 @Suite struct JSONEscapingTests {
+    /// Strings are scanned eight bytes at a time: a character that needs escaping is found at any
+    /// position, in any string length, next to multi-byte characters that do not.
+    @Test func escapesAreFoundAtEveryPosition() throws {
+        let specials = ["\"", "\\", "\n", "\u{01}", "\u{1f}", "\u{2028}", "\u{2029}"]
+        let plain = ["a", "é", "€", "\u{7f}", "😀"]
+        for length in 0...19 {
+            for position in 0...length {
+                for special in specials {
+                    var characters = (0..<length).map { plain[$0 % plain.count] }
+                    characters.insert(special, at: position)
+                    let text = characters.joined()
+                    let printed = JSONValue.string(text).serialized()
+                    #expect(try JSONParser.parse(Array(printed.utf8), file: "t") == .string(text))
+                    #expect(!printed.utf8.contains { $0 < 0x20 } && !printed.contains("\u{2028}") && !printed.contains("\u{2029}"))
+                }
+            }
+        }
+    }
+
     @Test func controlCharactersAndLineSeparatorsAreEscaped() throws {
-        let text = "a\"b\\c\n\u{01}\u{1f}\u{2028}\u{2029}é😀"
+        let text = "a\"b\\c\n\u{01}\u{1f}\u{2028}\u{2029}é😀…€\u{2027}\u{7f}"
         let printed = JSONValue.string(text).serialized()
-        #expect(printed == #""a\"b\\c\n\u0001\u001f\u2028\u2029é😀""#)
+        #expect(printed == #""a\"b\\c\n\u0001\u001f\u2028\u2029é😀…€\#u{2027}\#u{7f}""#)
         #expect(try JSONParser.parse(Array(printed.utf8), file: "t") == .string(text))
     }
 }

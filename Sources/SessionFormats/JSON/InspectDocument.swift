@@ -5,112 +5,205 @@ import SessionModel
 public enum InspectDocument {
     public static let schema = "sessionctl.inspect/1"
 
-    /// The document for `sessions`; with `history`, each tab carries its data.pb fields (null when unread).
-    public static func encode(_ sessions: [Session], history: Bool) -> JSONValue {
-        .object([
-            ("schema", .string(schema)),
-            ("sessions", .array(OrderedParallelMap.map(sessions) { encode($0, history: history) })),
-        ])
+    /// The most tabs written in parallel at a time: only their bytes are held apart from the output.
+    static let tabBatch = 512
+
+    /// The pretty-printed document for `sessions`; with `history`, each tab carries its data.pb
+    /// fields (null when unread).
+    public static func document(_ sessions: [Session], history: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(sessions, history: history) { bytes += $0 }
+        return bytes
     }
 
-    /// Writes the pretty-printed document for `sessions` a session at a time through `emit`: the
-    /// bytes of `encode(sessions, history:).serializedBytes()`, without holding all of them at once.
+    /// Writes the document for `sessions` a part at a time through `emit` (the bytes of
+    /// `document(_:history:)`), without holding all of them at once; tabs are written on every core.
     public static func write(_ sessions: [Session], history: Bool, to emit: ([UInt8]) -> Void) {
-        // The frame is what JSONValue writes for {"schema": ..., "sessions": [...]} at the top level.
-        emit(Array("{\n  \"schema\": ".utf8) + JSONValue.string(schema).serializedBytes() + Array(",\n  \"sessions\": ".utf8))
-        guard !sessions.isEmpty else {
-            emit(Array("[]\n}".utf8))
+        var writer = JSONWriter(capacity: 1 << 17)
+        writer.beginObject()
+        writer.key("schema")
+        writer.string(schema)
+        writer.key("sessions")
+        writer.beginArray()
+        for session in sessions {
+            write(session, history: history, to: &writer, emit: emit)
+        }
+        writer.endArray()
+        writer.endObject()
+        emit(writer.take())
+    }
+
+    static func write(_ session: Session, history: Bool, to writer: inout JSONWriter, emit: ([UInt8]) -> Void) {
+        writer.beginObject()
+        writer.key("id")
+        writer.string(session.id)
+        writer.key("incognito")
+        writer.bool(session.incognito)
+        writer.key("format")
+        writer.string(session.format.rawValue)
+        writer.key("activeIndex")
+        writer.int(Int64(session.activeIndex))
+        writer.key("pinnedCount")
+        writer.int(Int64(session.pinnedCount))
+        writer.key("tabs")
+        writer.beginArray()
+        let tabs = session.tabs
+        let level = writer.level
+        let batch = min(tabBatch, max(16, tabs.count / 8))
+        for start in stride(from: 0, to: tabs.count, by: batch) {
+            let written = OrderedParallelMap.map(Array(start..<min(start + batch, tabs.count))) { index in
+                var tabWriter = JSONWriter(level: level, capacity: 1024)
+                write(tabs[index], history: history, to: &tabWriter)
+                return tabWriter.bytes
+            }
+            for bytes in written { writer.written(bytes) }
+            if writer.bytes.count >= 1 << 17 { emit(writer.take()) }
+        }
+        writer.endArray()
+        writer.key("groups")
+        writer.beginArray()
+        for group in session.groups { write(group, to: &writer) }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    static func write(_ tab: Tab, history withHistory: Bool, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id")
+        writer.int(Int64(tab.id))
+        writer.key("title")
+        writer.string(tab.title)
+        writer.key("url")
+        writer.string(tab.url)
+        writer.key("creationTime")
+        writer.string(tab.creationTime.iso8601)
+        writer.key("lastActiveTime")
+        writer.string(tab.lastActiveTime.iso8601)
+        writer.key("navigationItemCount")
+        writer.int(Int64(tab.navigationItemCount))
+        writer.key("opener")
+        if let opener = tab.opener {
+            writer.beginObject()
+            writer.key("index")
+            writer.int(Int64(opener.index))
+            writer.key("navigationIndex")
+            writer.int(Int64(opener.navigationIndex))
+            writer.endObject()
+        } else {
+            writer.null()
+        }
+        writer.key("pinned")
+        writer.bool(tab.pinned)
+        if let stable = tab.stableIdentifier {
+            writer.key("stableIdentifier")
+            writer.string(stable)
+        }
+        if withHistory { writeHistory(of: tab, to: &writer) }
+        writer.endObject()
+    }
+
+    /// The data.pb members of a tab: hasOpener, userAgent, history and certificates (null when unread).
+    static func writeHistory(of tab: Tab, to writer: inout JSONWriter) {
+        guard let history = tab.history else {
+            for key in ["hasOpener", "userAgent", "history"] {
+                writer.key(key)
+                writer.null()
+            }
             return
         }
-        emit([UInt8(ascii: "[")])
-        for (index, session) in sessions.enumerated() {
-            emit(Array((index > 0 ? ",\n    " : "\n    ").utf8))
-            emit(encode(session, history: history).serializedBytes(prettyAtLevel: 2))
+        writer.key("hasOpener")
+        writer.bool(history.hasOpener)
+        writer.key("userAgent")
+        write(history.userAgent, to: &writer)
+        writer.key("history")
+        writer.beginObject()
+        writer.key("lastCommittedIndex")
+        writer.int(Int64(history.lastCommittedIndex))
+        writer.key("items")
+        writer.beginArray()
+        for item in history.items { write(item, to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        guard !history.certificates.isEmpty else { return }
+        writer.key("certificates")
+        writer.beginArray()
+        for record in history.certificates {
+            writer.beginObject()
+            writer.key("host")
+            writer.string(record.host)
+            writer.key("status")
+            writer.int(Int64(record.status))
+            writer.key("certificate")
+            writer.string(Data(record.certificate).base64EncodedString())
+            writer.endObject()
         }
-        emit(Array("\n  ]\n}".utf8))
+        writer.endArray()
     }
 
-    static func encode(_ session: Session, history: Bool) -> JSONValue {
-        .object([
-            ("id", .string(session.id)),
-            ("incognito", .bool(session.incognito)),
-            ("format", .string(session.format.rawValue)),
-            ("activeIndex", .int(Int64(session.activeIndex))),
-            ("pinnedCount", .int(Int64(session.pinnedCount))),
-            ("tabs", .array(OrderedParallelMap.map(session.tabs) { encode($0, history: history) })),
-            ("groups", .array(session.groups.map(encode))),
-        ])
-    }
-
-    static func encode(_ tab: Tab, history withHistory: Bool) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .int(Int64(tab.id))),
-            ("title", .string(tab.title)),
-            ("url", .string(tab.url)),
-            ("creationTime", .string(tab.creationTime.iso8601)),
-            ("lastActiveTime", .string(tab.lastActiveTime.iso8601)),
-            ("navigationItemCount", .int(Int64(tab.navigationItemCount))),
-            ("opener", tab.opener.map { .object([("index", .int(Int64($0.index))), ("navigationIndex", .int(Int64($0.navigationIndex)))]) } ?? .null),
-            ("pinned", .bool(tab.pinned)),
-        ]
-        if let stable = tab.stableIdentifier {
-            members.append(("stableIdentifier", .string(stable)))
+    static func write(_ item: NavigationItem, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("url")
+        writer.string(item.url)
+        writer.key("virtualURL")
+        writer.string(item.virtualURL)
+        writer.key("title")
+        writer.string(item.title)
+        writer.key("timestamp")
+        writer.string(item.timestamp.iso8601)
+        writer.key("userAgent")
+        write(item.userAgent, to: &writer)
+        writer.key("referrer")
+        if let referrer = item.referrer {
+            writer.beginObject()
+            writer.key("url")
+            writer.string(referrer.url)
+            writer.key("policy")
+            write(referrer.policy, to: &writer)
+            writer.endObject()
+        } else {
+            writer.null()
         }
-        if withHistory {
-            if let history = tab.history {
-                members += [
-                    ("hasOpener", .bool(history.hasOpener)),
-                    ("userAgent", enumValue(history.userAgent)),
-                    ("history", .object([
-                        ("lastCommittedIndex", .int(Int64(history.lastCommittedIndex))),
-                        ("items", .array(history.items.map(encode))),
-                    ])),
-                ]
-                if !history.certificates.isEmpty {
-                    members.append(("certificates", .array(history.certificates.map { record in
-                        .object([
-                            ("host", .string(record.host)),
-                            ("status", .int(Int64(record.status))),
-                            ("certificate", .string(Data(record.certificate).base64EncodedString())),
-                        ])
-                    })))
-                }
-            } else {
-                members += [("hasOpener", .null), ("userAgent", .null), ("history", .null)]
-            }
+        writer.key("headers")
+        writer.beginArray()
+        for header in item.headers {
+            writer.beginObject()
+            writer.key("name")
+            writer.string(header.name)
+            writer.key("value")
+            writer.string(header.value)
+            writer.endObject()
         }
-        return .object(members)
-    }
-
-    static func encode(_ item: NavigationItem) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("url", .string(item.url)),
-            ("virtualURL", .string(item.virtualURL)),
-            ("title", .string(item.title)),
-            ("timestamp", .string(item.timestamp.iso8601)),
-            ("userAgent", enumValue(item.userAgent)),
-            ("referrer", item.referrer.map { .object([("url", .string($0.url)), ("policy", enumValue($0.policy))]) } ?? .null),
-            ("headers", .array(item.headers.map { .object([("name", .string($0.name)), ("value", .string($0.value))]) })),
-        ]
+        writer.endArray()
         if !item.securityScopedFileResource.isEmpty {
-            members.append(("securityScopedFileResource", .string(Data(item.securityScopedFileResource).base64EncodedString())))
+            writer.key("securityScopedFileResource")
+            writer.string(Data(item.securityScopedFileResource).base64EncodedString())
         }
-        return .object(members)
+        writer.endObject()
     }
 
-    static func encode(_ group: TabGroup) -> JSONValue {
-        .object([
-            ("start", .int(Int64(group.start))),
-            ("count", .int(Int64(group.count))),
-            ("title", .string(group.title)),
-            ("color", enumValue(group.color)),
-            ("collapsed", .bool(group.collapsed)),
-            ("id", .string(group.id?.hex)),
-        ])
+    static func write(_ group: TabGroup, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("start")
+        writer.int(Int64(group.start))
+        writer.key("count")
+        writer.int(Int64(group.count))
+        writer.key("title")
+        writer.string(group.title)
+        writer.key("color")
+        write(group.color, to: &writer)
+        writer.key("collapsed")
+        writer.bool(group.collapsed)
+        writer.key("id")
+        writer.string(group.id?.hex)
+        writer.endObject()
     }
 
     /// An enum as its lowerCamel name, or as its number when out of range.
-    static func enumValue<E: ChromeEnum>(_ value: E) -> JSONValue {
-        value.isKnown ? .string(value.name) : .int(Int64(value.rawValue))
+    static func write<E: ChromeEnum>(_ value: E, to writer: inout JSONWriter) {
+        if value.isKnown {
+            writer.string(value.name)
+        } else {
+            writer.int(Int64(value.rawValue))
+        }
     }
 }

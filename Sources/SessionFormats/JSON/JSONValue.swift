@@ -55,11 +55,6 @@ public enum JSONValue: Sendable, Equatable {
         return out
     }
 
-    private static func newline(_ out: inout [UInt8], _ indent: Int) {
-        out.append(10)
-        out.append(contentsOf: repeatElement(32, count: indent * 2))
-    }
-
     /// Arrays at least this long are worth writing in parallel.
     static let parallelArrayLength = 8
     /// The fewest elements of such an array written in parallel at a time.
@@ -69,7 +64,7 @@ public enum JSONValue: Sendable, Equatable {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .int(let value): JSONText.writeInteger(value, to: &out)
         case .double(let value):
             if value.isFinite {
                 let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
@@ -77,7 +72,7 @@ public enum JSONValue: Sendable, Equatable {
             } else {
                 out.append(contentsOf: "null".utf8)
             }
-        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .string(let value): JSONText.writeString(value, to: &out)
         case .array(let values):
             if values.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
@@ -95,7 +90,7 @@ public enum JSONValue: Sendable, Equatable {
                 } : nil
                 for (position, index) in indices.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
-                    if let indent { JSONValue.newline(&out, indent + 1) }
+                    if let indent { JSONText.newline(&out, indent + 1) }
                     if let written {
                         out.append(contentsOf: written[position])
                     } else {
@@ -103,69 +98,21 @@ public enum JSONValue: Sendable, Equatable {
                     }
                 }
             }
-            if let indent { JSONValue.newline(&out, indent) }
+            if let indent { JSONText.newline(&out, indent) }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
             out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                if let indent { JSONValue.newline(&out, indent + 1) }
-                JSONValue.writeString(key, to: &out)
+                if let indent { JSONText.newline(&out, indent + 1) }
+                JSONText.writeString(key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if indent != nil { out.append(32) }
                 value.write(to: &out, indent: indent.map { $0 + 1 }, parallel: parallel)
             }
-            if let indent { JSONValue.newline(&out, indent) }
+            if let indent { JSONText.newline(&out, indent) }
             out.append(UInt8(ascii: "}"))
         }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Writes a JSON string literal; runs of bytes that need no escaping are copied at once.
-    private static func writeString(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var copy = value
-        copy.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                // Most bytes need no escaping: skip them with one comparison chain.
-                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
-                    index += 1
-                    continue
-                }
-                var escape: [UInt8]?
-                var width = 1
-                switch byte {
-                case UInt8(ascii: "\""): escape = Array("\\\"".utf8)
-                case UInt8(ascii: "\\"): escape = Array("\\\\".utf8)
-                case 0x0A: escape = Array("\\n".utf8)
-                case 0x0D: escape = Array("\\r".utf8)
-                case 0x09: escape = Array("\\t".utf8)
-                case 0x08: escape = Array("\\b".utf8)
-                case 0x0C: escape = Array("\\f".utf8)
-                case 0x00..<0x20:
-                    escape = Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    // U+2028 and U+2029 are escaped so that the output is also valid JavaScript.
-                    escape = Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    width = 3
-                default: break
-                }
-                if let escape {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    out.append(contentsOf: escape)
-                    index += width
-                    runStart = index
-                } else {
-                    index += 1
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }
