@@ -45,22 +45,26 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
         let seconds = rest / 1_000_000
         if (0...9999).contains(year) {
             // The common case, written digit by digit into the string's own storage.
-            let fields: [(value: Int64, width: Int, separator: UInt8)] = [
-                (year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
-                (seconds / 3600, 2, UInt8(ascii: ":")), (seconds / 60 % 60, 2, UInt8(ascii: ":")),
-                (seconds % 60, 2, UInt8(ascii: ".")), (micros, 6, UInt8(ascii: "Z")),
-            ]
             return String(unsafeUninitializedCapacity: 27) { buffer in
                 var end = 0
-                for field in fields {
-                    var value = field.value
-                    for position in stride(from: end + field.width - 1, through: end, by: -1) {
-                        buffer[position] = UInt8(48 + value % 10)
+                func field(_ value: Int64, _ width: Int, _ separator: UInt8) {
+                    var value = value
+                    var position = end + width - 1
+                    while position >= end {
+                        buffer[position] = UInt8(truncatingIfNeeded: 48 + value % 10)
                         value /= 10
+                        position -= 1
                     }
-                    buffer[end + field.width] = field.separator
-                    end += field.width + 1
+                    buffer[end + width] = separator
+                    end += width + 1
                 }
+                field(year, 4, UInt8(ascii: "-"))
+                field(month, 2, UInt8(ascii: "-"))
+                field(day, 2, UInt8(ascii: "T"))
+                field(seconds / 3600, 2, UInt8(ascii: ":"))
+                field(seconds / 60 % 60, 2, UInt8(ascii: ":"))
+                field(seconds % 60, 2, UInt8(ascii: "."))
+                field(micros, 6, UInt8(ascii: "Z"))
                 return end
             }
         }

@@ -75,7 +75,7 @@ import Testing
         let values: [JSONValue] = [
             .null, .bool(true), .int(-7), .string("a\"b"), .array([]), .object([]),
             .array([.array([]), .object([]), .array([.int(1), .array([.null])])]),
-            .object([("a", .object([])), ("b", .array([.object([("c", .array([]))])])), ("d", .string("é"))]),
+            .object([("a", .object([])), ("b", .array([.object([("c", .array([]))])])), ("d", .string("é")), ("e\"\n", .int(0))]),
         ]
         func replay(_ value: JSONValue, _ writer: inout JSONWriter) {
             switch value {
@@ -91,7 +91,7 @@ import Testing
             case .object(let members):
                 writer.beginObject()
                 for (key, member) in members {
-                    writer.key(key)
+                    writer.key(escaping: key)
                     replay(member, &writer)
                 }
                 writer.endObject()

@@ -105,7 +105,8 @@ public enum InspectDocument {
     /// The data.pb members of a tab: hasOpener, userAgent, history and certificates (null when unread).
     static func writeHistory(of tab: Tab, to writer: inout JSONWriter) {
         guard let history = tab.history else {
-            for key in ["hasOpener", "userAgent", "history"] {
+            let keys: [StaticString] = ["hasOpener", "userAgent", "history"]
+            for key in keys {
                 writer.key(key)
                 writer.null()
             }

@@ -69,11 +69,22 @@ public struct JSONWriter {
         bytes.append(bracket)
     }
 
-    /// The key of the next member of the open object.
-    public mutating func key(_ name: String) {
+    /// The key of the next member of the open object, a name written in the source: plain ASCII
+    /// that needs no escaping, so it is copied as it is.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: "\": ".utf8)
+        afterKey = true
+    }
+
+    /// The key of the next member of the open object, any string (escaped as needed).
+    public mutating func key(escaping name: String) {
         separate()
         JSONText.writeString(name, to: &bytes)
-        bytes.append(contentsOf: [UInt8(ascii: ":"), 32])
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(32)
         afterKey = true
     }
 
