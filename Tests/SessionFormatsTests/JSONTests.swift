@@ -144,6 +144,20 @@ import Testing
         }
     }
 
+    /// Random strings, rich in the bytes the eight-at-a-time scan looks for, print as JSON that
+    /// parses back to the same string.
+    @Test func randomStringsRoundTrip() throws {
+        var generator = PlainTabDataDecoderTests.Generator(state: 2026_1122)
+        let alphabet: [Character] = ["a", "Z", "\"", "\\", "\n", "\t", "\u{0}", "\u{1b}", "\u{7f}", "é", "€", "…",
+                                     "\u{2028}", "\u{2029}", "\u{2027}", "😀", "/", " "]
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            let printed = JSONValue.string(text).serializedBytes()
+            #expect(try JSONParser.parse(printed, file: "t") == .string(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func controlCharactersAndLineSeparatorsAreEscaped() throws {
         let text = "a\"b\\c\n\u{01}\u{1f}\u{2028}\u{2029}é😀…€\u{2027}\u{7f}"
         let printed = JSONValue.string(text).serialized()
