@@ -48,6 +48,45 @@ import Testing
         #expect(list.status == 0 && list.stdout.contains("sessionctl repair, before fixing: tab-id-duplicate, unreferenced-entry"))
     }
 
+    @Test func aLegacySessionIsWrittenAnewAsChromeLoadsIt() throws {
+        let profile = try Self.copy("Fixtures/gallery/legacy-tab-id-duplicate")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
+        let plist = "Sessions/\(Self.session)/session.plist"
+        let original = try #require(Self.files(profile)[plist])
+        let tabsBefore = try Self.legacyTabs(profile)
+
+        let first = try CLI.run(["repair", profile])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.contains("set Sessions/\(Self.session)/ aside whole, then write \(plist) anew with 4 tabs"))
+        #expect(first.stdout.contains("[tab-id-duplicate] give tab 3 the new id #"))
+        #expect(first.stdout.contains("set aside Sessions/\(Self.session)/ as \(Self.session)@"))
+        #expect(first.stdout.contains("wrote \(plist)"))
+        #expect(try CLI.run(["validate", "--strict", profile]).status == 0)
+
+        // The same tabs, ids made unique, each with its stable identifier; still a legacy session.
+        let tabsAfter = try Self.legacyTabs(profile)
+        #expect(tabsAfter.map(\.url) == tabsBefore.map(\.url))
+        #expect(tabsAfter.map(\.stable) == tabsBefore.map(\.stable))
+        #expect(Set(tabsAfter.map(\.id)).count == tabsAfter.count)
+        // The original, byte for byte, in the set-aside entry.
+        #expect(Self.files(profile).contains { $0.key.hasPrefix("Backups/\(Self.session)/") && $0.key.hasSuffix("/session.plist") && $0.value == original })
+
+        let settled = Self.files(profile)
+        let second = try CLI.run(["repair", profile])
+        #expect(second.status == 0 && second.stdout.hasPrefix("plan: nothing to change"))
+        #expect(Self.files(profile) == settled)
+    }
+
+    /// The tabs of the legacy session of a profile as inspect shows them.
+    static func legacyTabs(_ profile: String) throws -> [(id: Int, url: String, stable: String)] {
+        let document = try Self.json(try CLI.run(["inspect", profile, "--format", "json"]))
+        let session = try #require((document["sessions"] as? [[String: Any]])?.first)
+        #expect(session["format"] as? String == "legacy")
+        return try #require(session["tabs"] as? [[String: Any]]).map { tab in
+            (tab["id"] as? Int ?? 0, tab["url"] as? String ?? "", tab["stableIdentifier"] as? String ?? "")
+        }
+    }
+
     @Test func aDryRunTouchesNothing() throws {
         let profile = try Self.copy("Fixtures/gallery/metadata-truncated")
         defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }

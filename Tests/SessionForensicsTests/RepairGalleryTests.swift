@@ -19,15 +19,7 @@ import Testing
         return target
     }
 
-    /// Gallery profiles of legacy windows whose damage the Repairer does not handle yet (the
-    /// validator's legacy rules came after it): they are left out until legacy repair exists.
-    static let legacyRepairPending: Set<String> = [
-        "legacy-empty-tab", "legacy-last-committed", "legacy-pinned-not-prefix", "legacy-referrer-policy",
-        "legacy-selected-index", "legacy-tab-id-duplicate", "legacy-tab-id-missing", "legacy-tab-id-negative",
-        "legacy-time-order", "legacy-user-agent",
-    ]
-
-    @Test(arguments: GalleryTests.cases.map(\.profile).filter { !legacyRepairPending.contains($0) })
+    @Test(arguments: GalleryTests.cases.map(\.profile))
     func profileRepairsToACleanProfile(_ name: String) throws {
         let profile = try Self.copy(name)
         defer { try? FileManager.default.removeItem(atPath: profile) }
@@ -104,6 +96,14 @@ import Testing
                 }
             }
         }
+        for sessions in ["Sessions", "OTR/Sessions"] {
+            let tree = DiskTree(root: "\(profile)/\(sessions)")
+            for session in tree.list("") {
+                guard let bytes = try? tree.read("\(session)/session.plist"),
+                      let window = try? LegacySessionCodec.decodeWindow(bytes) else { continue }
+                urls.formUnion(window.session(id: session, incognito: false).tabs.map(\.url).filter { !$0.isEmpty })
+            }
+        }
         return Set(urls.map(SessionRebuilder.unwrapped))
     }
 
@@ -111,7 +111,7 @@ import Testing
     static func presentURLs(_ profile: String) throws -> Set<String> {
         let input = try InputOpener.open(profile)
         var urls = Set<String>()
-        for source in input.sessions where source.kind == .optimizedDirectory {
+        for source in input.sessions where source.kind == .optimizedDirectory || RepairPlanner.isLiveLegacyFile(source.path) {
             for tab in try SessionReader(input: input).read(source, history: true).tabs {
                 urls.insert(tab.url)
                 for item in tab.history?.items ?? [] { urls.formUnion([item.url, item.displayURL]) }

@@ -1,7 +1,8 @@
 import SessionModel
 
-/// What repair will do to a profile: the sessions it sets aside and writes anew, the legacy
-/// sessions it only sets aside, and the findings nothing in the plan fixes.
+/// What repair will do to a profile: the sessions it sets aside and writes anew (optimized
+/// directories and legacy session files), the legacy sessions it only sets aside, and the findings
+/// nothing in the plan fixes.
 public struct RepairPlan: Sendable {
     /// One session directory: set aside as it is, then written anew in its repaired form.
     public struct SessionRepair: Sendable {
@@ -19,6 +20,23 @@ public struct RepairPlan: Sendable {
         var repaired: RepairedSession
     }
 
+    /// A legacy session (`Sessions/<id>/session.plist`): its directory set aside whole, then the
+    /// file written anew as Chrome loads it (see `LegacySessionRebuilder`).
+    public struct LegacyRewrite: Sendable {
+        public var session: SessionID
+        public var incognito: Bool
+        /// The session directory, relative to the profile.
+        public var directory: String
+        /// The session.plist, relative to the profile.
+        public var file: String
+        /// The steps, each naming the validate rule it fixes.
+        public var actions: [RepairAction]
+        /// Number of tabs of the repaired window.
+        public var tabs: Int
+        /// What is written.
+        var bytes: [UInt8]
+    }
+
     /// A legacy session directory (`Sessions/<id>`) moved aside and not converted.
     public struct LegacySetAside: Sendable {
         public var session: SessionID
@@ -29,17 +47,18 @@ public struct RepairPlan: Sendable {
     }
 
     public var sessions: [SessionRepair]
+    public var rewrites: [LegacyRewrite]
     public var legacy: [LegacySetAside]
     /// Findings that need repair but that nothing in the plan fixes.
     public var unrepaired: [Finding]
     /// What validate found before.
     public var before: ValidationReport
 
-    /// Every step, session by session, then the legacy set-asides.
-    public var actions: [RepairAction] { sessions.flatMap(\.actions) + legacy.map(\.action) }
+    /// Every step, session by session, then the legacy rewrites and set-asides.
+    public var actions: [RepairAction] { sessions.flatMap(\.actions) + rewrites.flatMap(\.actions) + legacy.map(\.action) }
 
     /// True when repair has nothing to change.
-    public var isEmpty: Bool { sessions.isEmpty && legacy.isEmpty }
+    public var isEmpty: Bool { sessions.isEmpty && rewrites.isEmpty && legacy.isEmpty }
 }
 
 /// One thing repair did to the profile.

@@ -2,7 +2,8 @@ import SessionFormats
 import SessionModel
 
 /// Turns validate's findings into a repair plan: every session directory with a finding that
-/// needs repair is rebuilt (see `SessionRebuilder`); stray and unreadable legacy sessions are set
+/// needs repair is rebuilt (see `SessionRebuilder`), every such legacy session file rewritten as
+/// Chrome loads it (see `LegacySessionRebuilder`); stray and unreadable legacy sessions are set
 /// aside. Planning reads and never writes.
 public struct RepairPlanner: Sendable {
     public init() {}
@@ -18,7 +19,7 @@ public struct RepairPlanner: Sendable {
         let findings = report.findings.filter { finding in
             RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
         }
-        var plan = RepairPlan(sessions: [], legacy: [], unrepaired: [], before: report)
+        var plan = RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: [], before: report)
         var remaining = findings
         for source in input.sessions where source.kind == .optimizedDirectory {
             let own = findings.filter { $0.incognito == source.incognito && $0.session == source.id && RepairPlanner.isInside($0.file, source.path) }
@@ -50,8 +51,35 @@ public struct RepairPlanner: Sendable {
                                      action: "set \(directory)/ aside, unconverted", reason: reason)))
             remaining.removeAll { $0 == finding }
         }
+        for source in input.sessions where source.kind == .legacyPlist && RepairPlanner.isLiveLegacyFile(source.path) {
+            guard !legacyDirectories.contains(directoryOf(source.path)),
+                  let rewrite = rewrite(source, in: input, findings: &remaining) else { continue }
+            plan.rewrites.append(rewrite)
+        }
         plan.unrepaired = remaining
         return plan
+    }
+
+    /// The rewrite of a legacy session file with findings that need repair, which are then
+    /// removed from `findings` (nil when it has none, or when Chrome would load it as it is).
+    private func rewrite(_ source: SessionSource, in input: LocatedInput, findings: inout [Finding]) -> RepairPlan.LegacyRewrite? {
+        let own = findings.filter { $0.incognito == source.incognito && $0.session == source.id && $0.file == source.path }
+        guard !own.isEmpty, let bytes = try? input.tree.read(source.path),
+              let window = try? LegacySessionCodec.decodeWindow(bytes, file: source.path) else { return nil }
+        var rebuilder = LegacySessionRebuilder(id: source.id, incognito: source.incognito, file: source.path)
+        guard let repaired = rebuilder.rebuild(window) else { return nil }
+        let rules = Set(rebuilder.actions.map(\.rule.name))
+        findings.removeAll { finding in own.contains(finding) && rules.contains(finding.rule.name) }
+        return RepairPlan.LegacyRewrite(session: source.id, incognito: source.incognito, directory: directoryOf(source.path),
+                                        file: source.path, actions: rebuilder.actions, tabs: repaired.tabs.count,
+                                        bytes: LegacySessionCodec.encode(repaired))
+    }
+
+    /// True for a live legacy session file, `Sessions/<id>/session.plist` (not a crash backup in `Backups/`).
+    static func isLiveLegacyFile(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.count >= 3 && parts[parts.count - 1] == ProfileLayout.legacySessionFile
+            && parts[parts.count - 3] == ProfileLayout.legacyDirectory
     }
 
     /// True when `path` is `directory` or lies inside it.

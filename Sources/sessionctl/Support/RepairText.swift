@@ -15,6 +15,11 @@ enum RepairText {
                 }
                 for action in repair.actions { line(action) }
             }
+            for rewrite in plan.rewrites {
+                Output.line("  \(rewrite.incognito ? "incognito " : "")legacy session \(rewrite.session) (\(rewrite.directory)):")
+                Output.line("    set \(rewrite.directory)/ aside whole, then write \(rewrite.file) anew with \(rewrite.tabs) tab\(rewrite.tabs == 1 ? "" : "s")")
+                for action in rewrite.actions { line(action) }
+            }
             for legacy in plan.legacy {
                 Output.line("  \(legacy.incognito ? "incognito " : "")legacy session \(legacy.session) (\(legacy.directory)):")
                 line(legacy.action)

@@ -1,0 +1,53 @@
+import Foundation
+import SessionFormats
+import SessionModel
+import Testing
+@testable import SessionForensics
+
+/// The rewrite of a legacy session (LegacySessionRebuilder) on hundreds of awkward windows: the
+/// result validates without a finding repair acts on, a second rebuild changes nothing, and every
+/// tab with an entry is still there, with its entries and its stable identifier.
+@Suite struct LegacySessionRebuilderTests {
+    static let plist = "Sessions/S/session.plist"
+
+    /// What repair acts on in a profile holding `window` as its one legacy session.
+    static func findings(_ window: LegacyWindow, in profile: String) throws -> [Finding] {
+        try FileManager.default.createDirectory(atPath: "\(profile)/Sessions/S", withIntermediateDirectories: true)
+        try Data(LegacySessionCodec.encode(window)).write(to: URL(fileURLWithPath: "\(profile)/\(plist)"))
+        return Validator().validate(try InputOpener.open(profile)).findings.filter(RepairPlanner.needsRepair)
+    }
+
+    @Test func rebuiltWindowsValidateAndKeepEveryTab() throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("legacy-rebuild-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        var rewritten = 0
+        for (number, generated) in LegacyRepairsAgreementTests.windows().enumerated() {
+            var window = generated
+            for index in window.tabs.indices {
+                window.tabs[index].stableIdentifier = "STABLE-\(number)-\(index)"
+                window.tabs[index].items = window.tabs[index].items.indices.map { NavigationItem(url: "https://a.example/\(number)/\(index)/\($0)") }
+            }
+            // The window as its session.plist gives it back.
+            let stored = try LegacySessionCodec.decodeWindow(LegacySessionCodec.encode(window))
+            let before = try Self.findings(stored, in: profile)
+            var rebuilder = LegacySessionRebuilder(id: "S", incognito: false, file: Self.plist)
+            guard let repaired = rebuilder.rebuild(stored) else {
+                #expect(before.isEmpty, "window \(number): findings but no rewrite: \(before.map(\.message))")
+                continue
+            }
+            rewritten += 1
+            #expect(rebuilder.actions.allSatisfy { $0.file == Self.plist && $0.session == "S" })
+            #expect(Set(before.map(\.rule.name)).isSubset(of: Set(rebuilder.actions.map(\.rule.name))),
+                    "window \(number): \(before.map(\.message)) / \(rebuilder.actions.map(\.action))")
+            let reread = try LegacySessionCodec.decodeWindow(LegacySessionCodec.encode(repaired))
+            #expect(try Self.findings(reread, in: profile).isEmpty, "window \(number)")
+            var again = LegacySessionRebuilder(id: "S", incognito: false, file: Self.plist)
+            #expect(again.rebuild(reread) == nil, "window \(number): \(again.actions.map(\.action))")
+            for tab in stored.tabs where !tab.items.isEmpty {
+                #expect(reread.tabs.contains { $0.stableIdentifier == tab.stableIdentifier && $0.items.map(\.url) == tab.items.map(\.url) },
+                        "window \(number): \(tab.stableIdentifier ?? "-") is gone")
+            }
+        }
+        #expect(rewritten > 100)
+    }
+}
