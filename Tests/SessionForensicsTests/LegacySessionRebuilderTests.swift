@@ -50,4 +50,29 @@ import Testing
         }
         #expect(rewritten > 100)
     }
+
+    /// A tab with one entry and a stored id.
+    static func tab(_ id: Int64?, _ path: String) -> LegacyTab {
+        LegacyTab(uniqueIdentifier: id, stableIdentifier: "STABLE-\(path)", lastCommittedItemIndex: 0,
+                  items: [NavigationItem(url: "https://a.example/\(path)")])
+    }
+
+    @Test func aFreshIDAvoidsIDsUsedElsewhereOnTheSide() {
+        var rebuilder = LegacySessionRebuilder(id: "S", incognito: false, file: Self.plist, reserved: [6, 8])
+        let window = LegacyWindow(selectedIndex: 0, tabs: [Self.tab(5, "a"), Self.tab(5, "b"), Self.tab(7, "c")])
+        let repaired = rebuilder.rebuild(window)
+        #expect(repaired?.tabs.map(\.uniqueIdentifier) == [5, 9, 7])
+        #expect(rebuilder.actions.map(\.rule.name) == ["tab-id-duplicate"])
+        #expect(rebuilder.actions.first?.action == "give tab 1 the new id #9")
+    }
+
+    /// Past Int32.max the id Chrome's reader gives wraps to 1; a tab that stored 1 keeps it.
+    @Test func theTabThatStoredAnIDKeepsIt() {
+        var rebuilder = LegacySessionRebuilder(id: "S", incognito: false, file: Self.plist)
+        let window = LegacyWindow(selectedIndex: 0, tabs: [Self.tab(Int64(Int32.max), "a"), Self.tab(nil, "b"), Self.tab(1, "c")])
+        let ids = rebuilder.rebuild(window)?.tabs.map(\.uniqueIdentifier) ?? []
+        #expect(ids.count == 3 && ids[0] == Int64(Int32.max) && ids[2] == 1)
+        #expect(ids[1].map { $0 > 1 && $0 < Int64(Int32.max) } == true)
+        #expect(rebuilder.actions.contains { $0.rule.name == "legacy-tab-id-invalid" && $0.action.hasPrefix("give tab 1 the new id #") })
+    }
 }

@@ -53,7 +53,9 @@ import SessionModel
 
     @Test func removeSavesTheListThenDeletesTheClosedTab() throws {
         let harness = try savedHarness()
-        let closed = try #require(harness.window.tabs.tabs[1])
+        let tabs = harness.window.tabs.tabs
+        try #require(tabs.count > 1)
+        let closed = tabs[1]
         let record = expectDelayedSave(harness) { harness.window.tabs.close(at: 1) }
         #expect(harness.urlsOnDisk() == ["https://a.example/", "https://c.example/"])
         #expect(record?.deletedTabs[SessionKey(id: Session.syntheticIdentifier, incognito: false)] == [closed.id])

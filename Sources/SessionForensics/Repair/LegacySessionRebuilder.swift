@@ -12,12 +12,16 @@ struct LegacySessionRebuilder {
     let incognito: Bool
     /// The session.plist, relative to the profile.
     let file: String
+    /// Tab ids used elsewhere on the window's side of the profile (other windows' tabs, the
+    /// `Web_Sessions/` files named after tab ids), which a fresh id avoids.
+    let reserved: Set<TabID>
     private(set) var actions: [RepairAction] = []
 
-    init(id: SessionID, incognito: Bool, file: String) {
+    init(id: SessionID, incognito: Bool, file: String, reserved: Set<TabID> = []) {
         self.id = id
         self.incognito = incognito
         self.file = file
+        self.reserved = reserved
     }
 
     /// The repaired window, or nil when Chrome would load `window` as it is.
@@ -30,7 +34,7 @@ struct LegacySessionRebuilder {
             let subject = repair.tab.map { "tab \($0)" } ?? "the window"
             record(LegacySessionRebuilder.rule(for: repair.kind), "write \(subject) as Chrome reads it", because: repair.message)
         }
-        let unique = uniqueTabIDs(read)
+        let unique = uniqueTabIDs(read, givenByChrome: window.tabs.map { $0.validID == nil })
         var session = unique.session(id: id, incognito: incognito)
         session.format = .optimized
 
@@ -68,21 +72,31 @@ struct LegacySessionRebuilder {
         actions.append(RepairAction(rule: rule, session: id, incognito: incognito, file: file, action: action, reason: reason))
     }
 
-    /// The window with a fresh id, above the highest in use, for each tab whose id repeats an
-    /// earlier tab's (Chrome would keep only one of them).
-    private mutating func uniqueTabIDs(_ window: LegacyWindow) -> LegacyWindow {
+    /// The window with a fresh id for each tab whose id another tab holds: the first tab with a
+    /// valid stored id keeps it, then tabs whose id Chrome's reader gave them (`givenByChrome`)
+    /// keep theirs when no other tab has it (that id wraps to 1 past Int32.max). A fresh id is
+    /// the next one above the highest in use here or in `reserved` (wrapping the same way).
+    private mutating func uniqueTabIDs(_ window: LegacyWindow, givenByChrome: [Bool]) -> LegacyWindow {
         var window = window
-        var seen = Set<Int64>()
-        var highest = window.tabs.compactMap(\.uniqueIdentifier).filter { $0 > 0 && $0 <= Int64(Int32.max) }.max() ?? 0
-        for index in window.tabs.indices {
-            guard let stored = window.tabs[index].uniqueIdentifier, !seen.insert(stored).inserted else { continue }
+        var taken = Set<Int64>()
+        var renumbered: [(index: Int, id: Int64, rule: Rule, reason: String)] = []
+        for chromeGiven in [false, true] {
+            for index in window.tabs.indices where (index < givenByChrome.count && givenByChrome[index]) == chromeGiven {
+                guard let stored = window.tabs[index].uniqueIdentifier, !taken.insert(stored).inserted else { continue }
+                renumbered.append(chromeGiven
+                    ? (index, stored, .legacyTabIDInvalid, "the id Chrome's reader gives tab \(index), \(stored), is another tab's")
+                    : (index, stored, .tabIDDuplicate, "tab \(index) has identifier \(stored), like an earlier tab; Chrome would keep only one of them"))
+            }
+        }
+        let avoided = taken.union(reserved.filter { $0 > 0 }.map(Int64.init))
+        var fresh = avoided.max() ?? 0
+        for change in renumbered.sorted(by: { $0.index < $1.index }) {
             repeat {
-                highest = highest < Int64(Int32.max) ? highest + 1 : 1
-            } while seen.contains(highest) || window.tabs.contains(where: { $0.uniqueIdentifier == highest })
-            seen.insert(highest)
-            window.tabs[index].uniqueIdentifier = highest
-            record(.tabIDDuplicate, "give tab \(index) the new id #\(highest)",
-                   because: "tab \(index) has identifier \(stored), like an earlier tab; Chrome would keep only one of them")
+                fresh = fresh < Int64(Int32.max) ? fresh + 1 : 1
+            } while avoided.contains(fresh) || taken.contains(fresh)
+            taken.insert(fresh)
+            window.tabs[change.index].uniqueIdentifier = fresh
+            record(change.rule, "give tab \(change.index) the new id #\(fresh)", because: change.reason)
         }
         return window
     }

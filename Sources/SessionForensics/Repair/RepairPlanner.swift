@@ -66,13 +66,31 @@ public struct RepairPlanner: Sendable {
         let own = findings.filter { $0.incognito == source.incognito && $0.session == source.id && $0.file == source.path }
         guard !own.isEmpty, let bytes = try? input.tree.read(source.path),
               let window = try? LegacySessionCodec.decodeWindow(bytes, file: source.path) else { return nil }
-        var rebuilder = LegacySessionRebuilder(id: source.id, incognito: source.incognito, file: source.path)
+        var rebuilder = LegacySessionRebuilder(id: source.id, incognito: source.incognito, file: source.path,
+                                               reserved: tabIDsInUse(besides: source, in: input))
         guard let repaired = rebuilder.rebuild(window) else { return nil }
         let rules = Set(rebuilder.actions.map(\.rule.name))
         findings.removeAll { finding in own.contains(finding) && rules.contains(finding.rule.name) }
         return RepairPlan.LegacyRewrite(session: source.id, incognito: source.incognito, directory: directoryOf(source.path),
                                         file: source.path, actions: rebuilder.actions, tabs: repaired.tabs.count,
                                         bytes: LegacySessionCodec.encode(repaired))
+    }
+
+    /// The tab ids used on the side of `source` (regular or incognito) outside its window: the
+    /// tabs of the other legacy windows, and the `Web_Sessions/` files named after tab ids.
+    private func tabIDsInUse(besides source: SessionSource, in input: LocatedInput) -> Set<TabID> {
+        var ids = Set<TabID>()
+        for other in input.sessions where other.kind == .legacyPlist && other.incognito == source.incognito
+            && other.path != source.path && RepairPlanner.isLiveLegacyFile(other.path) {
+            guard let bytes = try? input.tree.read(other.path), let window = try? LegacySessionCodec.decodeWindow(bytes) else { continue }
+            ids.formUnion(window.tabs.compactMap(\.validID))
+        }
+        // The side's root: what precedes Sessions/<id>/session.plist ("" or "OTR").
+        let root = source.path.split(separator: "/").dropLast(3).joined(separator: "/")
+        for name in input.tree.list(treePath(root, ProfileLayout.legacyWebSessionsDirectory)) {
+            if let number = UInt32(name), number > 0, number <= UInt32(Int32.max) { ids.insert(TabID(number)) }
+        }
+        return ids
     }
 
     /// True for a live legacy session file, `Sessions/<id>/session.plist` (not a crash backup in `Backups/`).

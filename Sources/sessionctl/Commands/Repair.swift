@@ -14,9 +14,9 @@ extension SessionCtl {
                 nothing is edited in place and nothing is deleted. A damaged or missing \
                 session_metadata.pb is rebuilt from the tab directories, a damaged data.pb keeps its \
                 complete items, a tab without usable history gets one item from its list entry, \
-                invalid or repeated ids get fresh ones. A legacy Sessions/<id>/session.plist is \
-                written anew as current Chrome loads it (it stays a session.plist). Running it again \
-                changes nothing. Exit \
+                invalid or repeated ids get fresh ones. A legacy Sessions/<id>/session.plist with \
+                findings is written anew as current Chrome loads it (it stays a session.plist). \
+                Running it again changes nothing. Exit \
                 status: 0 when the profile validates clean afterwards, 1 when something could not be \
                 repaired, 75 when another sessionctl holds the profile's lock.
                 """
