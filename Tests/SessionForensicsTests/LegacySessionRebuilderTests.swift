@@ -2,7 +2,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import Testing
-@testable import SessionForensics
+@_spi(Fuzzing) @testable import SessionForensics
 
 /// The rewrite of a legacy session (LegacySessionRebuilder) on hundreds of awkward windows: the
 /// result validates without a finding repair acts on, a second rebuild changes nothing, and every

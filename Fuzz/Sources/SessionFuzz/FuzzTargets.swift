@@ -1,3 +1,4 @@
+@_spi(Fuzzing) import SessionForensics
 @_spi(Fuzzing) import SessionFormats
 import SessionModel
 
@@ -64,6 +65,14 @@ enum LegacyFuzz {
         guard let window = try? LegacySessionCodec.decodeWindow(bytes) else { return }
         let again = try? LegacySessionCodec.decodeWindow(LegacySessionCodec.encode(window))
         if again?.tabs.count != window.tabs.count { fatalError("session.plist does not round-trip") }
+        // What repair writes for the window, read back, needs no repair: a second run changes nothing.
+        var rebuilder = LegacySessionRebuilder(id: "S", incognito: false, file: "Sessions/S/session.plist")
+        guard let repaired = rebuilder.rebuild(window) else { return }
+        guard let written = try? LegacySessionCodec.decodeWindow(LegacySessionCodec.encode(repaired)) else {
+            fatalError("repaired session.plist unreadable")
+        }
+        var second = LegacySessionRebuilder(id: "S", incognito: false, file: "Sessions/S/session.plist")
+        if second.rebuild(written) != nil { fatalError("legacy repair is not idempotent: \(second.actions.map(\.action))") }
     }
 }
 
@@ -71,7 +80,14 @@ enum LegacyFuzz {
 enum JSONFuzz {
     @Sendable static func run(_ bytes: [UInt8]) {
         guard let value = try? JSONParser.parse(bytes, file: "fuzz.json") else { return }
-        _ = value.serialized()
-        _ = try? InspectDocument.decode(value, file: "fuzz.json")
+        // The printed value parses, and prints the same again (3.0 may come back as 3).
+        let printed = value.serializedBytes()
+        guard let reparsed = try? JSONParser.parse(printed, file: "printed.json") else { fatalError("printed JSON unreadable") }
+        if reparsed.serializedBytes() != printed { fatalError("printed JSON does not print the same again") }
+        guard let sessions = try? InspectDocument.decode(value, file: "fuzz.json") else { return }
+        // The streamed inspect document of what was imported is JSON laid out as the printer lays it out.
+        let document = InspectDocument.document(sessions, history: true)
+        guard let parsed = try? JSONParser.parse(document, file: "inspect.json") else { fatalError("inspect document unreadable") }
+        if parsed.serializedBytes() != document { fatalError("inspect document layout differs from the printer's") }
     }
 }

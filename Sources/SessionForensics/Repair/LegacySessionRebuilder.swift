@@ -7,7 +7,7 @@ import SessionModel
 /// rebuild of an optimized session (`SessionRebuilder`, on the window converted in memory). The
 /// result is a window to write back as a session.plist; every step names the validate rule it
 /// fixes, on the plist's path.
-struct LegacySessionRebuilder {
+@_spi(Fuzzing) public struct LegacySessionRebuilder {
     let id: SessionID
     let incognito: Bool
     /// The session.plist, relative to the profile.
@@ -15,20 +15,21 @@ struct LegacySessionRebuilder {
     /// Tab ids used elsewhere on the window's side of the profile (other windows' tabs, the
     /// `Web_Sessions/` files named after tab ids), which a fresh id avoids.
     let reserved: Set<TabID>
-    private(set) var actions: [RepairAction] = []
+    @_spi(Fuzzing) public private(set) var actions: [RepairAction] = []
 
-    init(id: SessionID, incognito: Bool, file: String, reserved: Set<TabID> = []) {
+    @_spi(Fuzzing) public init(id: SessionID, incognito: Bool, file: String, reserved: Set<TabID> = []) {
         self.id = id
         self.incognito = incognito
         self.file = file
         self.reserved = reserved
     }
 
-    /// The repaired window, or nil when Chrome would load `window` as it is.
+    /// The repaired window, or nil when Chrome would load `window` as it is (or, never expected,
+    /// when the rebuilt histories cannot be read back).
     ///
     /// Tabs without a stable identifier get a new one (as Chrome's migration gives them); the
     /// window keeps its archive's wrapping.
-    mutating func rebuild(_ window: LegacyWindow) -> LegacyWindow? {
+    @_spi(Fuzzing) public mutating func rebuild(_ window: LegacyWindow) -> LegacyWindow? {
         let (read, repairs) = window.repairedAsChromeLoads()
         for repair in repairs {
             let subject = repair.tab.map { "tab \($0)" } ?? "the window"
@@ -54,7 +55,13 @@ struct LegacySessionRebuilder {
                                 uniquingKeysWith: { first, _ in first })
         var result = repaired.session
         for (index, files) in repaired.tabs.enumerated() where index < result.tabs.count {
-            result.tabs[index].history = try? ChromeProtoCodec.decodeTabData(files.data)
+            guard let history = try? ChromeProtoCodec.decodeTabData(files.data) else {
+                // Not expected (the bytes are the rebuild's own), but the tab would lose its
+                // history: then nothing is rewritten, and the findings stay unrepaired.
+                actions = []
+                return nil
+            }
+            result.tabs[index].history = history
             result.tabs[index].stableIdentifier = stable[result.tabs[index].id] ?? nil
         }
         var rewritten = LegacyWindow(result)
