@@ -19,9 +19,9 @@ import Testing
         mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
     }
 
-    /// Damages one file of `profile`; returns what was done, for the failure message.
-    static func mutate(_ profile: String, _ random: inout Generator) throws -> String {
-        let files = RepairCommandTests.files(profile).keys.filter { $0.hasSuffix(".pb") }.sorted()
+    /// Damages one file of `profile` whose name ends in `suffix`; returns what was done, for the failure message.
+    static func mutate(_ profile: String, suffix: String = ".pb", _ random: inout Generator) throws -> String {
+        let files = RepairCommandTests.files(profile).keys.filter { $0.hasSuffix(suffix) }.sorted()
         let path = files[random.below(files.count)]
         let url = URL(fileURLWithPath: profile + "/" + path)
         var bytes = [UInt8](try Data(contentsOf: url))
@@ -61,8 +61,22 @@ import Testing
         var random = Generator(state: UInt64(seed) &* 7919 &+ 17)
         var damage: [String] = []
         for _ in 0..<(1 + random.below(3)) { damage.append(try Self.mutate(profile, &random)) }
-        let label = "seed \(seed): \(damage.joined(separator: "; "))"
+        try Self.repairOrSayWhy(profile, label: "seed \(seed): \(damage.joined(separator: "; "))")
+    }
 
+    /// The same with the legacy profile, whose session.plist files are damaged.
+    @Test(arguments: 0..<16)
+    func damagedLegacyProfilesRepairOrSayWhy(seed: Int) throws {
+        let profile = try RepairCommandTests.copy("Fixtures/profiles/legacy")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
+        var random = Generator(state: UInt64(seed) &* 104_729 &+ 3)
+        let damage = try Self.mutate(profile, suffix: "session.plist", &random)
+        try Self.repairOrSayWhy(profile, label: "legacy seed \(seed): \(damage)")
+    }
+
+    /// Repair exits 0, 1 or 65 with at most one line on standard error; after a 0, validate finds
+    /// no error or warning and a second run changes nothing.
+    static func repairOrSayWhy(_ profile: String, label: String) throws {
         let result = try CLI.run(["repair", profile])
         #expect([0, 1, 65].contains(result.status), "\(label): status \(result.status), \(result.stderr)")
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "\(label)")
