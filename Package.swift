@@ -38,13 +38,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Helpers shared by the test targets (a seeded random number generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
-        .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats", "Archive"]),
+        .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats", "Archive", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats", "Archive"]),
-        .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive"]),
+        .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"]),
         .testTarget(name: "CrashSimulatorTests", dependencies: ["CrashSimulator", "SessionStore", "SessionFormats", "SessionModel"]),
-        .testTarget(name: "CLITests", dependencies: ["sessionctl", "SessionFormats", "Archive"]),
+        .testTarget(name: "CLITests", dependencies: ["sessionctl", "SessionFormats", "Archive", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Archive
 import Foundation
 import SessionFormats
 import Testing
+import TestSupport
 
 /// Every reading command on hostile input: damaged copies of the healthy profile (seeded
 /// truncations and bit flips), and documents built to exhaust a reader (deep nesting, cycles, huge
@@ -52,7 +53,7 @@ import Testing
     }
 
     /// Truncates or flips bits in one file of `profile`; returns what it did.
-    static func damage(_ profile: String, _ random: inout RepairRobustnessTests.Generator) throws -> String {
+    static func damage(_ profile: String, _ random: inout SplitMix64) throws -> String {
         let files = snapshot(profile).filter { $0.value != Data("<directory>".utf8) }.keys.sorted()
         let path = files[random.below(files.count)]
         let url = URL(fileURLWithPath: profile + "/" + path)
@@ -78,7 +79,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let profile = scratch + "/profile"
         try FileManager.default.copyItem(atPath: Self.healthy, toPath: profile)
-        var random = RepairRobustnessTests.Generator(state: UInt64(seed) &* 104_729 &+ 3)
+        var random = SplitMix64(seed: UInt64(seed) &* 104_729 &+ 3)
         var done: [String] = []
         for _ in 0..<(1 + random.below(3)) { done.append(try Self.damage(profile, &random)) }
         try Self.runReaders(on: profile, root: profile, scratch: scratch, "seed \(seed): \(done.joined(separator: "; "))")

@@ -1,26 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Fuzz-style robustness of `sessionctl repair`: the healthy profile's files are truncated, bit
 /// flipped, emptied, deleted or extended with garbage in a scratch copy, and repair must never
 /// crash, must exit 0, 1 or 65 as the contract says, and when it exits 0 validate must find no
 /// error; a second run must then change nothing.
 @Suite struct RepairRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so that a failure names its seed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    }
-
     /// Damages one file of `profile` whose name ends in `suffix`; returns what was done, for the failure message.
-    static func mutate(_ profile: String, suffix: String = ".pb", _ random: inout Generator) throws -> String {
+    static func mutate(_ profile: String, suffix: String = ".pb", _ random: inout SplitMix64) throws -> String {
         let files = RepairCommandTests.files(profile).keys.filter { $0.hasSuffix(suffix) }.sorted()
         let path = files[random.below(files.count)]
         let url = URL(fileURLWithPath: profile + "/" + path)
@@ -58,7 +46,7 @@ import Testing
     func damagedProfilesRepairOrSayWhy(seed: Int) throws {
         let profile = try RepairCommandTests.copy("Fixtures/profiles/healthy")
         defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
-        var random = Generator(state: UInt64(seed) &* 7919 &+ 17)
+        var random = SplitMix64(seed: UInt64(seed) &* 7919 &+ 17)
         var damage: [String] = []
         for _ in 0..<(1 + random.below(3)) { damage.append(try Self.mutate(profile, &random)) }
         try Self.repairOrSayWhy(profile, label: "seed \(seed): \(damage.joined(separator: "; "))")
@@ -69,7 +57,7 @@ import Testing
     func damagedLegacyProfilesRepairOrSayWhy(seed: Int) throws {
         let profile = try RepairCommandTests.copy("Fixtures/profiles/legacy")
         defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
-        var random = Generator(state: UInt64(seed) &* 104_729 &+ 3)
+        var random = SplitMix64(seed: UInt64(seed) &* 104_729 &+ 3)
         let damage = try Self.mutate(profile, suffix: "session.plist", &random)
         try Self.repairOrSayWhy(profile, label: "legacy seed \(seed): \(damage)")
     }

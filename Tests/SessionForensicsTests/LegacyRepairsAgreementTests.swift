@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 import Testing
+import TestSupport
 @testable import SessionForensics
 
 /// The validator's legacy rules and the repairs migrate applies (LegacyWindow.repairedAsChromeLoads)

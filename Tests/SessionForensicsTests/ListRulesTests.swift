@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 import Testing
+import TestSupport
 @testable import SessionForensics
 
 /// The list rules, one at a time, on windows built in memory.

@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 import Testing
+import TestSupport
 @testable import SessionForensics
 
 /// The validator over whole inputs held in memory: files missing, damaged or too large.
@@ -154,19 +155,6 @@ import Testing
         default: copy.insert(UInt8(truncatingIfNeeded: generator.next()), at: Int(generator.next() % UInt64(copy.count)))
         }
         return copy
-    }
-}
-
-/// A small deterministic random number generator for reproducible damage.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

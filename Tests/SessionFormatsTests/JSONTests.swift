@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 import Testing
+import TestSupport
 
 @Suite struct JSONTests {
     @Test func parsesAndPrintsInOrder() throws {
@@ -147,7 +148,7 @@ import Testing
     /// Random strings, rich in the bytes the eight-at-a-time scan looks for, print as JSON that
     /// parses back to the same string.
     @Test func randomStringsRoundTrip() throws {
-        var generator = PlainTabDataDecoderTests.Generator(state: 2026_1122)
+        var generator = SplitMix64(seed: 2026_1122)
         let alphabet: [Character] = ["a", "Z", "\"", "\\", "\n", "\t", "\u{0}", "\u{1b}", "\u{7f}", "é", "€", "…",
                                      "\u{2028}", "\u{2029}", "\u{2027}", "😀", "/", " "]
         for _ in 0..<3_000 {

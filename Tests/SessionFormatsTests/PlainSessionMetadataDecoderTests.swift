@@ -1,12 +1,12 @@
 import Foundation
 import SessionModel
 import Testing
+import TestSupport
 @_spi(Fuzzing) @testable import SessionFormats
 
 /// The plain session_metadata.pb decoder must agree with swift-protobuf on every input it
 /// accepts, and must accept what Chrome writes.
 @Suite struct PlainSessionMetadataDecoderTests {
-    typealias Generator = PlainTabDataDecoderTests.Generator
     typealias Outcome = PlainTabDataDecoderTests.Outcome<Session>
 
     static func outcomes(_ bytes: [UInt8]) -> (plain: Session?, reference: Outcome, full: Outcome) {
@@ -21,7 +21,7 @@ import Testing
         return (PlainSessionMetadataDecoder.decode(bytes, id: "S", incognito: true), reference, full)
     }
 
-    static func randomSession(_ generator: inout Generator) -> Session {
+    static func randomSession(_ generator: inout SplitMix64) -> Session {
         let tabs = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
             Tab(id: Int32.random(in: -2...40, using: &generator), title: PlainTabDataDecoderTests.randomText(&generator),
                 url: PlainTabDataDecoderTests.randomText(&generator),
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func acceptsWhatChromeWritesAndAgrees() {
-        var generator = Generator(state: 3)
+        var generator = SplitMix64(seed: 3)
         for _ in 0..<500 {
             let bytes = ChromeProtoCodec.encodeSessionMetadata(Self.randomSession(&generator))
             let (plain, reference, full) = Self.outcomes(bytes)
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func mutatedBytesAgree() {
-        var generator = Generator(state: 17)
+        var generator = SplitMix64(seed: 17)
         var accepted = 0
         for _ in 0..<3000 {
             var bytes = ChromeProtoCodec.encodeSessionMetadata(Self.randomSession(&generator))

@@ -1,23 +1,12 @@
 import Foundation
 import SessionModel
 import Testing
+import TestSupport
 @_spi(Fuzzing) @testable import SessionFormats
 
 /// The plain data.pb decoder must agree with swift-protobuf on every input it accepts, and must
 /// accept what Chrome writes (else it would be pointless).
 @Suite struct PlainTabDataDecoderTests {
-    /// A deterministic generator, so that a failure replays.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What a decoder made of some bytes: a value, or an error's text.
     enum Outcome<Value: Equatable>: Equatable {
         case success(Value)
@@ -43,12 +32,12 @@ import Testing
         return (PlainTabDataDecoder.decode(bytes), reference, full)
     }
 
-    static func randomText(_ generator: inout Generator) -> String {
+    static func randomText(_ generator: inout SplitMix64) -> String {
         let pieces = ["", "a", "https://example.org/p?q=1", "例え", "ü", "—", "😀", "\u{0}", "%41+b", "internal://local/errorpage?url=x"]
         return (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
     }
 
-    static func randomHistory(_ generator: inout Generator, certificates: Bool) -> TabHistory {
+    static func randomHistory(_ generator: inout SplitMix64, certificates: Bool) -> TabHistory {
         let items = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
             NavigationItem(
                 url: randomText(&generator), virtualURL: randomText(&generator), title: randomText(&generator),
@@ -67,7 +56,7 @@ import Testing
     }
 
     @Test func acceptsWhatChromeWritesAndAgrees() {
-        var generator = Generator(state: 12)
+        var generator = SplitMix64(seed: 12)
         for _ in 0..<500 {
             let history = Self.randomHistory(&generator, certificates: false)
             let bytes = ChromeProtoCodec.encodeTabData(history)
@@ -79,7 +68,7 @@ import Testing
     }
 
     @Test func leavesCertificatesUnknownFieldsAndMetadataToTheReference() throws {
-        var generator = Generator(state: 5)
+        var generator = SplitMix64(seed: 5)
         let history = Self.randomHistory(&generator, certificates: true)
         #expect(PlainTabDataDecoder.decode(ChromeProtoCodec.encodeTabData(history)) == nil)
         var unknown = ChromeProtoCodec.encodeTabData(TabHistory(items: [NavigationItem(url: "https://a.example/")]))
@@ -93,7 +82,7 @@ import Testing
     /// Damaged, duplicated, reordered and re-typed variants of Chrome's bytes: whatever the plain
     /// decoder accepts must decode the same through swift-protobuf, and errors stay the reference's.
     @Test func mutatedBytesAgree() {
-        var generator = Generator(state: 99)
+        var generator = SplitMix64(seed: 99)
         var accepted = 0
         for round in 0..<3000 {
             var bytes = ChromeProtoCodec.encodeTabData(Self.randomHistory(&generator, certificates: round % 50 == 0))
@@ -105,7 +94,7 @@ import Testing
     }
 
     /// Changes one to three bytes or runs: a byte replaced or flipped, cut, inserted, removed, or a tail repeated.
-    static func mutate(_ bytes: inout [UInt8], _ generator: inout Generator) {
+    static func mutate(_ bytes: inout [UInt8], _ generator: inout SplitMix64) {
         for _ in 0..<Int.random(in: 1...3, using: &generator) where !bytes.isEmpty {
             let at = Int.random(in: 0..<bytes.count, using: &generator)
             switch Int.random(in: 0..<6, using: &generator) {
