@@ -75,4 +75,21 @@ import Testing
         #expect(ids[1].map { $0 > 1 && $0 < Int64(Int32.max) } == true)
         #expect(rebuilder.actions.contains { $0.rule.name == "legacy-tab-id-invalid" && $0.action.hasPrefix("give tab 1 the new id #") })
     }
+
+    /// A tab without a stable identifier gets one derived from the session and tab ids: the same
+    /// in every run, a UUID in form, and another for another tab.
+    @Test func aMissingStableIdentifierIsDerived() throws {
+        var window = LegacyWindow(selectedIndex: 9, tabs: [Self.tab(5, "a"), Self.tab(6, "b")])
+        window.tabs[0].stableIdentifier = nil
+        window.tabs[1].stableIdentifier = nil
+        func rebuilt() -> [String?] {
+            var rebuilder = LegacySessionRebuilder(id: "S", incognito: false, file: Self.plist)
+            return rebuilder.rebuild(window)?.tabs.map(\.stableIdentifier) ?? []
+        }
+        let first = rebuilt()
+        #expect(first == rebuilt() && first.count == 2 && first[0] != first[1])
+        let uuid = try #require(first[0])
+        #expect(uuid.count == 36 && uuid == uuid.uppercased() && Array(uuid)[14] == "4")
+        #expect(uuid.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
+    }
 }

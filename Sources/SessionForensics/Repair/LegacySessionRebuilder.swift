@@ -1,3 +1,4 @@
+import Archive
 import SessionFormats
 import SessionModel
 
@@ -27,8 +28,9 @@ import SessionModel
     /// The repaired window, or nil when Chrome would load `window` as it is (or, never expected,
     /// when the rebuilt histories cannot be read back).
     ///
-    /// Tabs without a stable identifier get a new one (as Chrome's migration gives them); the
-    /// window keeps its archive's wrapping.
+    /// Tabs without a stable identifier get a new one (as Chrome's migration gives them, but
+    /// derived from the session and tab ids, so that a plan and its run agree); the window keeps
+    /// its archive's wrapping.
     @_spi(Fuzzing) public mutating func rebuild(_ window: LegacyWindow) -> LegacyWindow? {
         let (read, repairs) = window.repairedAsChromeLoads()
         for repair in repairs {
@@ -62,11 +64,25 @@ import SessionModel
                 return nil
             }
             result.tabs[index].history = history
-            result.tabs[index].stableIdentifier = stable[result.tabs[index].id] ?? nil
+            let tab = result.tabs[index].id
+            result.tabs[index].stableIdentifier = stable[tab].flatMap { $0 } ?? stableIdentifier(for: tab)
         }
         var rewritten = LegacyWindow(result)
         rewritten.wrappedInSessionIOS = window.wrappedInSessionIOS
         return rewritten
+    }
+
+    /// A UUID (version 4 in form, upper-case as NSUUID writes it) for a tab that has none, derived
+    /// from the session and the tab's id.
+    private func stableIdentifier(for tab: TabID) -> String {
+        var bytes = Array(SHA256.hash(Array("\(id)/\(incognito)/stable/\(tab)".utf8)).prefix(16))
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = bytes.map { byte in
+            let digits = String(byte, radix: 16, uppercase: true)
+            return byte < 16 ? "0" + digits : digits
+        }
+        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
     }
 
     /// The session directory.
