@@ -26,6 +26,10 @@ public struct JSONWriter {
         return bytes
     }
 
+    private static let trueBytes: [UInt8] = Array("true".utf8)
+    private static let falseBytes: [UInt8] = Array("false".utf8)
+    private static let nullBytes: [UInt8] = Array("null".utf8)
+
     /// The indentation level of the next value written here (what a writer of a value for
     /// `written(_:)` is made with).
     public var level: Int { baseLevel + filled.count }
@@ -75,7 +79,9 @@ public struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: "\": ".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(32)
         afterKey = true
     }
 
@@ -109,13 +115,13 @@ public struct JSONWriter {
     /// `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        bytes.append(contentsOf: value ? JSONWriter.trueBytes : JSONWriter.falseBytes)
     }
 
     /// `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        bytes.append(contentsOf: JSONWriter.nullBytes)
     }
 
     /// A value already written by another writer made at this writer's current level (for values
