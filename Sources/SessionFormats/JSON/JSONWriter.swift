@@ -80,15 +80,18 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(32)
-        afterKey = true
+        endKey()
     }
 
     /// The key of the next member of the open object, any string (escaped as needed).
     public mutating func key(escaping name: String) {
         separate()
         JSONText.writeString(name, to: &bytes)
+        endKey()
+    }
+
+    /// The `: ` after a key; the value written next belongs to it.
+    private mutating func endKey() {
         bytes.append(UInt8(ascii: ":"))
         bytes.append(32)
         afterKey = true
