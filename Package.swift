@@ -20,7 +20,9 @@ let package = Package(
     targets: [
         .target(name: "SessionModel"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .target(name: "Archive", dependencies: ["CZlib"]),
+        // SHA-256 with the x86 SHA extensions, used by Archive's SHA256 where the processor has them.
+        .target(name: "CSHA256"),
+        .target(name: "Archive", dependencies: ["CZlib", "CSHA256"]),
         .target(
             name: "SessionFormats",
             dependencies: [

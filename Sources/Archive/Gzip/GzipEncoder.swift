@@ -1,9 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CZlib
 
-/// Compresses a byte stream into one gzip member (RFC 1952) as gzip writes it, streaming into a sink.
+/// Compresses a byte stream into one gzip member (RFC 1952), streaming into a sink, with deflate
+/// running on several threads as pigz does.
 ///
-/// Write any number of times, then `finish()`: the trailer carries the CRC-32 and the size
-/// modulo 2^32 of everything written.
+/// The input is cut into blocks of `blockSize` bytes, each compressed on a worker thread with the
+/// 32 KiB before it as its dictionary (see `DeflateBlock`), and written to the sink in order, so
+/// that reading the input and deflating it overlap and deflate uses every core. The bytes made
+/// depend on the block size, never on the number of threads. Write any number of times, then
+/// `finish()`: the trailer carries the CRC-32 and the size modulo 2^32 of everything written.
 public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     /// Where the compressed bytes go.
     public private(set) var sink: Sink
@@ -12,54 +21,45 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     /// Compressed bytes produced so far (header and trailer included).
     public private(set) var outputCount: Int64 = 0
 
-    private let stream: UnsafeMutablePointer<z_stream>
-    private let buffer: UnsafeMutableRawBufferPointer
     private let header: [UInt8]
-    private let level: Int
+    private let level: Int32
+    private var strategy = Strategy.default
+    private let deflaters: DeflaterPool
+    private let blockSize: Int
+    /// Blocks being compressed at most; writing waits beyond.
+    private let blocksInFlight: Int
+    /// With no worker threads, blocks are compressed on the writing thread.
+    private let inline: Bool
+    /// The input of the block being collected.
+    private var block: [UInt8] = []
+    /// The last 32 KiB of input before `block` (the next block's dictionary).
+    private var window: [UInt8] = []
+    /// Blocks handed to workers, oldest first, from `nextToWrite` on.
+    private var jobs: [DeflateJob] = []
+    /// Input buffers of written blocks, to be filled again (fresh ones cost page faults).
+    private var spareBuffers: [[UInt8]] = []
+    private var nextToWrite = 0
     private var crc: UInt = 0
     private var headerWritten = false
     private var finished = false
 
-    /// Size of the buffer that collects compressed output before it goes to the sink.
-    static var bufferSize: Int { 1 << 17 }
+    /// The number of cores online (at least 1).
+    public static var onlineProcessors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
-    /// Starts a member compressed at `level` (0 stores, 1 fastest, 9 smallest; gzip's default is 6).
-    public init(sink: Sink, level: Int = 6, header: GzipHeader = GzipHeader()) throws(ArchiveError) {
+    /// Starts a member compressed at `level` (0 stores, 1 fastest, 9 smallest; gzip's default is 6)
+    /// in blocks of `blockSize` bytes by `threads` worker threads (one per core online by default;
+    /// 0 compresses on the writing thread).
+    public init(sink: Sink, level: Int = 6, header: GzipHeader = GzipHeader(), threads: Int = GzipEncoder.onlineProcessors,
+                blockSize: Int = 1 << 17) throws(ArchiveError) {
         guard (0...9).contains(level) else { throw .zlib(code: Z_STREAM_ERROR, reason: "compression level \(level) is not 0-9") }
         self.sink = sink
         self.header = header.encoded(level: level)
-        self.level = level
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        buffer = .allocate(byteCount: GzipEncoder.bufferSize, alignment: 16)
-        let status = czlib_deflate_init_raw(stream, Int32(level))
-        guard status == Z_OK else {
-            stream.deallocate()
-            buffer.deallocate()
-            throw .zlib(code: status, reason: "deflateInit2 failed")
-        }
-        resetOutput()
-    }
-
-    deinit {
-        deflateEnd(stream)
-        stream.deallocate()
-        buffer.deallocate()
-    }
-
-    private func resetOutput() {
-        stream.pointee.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
-        stream.pointee.avail_out = uInt(buffer.count)
-    }
-
-    /// Hands the buffered compressed bytes to the sink.
-    private func flushOutput() throws {
-        let count = buffer.count - Int(stream.pointee.avail_out)
-        if count > 0 {
-            outputCount += Int64(count)
-            try sink.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        }
-        resetOutput()
+        self.level = Int32(level)
+        deflaters = DeflaterPool(level: Int32(level))
+        self.blockSize = max(blockSize, DeflateBlock.windowSize)
+        inline = threads <= 0
+        blocksInFlight = 2 * max(threads, 1)
+        block.reserveCapacity(self.blockSize)
     }
 
     private func writeHeaderIfNeeded() throws {
@@ -69,25 +69,58 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
         try sink.write(header)
     }
 
+    /// Hands the collected block to a worker (even when empty, for the last one) and starts the next.
+    private func submit(_ ending: DeflateBlock.Ending) throws {
+        if block.isEmpty && ending == .sync { return }
+        var input = spareBuffers.popLast() ?? []
+        input.removeAll(keepingCapacity: true)
+        input.reserveCapacity(blockSize)
+        swap(&input, &block)
+        jobs.append(DeflateJob(DeflateBlock(input: input, dictionary: window, level: level, strategy: strategy.zlibValue, ending: ending),
+                               pool: deflaters, inline: inline))
+        if ending == .full {
+            window = []
+        } else if input.count >= DeflateBlock.windowSize {
+            window = Array(input.suffix(DeflateBlock.windowSize))
+        } else {
+            window = Array((window + input).suffix(DeflateBlock.windowSize))
+        }
+        while jobs.count - nextToWrite > blocksInFlight { try writeNextBlock() }
+    }
+
+    /// Waits for the oldest block handed out and writes it to the sink.
+    private func writeNextBlock() throws {
+        try writeHeaderIfNeeded()
+        let finished = try jobs[nextToWrite].result()
+        nextToWrite += 1
+        crc = crc32_combine(crc, finished.crc, off_t(finished.input.count))
+        if spareBuffers.count < 2 { spareBuffers.append(finished.input) }
+        let bytes = finished.bytes
+        if nextToWrite > 64 {
+            jobs.removeFirst(nextToWrite)
+            nextToWrite = 0
+        }
+        outputCount += Int64(bytes.count)
+        try sink.write(bytes)
+    }
+
+    /// Writes every block handed out.
+    private func drain() throws {
+        try writeHeaderIfNeeded()
+        while nextToWrite < jobs.count { try writeNextBlock() }
+    }
+
     /// Compresses `bytes`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(!finished, "write after finish")
-        try writeHeaderIfNeeded()
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         var offset = 0
         while offset < bytes.count {
-            // zlib counts in 32-bit units; feed at most 1 GiB at a time.
-            let count = min(bytes.count - offset, 1 << 30)
-            let chunk = (base + offset).assumingMemoryBound(to: Bytef.self)
-            crc = crc32(crc, chunk, uInt(count))
-            stream.pointee.next_in = UnsafeMutablePointer(mutating: chunk)
-            stream.pointee.avail_in = uInt(count)
-            while stream.pointee.avail_in > 0 {
-                let status = deflate(stream, Z_NO_FLUSH)
-                guard status == Z_OK || status == Z_BUF_ERROR else { throw ArchiveError.zlib(code: status, reason: "deflate failed") }
-                if stream.pointee.avail_out == 0 { try flushOutput() }
-            }
+            let count = min(bytes.count - offset, blockSize - block.count)
+            let chunk = UnsafeRawBufferPointer(start: base + offset, count: count)
+            block.append(contentsOf: chunk)
             offset += count
+            if block.count == blockSize { try submit(.sync) }
         }
         inputCount += Int64(bytes.count)
     }
@@ -103,19 +136,12 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
         var zlibValue: Int32 { self == .filtered ? Z_FILTERED : Z_DEFAULT_STRATEGY }
     }
 
-    /// Switches the strategy for the bytes written from now on (ending the current deflate block);
-    /// the output stays one stream that any gzip reader decodes.
+    /// Switches the strategy for the bytes written from now on (ending the current block); the
+    /// output stays one stream that any gzip reader decodes.
     public func setStrategy(_ strategy: Strategy) throws {
         precondition(!finished, "setStrategy after finish")
-        try writeHeaderIfNeeded()
-        stream.pointee.next_in = nil
-        stream.pointee.avail_in = 0
-        while true {
-            let status = deflateParams(stream, Int32(level), strategy.zlibValue)
-            if status == Z_OK { return }
-            guard status == Z_BUF_ERROR else { throw ArchiveError.zlib(code: status, reason: "deflateParams failed") }
-            try flushOutput()
-        }
+        try submit(.sync)
+        self.strategy = strategy
     }
 
     /// Compresses the bytes of an array.
@@ -127,32 +153,16 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     /// decoding can resume at this point; the output continues the same member.
     public func flush() throws {
         precondition(!finished, "flush after finish")
-        try writeHeaderIfNeeded()
-        stream.pointee.next_in = nil
-        stream.pointee.avail_in = 0
-        while true {
-            let status = deflate(stream, Z_FULL_FLUSH)
-            guard status == Z_OK || status == Z_BUF_ERROR else { throw ArchiveError.zlib(code: status, reason: "deflate failed") }
-            let full = stream.pointee.avail_out == 0
-            try flushOutput()
-            if !full { break }
-        }
+        try submit(.full)
+        try drain()
     }
 
     /// Ends the deflate stream, writes the trailer, and returns the sink.
     @discardableResult
     public func finish() throws -> Sink {
         precondition(!finished, "finish called twice")
-        try writeHeaderIfNeeded()
-        stream.pointee.next_in = nil
-        stream.pointee.avail_in = 0
-        while true {
-            let status = deflate(stream, Z_FINISH)
-            if status == Z_STREAM_END { break }
-            guard status == Z_OK || status == Z_BUF_ERROR else { throw ArchiveError.zlib(code: status, reason: "deflate failed") }
-            try flushOutput()
-        }
-        try flushOutput()
+        try submit(.last)
+        try drain()
         finished = true
         let size = UInt32(truncatingIfNeeded: inputCount)
         let check = UInt32(truncatingIfNeeded: crc)

@@ -28,9 +28,12 @@ enum TarHeaderBlock {
     @discardableResult
     static func putOctal(_ value: Int64, _ field: Range<Int>, in block: inout [UInt8]) -> Bool {
         guard value >= 0, value <= octalLimit(field.count) else { return false }
-        var digits = Array(String(value, radix: 8).utf8)
-        digits = Array(repeating: UInt8(ascii: "0"), count: field.count - 1 - digits.count) + digits
-        for (index, digit) in digits.enumerated() { block[field.lowerBound + index] = digit }
+        // Zero-padded octal digits, the last first, then the terminating NUL.
+        var rest = value
+        for index in stride(from: field.upperBound - 2, through: field.lowerBound, by: -1) {
+            block[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest & 7)
+            rest >>= 3
+        }
         block[field.upperBound - 1] = 0
         return true
     }

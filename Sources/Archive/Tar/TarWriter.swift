@@ -13,16 +13,9 @@ public struct TarWriter<Sink: ByteSink> {
 
     /// tar's record size: archives are padded to a multiple of it.
     static var recordSize: Int { 10240 }
-    private static var zeros: [UInt8] { [UInt8](repeating: 0, count: recordSize) }
+    private static var zeros: [UInt8] { tarRecordOfZeros }
 
     public init(sink: Sink) { self.sink = sink }
-
-    /// Continues an archive of which `offset` bytes went out through another sink (the record
-    /// padding of `finish` counts them).
-    public init(sink: Sink, continuingAt offset: Int64) {
-        self.sink = sink
-        self.offset = offset
-    }
 
     private mutating func emit(_ bytes: UnsafeRawBufferPointer) throws {
         try sink.write(bytes)
@@ -173,3 +166,6 @@ public struct TarWriter<Sink: ByteSink> {
         return out
     }
 }
+
+/// One record of zeros, for padding (a generic type cannot have a stored static property).
+private let tarRecordOfZeros = [UInt8](repeating: 0, count: 10240)

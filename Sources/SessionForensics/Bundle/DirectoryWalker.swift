@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Archive
+import SessionFormats
 import SessionStore
 
 /// One entry met while walking a directory tree: its path relative to the root and its lstat data.
@@ -29,12 +30,18 @@ struct WalkedEntry {
 }
 
 /// Walks a directory tree depth-first in byte order of names, each directory before its content,
-/// never following symbolic links.
+/// never following symbolic links. Entries are looked up relative to their open parent directory,
+/// not by their whole path from the root.
 enum DirectoryWalker {
     /// The lstat data of a path, or nil with errno set.
     static func stat(_ path: String, relative: String) -> WalkedEntry? {
+        stat(at: AT_FDCWD, path, relative: relative)
+    }
+
+    /// The lstat data of `name` in the open directory `directory`, or nil with errno set.
+    private static func stat(at directory: Int32, _ name: String, relative: String) -> WalkedEntry? {
         var info = Glibc.stat()
-        guard lstat(path, &info) == 0 else { return nil }
+        guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         let kind: WalkedEntry.Kind
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .file
@@ -47,36 +54,44 @@ enum DirectoryWalker {
                            device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
-    /// Calls `visit` for every entry under `root` (not for `root` itself).
-    static func walk(_ root: String, visit: (WalkedEntry) throws -> Void) throws {
-        try walk(root, relative: "", names: list(root), visit: visit)
+    /// Calls `visit` for every entry under `root` (not for `root` itself), with the descriptor of
+    /// its open parent directory (valid during the call) and its name there.
+    static func walk(_ root: String, visit: (WalkedEntry, _ parent: Int32, _ name: String) throws -> Void) throws {
+        let directory = try open(root, at: AT_FDCWD, display: root)
+        defer { closedir(directory) }
+        try walk(directory, names: DiskTree.names(of: directory), root: root, relative: "", visit: visit)
     }
 
-    private static func list(_ directory: String) throws -> [String] {
-        do {
-            return try POSIXFileSystem().list(directory)
-        } catch .io(_, _, _, let reason) {
-            throw ArchiveError.unreadable(path: directory, reason: reason)
-        } catch {
-            throw ArchiveError.unreadable(path: directory, reason: error.description)
+    /// Opens a directory (never through a symbolic link) for listing and for lookups relative to it.
+    private static func open(_ name: String, at parent: Int32, display: String) throws -> DirectoryStream {
+        let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw ArchiveError.unreadable(path: display, reason: String(cString: strerror(errno))) }
+        guard let directory = fdopendir(fd) else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw ArchiveError.unreadable(path: display, reason: reason)
         }
+        return directory
     }
 
-    private static func walk(_ root: String, relative: String, names: [String], visit: (WalkedEntry) throws -> Void) throws {
+    private static func walk(_ directory: DirectoryStream, names: [String], root: String, relative: String,
+                             visit: (WalkedEntry, Int32, String) throws -> Void) throws {
+        let fd = dirfd(directory)
         for name in names {
             let path = relative.isEmpty ? name : relative + "/" + name
-            let location = joinPath(root, path)
-            guard var entry = stat(location, relative: path) else {
-                throw ArchiveError.unreadable(path: location, reason: String(cString: strerror(errno)))
+            guard var entry = stat(at: fd, name, relative: path) else {
+                throw ArchiveError.unreadable(path: joinPath(root, path), reason: String(cString: strerror(errno)))
             }
             guard entry.kind == .directory else {
-                try visit(entry)
+                try visit(entry, fd, name)
                 continue
             }
-            let children = try list(location)
+            let child = try open(name, at: fd, display: joinPath(root, path))
+            defer { closedir(child) }
+            let children = DiskTree.names(of: child)
             entry.isEmpty = children.isEmpty
-            try visit(entry)
-            try walk(root, relative: path, names: children, visit: visit)
+            try visit(entry, fd, name)
+            try walk(child, names: children, root: root, relative: path, visit: visit)
         }
     }
 }

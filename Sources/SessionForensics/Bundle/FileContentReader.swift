@@ -5,20 +5,30 @@ import Darwin
 #endif
 import Archive
 
-/// Reads files for `compress`: content streamed in large chunks, link targets.
-enum FileContentReader {
+/// Reads files for `compress`: content streamed in large chunks through one buffer (made once:
+/// a fresh buffer per file costs a map, an unmap and page faults), link targets.
+final class FileContentReader {
     static let chunkSize = 1 << 18
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FileContentReader.chunkSize, alignment: 16)
+
+    init() {}
+
+    deinit { buffer.deallocate() }
 
     /// Streams a file's content to `sink`; returns its size.
     ///
     /// With `expectedSize`, the file must still have that size (it was already written in the tar
     /// header): a file that grows or shrinks while it is read is an error, not a silently wrong archive.
-    static func copy(_ path: String, expectedSize: Int64?, to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    func copy(_ path: String, expectedSize: Int64?, to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
+        try copy(path, at: AT_FDCWD, display: path, expectedSize: expectedSize, to: sink)
+    }
+
+    /// Streams the content of `name` in the open directory `directory` (`display` names it in errors).
+    func copy(_ name: String, at directory: Int32, display path: String, expectedSize: Int64?,
+              to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
+        let fd = openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw ArchiveError.unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
         var total: Int64 = 0
         while true {
             let count = read(fd, buffer.baseAddress, buffer.count)
@@ -40,11 +50,11 @@ enum FileContentReader {
         return total
     }
 
-    /// The target of a symbolic link.
-    static func linkTarget(_ path: String) throws -> String {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBytes { readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) }
+    /// The target of the symbolic link `name` in the open directory `directory` (`display` names it in errors).
+    static func linkTarget(_ name: String, at directory: Int32, display path: String) throws -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlinkat(directory, name, &buffer, buffer.count)
         guard count >= 0 else { throw ArchiveError.unreadable(path: path, reason: String(cString: strerror(errno))) }
-        return String(decoding: buffer[0..<count], as: UTF8.self)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

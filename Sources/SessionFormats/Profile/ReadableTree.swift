@@ -24,10 +24,10 @@ public protocol ReadableTree: Sendable {
 
 #if canImport(Glibc)
 /// An open directory stream (`DIR *`).
-typealias DirectoryStream = OpaquePointer
+public typealias DirectoryStream = OpaquePointer
 #elseif canImport(Darwin)
 /// An open directory stream (`DIR *`).
-typealias DirectoryStream = UnsafeMutablePointer<DIR>
+public typealias DirectoryStream = UnsafeMutablePointer<DIR>
 #endif
 
 /// The kind of an entry of a tree.
@@ -99,7 +99,7 @@ public struct DiskTree: ReadableTree {
     }
 
     /// The entry names (without `.` and `..`) of an open directory stream, sorted by their UTF-8 bytes.
-    static func names(of dir: DirectoryStream) -> [String] {
+    public static func names(of dir: DirectoryStream) -> [String] {
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
