@@ -66,6 +66,28 @@ import Testing
         #expect([UInt8](result.stdout) == data)
     }
 
+    /// A sink that fails ends the stream: the error comes out of the call that met it and out of
+    /// every later call, at once (no call waits again for a block already handed out).
+    @Test func aFailingSinkEndsTheStream() throws {
+        struct Refusing: ByteSink {
+            struct Full: Error {}
+            var room: Int
+            mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+                guard bytes.count <= room else { throw Full() }
+                room -= bytes.count
+            }
+        }
+        let encoder = try GzipEncoder(sink: Refusing(room: 20_000), level: 1, threads: 2, blockSize: 1 << 15)
+        let data = Tools.bytes(count: 400_000, seed: 5)
+        var failures = 0
+        do { try encoder.write(data) } catch is Refusing.Full { failures += 1 }
+        do { try encoder.flush() } catch is Refusing.Full { failures += 1 }
+        do { try encoder.write([1, 2, 3]) } catch is Refusing.Full { failures += 1 }
+        do { try encoder.finish() } catch is Refusing.Full { failures += 1 }
+        do { try encoder.finish() } catch is Refusing.Full { failures += 1 }
+        #expect(failures == 5)
+    }
+
     /// Cutting the input into blocks costs little: the stream stays within 1% of what one zlib
     /// stream over the same bytes makes (each block reaches back 32 KiB into the one before).
     @Test func blocksCompressAlmostAsWellAsOneStream() throws {

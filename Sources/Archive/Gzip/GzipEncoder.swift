@@ -21,15 +21,20 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     /// Compressed bytes produced so far (header and trailer included).
     public private(set) var outputCount: Int64 = 0
 
+    /// The gzip header, written before the first block.
     private let header: [UInt8]
-    private let level: Int32
+    /// The strategy of the blocks from now on.
     private var strategy = Strategy.default
+    /// Deflate states, reused from block to block.
     private let deflaters: DeflaterPool
+    /// Input bytes a block (the last one of a stream, or one ended early, holds fewer).
     private let blockSize: Int
     /// Blocks being compressed at most; writing waits beyond.
     private let blocksInFlight: Int
     /// With no worker threads, blocks are compressed on the writing thread.
     private let inline: Bool
+    /// The error that ended the stream: every later call throws it (the output is incomplete).
+    private var failure: (any Error)?
     /// The input of the block being collected.
     private var block: [UInt8] = []
     /// The last 32 KiB of input before `block` (the next block's dictionary).
@@ -39,6 +44,7 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     /// Input buffers of written blocks, to be filled again (fresh ones cost page faults).
     private var spareBuffers: [[UInt8]] = []
     private var nextToWrite = 0
+    /// The CRC-32 of the input of the blocks written.
     private var crc: UInt = 0
     private var headerWritten = false
     private var finished = false
@@ -47,16 +53,16 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     public static var onlineProcessors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     /// Starts a member compressed at `level` (0 stores, 1 fastest, 9 smallest; gzip's default is 6)
-    /// in blocks of `blockSize` bytes by `threads` worker threads (one per core online by default;
-    /// 0 compresses on the writing thread).
+    /// in blocks of `blockSize` bytes (32 KiB to 64 MiB). Blocks go to the system's worker threads,
+    /// `threads` of them at a time plus as many waiting (by default one per core online); with
+    /// `threads` 0 they are compressed on the writing thread.
     public init(sink: Sink, level: Int = 6, header: GzipHeader = GzipHeader(), threads: Int = GzipEncoder.onlineProcessors,
                 blockSize: Int = 1 << 17) throws(ArchiveError) {
         guard (0...9).contains(level) else { throw .zlib(code: Z_STREAM_ERROR, reason: "compression level \(level) is not 0-9") }
         self.sink = sink
         self.header = header.encoded(level: level)
-        self.level = Int32(level)
         deflaters = DeflaterPool(level: Int32(level))
-        self.blockSize = max(blockSize, DeflateBlock.windowSize)
+        self.blockSize = min(max(blockSize, DeflateBlock.windowSize), 1 << 26)
         inline = threads <= 0
         blocksInFlight = 2 * max(threads, 1)
         block.reserveCapacity(self.blockSize)
@@ -76,7 +82,7 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
         input.removeAll(keepingCapacity: true)
         input.reserveCapacity(blockSize)
         swap(&input, &block)
-        jobs.append(DeflateJob(DeflateBlock(input: input, dictionary: window, level: level, strategy: strategy.zlibValue, ending: ending),
+        jobs.append(DeflateJob(DeflateBlock(input: input, dictionary: window, ending: ending), strategy: strategy.zlibValue,
                                pool: deflaters, inline: inline))
         if ending == .full {
             window = []
@@ -91,11 +97,12 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     /// Waits for the oldest block handed out and writes it to the sink.
     private func writeNextBlock() throws {
         try writeHeaderIfNeeded()
-        let finished = try jobs[nextToWrite].result()
+        let job = jobs[nextToWrite]
         nextToWrite += 1
-        crc = crc32_combine(crc, finished.crc, off_t(finished.input.count))
-        if spareBuffers.count < 2 { spareBuffers.append(finished.input) }
-        let bytes = finished.bytes
+        let done = try job.result()
+        crc = crc32_combine(crc, done.crc, off_t(done.input.count))
+        if spareBuffers.count < 2 { spareBuffers.append(done.input) }
+        let bytes = done.bytes
         if nextToWrite > 64 {
             jobs.removeFirst(nextToWrite)
             nextToWrite = 0
@@ -110,19 +117,31 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
         while nextToWrite < jobs.count { try writeNextBlock() }
     }
 
+    /// Runs `body` unless the stream has failed; a failure in it ends the stream.
+    private func unlessFailed(_ body: () throws -> Void) throws {
+        if let failure { throw failure }
+        do {
+            try body()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
     /// Compresses `bytes`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(!finished, "write after finish")
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let count = min(bytes.count - offset, blockSize - block.count)
-            let chunk = UnsafeRawBufferPointer(start: base + offset, count: count)
-            block.append(contentsOf: chunk)
-            offset += count
-            if block.count == blockSize { try submit(.sync) }
+        try unlessFailed {
+            var offset = 0
+            while offset < bytes.count {
+                let count = min(bytes.count - offset, blockSize - block.count)
+                block.append(contentsOf: UnsafeRawBufferPointer(start: base + offset, count: count))
+                inputCount += Int64(count)
+                offset += count
+                if block.count == blockSize { try submit(.sync) }
+            }
         }
-        inputCount += Int64(bytes.count)
     }
 
     /// How deflate looks for repeated strings in what follows.
@@ -140,7 +159,7 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     /// output stays one stream that any gzip reader decodes.
     public func setStrategy(_ strategy: Strategy) throws {
         precondition(!finished, "setStrategy after finish")
-        try submit(.sync)
+        try unlessFailed { try submit(.sync) }
         self.strategy = strategy
     }
 
@@ -153,16 +172,20 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     /// decoding can resume at this point; the output continues the same member.
     public func flush() throws {
         precondition(!finished, "flush after finish")
-        try submit(.full)
-        try drain()
+        try unlessFailed {
+            try submit(.full)
+            try drain()
+        }
     }
 
     /// Ends the deflate stream, writes the trailer, and returns the sink.
     @discardableResult
     public func finish() throws -> Sink {
         precondition(!finished, "finish called twice")
-        try submit(.last)
-        try drain()
+        try unlessFailed {
+            try submit(.last)
+            try drain()
+        }
         finished = true
         let size = UInt32(truncatingIfNeeded: inputCount)
         let check = UInt32(truncatingIfNeeded: crc)

@@ -13,8 +13,10 @@ extension SessionCtl {
                 directory becomes DIR.tar.gz: a POSIX tar archive holding the directory under its own \
                 name, then MANIFEST.json with the tool's version, the time, and every file's path, \
                 size and SHA-256. Both are readable by gzip -d and tar -xzf, and every reading command \
-                of sessionctl reads them in place. The output is written to a temporary file beside \
-                it and appears only when complete; an existing output is never replaced (status 73).
+                of sessionctl reads them in place. Deflate runs on every core, in 128 KiB blocks that \
+                make the same bytes whatever the number of cores. The output is written to a \
+                temporary file beside it and appears only when complete; an existing output is never \
+                replaced (status 73).
                 """
         )
 
