@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The 64 round constants of SHA-256 (FIPS 180-4, 4.2.2), for the portable code too.
+const uint32_t *csha256_round_constants(void);
+
 /// 1 when this processor has the SHA extensions (and SSSE3 and SSE4.1, which the code also uses).
 int csha256_accelerated(void);
 
