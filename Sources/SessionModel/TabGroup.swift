@@ -19,6 +19,24 @@ public struct TabGroupID: Sendable, Hashable, Codable {
         return word(high) + word(low)
     }
 
+    /// Parses a token as Chrome's `base::Token::FromString` does: exactly 32 upper-case hex digits
+    /// (0-9, A-F), high word first; lower case, signs and anything else are refused.
+    public init?(tokenString: String) {
+        let digits = Array(tokenString.utf8)
+        guard digits.count == 32 else { return nil }
+        var words: [UInt64] = [0, 0]
+        for (position, digit) in digits.enumerated() {
+            let value: UInt8
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = digit - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            words[position / 16] = words[position / 16] << 4 | UInt64(value)
+        }
+        self.init(high: words[0], low: words[1])
+    }
+
     /// Parses 32 hex digits (high word first).
     public init?(hex: String) {
         guard hex.utf8.count == 32, hex.utf8.allSatisfy({ $0 < 128 }),

@@ -68,7 +68,9 @@ import Testing
         let names = ["data.pb", "state.pb", "metadata.pb", ".dat.nosync0001.abcdef", "copy of data.pb"]
         let findings = EntryRules.tabEntries(names: names, directory: "t", tab: TabReference(index: 0, id: 1),
                                              scope: Samples.scope(file: "x"))
-        #expect(findings.map(\.rule) == [.transitionalMetadata, .temporaryFile, .strayFile])
+        // DeleteUnknownContent lists the session directory alone: all of these stay.
+        #expect(findings.map(\.rule) == [.transitionalMetadata, .tabDirectoryExtra, .tabDirectoryExtra])
+        #expect(findings.allSatisfy { $0.outcome == .none })
         #expect(findings.map(\.file) == ["t/metadata.pb", "t/.dat.nosync0001.abcdef", "t/copy of data.pb"])
     }
 }

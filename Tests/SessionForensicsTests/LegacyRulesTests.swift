@@ -50,18 +50,32 @@ import Testing
         #expect(LegacyRules.lastCommitted(window, scope: Self.scope).first?.message.hasSuffix("uses -1") == true)
     }
 
-    @Test func timeOrderIgnoresANullLastActiveTime() {
+    /// crw_session_storage_unittest EncodeDecode_LastActiveTimeUnset: a missing last-active time
+    /// decodes as the creation time.
+    @Test func timeOrderRaisesAMissingLastActiveTime() {
         var window = Self.window()
         window.tabs[0].lastActiveTime = .null
         window.tabs[1].lastActiveTime = Timestamp(microseconds: 99)
         #expect(LegacyRules.timeOrder(window, scope: Self.scope).map(\.tab?.index) == [1])
+        #expect(window.repairedAsChromeLoads().repairs.filter(\.isBenign).map(\.tab) == [0])
+        #expect(window.repairedAsChromeLoads().window.tabs[0].lastActiveTime == window.tabs[0].creationTime)
     }
 
-    @Test func pinnedTabsCountOnlyAsAPrefix() {
+    @Test func aLastCommittedIndexBelowMinusOneIsKept() {
+        var window = Self.window()
+        window.tabs[1].lastCommittedItemIndex = -5
+        #expect(LegacyRules.lastCommitted(window, scope: Self.scope).map(\.rule) == [.lastCommittedNegative])
+        #expect(window.repairedAsChromeLoads().window.tabs[1].lastCommittedItemIndex == -5)
+    }
+
+    /// session_migration.mm: every tab marked pinned counts, and the first that many are pinned.
+    @Test func pinnedMarksCountWhereverTheyAre() {
         var window = Self.window()
         window.tabs[0].pinned = true
         window.tabs[2].pinned = true
-        #expect(LegacyRules.pinnedPrefix(window, scope: Self.scope).map(\.tab?.index) == [2])
+        #expect(LegacyRules.pinnedPrefix(window, scope: Self.scope).map(\.tab?.index) == [1, 2])
+        #expect(window.session(id: "S", incognito: false).pinnedCount == 2)
+        #expect(window.repairedAsChromeLoads().window.tabs.map(\.pinned) == [true, true] + Array(repeating: false, count: window.tabs.count - 2))
     }
 
     @Test func unknownUserAgentWords() {

@@ -45,11 +45,13 @@ enum MigrationTestSupport {
                              id: TabGroupID(high: 0x1234, low: 0xABCD))])
     }
 
-    /// An inactive window with no selection and a tab without a last-active time.
+    /// An inactive window whose tab was last active when it was created. (A NSNotFound selection or
+    /// a missing last-active time would not survive: Chrome's reader selects tab 0 and raises the time.)
     static func inactiveWindow() -> LegacyWindow {
-        LegacyWindow(selectedIndex: LegacyWindow.notFound, tabs: [
+        LegacyWindow(selectedIndex: 0, tabs: [
             LegacyTab(uniqueIdentifier: 20, stableIdentifier: "00000000-0000-4000-8000-000000000014", lastCommittedItemIndex: 0,
-                      items: [item("https://mail.example/", "Inbox", 50)], userAgentKey: "AUTOMATIC", creationTime: time(6)),
+                      items: [item("https://mail.example/", "Inbox", 50)], userAgentKey: "AUTOMATIC", creationTime: time(6),
+                      lastActiveTime: time(6)),
         ])
     }
 
@@ -110,6 +112,20 @@ enum MigrationTestSupport {
 
     /// Sessions with what differs between the formats by design left out: the format, the legacy
     /// stable identifiers, and unknown fields.
+    /// Sessions as Chrome's legacy reader gives them back once written as session.plist files: a
+    /// window with tabs and no active tab selects tab 0, and a last-active time before the creation
+    /// time (a missing one included) becomes the creation time.
+    static func asReadFromLegacy(_ sessions: [Session]) -> [Session] {
+        sessions.map { session in
+            var session = session
+            if session.activeIndex == -1, !session.tabs.isEmpty { session.activeIndex = 0 }
+            for index in session.tabs.indices where session.tabs[index].lastActiveTime < session.tabs[index].creationTime {
+                session.tabs[index].lastActiveTime = session.tabs[index].creationTime
+            }
+            return session
+        }
+    }
+
     static func comparable(_ sessions: [Session]) -> [Session] {
         sessions.map { session in
             var session = session

@@ -46,7 +46,9 @@ import Testing
     @Test func optimizedFixtureToLegacyAndBack() throws {
         let profile = try Support.copyOfHealthyProfile()
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        let original = try Support.liveSessions(profile)
+        // The fixture's inactive window has no active tab and a tab never active: Chrome's reader
+        // selects tab 0 and dates the tab to its creation once they are in the legacy format.
+        let original = Support.asReadFromLegacy(try Support.liveSessions(profile))
         let migrator = Support.migrator(profile)
         let plan = try migrator.plan(to: .legacy)
         _ = try migrator.apply(plan)
@@ -97,13 +99,19 @@ import Testing
             LegacyTab(uniqueIdentifier: 12, lastCommittedItemIndex: 0, items: []),
         ])
         let (session, changes) = FormatConversion.toOptimized(window, id: "W", incognito: false)
-        #expect(session.tabs.map(\.url) == ["https://a.example/", "https://b.example/", "https://c.example/"])
-        #expect(Set(session.tabs.map(\.id)).count == 3 && session.tabs.allSatisfy(\.hasValidID))
+        // session_migration.mm copies every tab, the empty one too (Chrome drops it at the next
+        // load), and counts every tab marked pinned.
+        #expect(session.tabs.map(\.url) == ["https://a.example/", "https://b.example/", "https://c.example/", ""])
+        #expect(Set(session.tabs.map(\.id)).count == 4 && session.tabs.allSatisfy(\.hasValidID))
+        #expect(session.tabs[3].navigationItemCount == 0)
         #expect(session.activeIndex == 0)
-        #expect(session.pinnedCount == 0)
+        #expect(session.pinnedCount == 1)
         #expect(session.tabs[0].history?.lastCommittedIndex == 0)
         #expect(session.tabs[0].lastActiveTime == Support.time(10))
-        #expect(changes.count == 8, "\(changes.map(\.message).joined(separator: " | "))")
+        // Chrome's reader: tab 0's id, index and time, tab 3's index, two pinned states, the
+        // selected index; Chrome's next load drops tab 3; sessionctl gives tab 2 a fresh id.
+        #expect(changes.count == 9, "\(changes.map(\.message).joined(separator: " | "))")
         #expect(changes.filter { $0.origin == .sessionctl }.count == 1)
+        #expect(changes.contains { $0.tab == 3 && $0.message.contains("Chrome drops it when it next loads") })
     }
 }

@@ -33,6 +33,10 @@ import Testing
 
         let result = try repairer.run(dryRun: false)
         #expect(result.isClean, "\(name): \(result.remaining.map(\.message))")
+        // The dry run validated the profile as the plan leaves it: it said what the run left.
+        let described = { (findings: [Finding]) in findings.map { "\($0.rule) \($0.file) \($0.message)" } }
+        #expect(described(dryRun.remaining) == described(result.remaining), "\(name)")
+        #expect(dryRun.plan.actions == result.plan.actions, "\(name)")
         let after = Validator().validate(try InputOpener.open(profile))
         #expect(!after.fails(strict: true), "\(name): \(after.findings.map(\.message))")
         #expect(after.findings.allSatisfy { !RepairPlanner.needsRepair($0) })

@@ -149,7 +149,7 @@ import Testing
         ]
         let (repaired, actions) = Support.rebuild(Samples.tree(session))
         let rules = Set(actions.map(\.rule))
-        #expect(rules == [.enumOutOfRange, .openerOutOfRange, .groupRangeInvalid, .groupIDZero, .groupIDDuplicate])
+        #expect(rules == [.enumOutOfRange, .openerOutOfRange, .groupRangeInvalid, .groupIDZero, .groupIDDuplicate, .groupColorOutOfRange])
         let groups = repaired.session.groups
         #expect(groups.map(\.start) == [1, 3, 3] && groups.map(\.count) == [2, 1, 1])
         #expect(groups[0].color == .grey && groups[0].id?.isZero == false && groups[2].id != groups[1].id)

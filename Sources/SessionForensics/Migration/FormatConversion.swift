@@ -5,14 +5,16 @@ import SessionModel
 /// Converts one window between Chrome's two formats the way Chrome's own migration does
 /// (chrome-ios-format.md section 6), reporting every change it makes on the way.
 public enum FormatConversion {
-    /// A legacy window as the optimized format stores it: Chrome's legacy repairs first, then
-    /// its save and load rules (histories of at most 75 items, item metadata from the last
-    /// committed entry, tabs without entries dropped, openers and groups re-indexed).
+    /// A legacy window as Chrome's migration stores it in the optimized format: the window as
+    /// Chrome's legacy reader decodes it (its repairs), every tab copied in order (tabs without
+    /// entries too: Chrome drops them at the next load, and the changes say so), the pinned count
+    /// the number of tabs marked pinned, groups copied, histories of at most 75 items with the item
+    /// metadata of the last committed entry.
     ///
     /// Where Chrome would lose a tab or crash, sessionctl does better and says so: a repeated tab
     /// id gets a fresh one (Chrome would write both tabs into one directory), an out-of-range
-    /// referrer policy becomes `default` and an out-of-range group colour `grey`, and an all-zero
-    /// group id gets a random one (as Chrome gives it on load).
+    /// referrer policy becomes `default`, and a missing or all-zero group id gets a random one (as
+    /// Chrome gives it when it reads the file).
     public static func toOptimized(
         _ window: LegacyWindow, id: SessionID, incognito: Bool,
         newGroupID: () -> TabGroupID = FormatConversion.randomGroupID
@@ -37,10 +39,13 @@ public enum FormatConversion {
                 seen.insert(nextID)
             }
             tab.stableIdentifier = nil
+            if let foreign = window.tabs[index].foreignEntry {
+                changes.append(change(index, .chrome, "an entry is a \(foreign), not a navigation item; Chrome reads the tab with no entries"))
+            }
             if var history = tab.history {
                 for item in history.items.indices {
                     if let referrer = history.items[item].referrer, !referrer.policy.isKnown {
-                        changes.append(change(index, .sessionctl, "entry \(item) has referrer policy \(referrer.policy.rawValue), on which Chrome crashes; written as default"))
+                        changes.append(change(index, .sessionctl, "entry \(item) has referrer policy \(referrer.policy.rawValue), on which Chrome crashes when the tab is opened; written as default"))
                         history.items[item].referrer?.policy = .default
                     }
                 }
@@ -56,30 +61,23 @@ public enum FormatConversion {
             }
             session.tabs[index] = tab
         }
-        for number in session.groups.indices where !session.groups[number].color.isKnown {
-            changes.append(change(nil, .sessionctl, "tab group \(number) has colour \(session.groups[number].color.rawValue), on which Chrome crashes; written as grey"))
-            session.groups[number].color = .grey
-        }
-
-        let restored = ChromeLoadSemantics.restore(session)
-        for dropped in restored.dropped {
-            changes.append(change(dropped.index, .chrome, "tab #\(dropped.id) has no navigation entries; Chrome drops it, so it is not migrated"))
-        }
-        changes += restored.adjustments.map { change(nil, .chrome, describe($0)) }
-        session = restored.session
         for number in session.groups.indices where session.groups[number].id?.isZero ?? true {
             session.groups[number].id = newGroupID()
         }
+        changes += nextLoad(session).map { change($0.tab, .chrome, $0.message) }
         return (session, changes)
     }
 
-    /// An optimized session as Chrome's migration writes it in the legacy format: the list as
-    /// Chrome loads it, `selectedIndex` none unless the active index points at a tab, a new random
-    /// UUID `stableIdentifier` per tab, then the legacy reader's repairs (so that the result
-    /// reads back unchanged).
+    /// An optimized session as Chrome's migration writes it in the legacy format: every tab copied
+    /// in order (Chrome drops tabs without history at the next load, and the changes say so),
+    /// `selectedIndex` none unless the active index points at a tab, tabs below the pinned count
+    /// marked pinned, openers copied, a new random UUID `stableIdentifier` per tab, then the legacy
+    /// reader's repairs (so that the result reads back unchanged). A repeated tab id gets a fresh
+    /// one (sessionctl does better than Chrome there, and says so).
     ///
     /// Throws when Chrome would lose the whole window (an invalid tab id) or when a tab's history
-    /// could not be read: the legacy format stores histories inside the session file.
+    /// could not be read (Chrome's migration fails then too): the legacy format stores histories
+    /// inside the session file.
     public static func toLegacy(_ stored: Session) throws(ForensicsError) -> (window: LegacyWindow, changes: [MigrationChange]) {
         func change(_ tab: Int?, _ origin: MigrationChange.Origin, _ message: String) -> MigrationChange {
             MigrationChange(session: stored.id, incognito: stored.incognito, tab: tab, origin: origin, message: message)
@@ -97,21 +95,36 @@ public enum FormatConversion {
         if unknown > 0 || !stored.unknownFields.isEmpty {
             changes.append(change(nil, .chrome, "fields of a newer Chrome (\(unknown) tab\(unknown == 1 ? "" : "s")) have no place in the legacy format and are not carried over"))
         }
-        let restored = ChromeLoadSemantics.restore(stored)
-        for dropped in restored.dropped {
-            let why = dropped.reason == .duplicateID ? "repeats an earlier tab's id" : "has no navigation items"
-            changes.append(change(dropped.index, .chrome, "tab #\(dropped.id) \(why); Chrome drops it on load, so it is not migrated"))
+        var session = stored
+        var seen = Set<TabID>()
+        var nextID = session.tabs.map(\.id).max() ?? 0
+        for index in session.tabs.indices {
+            session.tabs[index].stableIdentifier = nil
+            let id = session.tabs[index].id
+            if !seen.insert(id).inserted {
+                nextID = nextID < Int32.max ? nextID + 1 : 1
+                while seen.contains(nextID) { nextID += 1 }
+                changes.append(change(index, .sessionctl, "tab id \(id) repeats an earlier tab's; given the new id \(nextID) (Chrome would keep only one of them)"))
+                session.tabs[index].id = nextID
+                seen.insert(nextID)
+            }
         }
-        changes += restored.adjustments.map { change(nil, .chrome, describe($0)) }
-        var session = restored.session
-        session.tabs = session.tabs.map { tab in
-            var tab = tab
-            tab.stableIdentifier = nil
-            return tab
-        }
+        changes += nextLoad(session).map { change($0.tab, .chrome, $0.message) }
         let (window, repairs) = LegacyWindow(session).repairedAsChromeLoads()
         changes += repairs.map { change($0.tab, .chrome, $0.message) }
         return (window, changes)
+    }
+
+    /// What Chrome does with the migrated window when it next loads it (its tabs without history
+    /// dropped, indexes re-chosen), as changes to report.
+    static func nextLoad(_ session: Session) -> [(tab: Int?, message: String)] {
+        let restored = ChromeLoadSemantics.restore(session)
+        var notes: [(tab: Int?, message: String)] = restored.dropped.map { dropped in
+            let why = dropped.reason == .duplicateID ? "repeats an earlier tab's id" : "has no navigation entries"
+            return (dropped.index, "tab #\(dropped.id) \(why); it is migrated, and Chrome drops it when it next loads the window")
+        }
+        notes += restored.adjustments.map { (nil, "at the next load, " + describe($0)) }
+        return notes
     }
 
     /// A random non-zero tab group id.
@@ -130,6 +143,7 @@ public enum FormatConversion {
             return "tab group \(group) covers \(from.start)+\(from.count), re-indexed to \(to.start)+\(to.count)"
         case .groupRemoved(let group, let reason): return "tab group \(group) is skipped: \(reason)"
         case .groupIDRegenerated(let group): return "tab group \(group) has no id (or an all-zero one) and gets a fresh one"
+        case .groupColorDefaulted(let group, let stored): return "tab group \(group)'s colour \(stored) is outside 0-8 and shows grey"
         }
     }
 }

@@ -32,8 +32,22 @@ import SessionModel
     /// derived from the session and tab ids, so that a plan and its run agree); the window keeps
     /// its archive's wrapping.
     @_spi(Fuzzing) public mutating func rebuild(_ window: LegacyWindow) -> LegacyWindow? {
+        if let why = window.unreadableByChrome {
+            record(.legacyUnreadableByChrome, "write the window\(window.windowsInRoot > 1 ? " (the first of the file's \(window.windowsInRoot))" : "") as one SessionWindowIOS with current class names",
+                   because: why + "; the original stays in the set-aside copy")
+        }
+        var window = window
+        for (index, tab) in window.tabs.enumerated() {
+            guard let foreign = tab.foreignEntry else { continue }
+            let kept = tab.salvagedItems.count
+            record(.legacyEntriesForeign, "write tab \(index) with its \(kept) navigation entr\(kept == 1 ? "y" : "ies") and without the \(foreign)",
+                   because: "Chrome reads no entry of a tab whose entries hold a \(foreign), and would drop the tab; the original stays in the set-aside copy")
+            window.tabs[index].items = tab.salvagedItems
+            window.tabs[index].foreignEntry = nil
+            window.tabs[index].salvagedItems = []
+        }
         let (read, repairs) = window.repairedAsChromeLoads()
-        for repair in repairs {
+        for repair in repairs where !repair.isBenign {
             let subject = repair.tab.map { "tab \($0)" } ?? "the window"
             record(LegacySessionRebuilder.rule(for: repair.kind), "write \(subject) as Chrome reads it", because: repair.message)
         }

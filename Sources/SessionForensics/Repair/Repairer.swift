@@ -35,30 +35,48 @@ public struct Repairer: Sendable {
 
     /// Plans the repair of the profile (or of one of its sessions) without touching anything.
     public func plan(session: (id: SessionID, incognito: Bool)? = nil) throws -> RepairPlan {
+        try planWithInput(session: session).plan
+    }
+
+    /// The plan, and the profile it was made from.
+    private func planWithInput(session: (id: SessionID, incognito: Bool)?) throws -> (plan: RepairPlan, input: LocatedInput) {
         let input = try InputOpener.open(profile)
         guard input.kind == .profile else {
             throw ForensicsError.notAProfile(path: profile, reason: "no SessionStorage, Sessions or OTR directory in it")
         }
-        return RepairPlanner().plan(input, report: Validator().validate(input), session: session)
+        return (RepairPlanner().plan(input, report: Validator().validate(input), session: session), input)
+    }
+
+    /// The findings needing repair that `plan` would leave: the profile validated as the plan
+    /// leaves it (`PlannedTree`), nothing written.
+    public func predictedRemaining(_ plan: RepairPlan, in input: LocatedInput, session: (id: SessionID, incognito: Bool)? = nil) throws -> [Finding] {
+        guard !plan.isEmpty else { return plan.unrepaired }
+        let ancestry = InputOpener.absolutePath(profile).split(separator: "/").map(String.init)
+        let after = try InputLocator.locate(tree: PlannedTree(base: input.tree, plan: plan), ancestry: ancestry)
+        return remaining(Validator().validate(after), session: session)
+    }
+
+    /// The findings of `report` that still need repair (of `session` alone, when given).
+    private func remaining(_ report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> [Finding] {
+        report.findings.filter { finding in
+            RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
+        }
     }
 
     /// Plans, and unless `dryRun` applies the plan under the profile's lock and validates the result.
     public func run(session: (id: SessionID, incognito: Bool)? = nil, dryRun: Bool) throws -> Result {
-        let first = try plan(session: session)
+        let (first, input) = try planWithInput(session: session)
         guard !dryRun, !first.isEmpty else {
-            return Result(plan: first, steps: [], after: nil, remaining: first.unrepaired, dryRun: dryRun)
+            let remaining = dryRun ? try predictedRemaining(first, in: input, session: session) : first.unrepaired
+            return Result(plan: first, steps: [], after: nil, remaining: remaining, dryRun: dryRun)
         }
         let lock = try ProfileLock.acquire(profile: profile)
         return try withExtendedLifetime(lock) {
             // Planned again under the lock, from what is on disk now.
             let plan = try self.plan(session: session)
             let steps = try RepairExecutor(aside: aside).apply(plan)
-            let input = try InputOpener.open(profile)
-            let after = Validator().validate(input)
-            let remaining = after.findings.filter { finding in
-                RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
-            }
-            return Result(plan: plan, steps: steps, after: after, remaining: remaining, dryRun: false)
+            let after = Validator().validate(try InputOpener.open(profile))
+            return Result(plan: plan, steps: steps, after: after, remaining: remaining(after, session: session), dryRun: false)
         }
     }
 }

@@ -84,26 +84,29 @@ extension SessionRebuilder {
         }
         if !history.userAgent.isKnown {
             change(.enumOutOfRange, "set \(label)'s user agent to automatic (was \(history.userAgent.rawValue))",
-                   "Chrome crashes on a user agent outside 0-3")
+                   "Chrome crashes on a user agent outside 0-3 when the tab is opened")
             history.userAgent = .automatic
         }
         for index in history.items.indices {
             if !history.items[index].userAgent.isKnown {
                 change(.enumOutOfRange, "set item \(index)'s user agent in \(label) to automatic (was \(history.items[index].userAgent.rawValue))",
-                       "Chrome crashes on a user agent outside 0-3")
+                       "Chrome crashes on a user agent outside 0-3 when the tab is opened")
                 history.items[index].userAgent = .automatic
             }
             if let policy = history.items[index].referrer?.policy, !policy.isKnown {
                 change(.enumOutOfRange, "set item \(index)'s referrer policy in \(label) to default (was \(policy.rawValue))",
-                       "Chrome crashes on a referrer policy outside 0-8")
+                       "Chrome crashes on a referrer policy outside 0-8 when the tab is opened")
                 history.items[index].referrer?.policy = .default
             }
         }
         let count = history.items.count
         let lci = Int(history.lastCommittedIndex)
         if count > 0, lci != -1, !(0..<count).contains(lci) {
-            change(.lastCommittedOutOfRange, "set \(label)'s last committed item index to \(count - 1) (was \(lci))",
-                   "it is outside the \(count) item\(plural(count)); the last item is the page the tab was on")
+            let why = lci >= count
+                ? "it is past the \(count) item\(plural(count)), where Chrome would read beyond the history when the tab is opened"
+                : "below -1 Chrome would open the tab with no page and no back history"
+            change(lci >= count ? .lastCommittedOutOfRange : .lastCommittedNegative,
+                   "set \(label)'s last committed item index to \(count - 1) (was \(lci))", why + "; the last item is the page the tab was on")
             history.lastCommittedIndex = Int32(count - 1)
         }
         let limit = ProfileLayout.maxNavigationItems

@@ -6,7 +6,9 @@ import SessionStore
 /// How the repaired list is put together: tabs re-indexed, then the active index, pinned count,
 /// openers and groups brought within what Chrome accepts, keeping as much as can be kept.
 extension SessionRebuilder {
-    /// The repaired list of the kept candidates.
+    /// The repaired list of the kept candidates: the stored tabs left out are removed as Chrome
+    /// removes tabs (`ChromeLoadSemantics.filterItems`: active tab re-chosen, pinned count,
+    /// openers), then what Chrome would ignore or stop on is brought within range.
     mutating func normalizeList(stored: Session, source: ListSource, candidates: [Candidate]) -> Session {
         let kept = candidates.filter(\.keep)
         let storedCount = stored.tabs.count
@@ -14,33 +16,38 @@ extension SessionRebuilder {
         for (position, candidate) in kept.enumerated() {
             if let index = candidate.storedIndex { newIndex[index] = position }
         }
+        let removed = RemovedIndexes(newIndex.indices.filter { newIndex[$0] == nil })
+        let filtered = ChromeLoadSemantics.filterItems(stored, removing: removed)
         var tabs = kept.map(\.tab)
-        let active = activeIndex(stored: stored, source: source, tabs: tabs, newIndex: newIndex)
+        let active = activeIndex(stored: stored, filtered: filtered, source: source, tabs: tabs)
 
         let storedPinned = Int(stored.pinnedCount)
-        var pinnedRange = min(max(storedPinned, 0), storedCount)
+        let keptStored = filtered.tabs.count
+        var pinned = max(0, min(Int(filtered.pinnedCount), keptStored))
         if storedPinned < 0 || storedPinned > storedCount {
             // Groups never start among the pinned tabs: an out-of-range count pins no grouped tab.
-            let firstGrouped = stored.groups.map { Int(max($0.start, 0)) }.min() ?? storedCount
-            pinnedRange = min(pinnedRange, firstGrouped)
-        }
-        let pinned = newIndex[..<pinnedRange].compactMap { $0 }.count
-        if storedPinned < 0 || storedPinned > storedCount {
+            let firstGrouped = stored.groups.compactMap { group -> Int? in
+                let start = Int(max(group.start, 0))
+                return newIndex.indices.contains(start) ? newIndex[start...].lazy.compactMap { $0 }.first : nil
+            }.min() ?? keptStored
+            pinned = min(pinned, firstGrouped)
             record(.pinnedCountOutOfRange, file: metadataPath, "set the pinned count to \(pinned) (was \(storedPinned))",
                    because: "it is outside the \(storedCount) listed tab\(plural(storedCount)); no tab of a group is pinned")
         }
         for index in tabs.indices {
             tabs[index].pinned = index < pinned
-            guard let opener = tabs[index].opener else { continue }
-            let target = Int(opener.index)
-            if (0..<storedCount).contains(target), let mapped = newIndex[target] {
-                tabs[index].opener = Opener(index: Int32(mapped), navigationIndex: opener.navigationIndex)
-            } else {
+            guard tabs[index].opener != nil else { continue }
+            let opener = index < filtered.tabs.count ? filtered.tabs[index].opener : nil
+            tabs[index].opener = opener
+            guard let opener else { continue }
+            if !(0..<tabs.count).contains(Int(opener.index)) {
                 tabs[index].opener = nil
-                if !(0..<storedCount).contains(target) {
-                    record(.openerOutOfRange, file: metadataPath, "clear \(kept[index].label)'s opener (index \(target))",
-                           because: "it points outside the \(storedCount) listed tab\(plural(storedCount)); Chrome ignores it")
-                }
+                record(.openerOutOfRange, file: metadataPath, "clear \(kept[index].label)'s opener (index \(opener.index))",
+                       because: "it points outside the \(storedCount) listed tab\(plural(storedCount)); Chrome ignores it")
+            } else if Int(opener.index) == index {
+                tabs[index].opener = nil
+                record(.openerSelf, file: metadataPath, "clear \(kept[index].label)'s opener",
+                       because: "the tab is its own opener; current Chrome stops on a CHECK when it restores the window")
             }
         }
         let groups = normalizeGroups(stored: stored, newIndex: newIndex, pinned: pinned)
@@ -48,9 +55,9 @@ extension SessionRebuilder {
                        pinnedCount: Int32(pinned), tabs: tabs, groups: groups, unknownFields: stored.unknownFields)
     }
 
-    /// The active index: the stored one re-indexed; the next kept tab (else the previous) when the
-    /// active tab is left out; the most recently active tab when it is out of range or was lost.
-    private mutating func activeIndex(stored: Session, source: ListSource, tabs: [Tab], newIndex: [Int?]) -> Int32 {
+    /// The active index: the tab Chrome activates once the left-out tabs are removed; the most
+    /// recently active tab when the list was lost, or when the stored index points at no tab.
+    private mutating func activeIndex(stored: Session, filtered: Session, source: ListSource, tabs: [Tab]) -> Int32 {
         guard !tabs.isEmpty else { return -1 }
         let mostRecent = Int32(tabs.indices.max { (tabs[$0].lastActiveTime, $0) < (tabs[$1].lastActiveTime, $1) } ?? 0)
         let storedActive = Int(stored.activeIndex)
@@ -59,15 +66,13 @@ extension SessionRebuilder {
             return mostRecent
         case .intact, .salvaged:
             if storedActive == -1 { return -1 }
-            if newIndex.indices.contains(storedActive) {
-                if let mapped = newIndex[storedActive] { return Int32(mapped) }
-                if let next = newIndex[storedActive...].compactMap({ $0 }).first { return Int32(next) }
-                if let previous = newIndex[..<storedActive].compactMap({ $0 }).last { return Int32(previous) }
-                return mostRecent
+            if (0..<stored.tabs.count).contains(storedActive) {
+                let chosen = Int(filtered.activeIndex)
+                return (0..<filtered.tabs.count).contains(chosen) ? Int32(chosen) : mostRecent
             }
             record(.activeIndexOutOfRange, file: metadataPath,
                    "activate tab \(mostRecent), the most recently active (the active index was \(storedActive))",
-                   because: "it is outside the \(newIndex.count) listed tab\(plural(newIndex.count)); Chrome would activate no tab")
+                   because: "it is outside the \(stored.tabs.count) listed tab\(plural(stored.tabs.count)); Chrome would activate no tab")
             return mostRecent
         }
     }
@@ -99,8 +104,8 @@ extension SessionRebuilder {
                        because: "\(problem); Chrome would remove the group")
             }
             if !group.color.isKnown {
-                record(.enumOutOfRange, file: metadataPath, "set \(name)'s colour to grey (was \(group.color.rawValue))",
-                       because: "Chrome crashes on a group colour outside 0-8")
+                record(.groupColorOutOfRange, file: metadataPath, "set \(name)'s colour to grey (was \(group.color.rawValue))",
+                       because: "Chrome shows a group colour outside 0-8 as grey")
                 group.color = .grey
             }
             if let id = group.id, !id.isZero {

@@ -1,6 +1,8 @@
+import SessionFormats
 import SessionModel
 
-/// A window's list as read from session_metadata.pb, with what Chrome's loader does to each tab.
+/// A window's list as read from session_metadata.pb, with what Chrome's loader does to it
+/// (`ChromeLoadSemantics.restore`, the one model of Chrome's loading every rule reads).
 struct ListSubject: Sendable {
     /// What becomes of a listed tab when Chrome loads the list (chrome-ios-format.md section 5).
     enum Fate: Sendable, Hashable {
@@ -17,49 +19,26 @@ struct ListSubject: Sendable {
     let session: Session
     let layout: ListLayout
     let scope: FindingScope
+    /// The list as Chrome loads it.
+    let restored: ChromeLoadSemantics.Restored
     /// The fate of each tab, by index.
     let fates: [Fate]
-    /// Each stored tab's index among the restored ones (nil for a dropped tab); tabs with an
-    /// invalid id count as restored, since their session is lost anyway.
-    let restoredIndex: [Int?]
-    /// The pinned count after filtering: the restored tabs among the first `pinnedCount` stored ones.
-    let restoredPinned: Int
 
     init(session: Session, layout: ListLayout, scope: FindingScope) {
         self.session = session
         self.layout = layout
         self.scope = scope
-        var fates: [Fate] = []
-        fates.reserveCapacity(session.tabs.count)
-        var firstIndex: [TabID: Int] = [:]
-        for (index, tab) in session.tabs.enumerated() {
-            if !tab.hasValidID {
-                fates.append(.invalidID)
-            } else if tab.navigationItemCount == 0 {
-                fates.append(.noHistory)
-            } else if let first = firstIndex[tab.id] {
-                fates.append(.duplicate(of: first))
-            } else {
-                firstIndex[tab.id] = index
-                fates.append(.kept)
-            }
+        let restored = ChromeLoadSemantics.restore(session)
+        self.restored = restored
+        var fates = session.tabs.map { $0.hasValidID ? Fate.kept : Fate.invalidID }
+        var firstKept: [TabID: Int] = [:]
+        for (index, tab) in session.tabs.enumerated() where restored.restoredIndex[index] != nil && firstKept[tab.id] == nil {
+            firstKept[tab.id] = index
+        }
+        for dropped in restored.dropped where fates[dropped.index] != .invalidID {
+            fates[dropped.index] = dropped.reason == .noNavigationItems ? .noHistory : .duplicate(of: firstKept[dropped.id] ?? 0)
         }
         self.fates = fates
-        var restored = 0
-        var restoredIndex: [Int?] = []
-        restoredIndex.reserveCapacity(fates.count)
-        for fate in fates {
-            switch fate {
-            case .kept, .invalidID:
-                restoredIndex.append(restored)
-                restored += 1
-            case .noHistory, .duplicate:
-                restoredIndex.append(nil)
-            }
-        }
-        self.restoredIndex = restoredIndex
-        let storedPinned = max(0, min(Int(session.pinnedCount), fates.count))
-        self.restoredPinned = restoredIndex[..<storedPinned].count { $0 != nil }
     }
 
     /// The tab at `index` as a finding refers to it.

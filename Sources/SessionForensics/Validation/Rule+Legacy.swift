@@ -4,28 +4,34 @@ extension Rule {
     public static let legacyUnparsable = Rule(
         "legacy-unparsable", .error, .sessionLost,
         "session.plist cannot be read or is not a keyed archive of a window: the window loads empty.")
+    public static let legacyUnreadableByChrome = Rule(
+        "legacy-unreadable-by-chrome", .error, .sessionLost,
+        "session.plist uses class names of Chrome M57-M59, or its SessionIOS root holds other than one window: current Chrome reads nothing of it.")
+    public static let legacyEntriesForeign = Rule(
+        "legacy-entries-foreign", .error, .tabLost,
+        "A tab's entries hold something other than a CRWNavigationItemStorage: Chrome reads the tab with no entries and drops it.")
     public static let legacySelectedIndexOutOfRange = Rule(
         "legacy-selected-index-out-of-range", .warning, .adjusted,
-        "selectedIndex is neither NSNotFound nor the index of a tab: Chrome selects the first tab (none in an empty window).")
+        "selectedIndex is neither a tab's index nor NSNotFound (which Chrome reads as the first tab): Chrome selects the first tab.")
     public static let legacyTabIDInvalid = Rule(
         "legacy-tab-id-invalid", .warning, .adjusted,
         "A tab's uniqueIdentifier is missing or not a positive 32-bit integer: Chrome gives the tab a new id.")
     public static let legacyLastCommittedOutOfRange = Rule(
         "legacy-last-committed-out-of-range", .warning, .adjusted,
-        "lastCommittedItemIndex is past the last entry or below -1: Chrome clamps it (to -1 when there are no entries).")
+        "lastCommittedItemIndex is past the last entry (or not -1 without entries): Chrome lowers it to the last entry.")
     public static let legacyTimeOrder = Rule(
         "legacy-time-order", .warning, .adjusted,
-        "A tab's lastActiveTime is earlier than its creationTime: Chrome raises it to the creation time.")
+        "A tab's lastActiveTime is earlier than its creationTime: Chrome raises it to the creation time (a missing one too, silently).")
     public static let legacyPinnedNotPrefix = Rule(
         "legacy-pinned-not-prefix", .warning, .adjusted,
-        "A tab marked pinned follows an unpinned one: Chrome counts pinned tabs only up to the first unpinned tab.")
+        "Tabs marked pinned do not all come first: Chrome's migration counts them and pins that many tabs from the first.")
     public static let legacyUserAgentUnknown = Rule(
         "legacy-user-agent-unknown", .warning, .adjusted,
         "A tab's userAgentKey is not AUTOMATIC, NONE, MOBILE or DESKTOP: Chrome reads it as NONE.")
 
     /// The rules above, in order.
     static let legacyRules: [Rule] = [
-        legacyUnparsable, legacySelectedIndexOutOfRange, legacyTabIDInvalid, legacyLastCommittedOutOfRange,
+        legacyUnparsable, legacyUnreadableByChrome, legacyEntriesForeign, legacySelectedIndexOutOfRange, legacyTabIDInvalid, legacyLastCommittedOutOfRange,
         legacyTimeOrder, legacyPinnedNotPrefix, legacyUserAgentUnknown,
     ]
 }

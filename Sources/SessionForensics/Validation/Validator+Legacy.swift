@@ -28,20 +28,27 @@ extension Validator {
             return SessionResult(findings: [scope.finding(.legacyUnparsable, offset: error.offset,
                                                           "\(error.reason); Chrome loads the window empty")])
         }
+        if let why = window.unreadableByChrome {
+            return SessionResult(findings: [scope.finding(.legacyUnreadableByChrome, offset: window.offset,
+                                                          "\(why); Chrome loads the window empty (sessionctl reads its \(window.tabs.count) tab\(plural(window.tabs.count)))")],
+                                 tabs: window.tabs.count)
+        }
         let session = window.session(id: source.id, incognito: source.incognito)
         var layout = ListLayout()
         layout.items = window.tabs.map { ListLayout.Item(start: $0.offset) }
         let list = ListSubject(session: session, layout: layout, scope: scope)
 
         var findings = LegacyRules.check(window, scope: scope)
-        findings += EnumFindings.findings(EnumFindings.values(in: session), scanned: [], scope: scope)
-        findings += ListRules.duplicateTabIDs(list) + ListRules.openers(list) + GroupRules.check(list)
+        findings += ListRules.duplicateTabIDs(list) + ListRules.openers(list) + ListRules.selfOpeners(list) + GroupRules.check(list)
         for (index, tab) in session.tabs.enumerated() {
             guard let history = tab.history else { continue }
             let reference = list.reference(index)
             let data = TabDataSubject(history: history, layout: TabDataLayout(), scope: scope, tab: reference, entry: nil)
             findings += EnumFindings.findings(EnumFindings.values(in: history), scanned: [], scope: scope, tab: reference)
-            if history.items.isEmpty {
+            if let foreign = window.tabs[index].foreignEntry {
+                findings.append(scope.finding(.legacyEntriesForeign, tab: reference, offset: window.tabs[index].offset,
+                                              "tab \(index)'s entries hold a \(foreign), not a navigation item; Chrome reads the tab with no entries and drops it"))
+            } else if history.items.isEmpty {
                 findings.append(scope.finding(.tabDataEmpty, tab: reference, offset: window.tabs[index].offset,
                                               "tab \(index) has no entries; Chrome drops it when it saves the window"))
             }

@@ -36,11 +36,7 @@ extension Validator {
                                                                       "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")]))
         }
         let list = ListSubject(session: session, layout: ListLayout(bytes), scope: scope)
-        let enums = EnumFindings.values(in: session)
-        // The scanner only supplies the offsets of out-of-range values: scan when there are some.
-        let scanned = enums.isEmpty ? [] : ChromeProtoCodec.scanSessionMetadata(bytes).enumsOutOfRange
-        var findings = EnumFindings.findings(enums, scanned: scanned, scope: scope)
-        findings += ListRules.check(list) + GroupRules.check(list)
+        let findings = ListRules.check(list) + GroupRules.check(list)
         guard checksDirectory else { return SessionPlan(SessionResult(findings: findings, tabs: list.count)) }
         let (checks, entries) = directoryPlan(list, source: source, tree: tree)
         return SessionPlan(leading: findings, tabChecks: checks, trailing: entries, tabs: list.count)
@@ -74,11 +70,11 @@ extension Validator {
         let snapshot = tree.snapshot(of: directory, reading: ProfileLayout.tabDataFile, measuring: ProfileLayout.tabStateFile)
         guard let kind = snapshot.kind else {
             return [scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
-                                                  "\(label) has no directory \(lastComponent(directory)); it comes up without history and is dropped at the next save")]
+                                                  "\(label) has no directory \(lastComponent(directory)); \(Validator.missingDataOutcome)")]
         }
         guard kind == .directory else {
             return [scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
-                                                  "\(label)'s directory \(lastComponent(directory)) is not a directory; the tab comes up without history and is dropped at the next save")]
+                                                  "\(label)'s directory \(lastComponent(directory)) is not a directory; \(Validator.missingDataOutcome)")]
         }
         var findings: [Finding] = []
         let dataPath = treePath(directory, ProfileLayout.tabDataFile)
@@ -86,12 +82,12 @@ extension Validator {
             findings += tabDataFindings(dataPath, read: data, tab: tab, entry: entry, scope: scope)
         } else {
             findings.append(scope.file(dataPath).finding(.tabDataMissing, tab: tab,
-                                                         "\(label) has no data.pb; it comes up without history and is dropped at the next save"))
+                                                         "\(label) has no data.pb; \(Validator.missingDataOutcome)"))
         }
         if let size = snapshot.measuredSize, size > ProfileLayout.maxStateSize {
             let statePath = treePath(directory, ProfileLayout.tabStateFile)
             findings.append(scope.file(statePath).finding(.stateTooLarge, tab: tab,
-                                                          "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome rebuilds the page state from the navigation items and deletes it"))
+                                                          "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome reads it at any size, never writes one this large, and deletes it when the tab's next saved state is too"))
         }
         findings += EntryRules.tabEntries(names: snapshot.names, directory: directory, tab: tab, scope: scope)
         return findings
@@ -134,6 +130,13 @@ extension Validator {
     private func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
+}
+
+extension Validator {
+    /// What Chrome does with a window when a restored tab has no data.pb: it depends on the version.
+    static let missingDataOutcome =
+        "\(ChromeLoadSemantics.MissingTabData.windowLoadsEmpty.versions) load the whole window empty and delete every tab directory; "
+        + "\(ChromeLoadSemantics.MissingTabData.tabRebuiltFromURL.versions) keep the tab and rebuild a one-page history from its listed URL when it is opened"
 }
 
 extension FormatError {

@@ -1,134 +1,202 @@
 import SessionModel
 
 extension ChromeLoadSemantics {
-    /// A stored list after Chrome's filtering (steps 3, 4 and 7 of section 5).
+    /// What becomes of one stored tab group when Chrome loads the list.
+    public enum GroupFate: Sendable, Hashable {
+        /// Restored as the group at this position of the restored list's groups.
+        case restored(at: Int)
+        /// Removed: its range holds no tab once the dropped tabs are taken out (or never held one).
+        case emptied
+        /// Skipped when the list is built: its range (after filtering) starts among the pinned tabs,
+        /// before the first tab or past the list, or runs past the last tab.
+        case invalidRange(start: Int, count: Int)
+        /// Skipped: an earlier restored group has the same id.
+        case duplicateID(of: Int)
+    }
+
+    /// A stored list after Chrome's filtering (`FilterItems`) and deserialisation.
     public struct Restored: Sendable {
         /// The window as Chrome builds it; tab histories are left as they were in the input.
         public var session: Session
         public var dropped: [DroppedTab]
         public var adjustments: [Adjustment]
+        /// Each stored tab's index in the restored list (nil for a dropped tab).
+        public var restoredIndex: [Int?]
+        /// The list after filtering, before deserialisation: the active index, pinned count,
+        /// openers and group ranges as Chrome holds them then, nothing yet checked against bounds.
+        public var filtered: Session
+        /// What becomes of each stored group, by stored position.
+        public var groupFates: [GroupFate]
+        /// Restored tabs (restored indexes) that are their own opener: current Chrome stops on a
+        /// CHECK when it restores them (versions before 2024 ignored it).
+        public var selfOpeners: [Int]
     }
 
-    /// Filters a decoded list as Chrome does when it restores it: tabs with no navigation items and
-    /// duplicate ids dropped (the first kept), then the active index, pinned count, openers and
-    /// group ranges re-indexed, and what deserialisation ignores (out-of-range active index or
-    /// opener, invalid or repeated groups) removed.
-    ///
-    /// Invalid ids (<= 0) are not handled here: Chrome loses the whole session for them (see `load`).
-    /// When the active tab is dropped, the next restored tab after it becomes active, else the one
-    /// before it [inferred]. Group ids that are all zero are kept and reported: Chrome gives them a
-    /// fresh id, which a pure function cannot choose.
-    public static func restore(_ stored: Session) -> Restored {
-        let count = stored.tabs.count
+    /// The stored indexes Chrome drops from a list: tabs whose navigation item count is 0, and tabs
+    /// whose id an earlier kept tab has (a tab dropped for its count does not claim its id).
+    public static func droppedTabs(_ stored: Session) -> [DroppedTab] {
         var dropped: [DroppedTab] = []
-        var adjustments: [Adjustment] = []
         var seen = Set<TabID>()
-        var newIndex = [Int?](repeating: nil, count: count)
-        var kept: [Tab] = []
         for (index, tab) in stored.tabs.enumerated() {
             if tab.navigationItemCount == 0 {
                 dropped.append(DroppedTab(index: index, id: tab.id, reason: .noNavigationItems))
-            } else if seen.contains(tab.id) {
+            } else if !seen.insert(tab.id).inserted {
                 dropped.append(DroppedTab(index: index, id: tab.id, reason: .duplicateID))
-            } else {
-                seen.insert(tab.id)
-                newIndex[index] = kept.count
-                kept.append(tab)
             }
         }
-
-        // Active index: re-indexed; re-chosen when it pointed at a dropped tab; none when out of range.
-        let storedActive = Int(stored.activeIndex)
-        var active: Int32 = -1
-        if (0..<count).contains(storedActive) {
-            if let mapped = newIndex[storedActive] {
-                active = Int32(mapped)
-            } else if let next = newIndex[storedActive...].compactMap({ $0 }).first {
-                active = Int32(next)
-            } else if let previous = newIndex[..<storedActive].compactMap({ $0 }).last {
-                active = Int32(previous)
-            }
-        }
-        let sameTabActive = (0..<count).contains(storedActive) && newIndex[storedActive] != nil
-        if !sameTabActive && stored.activeIndex != -1 {
-            adjustments.append(.activeIndexChanged(from: stored.activeIndex, to: active))
-        }
-
-        // Pinned count: the restored tabs among the first `pinned_item_count` stored ones.
-        let storedPinned = min(max(Int(stored.pinnedCount), 0), count)
-        let pinned = Int32(newIndex[..<storedPinned].compactMap { $0 }.count)
-        if pinned != stored.pinnedCount {
-            adjustments.append(.pinnedCountChanged(from: stored.pinnedCount, to: pinned))
-        }
-        for index in kept.indices { kept[index].pinned = index < Int(pinned) }
-
-        // Openers: re-indexed; cleared when they point at a dropped tab or out of the list.
-        for (index, tab) in kept.enumerated() {
-            guard let opener = tab.opener else { continue }
-            let target = Int(opener.index)
-            if (0..<count).contains(target), let mapped = newIndex[target] {
-                kept[index].opener = Opener(index: Int32(mapped), navigationIndex: opener.navigationIndex)
-            } else {
-                kept[index].opener = nil
-                adjustments.append(.openerCleared(tab: tab.id, storedIndex: opener.index))
-            }
-        }
-
-        let groups = restoreGroups(stored.groups, storedCount: count, newIndex: newIndex,
-                                   restoredCount: kept.count, pinned: Int(pinned), adjustments: &adjustments)
-        var session = stored
-        session.tabs = kept
-        session.activeIndex = active
-        session.pinnedCount = pinned
-        session.groups = groups
-        return Restored(session: session, dropped: dropped, adjustments: adjustments)
+        return dropped
     }
 
-    /// Re-maps group ranges onto the restored tabs and skips the groups Chrome skips.
-    private static func restoreGroups(
-        _ stored: [TabGroup], storedCount: Int, newIndex: [Int?], restoredCount: Int, pinned: Int,
-        adjustments: inout [Adjustment]
-    ) -> [TabGroup] {
-        var result: [TabGroup] = []
-        var ids = Set<TabGroupID>()
-        for (number, group) in stored.enumerated() {
-            let start = Int(group.start)
-            let length = Int(group.count)
-            guard start >= 0, length > 0, start <= storedCount, start + length <= storedCount else {
-                adjustments.append(.groupRemoved(group: number, reason: "range \(group.start)+\(group.count) is not inside the \(storedCount) stored tabs"))
-                continue
+    /// Removes stored tabs as Chrome's `FilterItems` does: nothing at all changes when nothing is
+    /// removed; otherwise the active index moves as `ActiveTabSuccessor` decides, the pinned count
+    /// loses the removed pinned tabs, openers to removed tabs are cleared and others re-indexed,
+    /// and group ranges shrink (a group left empty is removed). Nothing is checked against bounds.
+    public static func filterItems(_ stored: Session, removing removed: RemovedIndexes) -> Session {
+        let (session, groups) = filter(stored, removing: removed)
+        var result = session
+        result.groups = groups.compactMap { $0 }
+        return result
+    }
+
+    /// `filterItems`, with each stored group's filtered form in its stored place (nil when emptied).
+    private static func filter(_ stored: Session, removing removed: RemovedIndexes) -> (Session, [TabGroup?]) {
+        guard !removed.isEmpty else { return (stored, stored.groups) }
+        var result = stored
+        let successor = ActiveTabSuccessor(stored: stored, removed: removed).successor(of: Int(stored.activeIndex))
+        result.activeIndex = Int32(clamping: removed.indexAfterRemoval(successor))
+        let pinned = Int(stored.pinnedCount)
+        result.pinnedCount = Int32(clamping: pinned - removed.sorted.prefix { $0 < pinned }.count)
+        result.tabs = []
+        result.tabs.reserveCapacity(stored.tabs.count - removed.count)
+        for (index, var tab) in stored.tabs.enumerated() where !removed.contains(index) {
+            if let opener = tab.opener {
+                let target = Int(opener.index)
+                tab.opener = removed.contains(target)
+                    ? nil : Opener(index: Int32(clamping: removed.indexAfterRemoval(target)), navigationIndex: opener.navigationIndex)
             }
-            let mapped = newIndex[start..<start + length].compactMap { $0 }
-            guard let first = mapped.first else {
+            result.tabs.append(tab)
+        }
+        let groups = stored.groups.map { group -> TabGroup? in
+            guard let range = removed.rangeAfterRemoval(start: Int(group.start), count: Int(group.count)) else { return nil }
+            var moved = group
+            moved.start = Int32(clamping: range.start)
+            moved.count = Int32(clamping: range.count)
+            return moved
+        }
+        result.groups = groups.compactMap { $0 }
+        return (result, groups)
+    }
+
+    /// Loads a decoded list as Chrome does: the tabs of `droppedTabs` filtered out
+    /// (`filterItems`), then the list built tab by tab: an active index or opener that is not a
+    /// tab's is ignored, tabs below the pinned count are pinned, a group is skipped when its range
+    /// starts among the pinned tabs or runs off the list or when its id repeats a restored group's,
+    /// an all-zero id is replaced, and a colour outside 0-8 is shown grey.
+    ///
+    /// Invalid ids (<= 0) are not handled here: Chrome loses the whole session for them (see
+    /// `load`). Group ids that are all zero are kept and reported: Chrome gives them a fresh id,
+    /// which a pure function cannot choose.
+    public static func restore(_ stored: Session) -> Restored {
+        let dropped = droppedTabs(stored)
+        let removed = RemovedIndexes(dropped.map(\.index))
+        let (filtered, survivors) = filter(stored, removing: removed)
+        var restoredIndex = [Int?](repeating: nil, count: stored.tabs.count)
+        var storedIndex: [Int] = []
+        storedIndex.reserveCapacity(filtered.tabs.count)
+        for index in stored.tabs.indices where !removed.contains(index) {
+            restoredIndex[index] = storedIndex.count
+            storedIndex.append(index)
+        }
+        var session = filtered
+        let count = session.tabs.count
+        var adjustments: [Adjustment] = []
+
+        // Active index: only a tab's index activates a tab.
+        if !(0..<count).contains(Int(filtered.activeIndex)) { session.activeIndex = -1 }
+        let storedActive = Int(stored.activeIndex)
+        let sameTab = (0..<stored.tabs.count).contains(storedActive) && restoredIndex[storedActive] == Int(session.activeIndex)
+        if !sameTab && !(stored.activeIndex == -1 && session.activeIndex == -1) {
+            adjustments.append(.activeIndexChanged(from: stored.activeIndex, to: session.activeIndex))
+        }
+
+        // Pinned: the tabs below the (filtered) pinned count.
+        let pinned = Int(filtered.pinnedCount)
+        session.pinnedCount = Int32(max(0, min(pinned, count)))
+        if session.pinnedCount != stored.pinnedCount {
+            adjustments.append(.pinnedCountChanged(from: stored.pinnedCount, to: session.pinnedCount))
+        }
+        for index in session.tabs.indices { session.tabs[index].pinned = index < pinned }
+
+        // Openers: ignored unless they are a tab's index.
+        var selfOpeners: [Int] = []
+        for index in session.tabs.indices {
+            if let opener = session.tabs[index].opener {
+                if !(0..<count).contains(Int(opener.index)) {
+                    session.tabs[index].opener = nil
+                } else if Int(opener.index) == index {
+                    selfOpeners.append(index)
+                }
+            }
+            if session.tabs[index].opener == nil, let original = stored.tabs[storedIndex[index]].opener {
+                adjustments.append(.openerCleared(tab: session.tabs[index].id, storedIndex: original.index))
+            }
+        }
+
+        let (groups, fates) = restoreGroups(stored: stored, survivors: survivors, tabCount: count, pinned: pinned, adjustments: &adjustments)
+        session.groups = groups
+        return Restored(session: session, dropped: dropped, adjustments: adjustments, restoredIndex: restoredIndex,
+                        filtered: filtered, groupFates: fates, selfOpeners: selfOpeners)
+    }
+
+    /// The groups Chrome creates, and the fate of each stored group.
+    private static func restoreGroups(
+        stored: Session, survivors: [TabGroup?], tabCount: Int, pinned: Int, adjustments: inout [Adjustment]
+    ) -> ([TabGroup], [GroupFate]) {
+        var groups: [TabGroup] = []
+        var fates: [GroupFate] = []
+        var firstWithID: [TabGroupID: Int] = [:]
+        for (number, survivor) in survivors.enumerated() {
+            guard var group = survivor else {
+                fates.append(.emptied)
                 adjustments.append(.groupRemoved(group: number, reason: "none of its tabs is restored"))
                 continue
             }
-            var restored = group
-            restored.start = Int32(first)
-            restored.count = Int32(mapped.count)
-            if restored.start != group.start || restored.count != group.count {
-                adjustments.append(.groupRangeChanged(
-                    group: number, from: RangeValue(start: group.start, count: group.count),
-                    to: RangeValue(start: restored.start, count: restored.count)))
-            }
-            guard first >= pinned else {
-                adjustments.append(.groupRemoved(group: number, reason: "it starts among the pinned tabs"))
+            let start = Int(group.start), length = Int(group.count)
+            guard start >= 0, start >= pinned, start <= tabCount, length > 0, start + length <= tabCount else {
+                fates.append(.invalidRange(start: start, count: length))
+                adjustments.append(.groupRemoved(group: number, reason: describeRangeProblem(start: start, count: length, tabs: tabCount, pinned: pinned)))
                 continue
             }
-            guard first + mapped.count <= restoredCount else {
-                adjustments.append(.groupRemoved(group: number, reason: "its range passes the end of the list"))
-                continue
-            }
-            if let id = restored.id, !id.isZero {
-                guard ids.insert(id).inserted else {
-                    adjustments.append(.groupRemoved(group: number, reason: "its id \(id.hex) repeats an earlier group's"))
+            if let id = group.id, !id.isZero {
+                if let first = firstWithID[id] {
+                    fates.append(.duplicateID(of: first))
+                    adjustments.append(.groupRemoved(group: number, reason: "its id \(id.hex) repeats group \(first)'s"))
                     continue
                 }
+                firstWithID[id] = number
             } else {
                 adjustments.append(.groupIDRegenerated(group: number))
             }
-            result.append(restored)
+            let original = stored.groups[number]
+            if group.start != original.start || group.count != original.count {
+                adjustments.append(.groupRangeChanged(group: number, from: RangeValue(start: original.start, count: original.count),
+                                                      to: RangeValue(start: group.start, count: group.count)))
+            }
+            if !group.color.isKnown {
+                adjustments.append(.groupColorDefaulted(group: number, stored: group.color.rawValue))
+                group.color = .grey
+            }
+            fates.append(.restored(at: groups.count))
+            groups.append(group)
         }
-        return result
+        return (groups, fates)
+    }
+
+    /// Why Chrome skips a group range (after filtering), for a person.
+    public static func describeRangeProblem(start: Int, count: Int, tabs: Int, pinned: Int) -> String {
+        if count <= 0 { return "its count \(count) is not positive" }
+        if start < 0 { return "it starts at \(start)" }
+        if start < pinned { return "it starts at \(start), among the \(min(pinned, tabs)) pinned tab\(pinned == 1 ? "" : "s")" }
+        return "tabs \(start)..<\(start + count) run past the \(tabs) tab\(tabs == 1 ? "" : "s")"
     }
 }

@@ -72,6 +72,8 @@ public enum ChromeLoadSemantics {
         case groupRemoved(group: Int, reason: String)
         /// A group's id is all zero: Chrome gives it a fresh one.
         case groupIDRegenerated(group: Int)
+        /// A group's colour is outside 0-8: Chrome shows it grey.
+        case groupColorDefaulted(group: Int, stored: Int32)
     }
 
     /// A `RangeIndex` (start, count).
@@ -95,12 +97,14 @@ public enum ChromeLoadSemantics {
         public var droppedTabs: [DroppedTab]
         /// Silent changes made while restoring.
         public var adjustments: [Adjustment]
-        /// Restored tabs whose directory or data.pb is missing: Chrome restores them, but they
-        /// have no history once realized and disappear at the next save [inferred].
+        /// Restored tabs whose directory or data.pb is missing. Chrome M145 and later restore them
+        /// and rebuild a one-page history from the listed URL when they are realized; Chrome M122
+        /// to M144 load the whole window empty instead (see `MissingTabData`). This model follows
+        /// current Chrome.
         public var tabsWithoutData: [TabID]
-        /// Paths relative to the session directory that Chrome would delete on this load
-        /// (stray files, temp files, directories of dropped or unknown tabs, unknown files inside
-        /// tab directories). Nothing is deleted by this function.
+        /// Names in the session directory that Chrome would delete on this load (stray files, temp
+        /// files, directories of dropped or unknown tabs). Chrome lists the session directory
+        /// only: files inside a kept tab directory are never deleted. Nothing is deleted here.
         public var deletedEntries: [String]
         /// The highest tab id restored (0 when none): Chrome allocates new ids above it.
         public var highestTabID: TabID
@@ -108,6 +112,23 @@ public enum ChromeLoadSemantics {
         /// True when every stored tab is restored as stored and nothing would be deleted.
         public var isLossless: Bool {
             loss == nil && droppedTabs.isEmpty && tabsWithoutData.isEmpty && deletedEntries.isEmpty
+        }
+    }
+
+    /// What Chrome does with a window one of whose restored tabs has no data.pb, by version.
+    public enum MissingTabData: String, Sendable, Hashable {
+        /// Chrome M122 to M144: the whole window loads empty and every tab directory is deleted.
+        case windowLoadsEmpty
+        /// Chrome M145 and later: the tab is kept; once realized it gets a one-page history built
+        /// from its listed URL (blank when that URL is not valid).
+        case tabRebuiltFromURL
+
+        /// Which Chrome versions behave so, for messages.
+        public var versions: String {
+            switch self {
+            case .windowLoadsEmpty: return "Chrome M122-M144"
+            case .tabRebuiltFromURL: return "Chrome M145 and later"
+            }
         }
     }
 
@@ -152,10 +173,7 @@ public enum ChromeLoadSemantics {
             }
             keep.insert(name)
             if !entry.children.contains(ProfileLayout.tabDataFile) { withoutData.append(tab.id) }
-            for child in entry.children.sorted(by: utf8Order)
-            where child != ProfileLayout.tabDataFile && child != ProfileLayout.tabStateFile {
-                deleted.append(treePath(name, child))
-            }
+            // Chrome lists the session directory alone: what else a kept tab directory holds stays.
         }
         for entry in entries where !keep.contains(entry.name) { deleted.append(entry.name) }
         return Outcome(

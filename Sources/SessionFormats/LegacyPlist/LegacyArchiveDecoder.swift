@@ -12,6 +12,8 @@ struct LegacyArchiveDecoder {
     private var active: Set<UInt64> = []
     /// Navigation items already decoded, by UID (a file may share one item many times).
     private var items: [UInt64: NavigationItem] = [:]
+    /// Retired class names met among the objects Chrome decodes.
+    private var retired: Set<String> = []
 
     init(archive: KeyedArchive) { self.archive = archive }
 
@@ -19,13 +21,19 @@ struct LegacyArchiveDecoder {
     mutating func decodeRoot() throws(PlistDamage) -> LegacyWindow {
         let topObject = archive.plist.topObject
         let root = try expect(try archive.topReference("root"), referrer: topObject, [.window, .sessionIOS], what: "the archive's root")
-        guard LegacyClass(root) == .sessionIOS else { return try window(root) }
+        guard LegacyClass(root) == .sessionIOS else {
+            var result = try window(root)
+            result.retiredClassNames = retired.sorted()
+            return result
+        }
         let windows = try collection(root, "sessionWindows")
         guard let first = windows.first else {
-            return LegacyWindow(wrappedInSessionIOS: true, offset: root.offset)
+            return LegacyWindow(wrappedInSessionIOS: true, offset: root.offset, windowsInRoot: 0)
         }
         var result = try window(try expect(first, referrer: root.index, [.window], what: "SessionIOS.sessionWindows[0]"))
         result.wrappedInSessionIOS = true
+        result.windowsInRoot = windows.count
+        result.retiredClassNames = retired.sorted()
         return result
     }
 
@@ -41,6 +49,7 @@ struct LegacyArchiveDecoder {
             let expected = classes.map(\.name).joined(separator: " or ")
             throw PlistDamage(offset: object.offset, reason: "\(what) is a \(object.className), expected \(expected)")
         }
+        if LegacyClass.retiredNames.contains(object.className) { retired.insert(object.className) }
         return object
     }
 
@@ -71,10 +80,33 @@ struct LegacyArchiveDecoder {
         active.insert(object.uid)
         defer { active.remove(object.uid) }
         var entries: [NavigationItem] = []
-        for (index, uid) in try collection(object, "entries").enumerated() {
+        // Chrome reads no entry at all when one of them is not a navigation item (crbug.com/358616893).
+        let uids = try collection(object, "entries")
+        var foreign: String?
+        for uid in uids {
+            guard uid != 0 else {
+                foreign = "$null"
+                break
+            }
+            let index = try archive.entry(uid, referrer: object.index)
+            guard case .dictionary = archive.plist[index] else {
+                foreign = archive.plist[index].kindName
+                break
+            }
+            guard let entry = try archive.object(uid, referrer: object.index), LegacyClass(entry) == .navigationItem else {
+                foreign = try archive.object(uid, referrer: object.index)?.className ?? "$null"
+                break
+            }
+        }
+        for (index, uid) in uids.enumerated() {
             if let item = items[uid] {
                 entries.append(item)
                 continue
+            }
+            if foreign != nil {
+                // Kept aside for a repair; only objects that are navigation items.
+                guard uid != 0, case .dictionary = archive.plist[try archive.entry(uid, referrer: object.index)],
+                      let entry = try archive.object(uid, referrer: object.index), LegacyClass(entry) == .navigationItem else { continue }
             }
             let item = try navigationItem(try expect(uid, referrer: object.index, [.navigationItem], what: "entries[\(index)]"))
             items[uid] = item
@@ -92,13 +124,19 @@ struct LegacyArchiveDecoder {
             lastActiveTime: Timestamp(microseconds: try object.integer("lastActiveTime") ?? 0),
             offset: object.offset
         )
+        tab.foreignEntry = foreign
+        if foreign != nil {
+            tab.salvagedItems = entries
+            tab.items = []
+        }
         let cacheKey = object.has("certificatePolicyCacheStorage") ? "certificatePolicyCacheStorage" : "certificatePolicyManager"
         if let uid = try object.reference(cacheKey) {
             let cache = try expect(uid, referrer: object.index, [.certificateCache, .other], what: "\(object.className).\(cacheKey)")
             tab.certificates = try certificates(cache)
         }
         if let uid = try object.reference("serializedUserData") {
-            let userData = try expect(uid, referrer: object.index, [.userData], what: "\(object.className).serializedUserData")
+            // Before M99 the user data was archived as a bare dictionary, which Chrome still reads.
+            let userData = try expect(uid, referrer: object.index, [.userData, .dictionary], what: "\(object.className).serializedUserData")
             try applyUserData(userData, to: &tab)
         }
         return tab
@@ -113,12 +151,18 @@ struct LegacyArchiveDecoder {
         var item = NavigationItem(
             url: try text("urlString"), virtualURL: try text("virtualUrlString"), title: try object.string("title") ?? "",
             timestamp: Timestamp(microseconds: try object.integer("timestamp") ?? 0),
-            userAgent: try object.bytes("userAgentType").map { LegacyUserAgent.value(of: String(decoding: $0, as: UTF8.self)) } ?? .mobile
+            // A missing user agent decodes as NONE (the ivar's zero value).
+            userAgent: try object.bytes("userAgentType").map { LegacyUserAgent.value(of: String(decoding: $0, as: UTF8.self)) } ?? .none
         )
-        let referrer = try text("referrerUrlString")
-        if !referrer.isEmpty {
-            let policy = try object.integer("referrerPolicy") ?? 0
-            item.referrer = Referrer(url: referrer, policy: ReferrerPolicy(rawValue: Int32(clamping: policy)))
+        if object.has("referrerUrlString") {
+            let referrer = try text("referrerUrlString")
+            if !referrer.isEmpty {
+                let policy = try object.integer("referrerPolicy") ?? 0
+                item.referrer = Referrer(url: referrer, policy: ReferrerPolicy(rawValue: Int32(clamping: policy)))
+            }
+        } else if let url = try oldReferrer(object), !url.isEmpty {
+            // The old `referrer` key holds an NSURL; Chrome gives it the default policy.
+            item.referrer = Referrer(url: url, policy: .default)
         }
         if let uid = try object.reference("httpHeaders") {
             let headers = try expect(uid, referrer: object.index, [.dictionary], what: "\(object.className).httpHeaders")
@@ -134,6 +178,13 @@ struct LegacyArchiveDecoder {
         return item
     }
 
+    /// The string of the old `referrer` key's NSURL (its `NS.relative`, resolved against `NS.base`
+    /// only when that is absent), or nil.
+    private func oldReferrer(_ item: ArchivedObject) throws(PlistDamage) -> String? {
+        guard let uid = try item.reference("referrer"), let url = try archive.object(uid, referrer: item.index) else { return nil }
+        return try url.string("NS.relative")
+    }
+
     private mutating func certificates(_ cache: ArchivedObject) throws(PlistDamage) -> [CertificateRecord] {
         active.insert(cache.uid)
         defer { active.remove(cache.uid) }
@@ -147,15 +198,46 @@ struct LegacyArchiveDecoder {
                 status: UInt32(truncatingIfNeeded: status)
             ))
         }
+        return records.isEmpty ? try oldCertificates(cache) : records
+    }
+
+    /// The certificates of the old `allowedCertificates` key: a set of [DER data, host, status]
+    /// arrays, read by Chrome when the current key holds none. Entries of another shape are skipped.
+    private func oldCertificates(_ cache: ArchivedObject) throws(PlistDamage) -> [CertificateRecord] {
+        guard let uid = try cache.reference("allowedCertificates"),
+              let set = try archive.object(uid, referrer: cache.index), LegacyClass(set) == .collection else { return [] }
+        var records: [CertificateRecord] = []
+        for element in try set.elements() {
+            guard let array = try archive.object(element, referrer: set.index), LegacyClass(array) == .collection else { continue }
+            let parts = try array.elements()
+            guard parts.count == 3 else { continue }
+            let certificate: [UInt8]
+            switch try archive.scalar(parts[0], referrer: array.index) {
+            case .data(let bytes)?: certificate = bytes
+            default:
+                guard let wrapped = try archive.object(parts[0], referrer: array.index), let bytes = try wrapped.bytes("NS.data") else { continue }
+                certificate = bytes
+            }
+            guard case .string(let host)? = try archive.scalar(parts[1], referrer: array.index), !host.isEmpty,
+                  case .integer(let status)? = try archive.scalar(parts[2], referrer: array.index) else { continue }
+            records.append(CertificateRecord(certificate: certificate, host: host, status: UInt32(truncatingIfNeeded: status)))
+        }
         return records
     }
 
-    /// Reads `PinnedState`, `OpenerIndex` and `OpenerNavigationIndex` from the user data's `$0` dictionary.
+    /// Reads `PinnedState`, `OpenerIndex`, `OpenerNavigationIndex` and, for a tab without a stable
+    /// identifier, `TabId` from the user data: a `CRWSessionUserData`'s `$0` dictionary, or the
+    /// bare dictionary of files before M99.
     private mutating func applyUserData(_ userData: ArchivedObject, to tab: inout LegacyTab) throws(PlistDamage) {
         active.insert(userData.uid)
         defer { active.remove(userData.uid) }
-        guard let uid = try userData.reference("$0") else { return }
-        let dictionary = try expect(uid, referrer: userData.index, [.dictionary], what: "CRWSessionUserData.$0")
+        let dictionary: ArchivedObject
+        if LegacyClass(userData) == .dictionary {
+            dictionary = userData
+        } else {
+            guard let uid = try userData.reference("$0") else { return }
+            dictionary = try expect(uid, referrer: userData.index, [.dictionary], what: "CRWSessionUserData.$0")
+        }
         var values: [String: PlistObject] = [:]
         for entry in try dictionary.dictionaryEntries() {
             guard case .string(let key)? = try archive.scalar(entry.key, referrer: dictionary.index) else { continue }
@@ -171,6 +253,9 @@ struct LegacyArchiveDecoder {
             }
         }
         tab.pinned = try number("PinnedState").map { $0 != 0 } ?? false
+        if tab.stableIdentifier?.isEmpty ?? true, case .string(let tabID)? = values["TabId"], !tabID.isEmpty {
+            tab.stableIdentifier = tabID
+        }
         if let index = try number("OpenerIndex"), let navigationIndex = try number("OpenerNavigationIndex") {
             tab.opener = Opener(index: Int32(clamping: index), navigationIndex: Int32(clamping: navigationIndex))
         }
@@ -184,7 +269,8 @@ struct LegacyArchiveDecoder {
             title: try object.string("kTitleKey") ?? "",
             color: TabGroupColor(rawValue: Int32(clamping: try object.integer("kColorIdKey") ?? 0)),
             collapsed: try object.bool("kcollapsedStateKey") ?? false,
-            id: idText.flatMap { TabGroupID(hex: $0) }
+            // Chrome parses the id strictly (32 upper-case hex digits) and makes a new one otherwise.
+            id: idText.flatMap { TabGroupID(tokenString: $0) }
         )
     }
 }

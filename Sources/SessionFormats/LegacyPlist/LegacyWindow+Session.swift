@@ -3,10 +3,11 @@ import SessionModel
 
 extension LegacyWindow {
     /// The window as a model session, values as stored (no repairs): NSNotFound becomes -1, the
-    /// pinned count is the leading run of pinned tabs, and each tab's list entry (title, url, item
-    /// count) is derived from its entries as Chrome's migration derives it.
+    /// pinned count is the number of tabs marked pinned (the first that many tabs are pinned, as
+    /// after Chrome's migration), and each tab's list entry (title, url, item count) is derived
+    /// from its entries as Chrome's migration derives it.
     public func session(id: SessionID, incognito: Bool) -> Session {
-        let pinnedCount = pinnedPrefix
+        let pinnedCount = pinnedFlagCount
         let tabs = self.tabs.enumerated().map { index, tab in
             tab.modelTab(pinned: index < pinnedCount)
         }

@@ -14,21 +14,42 @@ public struct LegacyWindow: Sendable, Hashable {
     public var wrappedInSessionIOS: Bool
     /// Byte offset of the window object in the file (0 for a window built in memory).
     public var offset: Int
+    /// How many windows the `SessionIOS` root held (1 unless `wrappedInSessionIOS`). Chrome reads
+    /// a file only when it holds exactly one; this reader keeps the first for forensics.
+    public var windowsInRoot: Int
+    /// Class names of Chrome M57-M59 found in the objects Chrome decodes (`LegacyClass.retiredNames`):
+    /// current Chrome cannot read such a file at all.
+    public var retiredClassNames: [String]
 
     public init(selectedIndex: Int64 = LegacyWindow.notFound, tabs: [LegacyTab] = [], groups: [TabGroup] = [],
-                wrappedInSessionIOS: Bool = false, offset: Int = 0) {
+                wrappedInSessionIOS: Bool = false, offset: Int = 0, windowsInRoot: Int = 1, retiredClassNames: [String] = []) {
         self.selectedIndex = selectedIndex
         self.tabs = tabs
         self.groups = groups
         self.wrappedInSessionIOS = wrappedInSessionIOS
         self.offset = offset
+        self.windowsInRoot = windowsInRoot
+        self.retiredClassNames = retiredClassNames
     }
+
+    /// Why current Chrome cannot read this file at all, or nil when it can.
+    public var unreadableByChrome: String? {
+        if windowsInRoot != 1 {
+            return "its SessionIOS root holds \(windowsInRoot) windows; Chrome reads a file only when it holds exactly one"
+        }
+        if !retiredClassNames.isEmpty {
+            return "it uses the class name\(retiredClassNames.count == 1 ? "" : "s") \(retiredClassNames.joined(separator: ", ")) of Chrome M57-M59, which Chrome no longer decodes"
+        }
+        return nil
+    }
+
+    /// The number of tabs marked pinned, wherever they are: what Chrome's migration to the
+    /// optimized format stores as the pinned count (the first that many tabs are then pinned).
+    public var pinnedFlagCount: Int { tabs.count { $0.pinned } }
 
     /// True when `selectedIndex` means "none" (32-bit or 64-bit NSNotFound).
     public var selectsNothing: Bool { selectedIndex == LegacyWindow.notFound || selectedIndex == Int64.max }
 
-    /// The number of leading tabs marked pinned (Chrome stops counting at the first unpinned tab).
-    public var pinnedPrefix: Int { tabs.prefix { $0.pinned }.count }
 }
 
 /// A `CRWSessionStorage` (one tab) as stored, with its user data already split into pinned state and opener.
@@ -54,6 +75,12 @@ public struct LegacyTab: Sendable, Hashable {
     public var opener: Opener?
     /// Byte offset of the tab object in the file (0 for a tab built in memory).
     public var offset: Int
+    /// The class of the first `entries` element that is not a navigation item, when there is one:
+    /// Chrome then reads the tab with no entries at all (it is dropped).
+    public var foreignEntry: String?
+    /// The entries that are navigation items, when `foreignEntry` is set (Chrome reads none of
+    /// them; a repair can keep them).
+    public var salvagedItems: [NavigationItem] = []
 
     public init(
         uniqueIdentifier: Int64?, stableIdentifier: String? = nil, openedByDOM: Bool = false,

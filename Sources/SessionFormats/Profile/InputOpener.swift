@@ -31,7 +31,7 @@ public enum InputOpener {
     }
 
     /// `path` made absolute against the working directory, with `.` and `..` resolved lexically.
-    static func absolutePath(_ path: String) -> String {
+    public static func absolutePath(_ path: String) -> String {
         var base = ""
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -25,7 +25,7 @@ extension SessionCtl {
         @Argument(help: "A profile directory, or one session directory inside a profile.")
         var path: String
 
-        @Flag(name: .customLong("dry-run"), help: "Print the plan and change nothing.")
+        @Flag(name: .customLong("dry-run"), help: "Print the plan, and the findings and exit status the run would leave, changing nothing.")
         var dryRun = false
 
         @OptionGroup var output: FormatOption

@@ -62,7 +62,8 @@ enum EntryRules {
         return findings
     }
 
-    /// The entries of a restored tab's directory other than data.pb and state.pb.
+    /// The entries of a restored tab's directory other than data.pb and state.pb: Chrome lists
+    /// only the session directory when it deletes what it does not know, so these stay.
     static func tabEntries(names: [String], directory: String, tab: TabReference, scope: FindingScope) -> [Finding] {
         names.compactMap { name in
             if name == ProfileLayout.tabDataFile || name == ProfileLayout.tabStateFile { return nil }
@@ -70,11 +71,11 @@ enum EntryRules {
             switch name {
             case ProfileLayout.transitionalTabMetadataFile:
                 return here.finding(.transitionalMetadata, tab: tab,
-                                    "metadata.pb of the transitional 2023 layout; Chrome no longer reads it and deletes it")
+                                    "metadata.pb of the transitional 2023 layout; Chrome no longer reads it and leaves it in place")
             case _ where isTemporaryName(name):
-                return here.finding(.temporaryFile, tab: tab, "\(name) is a leftover temporary file; Chrome deletes it")
+                return here.finding(.tabDirectoryExtra, tab: tab, "\(name) is a leftover temporary file; Chrome ignores it and leaves it in place")
             default:
-                return here.finding(.strayFile, tab: tab, "\(name) is not part of a tab directory; Chrome deletes it")
+                return here.finding(.tabDirectoryExtra, tab: tab, "\(name) is not part of a tab directory; Chrome ignores it and leaves it in place")
             }
         }
     }

@@ -1,8 +1,9 @@
 import SessionFormats
 import SessionModel
 
-/// `enum-out-of-range`: user agents (0-3), referrer policies (0-8) and group colours (0-8) outside
-/// their ranges, which make Chrome crash on load.
+/// `enum-out-of-range`: user agents (0-3) and referrer policies (0-8) of data.pb outside their
+/// ranges, on which Chrome stops (`NOTREACHED`) when it realizes the tab, not when it loads the
+/// session. Group colours are `group-color-out-of-range` (`GroupRules`): Chrome shows them grey.
 ///
 /// Values are found in the decoded model, so none is missed whatever else the file holds; the
 /// wire scanner's findings supply the offset of each one.
@@ -36,14 +37,6 @@ enum EnumFindings {
         return values
     }
 
-    /// The out-of-range values of a window's groups.
-    static func values(in session: Session) -> [Value] {
-        session.groups.enumerated().compactMap { index, group in
-            group.color.isKnown ? nil : Value(owner: "tab group \(index)'s colour (0-8)", message: "TabGroupStorage", field: 3,
-                                              value: group.color.rawValue)
-        }
-    }
-
     /// Findings for `values`, each with the offset the scanner found for it (matched in file order).
     static func findings(_ values: [Value], scanned: [WireEnumOutOfRange], scope: FindingScope, tab: TabReference? = nil) -> [Finding] {
         var remaining = scanned[...]
@@ -55,7 +48,7 @@ enum EnumFindings {
                 offset = remaining[match].offset
                 remaining = remaining[(match + 1)...]
             }
-            return scope.finding(.enumOutOfRange, tab: tab, offset: offset, "\(value.owner) is \(value.value); Chrome crashes when it loads it")
+            return scope.finding(.enumOutOfRange, tab: tab, offset: offset, "\(value.owner) is \(value.value); Chrome crashes when the tab is realized (opened), not when the session loads")
         }
     }
 }

@@ -26,14 +26,20 @@ enum HistoryRules {
                                    "\(count) navigation items, more than \(limit); Chrome keeps \(first)..<\(first + limit) and deletes items \(lost.joined(separator: " and "))")]
     }
 
-    /// `last-committed-out-of-range`: -1 or the index of an item (histories with items only).
+    /// `last-committed-out-of-range` and `last-committed-negative`: with items, -1 or an item's
+    /// index. Chrome does not clamp it on this path: past the end it reads beyond the history when
+    /// the tab is realized; below -1 the tab is realized with no page and no back history.
     static func lastCommitted(_ data: TabDataSubject) -> [Finding] {
         let count = data.history.items.count
         let lci = Int(data.history.lastCommittedIndex)
         guard count > 0, lci != -1, !(0..<count).contains(lci) else { return [] }
-        return [data.scope.finding(.lastCommittedOutOfRange, tab: data.tab,
-                                   offset: data.layout.lastCommittedIndex ?? data.layout.navigation,
-                                   "last committed item index \(lci) is outside 0..<\(count)")]
+        let offset = data.layout.lastCommittedIndex ?? data.layout.navigation
+        if lci >= count {
+            return [data.scope.finding(.lastCommittedOutOfRange, tab: data.tab, offset: offset,
+                                       "last committed item index \(lci) is outside 0..<\(count); Chrome reads past the history when the tab is realized (opened)")]
+        }
+        return [data.scope.finding(.lastCommittedNegative, tab: data.tab, offset: offset,
+                                   "last committed item index \(lci) is below -1 with \(count) item\(plural(count)); Chrome realizes the tab with no page and no back history")]
     }
 
     /// `item-count-mismatch`: the list's item count must be the number of items in data.pb

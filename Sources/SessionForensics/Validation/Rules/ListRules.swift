@@ -40,21 +40,27 @@ enum ListRules {
         }
     }
 
-    /// `active-index-out-of-range`: -1 or a tab's index; anything else activates nothing.
+    /// `active-index-out-of-range`: -1 or a tab's index; anything else activates no tab (unless
+    /// removing dropped tabs below it happens to bring it into the list).
     static func activeIndex(_ list: ListSubject) -> [Finding] {
         let index = Int(list.session.activeIndex)
         guard list.count > 0, index != -1, !(0..<list.count).contains(index) else { return [] }
+        let final = Int(list.restored.session.activeIndex)
+        let outcome = final == -1 ? "Chrome activates no tab" : "once the dropped tabs are taken out it points at tab \(final) of the restored list, which Chrome activates"
         return [list.scope.finding(.activeIndexOutOfRange, offset: list.layout.activeIndex,
-                                   "active index \(index) is outside 0..<\(list.count); Chrome activates no tab")]
+                                   "active index \(index) is outside 0..<\(list.count); \(outcome)")]
     }
 
-    /// `pinned-count-out-of-range`: between 0 and the number of tabs.
+    /// `pinned-count-out-of-range`: between 0 and the number of tabs. Chrome does not clamp it:
+    /// tabs below it are pinned, so a count past the list pins every tab and leaves no group.
     static func pinnedCount(_ list: ListSubject) -> [Finding] {
         let pinned = Int(list.session.pinnedCount)
         guard pinned < 0 || pinned > list.count else { return [] }
-        let adjusted = max(0, min(pinned, list.count))
+        let outcome = pinned < 0
+            ? "Chrome pins no tab"
+            : "Chrome pins every tab\(list.session.groups.isEmpty ? "" : " and restores none of the groups, which cannot start among pinned tabs")"
         return [list.scope.finding(.pinnedCountOutOfRange, offset: list.layout.pinnedCount,
-                                   "pinned count \(pinned) with \(list.count) tab\(plural(list.count)); Chrome pins \(adjusted)")]
+                                   "pinned count \(pinned) with \(list.count) tab\(plural(list.count)); \(outcome)")]
     }
 
     /// `opener-out-of-range`: an opener applies only if 0 <= index < count.
@@ -67,10 +73,20 @@ enum ListRules {
         }
     }
 
+    /// `opener-self`: a restored tab that is its own opener stops current Chrome while it restores the window.
+    static func selfOpeners(_ list: ListSubject) -> [Finding] {
+        list.restored.selfOpeners.compactMap { restoredIndex in
+            guard let index = list.restored.restoredIndex.firstIndex(of: restoredIndex) else { return nil }
+            let offset = list.layout.item(index).map { $0.opener ?? $0.start }
+            return list.scope.finding(.openerSelf, tab: list.reference(index), offset: offset,
+                                      "tab \(index) (#\(list.session.tabs[index].id)) is its own opener; current Chrome stops on a CHECK when it restores the window (versions that only DCHECK ignored it)")
+        }
+    }
+
     /// All the rules of this file, in order.
     static func check(_ list: ListSubject) -> [Finding] {
         invalidTabIDs(list) + duplicateTabIDs(list) + tabsWithoutHistory(list)
-            + activeIndex(list) + pinnedCount(list) + openers(list)
+            + activeIndex(list) + pinnedCount(list) + openers(list) + selfOpeners(list)
     }
 }
 

@@ -1,0 +1,2 @@
+"FD
+'https://clinic.example.org/appointmentsAppointments"	€δÿ‹™ιο(

@@ -1,0 +1,2 @@
+"=;
+"https://tides.example.net/glossaryGlossary"	€Ϊ–ιο(

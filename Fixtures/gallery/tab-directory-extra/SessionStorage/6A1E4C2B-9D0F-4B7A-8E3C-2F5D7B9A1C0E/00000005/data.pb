@@ -1,0 +1,2 @@
+"1/
+https://mail.example.com/Inbox"	€υ·‰όθο(
