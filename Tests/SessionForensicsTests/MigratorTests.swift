@@ -114,4 +114,49 @@ import Testing
         #expect(changes.filter { $0.origin == .sessionctl }.count == 1)
         #expect(changes.contains { $0.tab == 3 && $0.message.contains("Chrome drops it when it next loads") })
     }
+
+    /// session_migration_unittest BatchToOptimized / BatchToLegacy with kSessionInfo1: five tabs,
+    /// active 1, the first two pinned, tabs 3 and 4 opened by tab 2: the list survives both ways.
+    @Test func chromiumsSessionInfo1MigratesBothWays() throws {
+        var tabs: [LegacyTab] = []
+        for index in 0..<5 {
+            let opener: Opener? = index >= 3 ? Opener(index: 2, navigationIndex: 0) : nil
+            let item = Support.item("https://www.example.com/", "Example Domain", Int64(index))
+            tabs.append(LegacyTab(uniqueIdentifier: Int64(index + 1), stableIdentifier: "00000000-0000-4000-8000-00000000000\(index)",
+                                  lastCommittedItemIndex: 0, items: [item], userAgentKey: "AUTOMATIC",
+                                  creationTime: Support.time(1), lastActiveTime: Support.time(2), pinned: index < 2, opener: opener))
+        }
+        let (session, changes) = FormatConversion.toOptimized(LegacyWindow(selectedIndex: 1, tabs: tabs), id: "S1", incognito: false)
+        #expect(changes.isEmpty, "\(changes.map(\.message))")
+        #expect(session.activeIndex == 1 && session.pinnedCount == 2)
+        let expectedOpener = Opener(index: 2, navigationIndex: 0)
+        let openers: [Opener?] = session.tabs.map { (tab: Tab) in tab.opener }
+        #expect(openers == [nil, nil, nil, expectedOpener, expectedOpener])
+        for tab in session.tabs {
+            #expect(tab.navigationItemCount == 1 && tab.title == "Example Domain" && tab.history?.lastCommittedIndex == 0)
+        }
+
+        let (window, back) = try FormatConversion.toLegacy(session)
+        #expect(back.isEmpty, "\(back.map(\.message))")
+        #expect(window.selectedIndex == 1)
+        let pinned: [Bool] = window.tabs.map { (tab: LegacyTab) in tab.pinned }
+        #expect(pinned == [true, true, false, false, false])
+        let legacyOpeners: [Opener?] = window.tabs.map { (tab: LegacyTab) in tab.opener }
+        #expect(legacyOpeners == openers)
+        for tab in window.tabs { #expect(tab.stableIdentifier.flatMap(UUID.init(uuidString:)) != nil) }
+    }
+
+    /// session_migration_unittest BatchToOptimized_InvalidUniqueIdentifiers: a tab without a valid
+    /// id gets one above those in use; the empty session keeps no active tab.
+    @Test func invalidIdentifiersAndEmptySessions() throws {
+        let window = LegacyWindow(selectedIndex: 0, tabs: [
+            LegacyTab(uniqueIdentifier: 7, lastCommittedItemIndex: 0, items: [Support.item("https://a.example/", "A", 1)]),
+            LegacyTab(uniqueIdentifier: nil, lastCommittedItemIndex: 0, items: [Support.item("https://b.example/", "B", 2)]),
+        ])
+        let (session, _) = FormatConversion.toOptimized(window, id: "S", incognito: false)
+        let ids: [TabID] = session.tabs.map { (tab: Tab) in tab.id }
+        #expect(ids == [7, 8])
+        let (empty, _) = FormatConversion.toOptimized(LegacyWindow(), id: "E", incognito: true)
+        #expect(empty.activeIndex == -1 && empty.tabs.isEmpty)
+    }
 }
