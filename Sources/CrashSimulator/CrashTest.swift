@@ -44,10 +44,15 @@ public struct CrashTest: Sendable {
 
     /// Records and explores; `progress` hears the number of states explored so far.
     public func run(progress: ((Int) -> Void)? = nil) throws(SimulatorError) -> Report {
+        try run(reporting: progress.map { report in { report($0.explored) } })
+    }
+
+    /// Records and explores; `reporting` hears how far the exploration is, a few times a second.
+    public func run(reporting: ((Explorer.Progress) -> Void)?) throws(SimulatorError) -> Report {
         let recording = try record()
         var options = configuration.exploration
         options.model = configuration.model
-        let result = Explorer(recording: recording, runner: runner, options: options).run(progress: progress)
+        let result = Explorer(recording: recording, runner: runner, options: options).run(reporting: reporting)
         return Report(configuration: configuration, operations: recording.operations.count,
                       acknowledgements: recording.acknowledgements.count, result: result)
     }

@@ -33,19 +33,56 @@ import Testing
         #expect(document["elapsedSeconds"] is Double || document["elapsedSeconds"] is Int)
         #expect(document["statesPerSecond"] != nil)
         let failures = try #require(document["failures"] as? [[String: Any]])
-        #expect(!failures.isEmpty && failures.count <= 50)
+        #expect(failures.count == failed, "every failing state is listed")
+        #expect(document["failuresOmitted"] as? Int == 0)
+        #expect(document["verdict"] as? String == "fail")
         let oracles = Set(["atomicity", "durability", "collateralLoss", "privacy", "recovery", "hygiene"])
         for failure in failures {
             #expect(oracles.contains(failure["oracle"] as? String ?? ""))
             #expect(failure["crashAfter"] is Int)
             #expect((failure["reproducer"] as? String ?? "").hasPrefix("workload=small;model=process;protocol=in-place;seed=1;crash="))
             #expect(!(failure["message"] as? String ?? "").isEmpty)
+            #expect((failure["oracles"] as? [String])?.first == failure["oracle"] as? String)
         }
         let atomicity = try #require(failures.first { $0["oracle"] as? String == "atomicity" })
         let replay = try CLI.run(["crash-test", "--replay", try #require(atomicity["reproducer"] as? String)])
         #expect(replay.status == 1)
         #expect(replay.stdout.contains("FAIL atomicity: \(atomicity["message"] as? String ?? "")"))
         #expect(replay.stdout.contains("crash after operation \(atomicity["crashAfter"] as? Int ?? -1) of"))
+    }
+
+    @Test func aCappedListSaysHowManyItLeavesOut() throws {
+        let arguments = ["crash-test", "--workload", "small", "--model", "process", "--protocol", "in-place"]
+        let listed = try CLI.run(arguments + ["--format", "json", "--max-failures", "2"])
+        let document = try json(listed)
+        let failed = try #require((document["states"] as? [String: Any])?["failed"] as? Int)
+        #expect((document["failures"] as? [Any])?.count == 2)
+        #expect(document["failuresOmitted"] as? Int == failed - 2)
+        let text = try CLI.run(arguments + ["--max-failures", "1"])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("\(failed - 1) more failing states not shown"))
+    }
+
+    @Test func aRunStoppedByMaxStatesExits3AndSaysSo() throws {
+        let result = try CLI.run(["crash-test", "--workload", "small", "--max-states", "50", "--format", "json"])
+        #expect(result.status == 3, "\(result.stderr)")
+        let document = try json(result)
+        #expect(document["truncated"] as? Bool == true)
+        #expect(document["verdict"] as? String == "incomplete")
+        #expect(result.stderr.contains("incomplete"))
+        // Failures outrank incompleteness.
+        let failing = try CLI.run(["crash-test", "--workload", "small", "--model", "process", "--protocol", "in-place", "--max-states", "600"])
+        #expect(failing.status == 1)
+    }
+
+    @Test func aReplayReportsItsWorkloadAndVerdict() throws {
+        let reproducer = "workload=small;model=process;protocol=chrome;seed=1;crash=30;keep=all"
+        let result = try CLI.run(["crash-test", "--replay", reproducer, "--format", "json"])
+        let document = try json(result)
+        #expect((document["operations"] as? Int ?? 0) > 30)
+        #expect(document["acks"] as? Int == 2)
+        #expect(document["crashAfter"] as? Int == 30)
+        #expect(document["verdict"] as? String == (result.status == 0 ? "pass" : "fail"))
     }
 
     @Test func theManPagesReplayExampleFails() throws {
@@ -64,7 +101,9 @@ import Testing
         #expect(files.count >= 3)
         for file in files {
             let result = try CLI.run(["crash-test", "--workload", "\(directory)/\(file)", "--model", "process", "--max-states", "400"])
-            #expect(result.status == 0, "\(file): \(result.stdout)\(result.stderr)")
+            // 0 when the file's states all fit in 400, else 3 (incomplete); never a failure.
+            #expect([0, 3].contains(result.status), "\(file): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("no failing state"), "\(file)")
         }
     }
 
@@ -125,6 +164,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: "\(directory)/profile"))
         let reproducer = try #require(atomicity["reproducer"] as? String)
         #expect(reproducer.hasPrefix("mode=kill;workload=small;protocol=in-place;seed=1;stop-at="))
+        // Kills at random times are reported where they landed, and every failure replays.
+        for failure in failures {
+            #expect((failure["reproducer"] as? String ?? "").contains(";stop-at="), "\(failure)")
+            #expect((failure["crashAfter"] as? Int ?? -1) >= 0)
+            let again = try CLI.run(["crash-test", "--replay", failure["reproducer"] as? String ?? ""], environment: ["TMPDIR": scratch])
+            #expect(again.status == 1, "\(failure["reproducer"] ?? "") did not fail again")
+        }
         let replay = try CLI.run(["crash-test", "--replay", reproducer], environment: ["TMPDIR": scratch])
         #expect(replay.status == 1)
         #expect(replay.stdout.contains("FAIL atomicity: \(atomicity["message"] as? String ?? "")"))

@@ -9,17 +9,14 @@ public struct ExplorationOptions: Sendable {
     public var shard: (index: Int, count: Int)
     /// Worker threads (partitions are fixed, so results do not depend on this).
     public var threads: Int
-    /// Failures kept with their reproducers (more are counted only).
-    public var keptFailures: Int
 
     public init(model: PersistenceModel = .pessimistic, seed: UInt64 = 1, maxStates: Int = 1_000_000,
-                shard: (index: Int, count: Int) = (1, 1), threads: Int = 2, keptFailures: Int = 50) {
+                shard: (index: Int, count: Int) = (1, 1), threads: Int = 2) {
         self.model = model
         self.seed = seed
         self.maxStates = maxStates
         self.shard = shard
         self.threads = threads
-        self.keptFailures = keptFailures
     }
 
     /// Parses `K/N` (1 <= K <= N).
@@ -54,10 +51,11 @@ public struct ExplorationResult: Sendable {
     public var sampledRecoveries = 0
     public var unexploredRecoveryCrashes = 0
     public var recoveryReplays = 0
+    /// Distinct trees judged, counted per partition (the unit shards split, so that shards add up).
     public var unique = 0
     public var failed = 0
     public var failuresByOracle: [OracleKind: Int] = [:]
-    /// Failing states kept (at most `keptFailures`, every oracle represented), in crash order.
+    /// Every failing state, in crash order (then oracle, then reproducer).
     public var failures: [FailureReport] = []
     /// True when `maxStates` stopped the exploration early.
     public var truncated = false

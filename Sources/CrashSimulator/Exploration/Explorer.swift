@@ -6,16 +6,19 @@ import Synchronization
 /// base of each up to date, materialises each generated state on it with the journal, judges it
 /// (recovery and every oracle, once per distinct tree), rolls it back.
 ///
-/// The crash points are cut into a fixed number of contiguous partitions of about equal work,
-/// each explored with its own tree and caches, on as many threads as asked; results do not
-/// depend on the thread count. A shard keeps the states whose (crash point, number) hash falls
-/// in it, so N shards explore disjoint sets whose union is the whole.
+/// The crash points are cut into a fixed number (`partitions`) of contiguous partitions of about
+/// equal work, each explored with its own tree and verdicts, on as many threads as asked; results
+/// do not depend on the thread count. A partition is the unit shards split: shard K of N explores
+/// the partitions whose number is K-1 modulo N, exactly as a whole run explores them (recovery
+/// crash states included), so the explored and failed counts and the failures of the N shards
+/// add up to the whole run's.
 public struct Explorer: Sendable {
     public let recording: Recording
     public let runner: any RecoveryRunner
     public let options: ExplorationOptions
-    /// Partitions of the crash points.
-    public var partitions = 8
+    /// Partitions of the crash points: fixed, whatever the shard count, so that shards split the
+    /// very partitions a whole run explores (24 divides evenly among 2, 3, 4, 6, 8 and 12 shards).
+    public var partitions = 24
 
     public init(recording: Recording, runner: any RecoveryRunner, options: ExplorationOptions) {
         self.recording = recording
@@ -51,14 +54,30 @@ public struct Explorer: Sendable {
         }
     }
 
-    /// Whether state number `number` of `crashPoint` belongs to this run's shard.
-    func inShard(_ crashPoint: Int, _ number: Int) -> Bool {
-        options.shard.count == 1
-            || Int(ContentHash.combine(UInt64(crashPoint), UInt64(number)) % UInt64(options.shard.count)) == options.shard.index - 1
+    /// Whether partition `number` (0-based) belongs to this run's shard.
+    func inShard(partition number: Int) -> Bool {
+        number % options.shard.count == options.shard.index - 1
+    }
+
+    /// How far a run has got, for a progress line.
+    public struct Progress: Sendable {
+        /// States explored so far (generated ones and recovery crash states).
+        public var explored: Int
+        /// Generated states of this shard explored so far, and in all (known from the start).
+        public var generatedDone: Int
+        public var generatedTotal: Int
+        /// Crash points of this shard passed so far, and in all.
+        public var crashPointsDone: Int
+        public var crashPointsTotal: Int
     }
 
     /// Explores; `progress` is called now and then (from the calling thread) with the states explored so far.
     public func run(progress: ((Int) -> Void)? = nil) -> ExplorationResult {
+        run(reporting: progress.map { report in { report($0.explored) } })
+    }
+
+    /// Explores; `reporting` is called about five times a second (from the calling thread).
+    public func run(reporting: ((Progress) -> Void)?) -> ExplorationResult {
         let start = DispatchTime.now()
         let generator = CrashStateGenerator(model: options.model, seed: options.seed)
         // Cut the crash points into partitions of about equal numbers of states.
@@ -80,7 +99,9 @@ public struct Explorer: Sendable {
             }
         }
         bounds.append(lower..<weights.count)
-        let ranges = bounds.filter { !$0.isEmpty }
+        let ranges = bounds.enumerated().filter { !$0.element.isEmpty && inShard(partition: $0.offset) }.map(\.element)
+        let generatedTotal = ranges.reduce(0) { sum, range in sum + weights[range].reduce(0, +) }
+        let crashPointsTotal = ranges.reduce(0) { $0 + $1.count }
 
         let counters = Counters()
         let results = Mutex<[(Int, PartitionResult)]>([])
@@ -100,13 +121,17 @@ public struct Explorer: Sendable {
                 group.leave()
             }
         }
-        while group.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
-            progress?(counters.explored.load(ordering: .relaxed))
+        let snapshot = {
+            Progress(explored: counters.explored.load(ordering: .relaxed), generatedDone: counters.generated.load(ordering: .relaxed),
+                     generatedTotal: generatedTotal, crashPointsDone: counters.crashPoints.load(ordering: .relaxed),
+                     crashPointsTotal: crashPointsTotal)
         }
-        progress?(counters.explored.load(ordering: .relaxed))
+        while group.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
+            reporting?(snapshot())
+        }
+        reporting?(snapshot())
 
         var result = ExplorationResult()
-        var hashes = Set<UInt64>()
         var failures: [FailureReport] = []
         for (_, partition) in results.withLock({ $0 }).sorted(by: { $0.0 < $1.0 }) {
             result.explored += partition.explored
@@ -118,32 +143,20 @@ public struct Explorer: Sendable {
             result.failed += partition.failed
             result.truncated = result.truncated || partition.truncated
             for (oracle, count) in partition.failuresByOracle { result.failuresByOracle[oracle, default: 0] += count }
-            hashes.formUnion(partition.hashes)
+            result.unique += partition.unique
             failures += partition.failures
         }
-        result.unique = hashes.count
-        result.failures = Explorer.choose(failures, limit: options.keptFailures)
+        result.failures = failures.map { ($0, $0.state.text) }
+            .sorted { ($0.0.crashAfter, $0.0.oracle, $0.1) < ($1.0.crashAfter, $1.0.oracle, $1.1) }.map(\.0)
         result.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return result
-    }
-
-    /// Keeps at most `limit` failures: the first of each oracle, then the earliest others.
-    static func choose(_ failures: [FailureReport], limit: Int) -> [FailureReport] {
-        var chosen: [FailureReport] = []
-        var seen = Set<OracleKind>()
-        for failure in failures where !seen.contains(failure.oracle) && chosen.count < limit {
-            seen.insert(failure.oracle)
-            chosen.append(failure)
-        }
-        for failure in failures where chosen.count < limit && !chosen.contains(where: { $0.state == failure.state && $0.oracle == failure.oracle }) {
-            chosen.append(failure)
-        }
-        return chosen.sorted { ($0.crashAfter, $0.oracle) < ($1.crashAfter, $1.oracle) }
     }
 
     /// Counters shared by the worker threads.
     final class Counters: Sendable {
         let explored = Atomic<Int>(0)
+        let generated = Atomic<Int>(0)
+        let crashPoints = Atomic<Int>(0)
         let nextPartition = Atomic<Int>(0)
     }
 
@@ -158,7 +171,8 @@ public struct Explorer: Sendable {
         var truncated = false
         var failuresByOracle: [OracleKind: Int] = [:]
         var failures: [FailureReport] = []
-        var hashes: [UInt64] = []
+        /// Distinct trees judged in the partition.
+        var unique = 0
     }
 
     /// Explores the crash points of one partition (`caches`: the worker's, kept across its partitions).
@@ -174,12 +188,16 @@ public struct Explorer: Sendable {
             guard crashPoint >= range.lowerBound else { return true }
             let context = CrashContext(recording: recording, crashPoint: crashPoint)
             tree.isJournaling = true
-            defer { tree.isJournaling = false }
-            for (number, state) in point.states.enumerated() where inShard(crashPoint, number) {
+            defer {
+                tree.isJournaling = false
+                counters.crashPoints.add(1, ordering: .relaxed)
+            }
+            for state in point.states {
                 if counters.explored.add(1, ordering: .relaxed).oldValue >= options.maxStates {
                     result.truncated = true
                     return false
                 }
+                counters.generated.add(1, ordering: .relaxed)
                 result.explored += 1
                 let mark = tree.mark()
                 materialiser.materialise(state, pending: point.pending, on: tree)
@@ -203,20 +221,19 @@ public struct Explorer: Sendable {
             }
             return true
         }
-        result.hashes = Array(judge.judgedHashes)
+        result.unique = judge.judgedHashes.count
         (result.recoveryReplays, result.recoveryRuns) = judge.memoCounts
         result.sampledRecoveries = judge.sampledRecoveries
         result.unexploredRecoveryCrashes = judge.unexploredRecoveryCrashes
         return result
     }
 
+    /// Counts a failing state and keeps it (every one: the report decides how many to list).
     private func note(_ state: CrashState, _ findings: [Finding], into result: inout PartitionResult) {
         guard let first = findings.first else { return }
         result.failed += 1
         for oracle in Set(findings.map(\.oracle)) { result.failuresByOracle[oracle, default: 0] += 1 }
-        if result.failures.count < options.keptFailures * 4 || !result.failures.contains(where: { $0.oracle == first.oracle }) {
-            result.failures.append(FailureReport(oracle: first.oracle, crashAfter: state.crashPoint, state: state,
-                                                 message: first.message, findings: findings))
-        }
+        result.failures.append(FailureReport(oracle: first.oracle, crashAfter: state.crashPoint, state: state,
+                                             message: first.message, findings: findings))
     }
 }

@@ -10,6 +10,9 @@ public struct Replayer: Sendable {
         public var findings: [Finding]
         /// The crash state explained, one line each.
         public var explanation: [String]
+        /// The workload's file operations and acknowledged saves.
+        public var operations = 0
+        public var acknowledgements = 0
     }
 
     /// Records the reproducer's workload and checks its one state.
@@ -54,7 +57,8 @@ public struct Replayer: Sendable {
         if let steps = state.recoveryCrash {
             explanation += recoverySteps(tree, recording: recording, crashAfter: steps)
         }
-        return Outcome(reproducer: reproducer, findings: findings, explanation: explanation)
+        return Outcome(reproducer: reproducer, findings: findings, explanation: explanation,
+                       operations: recording.operations.count, acknowledgements: recording.acknowledgements.count)
     }
 
     /// The operations recovery makes on the state `tree` holds (which is left as it was).

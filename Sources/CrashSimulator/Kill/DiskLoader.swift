@@ -55,6 +55,39 @@ enum DiskLoader {
         }
     }
 
+    /// What a directory tree on disk holds, path by path (directories as nil), with the process
+    /// id that the store puts in temporary names taken out: two runs that left the same files
+    /// compare equal.
+    static func fingerprint(_ path: String) -> [String: [UInt8]?] {
+        let disk = POSIXFileSystem()
+        var result: [String: [UInt8]?] = [:]
+        func walk(_ directory: String, _ relative: String) {
+            guard let names = try? disk.list(directory) else { return }
+            for name in names {
+                var shown = name
+                if AtomicWriter.isTemporaryName(name) {
+                    // `.sessionctl-tmp.<name>.<pid>.<serial>`: the pid differs from run to run.
+                    var parts = name.split(separator: ".", omittingEmptySubsequences: false)
+                    if parts.count >= 3 { parts[parts.count - 2] = "*" }
+                    shown = parts.joined(separator: ".")
+                }
+                let from = joinPath(directory, name)
+                let key = relative.isEmpty ? shown : relative + "/" + shown
+                switch disk.kind(of: from) {
+                case .directory:
+                    result[key] = .some(nil)
+                    walk(from, key)
+                case .file:
+                    result[key] = .some(try? disk.read(from))
+                default:
+                    continue
+                }
+            }
+        }
+        walk(path, "")
+        return result
+    }
+
     /// Removes a directory tree on disk.
     static func remove(_ path: String) {
         let disk = POSIXFileSystem()

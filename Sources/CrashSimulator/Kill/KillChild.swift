@@ -8,11 +8,12 @@ import SessionStore
 /// The child process of `crash-test --kill`: runs a workload against the store on a real profile
 /// directory, through a `KillSwitchFileSystem`, and tells its parent what completed, one line at a
 /// time on standard output, unbuffered: `running 1` once launched (`running 0` when the app stops
-/// running), `ack N` after each completed save, `done OPS` at the end.
+/// running), `ack N` after each completed save, `done OPS` at the end; and where it is in its file
+/// operations on a `PositionBoard` beside the profile.
 public enum KillChild {
     /// Runs the workload; returns when it completed (unless it was told to stop dead before).
     public static func run(workload: Workload, writeProtocol: WriteProtocol, profile: String, stopAt: Int?) throws {
-        let fileSystem = KillSwitchFileSystem(stopAt: stopAt)
+        let fileSystem = KillSwitchFileSystem(stopAt: stopAt, boardPath: PositionBoard.path(forProfile: profile))
         let driver = WorkloadDriver(workloadName: workload.name, fileSystem: fileSystem, profile: profile, writeProtocol: writeProtocol)
         driver.onSave = { record in say("ack \(record.sequence)") }
         driver.onRunning = { running in say("running \(running ? 1 : 0)") }

@@ -34,7 +34,10 @@ public struct KillLoop: Sendable {
     /// A kill after which an oracle failed.
     public struct Failure: Sendable {
         public var oracle: OracleKind
-        /// Operations completed before the kill (nil for a kill at a random time).
+        /// Every oracle that failed on the state (the first is `oracle`).
+        public var oracles: [OracleKind]
+        /// Operations completed before the kill (a kill at a random time is placed where the
+        /// child was; nil only when that could not be told).
         public var crashAfter: Int?
         public var reproducer: String
         public var message: String
@@ -133,8 +136,10 @@ public struct KillLoop: Sendable {
             guard let first = result.findings.first else { continue }
             report.failed += 1
             for oracle in Set(result.findings.map(\.oracle)) { report.failuresByOracle[oracle, default: 0] += 1 }
-            report.failures.append(Failure(oracle: first.oracle, crashAfter: result.crashAfter, reproducer: result.reproducer,
-                                           message: first.message, directory: result.directory))
+            var oracles: [OracleKind] = []
+            for finding in result.findings where !oracles.contains(finding.oracle) { oracles.append(finding.oracle) }
+            report.failures.append(Failure(oracle: first.oracle, oracles: oracles, crashAfter: result.crashAfter,
+                                           reproducer: result.reproducer, message: first.message, directory: result.directory))
         }
         report.distinct = hashes.count
         if report.failed == 0 { DiskLoader.remove(directory) }
@@ -144,6 +149,8 @@ public struct KillLoop: Sendable {
 
     struct RunResult: Sendable {
         var killed = false
+        /// The kill as it landed: a random-time kill placed at the operation the child was at.
+        var landed: KillPlan.Kill?
         var crashAfter: Int?
         var reproducer = ""
         var findings: [Finding] = []
@@ -172,6 +179,11 @@ public struct KillLoop: Sendable {
             }
             result.killed = child.killed
             if case .operation(let stopAt) = kill { result.crashAfter = stopAt }
+            if case .time = kill, child.killed, let stopAt = try landing(profile: profile, recording: recording, scratch: runDirectory + "-probe") {
+                result.crashAfter = stopAt
+                result.landed = .operation(stopAt: stopAt)
+                result.reproducer = reproducer(.operation(stopAt: stopAt))
+            }
             let context = CrashContext(recording: recording, acknowledged: child.acknowledgements, running: child.running)
             try? DiskLoader.copyTree(profile, to: joinPath(runDirectory, "crashed"))
             let judged = judge.judge(profile: profile, context: context)
@@ -183,6 +195,22 @@ public struct KillLoop: Sendable {
             result.error = error
         }
         return result
+    }
+
+    /// Where a child killed at a random time was, as the operation to stop at that leaves the same
+    /// files: read from its `PositionBoard`; when it was inside an operation, whichever of "before
+    /// it" and "after it" a stopped child reproduces (nil when neither does: a write cut short).
+    func landing(profile: String, recording: Recording, scratch: String) throws(SimulatorError) -> Int? {
+        guard let position = PositionBoard.read(PositionBoard.path(forProfile: profile)) else { return nil }
+        if position.started <= position.completed { return position.completed }
+        let killed = DiskLoader.fingerprint(profile)
+        for candidate in [position.completed, position.completed + 1] where candidate <= recording.operations.count {
+            defer { DiskLoader.remove(scratch) }
+            let probe = joinPath(scratch, "profile")
+            _ = try runChild(profile: probe, kill: .operation(stopAt: candidate), duration: 0)
+            if DiskLoader.fingerprint(probe) == killed { return candidate }
+        }
+        return nil
     }
 
     /// What a child run said and how it ended.
@@ -298,9 +326,22 @@ extension KillLoop {
         }
     }
 
-    /// Runs the one kill of a reproducer (a kill at a random time comes at about the same point);
-    /// the run's directory is kept when an oracle fails.
-    public func replay(_ kill: KillPlan.Kill) throws(SimulatorError) -> (findings: [Finding], directory: String?) {
+    /// What replaying a kill found.
+    public struct ReplayOutcome: Sendable {
+        public var findings: [Finding]
+        /// The run's directory, kept when an oracle fails.
+        public var directory: String?
+        /// The kill as it landed (a kill at a random time placed at an operation, when it could be).
+        public var landed: KillPlan.Kill
+        public var operations: Int
+        public var acknowledgements: Int
+        public var elapsedSeconds: Double
+    }
+
+    /// Runs the one kill of a reproducer (a kill at a random time comes at about the same point,
+    /// and is placed at the operation it landed on); the run's directory is kept when an oracle fails.
+    public func replay(_ kill: KillPlan.Kill) throws(SimulatorError) -> ReplayOutcome {
+        let start = DispatchTime.now()
         let workload = try WorkloadSource.load(configuration.workload)
         let recording = try WorkloadRecorder(writeProtocol: configuration.writeProtocol).record(workload)
         if case .operation(let stopAt) = kill, stopAt > recording.operations.count {
@@ -316,6 +357,9 @@ extension KillLoop {
         let result = runAndJudge(0, kill, directory: directory, duration: duration, recording: recording, judge: &judge)
         if let error = result.error { throw error }
         if result.findings.isEmpty { DiskLoader.remove(directory) }
-        return (result.findings, result.findings.isEmpty ? nil : result.directory)
+        return ReplayOutcome(findings: result.findings, directory: result.findings.isEmpty ? nil : result.directory,
+                             landed: result.landed ?? kill, operations: recording.operations.count,
+                             acknowledgements: recording.acknowledgements.count,
+                             elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
     }
 }

@@ -16,11 +16,15 @@ public struct KillSwitchFileSystem: FileSystem {
 
     final class Counter: @unchecked Sendable {
         var performed = 0
+        /// Where a parent reads the position after a kill (nil: nowhere).
+        var board: PositionBoard?
     }
 
-    public init(stopAt: Int?) {
+    /// A counting file system; with `board`, the position is also kept there for the parent.
+    public init(stopAt: Int?, boardPath: String? = nil) {
         self.stopAt = stopAt
         counter = Counter()
+        counter.board = boardPath.map { PositionBoard(writingAt: $0) }
     }
 
     /// Operations performed so far.
@@ -29,8 +33,10 @@ public struct KillSwitchFileSystem: FileSystem {
     /// Dies before an operation when it is the one to stop at; else counts it once it succeeded.
     private func counted<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         if let stopAt, counter.performed == stopAt { raise(SIGKILL) }
+        counter.board?.starting(counter.performed)
         let value = try body()
         counter.performed += 1
+        counter.board?.completed(counter.performed)
         return value
     }
 

@@ -7,14 +7,17 @@ public enum CrashTestDocument {
     /// One failure as listed in the document.
     public struct Failure: Sendable {
         public var oracle: OracleKind
+        /// Every oracle that failed on the state (the first is `oracle`).
+        public var oracles: [OracleKind]
         public var crashAfter: Int
         public var reproducer: String
         public var message: String
         /// Kill mode: the directory holding the failing on-disk state.
         public var directory: String?
 
-        public init(oracle: OracleKind, crashAfter: Int, reproducer: String, message: String, directory: String? = nil) {
+        public init(oracle: OracleKind, oracles: [OracleKind] = [], crashAfter: Int, reproducer: String, message: String, directory: String? = nil) {
             self.oracle = oracle
+            self.oracles = oracles.isEmpty ? [oracle] : oracles
             self.crashAfter = crashAfter
             self.reproducer = reproducer
             self.message = message
@@ -39,6 +42,10 @@ public enum CrashTestDocument {
         public var elapsedSeconds: Double
         public var failuresByOracle: [OracleKind: Int]
         public var failures: [Failure]
+        /// Failing states not listed in `failures` (with `--max-failures`).
+        public var failuresOmitted = 0
+        /// `pass`, `fail` or `incomplete` (see `verdict(failed:truncated:)`).
+        public var verdict: String { CrashTestDocument.verdict(failed: failed, truncated: truncated) }
         /// Kill mode: number of kills made.
         public var kills: Int?
         /// Simulated mode: times the store's recovery ran, times a remembered run was replayed,
@@ -47,8 +54,8 @@ public enum CrashTestDocument {
 
         public init(workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
                     operations: Int, acks: Int, explored: Int, unique: Int, failed: Int, truncated: Bool,
-                    elapsedSeconds: Double, failuresByOracle: [OracleKind: Int], failures: [Failure], kills: Int? = nil,
-                    recovery: (runs: Int, replays: Int, sampled: Int, unexplored: Int)? = nil) {
+                    elapsedSeconds: Double, failuresByOracle: [OracleKind: Int], failures: [Failure], failuresOmitted: Int = 0,
+                    kills: Int? = nil, recovery: (runs: Int, replays: Int, sampled: Int, unexplored: Int)? = nil) {
             self.workload = workload
             self.model = model
             self.writeProtocol = writeProtocol
@@ -64,13 +71,21 @@ public enum CrashTestDocument {
             self.elapsedSeconds = elapsedSeconds
             self.failuresByOracle = failuresByOracle
             self.failures = failures
+            self.failuresOmitted = failuresOmitted
             self.kills = kills
             self.recovery = recovery
         }
     }
 
-    /// The fields of a simulated run.
-    public static func fields(_ report: CrashTest.Report) -> Fields {
+    /// Every oracle of a list of findings, in order, each once.
+    public static func oracles(_ findings: [Finding]) -> [OracleKind] {
+        var oracles: [OracleKind] = []
+        for finding in findings where !oracles.contains(finding.oracle) { oracles.append(finding.oracle) }
+        return oracles
+    }
+
+    /// The fields of a simulated run, listing at most `maxFailures` failures (all when nil).
+    public static func fields(_ report: CrashTest.Report, maxFailures: Int? = nil) -> Fields {
         let configuration = report.configuration
         let result = report.result
         return Fields(
@@ -80,22 +95,33 @@ public enum CrashTestDocument {
             operations: report.operations, acks: report.acknowledgements, explored: result.explored, unique: result.unique,
             failed: result.failed, truncated: result.truncated, elapsedSeconds: result.elapsedSeconds,
             failuresByOracle: result.failuresByOracle,
-            failures: result.failures.map { Failure(oracle: $0.oracle, crashAfter: $0.crashAfter, reproducer: report.reproducer($0).text, message: $0.message) },
+            failures: result.failures.prefix(maxFailures ?? Int.max).map {
+                Failure(oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
+                        reproducer: report.reproducer($0).text, message: $0.message)
+            },
+            failuresOmitted: max(0, result.failures.count - (maxFailures ?? Int.max)),
             recovery: (result.recoveryRuns, result.recoveryReplays, result.sampledRecoveries, result.unexploredRecoveryCrashes))
     }
 
-    /// The fields of a kill loop.
-    public static func fields(_ report: KillLoop.Report) -> Fields {
+    /// The fields of a kill loop, listing at most `maxFailures` failures (all when nil).
+    public static func fields(_ report: KillLoop.Report, maxFailures: Int? = nil) -> Fields {
         let configuration = report.configuration
         return Fields(
             workload: configuration.workload, model: PersistenceModel.process.rawValue,
             writeProtocol: configuration.writeProtocol.rawValue, mode: "kill", seed: configuration.seed, shard: "1/1",
             operations: report.operations, acks: report.acknowledgements, explored: report.kills, unique: report.distinct,
             failed: report.failed, truncated: false, elapsedSeconds: report.elapsedSeconds, failuresByOracle: report.failuresByOracle,
-            failures: report.failures.prefix(50).map {
-                Failure(oracle: $0.oracle, crashAfter: $0.crashAfter ?? -1, reproducer: $0.reproducer, message: $0.message, directory: $0.directory)
+            failures: report.failures.prefix(maxFailures ?? Int.max).map {
+                Failure(oracle: $0.oracle, oracles: $0.oracles, crashAfter: $0.crashAfter ?? -1, reproducer: $0.reproducer,
+                        message: $0.message, directory: $0.directory)
             },
+            failuresOmitted: max(0, report.failures.count - (maxFailures ?? Int.max)),
             kills: report.kills)
+    }
+
+    /// `fail` when a state failed, else `incomplete` when the run stopped early, else `pass`.
+    public static func verdict(failed: Int, truncated: Bool) -> String {
+        failed > 0 ? "fail" : truncated ? "incomplete" : "pass"
     }
 
     public static func encode(_ fields: Fields) -> JSONValue {
@@ -116,6 +142,7 @@ public enum CrashTestDocument {
         members += [
             ("states", .object([("explored", .int(Int64(fields.explored))), ("unique", .int(Int64(fields.unique))), ("failed", .int(Int64(fields.failed)))])),
             ("truncated", .bool(fields.truncated)),
+            ("verdict", .string(fields.verdict)),
         ]
         if let recovery = fields.recovery {
             members.append(("recovery", .object([
@@ -129,12 +156,15 @@ public enum CrashTestDocument {
             ("failuresByOracle", .object(OracleKind.allCases.compactMap { oracle in fields.failuresByOracle[oracle].map { (oracle.rawValue, .int(Int64($0))) } })),
             ("failures", .array(fields.failures.map { failure in
                 var entry: [(String, JSONValue)] = [
-                    ("oracle", .string(failure.oracle.rawValue)), ("crashAfter", .int(Int64(failure.crashAfter))),
+                    ("oracle", .string(failure.oracle.rawValue)),
+                    ("oracles", .array(failure.oracles.map { .string($0.rawValue) })),
+                    ("crashAfter", .int(Int64(failure.crashAfter))),
                     ("reproducer", .string(failure.reproducer)), ("message", .string(failure.message)),
                 ]
                 if let directory = failure.directory { entry.append(("directory", .string(directory))) }
                 return .object(entry)
             })),
+            ("failuresOmitted", .int(Int64(fields.failuresOmitted))),
         ]
         return .object(members)
     }

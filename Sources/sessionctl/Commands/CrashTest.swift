@@ -1,5 +1,6 @@
 import ArgumentParser
 import CrashSimulator
+import SessionFormats
 import SessionStore
 import Foundation
 
@@ -16,8 +17,11 @@ extension SessionCtl {
                 and reordered unsynced operations, torn writes and renames, torn sectors) and checks \
                 each after recovery: atomicity, durability after an acknowledged save, no collateral \
                 loss under Chrome's loading rules, incognito privacy, recovery, hygiene. Exits 1 when \
-                any state fails; each failure prints a reproducer for --replay. With --kill N, runs \
-                the workload in a child process on a real directory and kills it N times instead.
+                any state fails, 3 when --max-states stopped the run first (it is incomplete), 0 \
+                otherwise; every failing state is listed with a reproducer for --replay. --shard K/N \
+                splits the run's partitions: N shards add up exactly to one whole run. With --kill N, \
+                runs the workload in a child process on a real directory and kills it N times \
+                instead; a kill at a random time is reported at the file operation it landed on.
                 Built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")). \
                 Protocols: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
                 """
@@ -38,8 +42,14 @@ extension SessionCtl {
         @Option(name: .long, help: ArgumentHelp("Seed of the sampling of large sets of unsynced operations, of garbage bytes and of kill times.", valueName: "n"))
         var seed: UInt64 = 1
 
-        @Option(name: .long, help: ArgumentHelp("Explore only shard K of N (for a CI matrix).", valueName: "k/n"))
+        @Option(name: .long, help: ArgumentHelp("Explore only shard K of N (for a CI matrix): N shards add up to one whole run.", valueName: "k/n"))
         var shard: String = "1/1"
+
+        @Option(name: .long, help: ArgumentHelp("List at most n failing states (the rest are counted in failuresOmitted); text lists 20 unless given.", valueName: "n"))
+        var maxFailures: Int?
+
+        @Flag(name: .long, help: "No progress on standard error.")
+        var quiet = false
 
         @Option(name: .long, help: ArgumentHelp("Check the one crash state of a reproducer printed by an earlier run.", valueName: "reproducer"))
         var replay: String?
@@ -66,6 +76,7 @@ extension SessionCtl {
                 throw ValidationError("--protocol must be one of: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
+            if let maxFailures { guard maxFailures >= 0 else { throw ValidationError("--max-failures must be 0 or more") } }
             guard ExplorationOptions.parseShard(shard) != nil else { throw ValidationError("--shard must be K/N with 1 <= K <= N") }
             if let kill { guard (1...100_000).contains(kill) else { throw ValidationError("--kill must be between 1 and 100000") } }
             if killChild { guard killProfile != nil else { throw ValidationError("--kill-child needs --kill-profile") } }
@@ -97,15 +108,26 @@ extension SessionCtl {
             configuration.exploration.maxStates = maxStates
             configuration.exploration.shard = ExplorationOptions.parseShard(shard) ?? (1, 1)
             configuration.exploration.threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
-            let progress = ProgressLine()
-            let report = try CrashSimulator.CrashTest(configuration: configuration).run { progress.show("explored \($0) states") }
+            let progress = ProgressLine(quiet: quiet)
+            let started = Date()
+            let report = try CrashSimulator.CrashTest(configuration: configuration).run(reporting: { now in
+                progress.show(CrashTestText.progress(now, elapsed: Date().timeIntervalSince(started)))
+            })
             progress.clear()
-            let fields = CrashTestDocument.fields(report)
+            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
+        }
+
+        /// Prints a run's document and exits as the run went: 1 on failures, 3 when incomplete.
+        private func finish(_ fields: CrashTestDocument.Fields) throws {
             switch output.format {
             case .json: Output.line(CrashTestDocument.encode(fields).serialized())
-            case .text: CrashTestText.print(fields)
+            case .text: CrashTestText.print(fields, shown: maxFailures ?? 20)
             }
             if fields.failed > 0 { throw CommandFailure.exit(ExitStatus.findings) }
+            if fields.truncated {
+                Output.error("crash-test: stopped by --max-states after \(fields.explored) states, before exploring every crash state: the run is incomplete (exit 3)")
+                throw CommandFailure.exit(ExitStatus.incomplete)
+            }
         }
 
         /// The loop's configuration: children are this very program in child mode.
@@ -131,36 +153,36 @@ extension SessionCtl {
         private func runKillLoop(kills: Int) throws {
             var configuration = killConfiguration(workload: workload, writeProtocol: WriteProtocol(rawValue: writeProtocol) ?? .safe, seed: seed)
             configuration.kills = kills
-            let progress = ProgressLine()
+            let progress = ProgressLine(quiet: quiet)
             let report = try KillLoop(configuration: configuration).run { progress.show("\($0) of \(kills) runs") }
             progress.clear()
-            let fields = CrashTestDocument.fields(report)
-            switch output.format {
-            case .json: Output.line(CrashTestDocument.encode(fields).serialized())
-            case .text: CrashTestText.print(fields)
-            }
-            if fields.failed > 0 { throw CommandFailure.exit(ExitStatus.findings) }
+            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
         }
 
         private func runKillReplay(_ reproducer: KillLoop.Reproducer) throws {
             let configuration = killConfiguration(workload: reproducer.workload, writeProtocol: reproducer.writeProtocol, seed: reproducer.seed)
             let loop = KillLoop(configuration: configuration)
             let outcome = try loop.replay(reproducer.kill)
-            let text = loop.reproducer(reproducer.kill)
+            let text = loop.reproducer(outcome.landed)
+            var crashAfter = -1
+            if case .operation(let stopAt) = outcome.landed { crashAfter = stopAt }
             switch output.format {
             case .json:
-                var crashAfter = -1
-                if case .operation(let stopAt) = reproducer.kill { crashAfter = stopAt }
                 var fields = CrashTestDocument.Fields(
                     workload: reproducer.workload, model: PersistenceModel.process.rawValue, writeProtocol: reproducer.writeProtocol.rawValue,
-                    mode: "kill", seed: reproducer.seed, shard: "1/1", operations: 0, acks: 0, explored: 1, unique: 1,
-                    failed: outcome.findings.isEmpty ? 0 : 1, truncated: false, elapsedSeconds: 0, failuresByOracle: [:],
-                    failures: outcome.findings.map { CrashTestDocument.Failure(oracle: $0.oracle, crashAfter: crashAfter, reproducer: text, message: $0.message, directory: outcome.directory) },
+                    mode: "kill", seed: reproducer.seed, shard: "1/1", operations: outcome.operations, acks: outcome.acknowledgements,
+                    explored: 1, unique: 1, failed: outcome.findings.isEmpty ? 0 : 1, truncated: false,
+                    elapsedSeconds: outcome.elapsedSeconds, failuresByOracle: [:],
+                    failures: outcome.findings.first.map {
+                        [CrashTestDocument.Failure(oracle: $0.oracle, oracles: CrashTestDocument.oracles(outcome.findings), crashAfter: crashAfter,
+                                                   reproducer: text, message: $0.message, directory: outcome.directory)]
+                    } ?? [],
                     kills: 1)
-                for finding in outcome.findings { fields.failuresByOracle[finding.oracle, default: 0] += 1 }
+                for oracle in CrashTestDocument.oracles(outcome.findings) { fields.failuresByOracle[oracle, default: 0] += 1 }
                 Output.line(CrashTestDocument.encode(fields).serialized())
             case .text:
-                Output.line("replaying \(text)")
+                Output.line("replaying \(loop.reproducer(reproducer.kill))")
+                if text != loop.reproducer(reproducer.kill) { Output.line("the kill landed after operation \(crashAfter): \(text)") }
                 if outcome.findings.isEmpty { Output.line("no oracle fails on this state") }
                 for finding in outcome.findings { Output.line("FAIL \(finding.oracle.rawValue): \(finding.message)") }
                 if let directory = outcome.directory { Output.line("on-disk state kept in \(directory)") }
@@ -169,19 +191,27 @@ extension SessionCtl {
         }
 
         private func runReplay(_ text: String) throws {
+            let started = Date()
             let reproducer = try Reproducer(text: text)
             let outcome = try Replayer().replay(reproducer)
             switch output.format {
             case .json:
-                let failures = outcome.findings.map {
-                    CrashTestDocument.Failure(oracle: $0.oracle, crashAfter: reproducer.state.crashPoint, reproducer: reproducer.text, message: $0.message)
-                }
+                let failures = outcome.findings.first.map {
+                    [CrashTestDocument.Failure(oracle: $0.oracle, oracles: CrashTestDocument.oracles(outcome.findings),
+                                               crashAfter: reproducer.state.crashPoint, reproducer: reproducer.text, message: $0.message)]
+                } ?? []
                 var fields = CrashTestDocument.Fields(
                     workload: reproducer.workload, model: reproducer.model.rawValue, writeProtocol: reproducer.writeProtocol.rawValue,
-                    mode: "simulated", seed: reproducer.seed, shard: "1/1", operations: 0, acks: 0, explored: 1, unique: 1,
-                    failed: outcome.findings.isEmpty ? 0 : 1, truncated: false, elapsedSeconds: 0, failuresByOracle: [:], failures: failures)
-                for finding in outcome.findings { fields.failuresByOracle[finding.oracle, default: 0] += 1 }
-                Output.line(CrashTestDocument.encode(fields).serialized())
+                    mode: "simulated", seed: reproducer.seed, shard: "1/1", operations: outcome.operations, acks: outcome.acknowledgements,
+                    explored: 1, unique: 1, failed: outcome.findings.isEmpty ? 0 : 1, truncated: false,
+                    elapsedSeconds: Date().timeIntervalSince(started), failuresByOracle: [:], failures: failures)
+                for oracle in CrashTestDocument.oracles(outcome.findings) { fields.failuresByOracle[oracle, default: 0] += 1 }
+                var document = CrashTestDocument.encode(fields)
+                if case .object(var members) = document {
+                    members.append(("crashAfter", .int(Int64(reproducer.state.crashPoint))))
+                    document = .object(members)
+                }
+                Output.line(document.serialized())
             case .text:
                 Output.line("replaying \(reproducer.text)")
                 for line in outcome.explanation { Output.line(line) }

@@ -1,15 +1,16 @@
 import CrashSimulator
 
-/// The text view of `crash-test`: what ran, how much was explored, and each kept failure with its reproducer.
+/// The text view of `crash-test`: what ran, how much was explored, and the failures with their reproducers.
 enum CrashTestText {
-    static func print(_ fields: CrashTestDocument.Fields) {
+    /// Prints a run; lists at most `shown` failures and says how many more there are.
+    static func print(_ fields: CrashTestDocument.Fields, shown: Int = 20) {
         Output.line("crash-test: workload \(fields.workload), \(fields.mode == "kill" ? "real kills" : "model \(fields.model)"), protocol \(fields.writeProtocol), seed \(fields.seed)\(fields.shard == "1/1" ? "" : ", shard \(fields.shard)")")
         if let kills = fields.kills {
             Output.line("\(fields.operations) file operations per run, \(fields.acks) acknowledged saves; \(kills) kills in \(format(fields.elapsedSeconds)) s")
         } else {
             Output.line("recorded \(fields.operations) file operations, \(fields.acks) acknowledged saves")
             let rate = fields.elapsedSeconds > 0 ? Int(Double(fields.explored) / fields.elapsedSeconds) : 0
-            Output.line("explored \(fields.explored) crash states (\(fields.unique) distinct) in \(format(fields.elapsedSeconds)) s, \(rate) states/s\(fields.truncated ? " (stopped at --max-states)" : "")")
+            Output.line("explored \(fields.explored) crash states (\(fields.unique) distinct) in \(format(fields.elapsedSeconds)) s, \(rate) states/s\(fields.truncated ? " (stopped at --max-states: incomplete)" : "")")
             if let recovery = fields.recovery, recovery.sampled > 0 {
                 Output.line("crashes during recovery: \(recovery.sampled) long recoveries crashed at a seeded sample of \(RecoveryCrashPoints.limit) points each (\(recovery.unexplored) points left out)")
             }
@@ -20,16 +21,35 @@ enum CrashTestText {
         }
         let counts = OracleKindOrder.sorted(fields.failuresByOracle).map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
         Output.line("failing states: \(fields.failed) (\(counts))")
-        for failure in fields.failures {
+        for failure in fields.failures.prefix(shown) {
             Output.line()
-            Output.line("FAIL \(failure.oracle.rawValue), crash after operation \(failure.crashAfter): \(failure.message)")
+            let others = failure.oracles.dropFirst().map(\.rawValue)
+            Output.line("FAIL \(failure.oracle.rawValue)\(others.isEmpty ? "" : " (also \(others.joined(separator: ", ")))"), crash after operation \(failure.crashAfter): \(failure.message)")
             if let directory = failure.directory { Output.line("  on-disk state kept in \(directory)") }
             Output.line("  reproducer: \(failure.reproducer)")
+        }
+        let hidden = fields.failed - min(shown, fields.failures.count)
+        if hidden > 0 {
+            Output.line()
+            Output.line("\(hidden) more failing state\(hidden == 1 ? "" : "s") not shown (--format json lists every one; --max-failures sets how many)")
         }
         if fields.mode != "kill", let first = fields.failures.first {
             Output.line()
             Output.line("replay one with: sessionctl crash-test --replay '\(first.reproducer)'")
         }
+    }
+
+    /// The progress line of a simulated run: crash points and generated states of this shard done
+    /// out of their totals, states explored (recovery crash states included), rate and time left.
+    static func progress(_ now: Explorer.Progress, elapsed: Double) -> String {
+        let rate = elapsed > 0 ? Double(now.explored) / elapsed : 0
+        var text = "crash points \(now.crashPointsDone)/\(now.crashPointsTotal), states \(now.generatedDone)/\(now.generatedTotal)"
+        text += " (+\(now.explored - now.generatedDone) in recovery), \(Int(rate)) states/s"
+        if now.generatedDone > 0, now.generatedDone < now.generatedTotal, elapsed > 1 {
+            let left = elapsed * Double(now.generatedTotal - now.generatedDone) / Double(now.generatedDone)
+            text += ", about \(Int(left.rounded())) s left"
+        }
+        return text
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -17,6 +17,8 @@ enum ExitStatus {
     static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
     static let tempFail: Int32 = 75
+    /// crash-test stopped before exploring every state (--max-states) and found no failing state.
+    static let incomplete: Int32 = 3
 
     /// The status for an error thrown by a command.
     static func of(_ error: any Error) -> Int32 {

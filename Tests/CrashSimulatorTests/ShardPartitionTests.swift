@@ -1,0 +1,72 @@
+@testable import CrashSimulator
+import SessionStore
+import Testing
+
+/// `--shard K/N` partitions a run: the explored and failed counts of shards 1..N, and the sets of
+/// their failure reproducers, add up exactly to the whole run's (recovery crash states included).
+@Suite struct ShardPartitionTests {
+    /// A workload, model and protocol to split.
+    struct Case: Sendable, CustomStringConvertible {
+        var workload: String
+        var model: PersistenceModel
+        var writeProtocol: WriteProtocol
+        var description: String { "\(workload)/\(model.rawValue)/\(writeProtocol.rawValue)" }
+    }
+
+    static let cases: [Case] = [PersistenceModel.process, .pessimistic].flatMap { model in
+        [WriteProtocol.safe, .inPlace, .chrome, .noFsync].map { Case(workload: "small", model: model, writeProtocol: $0) }
+    } + [
+        Case(workload: "incognito", model: .process, writeProtocol: .noFsync),
+        Case(workload: "crash-loop", model: .pessimistic, writeProtocol: .safe),
+    ]
+
+    /// What a run found, in the terms that must add up.
+    struct Totals: Equatable, CustomStringConvertible {
+        var explored = 0
+        var failed = 0
+        var reproducers: [String] = []
+        var description: String { "explored \(explored), failed \(failed), \(reproducers.count) reproducers" }
+    }
+
+    static func totals(_ recording: Recording, _ entry: Case, shard: (Int, Int)) -> Totals {
+        let options = ExplorationOptions(model: entry.model, shard: shard)
+        let result = Explorer(recording: recording, runner: StoreRecoveryRunner(), options: options).run()
+        let report = CrashTest.Report(configuration: configuration(entry), operations: recording.operations.count,
+                                      acknowledgements: recording.acknowledgements.count, result: result)
+        return Totals(explored: result.explored, failed: result.failed, reproducers: result.failures.map { report.reproducer($0).text })
+    }
+
+    static func configuration(_ entry: Case) -> CrashTest.Configuration {
+        var configuration = CrashTest.Configuration()
+        configuration.workload = entry.workload
+        configuration.model = entry.model
+        configuration.writeProtocol = entry.writeProtocol
+        return configuration
+    }
+
+    @Test(arguments: cases)
+    func shardsAddUpToTheWholeRun(_ entry: Case) throws {
+        let recording = try CrashTest(configuration: Self.configuration(entry)).record()
+        let whole = Self.totals(recording, entry, shard: (1, 1))
+        #expect(whole.failed == whole.reproducers.count, "every failing state is listed")
+        for count in [2, 3, 7] {
+            var sum = Totals()
+            for index in 1...count {
+                let part = Self.totals(recording, entry, shard: (index, count))
+                sum.explored += part.explored
+                sum.failed += part.failed
+                sum.reproducers += part.reproducers
+            }
+            #expect(sum.explored == whole.explored, "\(entry) in \(count) shards: \(sum) vs \(whole)")
+            #expect(sum.failed == whole.failed, "\(entry) in \(count) shards")
+            #expect(Set(sum.reproducers) == Set(whole.reproducers) && sum.reproducers.count == whole.reproducers.count,
+                    "\(entry) in \(count) shards")
+        }
+    }
+
+    @Test func everyShardOfSevenHasWorkOnTheDefaultWorkloadsPartitions() throws {
+        let recording = try CrashTest(configuration: Self.configuration(Case(workload: "small", model: .pessimistic, writeProtocol: .safe))).record()
+        let options = ExplorationOptions(model: .pessimistic, shard: (7, 7))
+        #expect(Explorer(recording: recording, runner: StoreRecoveryRunner(), options: options).run().explored > 0)
+    }
+}
