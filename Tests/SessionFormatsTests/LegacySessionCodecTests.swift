@@ -92,6 +92,52 @@ import Testing
         #expect(session.tabs.first?.history?.userAgent == .automatic)
     }
 
+    /// crw_navigation_item_storage.mm, crw_session_storage.mm, crw_session_certificate_policy_cache_storage.mm:
+    /// what Chrome still reads of older items and tabs, and what it reads as missing values.
+    @Test func olderKeysAreReadAsChromeReadsThem() throws {
+        var archive = KeyedArchiveBuilder()
+        let root = archive.reserve()
+        let tab = archive.reserve()
+        let item = archive.reserve()
+        let referrer = archive.reserve()
+        let cache = archive.reserve()
+        archive.set(referrer, className: "NSURL", ["NS.relative": .uid(archive.string("https://from.example/"))])
+        archive.set(item, className: "CRWNavigationItemStorage", ["urlString": .data(Array("https://a.example/".utf8)),
+                                                                  "referrer": .uid(referrer)])
+        let certificate = archive.array([archive.value(.data([0x30, 0x03])), archive.string("a.example"), archive.value(.integer(4))])
+        archive.set(cache, className: "CRWSessionCertificatePolicyCacheStorage",
+                    ["allowedCertificates": .uid(archive.array([certificate], className: "NSSet"))])
+        let userData = archive.dictionary([("PinnedState", .bool(true)), ("TabId", .string("tab-id-from-user-data"))])
+        archive.set(tab, className: "CRWSessionStorage", ["uniqueIdentifier": .integer(3), "lastCommittedItemIndex": .integer(0),
+                                                          "entries": .uid(archive.array([item])), "serializedUserData": .uid(userData),
+                                                          "certificatePolicyCacheStorage": .uid(cache)])
+        archive.set(root, className: "SessionWindowIOS", ["selectedIndex": .integer(0), "sessions": .uid(archive.array([tab]))])
+        let window = try LegacySessionCodec.decodeWindow(BinaryPlistWriter.encode(archive.finish(root: root)))
+        let decoded = try #require(window.tabs.first)
+        #expect(decoded.items.first?.userAgent == UserAgent.none, "a missing userAgentType is NONE")
+        #expect(decoded.items.first?.referrer == Referrer(url: "https://from.example/", policy: .default), "the old NSURL referrer, default policy")
+        #expect(decoded.pinned, "a pre-M99 bare user-data dictionary is read")
+        #expect(decoded.stableIdentifier == "tab-id-from-user-data", "TabId stands in for a missing stableIdentifier")
+        #expect(decoded.certificates == [CertificateRecord(certificate: [0x30, 0x03], host: "a.example", status: 4)])
+        #expect(window.retiredClassNames.isEmpty && window.unreadableByChrome == nil)
+    }
+
+    /// base/token.cc: group ids are 32 upper-case hex digits; anything else gets a new id.
+    @Test func lowerCaseGroupIDsAreNotRead() throws {
+        var archive = KeyedArchiveBuilder()
+        let root = archive.reserve()
+        let upper = archive.reserve()
+        let lower = archive.reserve()
+        archive.set(upper, className: "SessionTabGroup", ["kRangeStartKey": .integer(0), "kRangeCountKey": .integer(1),
+                                                          "kTabGroupIdKey": .uid(archive.string("00000000000000A10000000000000B02"))])
+        archive.set(lower, className: "SessionTabGroup", ["kRangeStartKey": .integer(0), "kRangeCountKey": .integer(1),
+                                                          "kTabGroupIdKey": .uid(archive.string("00000000000000a10000000000000b02"))])
+        archive.set(root, className: "SessionWindowIOS", ["selectedIndex": .integer(0), "sessions": .uid(archive.array([])),
+                                                          "tabGroups": .uid(archive.array([upper, lower]))])
+        let window = try LegacySessionCodec.decodeWindow(BinaryPlistWriter.encode(archive.finish(root: root)))
+        #expect(window.groups.map(\.id) == [TabGroupID(high: 0xA1, low: 0xB02), nil])
+    }
+
     /// Archives a window whose pieces a test can spoil.
     static func archive(_ build: (inout KeyedArchiveBuilder, UInt64) -> Void) -> [UInt8] {
         var archive = KeyedArchiveBuilder()

@@ -38,6 +38,10 @@ public enum RepairDocument {
             return .object([("operation", .string("set-aside")), ("path", .string(directory)), ("entry", .string(entry)), ("to", .string(path))])
         case .wrote(let path):
             return .object([("operation", .string("write")), ("path", .string(path)), ("entry", .null), ("to", .null)])
+        case .finishedInterrupted(let directory):
+            return .object([("operation", .string("finish-interrupted")), ("path", .string(directory)), ("entry", .null), ("to", .null)])
+        case .removedUnfinished(let directory):
+            return .object([("operation", .string("remove-unfinished")), ("path", .string(directory)), ("entry", .null), ("to", .null)])
         }
     }
 }

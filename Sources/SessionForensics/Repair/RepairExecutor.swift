@@ -2,11 +2,22 @@ import SessionFormats
 import SessionModel
 import SessionStore
 
-/// Carries out a repair plan: each session directory is first set aside whole, as `aside push`
-/// does (a rename into `Backups/`, then a manifest with every file's size and SHA-256), and only
-/// then written anew through the `AtomicWriter`: each tab's data.pb and state.pb, and
-/// session_metadata.pb last; or, for a legacy session, its session.plist. Nothing is edited in place and nothing is deleted: whatever the
-/// repaired session leaves out stays in the set-aside entry.
+// Why a crash or an error part way through a repair never leaves a window out of the profile.
+//
+// A repaired session directory is written whole under `<storage>/.sessionctl-repair.<id>` beside
+// the live one (every file through the AtomicWriter, session_metadata.pb last, the directory and
+// its parent fsynced), and only then does anything happen to the live directory: it is set aside
+// into Backups/ by one rename (then its manifest), and the staged directory is renamed into its
+// place. At every instant the window is live (the original, or the repair), or set aside with the
+// complete repair staged beside the empty place. The layout alone says which: a staged directory
+// with the live one present is an unfinished write (removed: the original is untouched); a staged
+// directory without the live one is a finished write whose switch was cut (renamed into place).
+// `RepairResumption` settles both before anything else, at the next repair and after an error.
+/// Carries out a repair plan (see the note above): each session directory is written beside the
+/// live one, the original set aside whole as `aside push` does (a rename into `Backups/`, then a
+/// manifest with every file's size and SHA-256), then the new one renamed into place; a legacy
+/// session likewise with its session.plist. Nothing is edited in place and nothing is deleted:
+/// whatever the repaired session leaves out stays in the set-aside entry.
 struct RepairExecutor {
     let aside: Aside
 
@@ -15,33 +26,24 @@ struct RepairExecutor {
     /// Applies `plan`; returns what was done, in order.
     func apply(_ plan: RepairPlan) throws -> [RepairStep] {
         var steps: [RepairStep] = []
+        let resumption = RepairResumption(writer: writer, profile: aside.profile)
         for repair in plan.sessions {
-            let directory = joinPath(aside.profile, repair.directory)
-            let mode = (writer.fileSystem.permissions(of: directory) ?? 0o755) & 0o777
-            if repair.setsAside {
-                let rules = Array(Set(repair.actions.map(\.rule.name))).sorted().joined(separator: ", ")
-                let entry = try aside.push(repair.session, incognito: repair.incognito, directory: repair.directory,
-                                           reason: "sessionctl repair, before fixing: \(rules)")
-                steps.append(.setAside(directory: repair.directory, entry: entry.name, path: entry.path))
-            }
-            try writer.makeDirectories(directory, mode: mode)
+            let rules = Array(Set(repair.actions.map(\.rule.name))).sorted().joined(separator: ", ")
+            var files: [(String, [UInt8])] = []
             for tab in repair.repaired.tabs {
-                let relative = treePath(repair.directory, tab.directory)
-                try writer.makeDirectories(joinPath(aside.profile, relative), mode: mode)
-                try write(tab.data, treePath(relative, ProfileLayout.tabDataFile), &steps)
-                if let state = tab.state { try write(state, treePath(relative, ProfileLayout.tabStateFile), &steps) }
+                files.append((treePath(tab.directory, ProfileLayout.tabDataFile), tab.data))
+                if let state = tab.state { files.append((treePath(tab.directory, ProfileLayout.tabStateFile), state)) }
             }
-            try write(repair.repaired.metadata, treePath(repair.directory, ProfileLayout.metadataFile), &steps)
+            files.append((ProfileLayout.metadataFile, repair.repaired.metadata))
+            try replace(repair.directory, session: repair.session, incognito: repair.incognito, files: files,
+                        setsAside: repair.setsAside, reason: "sessionctl repair, before fixing: \(rules)",
+                        resumption: resumption, steps: &steps)
         }
         for rewrite in plan.rewrites {
-            let directory = joinPath(aside.profile, rewrite.directory)
-            let mode = (writer.fileSystem.permissions(of: directory) ?? 0o755) & 0o777
             let rules = Array(Set(rewrite.actions.map(\.rule.name))).sorted().joined(separator: ", ")
-            let entry = try aside.push(rewrite.session, incognito: rewrite.incognito, directory: rewrite.directory,
-                                       reason: "sessionctl repair, before fixing: \(rules)")
-            steps.append(.setAside(directory: rewrite.directory, entry: entry.name, path: entry.path))
-            try writer.makeDirectories(directory, mode: mode)
-            try write(rewrite.bytes, rewrite.file, &steps)
+            let name = lastPathComponent(rewrite.file)
+            try replace(rewrite.directory, session: rewrite.session, incognito: rewrite.incognito, files: [(name, rewrite.bytes)],
+                        setsAside: true, reason: "sessionctl repair, before fixing: \(rules)", resumption: resumption, steps: &steps)
         }
         for legacy in plan.legacy {
             let entry = try aside.push(legacy.session, incognito: legacy.incognito, directory: legacy.directory,
@@ -51,8 +53,36 @@ struct RepairExecutor {
         return steps
     }
 
-    private func write(_ bytes: [UInt8], _ relative: String, _ steps: inout [RepairStep]) throws(StoreError) {
-        try writer.write(bytes, to: joinPath(aside.profile, relative))
-        steps.append(.wrote(relative))
+    /// Writes `files` as the new content of `directory` (relative to the profile): staged, the
+    /// original set aside, the staged tree renamed into place. On an error the directory is
+    /// settled (see `RepairResumption`) before the error goes on.
+    private func replace(_ directory: String, session: SessionID, incognito: Bool, files: [(String, [UInt8])], setsAside: Bool,
+                         reason: String, resumption: RepairResumption, steps: inout [RepairStep]) throws {
+        let live = joinPath(aside.profile, directory)
+        let staging = joinPath(aside.profile, RepairResumption.stagingPath(of: directory))
+        do {
+            let mode = (writer.fileSystem.permissions(of: live) ?? 0o755) & 0o777
+            if writer.fileSystem.kind(of: staging) != nil { try writer.removeTree(staging) }
+            try writer.makeDirectories(staging, mode: mode)
+            for (relative, bytes) in files {
+                let parent = parentPath(relative)
+                if !parent.isEmpty { try writer.makeDirectories(joinPath(staging, parent), mode: mode) }
+                try writer.write(bytes, to: joinPath(staging, relative))
+            }
+            if writer.writeProtocol.syncsDirectories {
+                try writer.fileSystem.fsyncDirectory(staging)
+                try writer.fileSystem.fsyncDirectory(parentPath(staging))
+            }
+            if setsAside, writer.fileSystem.kind(of: live) != nil {
+                let entry = try aside.push(session, incognito: incognito, directory: directory, reason: reason)
+                steps.append(.setAside(directory: directory, entry: entry.name, path: entry.path))
+            }
+            try writer.fileSystem.rename(staging, to: live)
+            if writer.writeProtocol.syncsDirectories { try writer.fileSystem.fsyncDirectory(parentPath(live)) }
+            steps += files.map { .wrote(treePath(directory, $0.0)) }
+        } catch {
+            _ = try? resumption.settle(directory)
+            throw error
+        }
     }
 }

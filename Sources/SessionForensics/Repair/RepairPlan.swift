@@ -67,4 +67,9 @@ public enum RepairStep: Sendable, Hashable {
     case setAside(directory: String, entry: String, path: String)
     /// A file was written atomically.
     case wrote(String)
+    /// An interrupted repair of this directory had written it in full: it was put in place.
+    case finishedInterrupted(directory: String)
+    /// An interrupted repair had not finished writing this staged directory: it was removed
+    /// (the live session it was to replace was untouched).
+    case removedUnfinished(directory: String)
 }

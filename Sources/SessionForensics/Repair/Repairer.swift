@@ -66,15 +66,17 @@ public struct Repairer: Sendable {
     /// Plans, and unless `dryRun` applies the plan under the profile's lock and validates the result.
     public func run(session: (id: SessionID, incognito: Bool)? = nil, dryRun: Bool) throws -> Result {
         let (first, input) = try planWithInput(session: session)
-        guard !dryRun, !first.isEmpty else {
+        let resumption = RepairResumption(writer: aside.writer, profile: profile)
+        guard !dryRun, !first.isEmpty || resumption.hasWorkLeft() else {
             let remaining = dryRun ? try predictedRemaining(first, in: input, session: session) : first.unrepaired
             return Result(plan: first, steps: [], after: nil, remaining: remaining, dryRun: dryRun)
         }
         let lock = try ProfileLock.acquire(profile: profile)
         return try withExtendedLifetime(lock) {
-            // Planned again under the lock, from what is on disk now.
+            // What an interrupted run left is settled first; then planned again under the lock.
+            let settled = try resumption.settleAll()
             let plan = try self.plan(session: session)
-            let steps = try RepairExecutor(aside: aside).apply(plan)
+            let steps = try settled + (plan.isEmpty ? [] : RepairExecutor(aside: aside).apply(plan))
             let after = Validator().validate(try InputOpener.open(profile))
             return Result(plan: plan, steps: steps, after: after, remaining: remaining(after, session: session), dryRun: false)
         }

@@ -113,7 +113,8 @@ public enum InputLocator {
     static func optimizedSessions(tree: any ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
         tree.list(storage).compactMap { name in
             let path = treePath(storage, name)
-            guard tree.kind(of: path) == .directory else { return nil }
+            // `.sessionctl-…` directories are sessionctl's own work in progress, never a window.
+            guard !name.hasPrefix(".sessionctl-"), tree.kind(of: path) == .directory else { return nil }
             return SessionSource(id: name, incognito: incognito, kind: .optimizedDirectory, path: path)
         }
     }
@@ -122,7 +123,7 @@ public enum InputLocator {
     static func legacySessions(tree: any ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
         tree.list(storage).compactMap { name in
             let path = treePath(storage, name, ProfileLayout.legacySessionFile)
-            guard tree.kind(of: path) == .file else { return nil }
+            guard !name.hasPrefix(".sessionctl-"), tree.kind(of: path) == .file else { return nil }
             return SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: path)
         }
     }

@@ -20,7 +20,7 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
     /// Whether directories are fsynced after entries are added or removed.
-    var syncsDirectories: Bool { self == .safe || self == .inPlace }
+    public var syncsDirectories: Bool { self == .safe || self == .inPlace }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }

@@ -32,6 +32,8 @@ enum RepairText {
                 switch step {
                 case .setAside(let directory, let entry, let path): Output.line("  set aside \(directory)/ as \(entry) (\(path)/)")
                 case .wrote(let path): Output.line("  wrote \(path)")
+                case .finishedInterrupted(let directory): Output.line("  finished the interrupted repair of \(directory)/")
+                case .removedUnfinished(let directory): Output.line("  removed \(directory), left unfinished by an interrupted run (the live session was untouched)")
                 }
             }
         }

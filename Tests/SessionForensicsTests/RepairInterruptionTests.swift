@@ -1,0 +1,52 @@
+import Foundation
+import SessionFormats
+import SessionModel
+import SessionStore
+import Testing
+@testable import SessionForensics
+
+/// Repair interrupted at every single file operation (the process dies there: that operation and
+/// every later one fail): no original file is lost, each window is live or set aside, and a plain
+/// second run leaves exactly what an uninterrupted run leaves, clean.
+@Suite struct RepairInterruptionTests {
+    typealias Support = MigrationTestSupport
+
+    static let profiles = ["metadata-truncated", "metadata-missing", "tab-id-duplicate", "tab-no-history",
+                           "tab-data-truncated", "legacy-selected-index", "legacy-entries-foreign", "opener-self"]
+
+    /// The live sessions an uninterrupted repair leaves.
+    static func reference(_ name: String) throws -> [Session] {
+        let profile = try RepairGalleryTests.copy(name)
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        _ = try Repairer(profile: profile, aside: AsideTestSupport.aside(profile)).run(dryRun: false)
+        return Support.comparable(try Support.liveSessions(profile))
+    }
+
+    @Test(arguments: profiles)
+    func aRerunAfterAnInterruptionAnywhereLeavesWhatAWholeRunLeaves(_ name: String) throws {
+        let expected = try Self.reference(name)
+        var step = 1
+        while true {
+            let profile = try RepairGalleryTests.copy(name)
+            defer { try? FileManager.default.removeItem(atPath: profile) }
+            let originalFiles = AsideTestSupport.snapshot(profile)
+            let interrupted = Repairer(profile: profile, aside: AsideTestSupport.aside(profile, fileSystem: ProcessCrashFileSystem(stopAt: step)))
+            let completed = (try? interrupted.run(dryRun: false)) != nil
+
+            // Nothing of the original is gone: every file's bytes are live or in Backups/.
+            let present = Set(AsideTestSupport.snapshot(profile).values)
+            for (path, data) in originalFiles where !present.contains(data) {
+                Issue.record("\(name): \(path) lost when interrupted at operation \(step)")
+            }
+            // A plain second run finishes the job: the same live sessions as a whole run, clean.
+            let rerun = try Repairer(profile: profile, aside: AsideTestSupport.aside(profile)).run(dryRun: false)
+            #expect(rerun.isClean, "\(name) after operation \(step): \(rerun.remaining.map(\.message))")
+            #expect(Support.comparable(try Support.liveSessions(profile)) == expected, "\(name): live sessions differ after operation \(step)")
+            let leftovers = AsideTestSupport.snapshot(profile).keys.filter { $0.contains(RepairResumption.stagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix) }
+            #expect(leftovers.isEmpty, "\(name) after operation \(step): \(leftovers)")
+            if completed { break }
+            step += 1
+        }
+        #expect(step > 3, "\(name): the repair made file operations")
+    }
+}
