@@ -117,12 +117,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let before = Self.files(profile)
         // flock(1) holds the lock while it runs sessionctl, as another sessionctl would.
-        let held = try CLI.runProgram("/usr/bin/flock", ["\(profile)/.sessionctl.lock", CLI.binary, "aside", "push", profile])
+        let held = try CLI.runProgram("/usr/bin/flock", [profile, CLI.binary, "aside", "push", profile])
         #expect(held.status == 75, "\(held.stdout)\(held.stderr)")
         #expect(held.stderr.hasPrefix("sessionctl: ") && held.stderr.split(separator: "\n").count == 1)
         #expect(Self.files(profile) == before)
         // Listing only reads, so it does not need the lock.
-        let listing = try CLI.runProgram("/usr/bin/flock", ["\(profile)/.sessionctl.lock", CLI.binary, "aside", "list", profile])
+        let listing = try CLI.runProgram("/usr/bin/flock", [profile, CLI.binary, "aside", "list", profile])
         #expect(listing.status == 0)
     }
 }

@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func usageErrorsExit64() throws {
-        for arguments in [["--model", "ext5"], ["--protocol", "rsync"], ["--shard", "0/2"], ["--shard", "3/2"], ["--max-states", "0"],
+        for arguments in [["--model", "ext5"], ["--protocol", "rsync"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "25/25"], ["--max-failures", "-1"], ["--max-states", "0"],
                           ["--replay", "workload=small"], ["--replay", "workload=small;model=process;protocol=safe;seed=1;crash=x"]] {
             let result = try CLI.run(["crash-test"] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")

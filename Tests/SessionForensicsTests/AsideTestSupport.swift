@@ -38,7 +38,7 @@ enum AsideTestSupport {
             var isDirectory: ObjCBool = false
             let full = root + "/" + path
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  lastPathComponent(path) != ProfileLock.fileName
+                  lastPathComponent(path) != ProfileLock.staleFileName
             else { continue }
             files[path] = FileManager.default.contents(atPath: full)
         }

@@ -29,7 +29,7 @@ import Testing
 
         let dryRun = try repairer.run(dryRun: true)
         #expect(dryRun.steps.isEmpty && AsideTestSupport.snapshot(profile) == before)
-        #expect(FileManager.default.fileExists(atPath: "\(profile)/\(ProfileLock.fileName)") == false)
+        #expect(FileManager.default.fileExists(atPath: "\(profile)/\(ProfileLock.staleFileName)") == false)
 
         let result = try repairer.run(dryRun: false)
         #expect(result.isClean, "\(name): \(result.remaining.map(\.message))")

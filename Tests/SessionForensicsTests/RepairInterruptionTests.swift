@@ -49,4 +49,21 @@ import Testing
         }
         #expect(step > 3, "\(name): the repair made file operations")
     }
+
+    /// A staged copy without its list file is never put in place, even where the live directory
+    /// is gone: it is an unfinished write, removed; the window's original stays where it is.
+    @Test func anUnfinishedStagedCopyIsRemovedNotPromoted() throws {
+        let profile = try RepairGalleryTests.copy("healthy")
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let storage = "\(profile)/SessionStorage"
+        let id = try #require(try FileManager.default.contentsOfDirectory(atPath: storage).sorted().first)
+        let staged = "\(storage)/\(RepairResumption.stagingPrefix)\(id)"
+        try FileManager.default.createDirectory(atPath: "\(staged)/00000005", withIntermediateDirectories: true)
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: "\(staged)/00000005/data.pb"))
+        try FileManager.default.moveItem(atPath: "\(storage)/\(id)", toPath: "\(profile)/elsewhere")
+        let resumption = RepairResumption(writer: AtomicWriter(), profile: profile)
+        #expect(resumption.hasWorkLeft())
+        #expect(try resumption.settleAll() == [.removedUnfinished(directory: "SessionStorage/\(RepairResumption.stagingPrefix)\(id)")])
+        #expect(!FileManager.default.fileExists(atPath: staged) && !FileManager.default.fileExists(atPath: "\(storage)/\(id)"))
+    }
 }

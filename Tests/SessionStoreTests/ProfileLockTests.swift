@@ -9,11 +9,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: profile) }
         var first: ProfileLock? = try ProfileLock.acquire(profile: profile)
-        #expect(first?.path == joinPath(profile, ProfileLock.fileName))
+        #expect(first?.path == profile)
         #expect(throws: StoreError.locked(path: profile)) { _ = try ProfileLock.acquire(profile: profile) }
         first = nil
         let second = try ProfileLock.acquire(profile: profile)
-        #expect(second.path == joinPath(profile, ProfileLock.fileName))
+        #expect(second.path == profile)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: profile).isEmpty, "the lock leaves nothing in the profile")
     }
 
     @Test func missingProfileCannotBeLocked() {

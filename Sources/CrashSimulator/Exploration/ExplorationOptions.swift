@@ -9,20 +9,31 @@ public struct ExplorationOptions: Sendable {
     public var shard: (index: Int, count: Int)
     /// Worker threads (partitions are fixed, so results do not depend on this).
     public var threads: Int
+    /// Failing states kept with their reproducers, the first in crash order; the others are
+    /// counted only (`ExplorationResult.failuresOmitted`), so that memory stays bounded.
+    public var keptFailures: Int
+
+    /// The default `keptFailures`.
+    public static let defaultKeptFailures = 10_000
 
     public init(model: PersistenceModel = .pessimistic, seed: UInt64 = 1, maxStates: Int = 1_000_000,
-                shard: (index: Int, count: Int) = (1, 1), threads: Int = 2) {
+                shard: (index: Int, count: Int) = (1, 1), threads: Int = 2, keptFailures: Int = ExplorationOptions.defaultKeptFailures) {
         self.model = model
         self.seed = seed
         self.maxStates = maxStates
         self.shard = shard
         self.threads = threads
+        self.keptFailures = keptFailures
     }
 
-    /// Parses `K/N` (1 <= K <= N).
+    /// The most shards a run splits into: one partition each (see `Explorer.partitions`).
+    public static let maxShards = 24
+
+    /// Parses `K/N` (1 <= K <= N <= `maxShards`).
     public static func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), (1...maxShards).contains(count),
+              (1...count).contains(index) else { return nil }
         return (index, count)
     }
 }
@@ -55,8 +66,11 @@ public struct ExplorationResult: Sendable {
     public var unique = 0
     public var failed = 0
     public var failuresByOracle: [OracleKind: Int] = [:]
-    /// Every failing state, in crash order (then oracle, then reproducer).
+    /// The failing states kept (the first `keptFailures` in crash order, then oracle, then
+    /// reproducer; all of them unless more failed).
     public var failures: [FailureReport] = []
+    /// Failing states counted but not kept.
+    public var failuresOmitted: Int { failed - failures.count }
     /// True when `maxStates` stopped the exploration early.
     public var truncated = false
     public var elapsedSeconds = 0.0

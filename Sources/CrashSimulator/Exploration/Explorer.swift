@@ -18,7 +18,7 @@ public struct Explorer: Sendable {
     public let options: ExplorationOptions
     /// Partitions of the crash points: fixed, whatever the shard count, so that shards split the
     /// very partitions a whole run explores (24 divides evenly among 2, 3, 4, 6, 8 and 12 shards).
-    public var partitions = 24
+    public var partitions = ExplorationOptions.maxShards
 
     public init(recording: Recording, runner: any RecoveryRunner, options: ExplorationOptions) {
         self.recording = recording
@@ -146,8 +146,11 @@ public struct Explorer: Sendable {
             result.unique += partition.unique
             failures += partition.failures
         }
-        result.failures = failures.map { ($0, $0.state.text) }
-            .sorted { ($0.0.crashAfter, $0.0.oracle, $0.1) < ($1.0.crashAfter, $1.0.oracle, $1.1) }.map(\.0)
+        // Each partition kept its first `keptFailures` in crash order, so the first of the whole
+        // run are among them, whatever the partitions.
+        result.failures = Array(failures.map { ($0, $0.state.text) }
+            .sorted { ($0.0.crashAfter, $0.0.oracle, $0.1) < ($1.0.crashAfter, $1.0.oracle, $1.1) }
+            .prefix(options.keptFailures).map(\.0))
         result.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return result
     }
@@ -228,11 +231,12 @@ public struct Explorer: Sendable {
         return result
     }
 
-    /// Counts a failing state and keeps it (every one: the report decides how many to list).
+    /// Counts a failing state, and keeps it while the partition has kept fewer than `keptFailures`.
     private func note(_ state: CrashState, _ findings: [Finding], into result: inout PartitionResult) {
         guard let first = findings.first else { return }
         result.failed += 1
         for oracle in Set(findings.map(\.oracle)) { result.failuresByOracle[oracle, default: 0] += 1 }
+        guard result.failures.count < options.keptFailures else { return }
         result.failures.append(FailureReport(oracle: first.oracle, crashAfter: state.crashPoint, state: state,
                                              message: first.message, findings: findings))
     }

@@ -207,7 +207,8 @@ public struct KillLoop: Sendable {
         for candidate in [position.completed, position.completed + 1] where candidate <= recording.operations.count {
             defer { DiskLoader.remove(scratch) }
             let probe = joinPath(scratch, "profile")
-            _ = try runChild(profile: probe, kill: .operation(stopAt: candidate), duration: 0)
+            // A probe that cannot run leaves the landing unknown; it does not stop the loop.
+            guard (try? runChild(profile: probe, kill: .operation(stopAt: candidate), duration: 0)) != nil else { return nil }
             if DiskLoader.fingerprint(probe) == killed { return candidate }
         }
         return nil

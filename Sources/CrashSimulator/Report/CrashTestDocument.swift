@@ -99,7 +99,7 @@ public enum CrashTestDocument {
                 Failure(oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
                         reproducer: report.reproducer($0).text, message: $0.message)
             },
-            failuresOmitted: max(0, result.failures.count - (maxFailures ?? Int.max)),
+            failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)),
             recovery: (result.recoveryRuns, result.recoveryReplays, result.sampledRecoveries, result.unexploredRecoveryCrashes))
     }
 

@@ -43,6 +43,7 @@ import SessionModel
             record(.legacyEntriesForeign, "write tab \(index) with its \(kept) navigation entr\(kept == 1 ? "y" : "ies") and without the \(foreign)",
                    because: "Chrome reads no entry of a tab whose entries hold a \(foreign), and would drop the tab; the original stays in the set-aside copy")
             window.tabs[index].items = tab.salvagedItems
+            window.tabs[index].lastCommittedItemIndex = tab.salvagedLastCommittedItemIndex
             window.tabs[index].foreignEntry = nil
             window.tabs[index].salvagedItems = []
         }

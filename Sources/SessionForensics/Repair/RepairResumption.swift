@@ -30,45 +30,52 @@ struct RepairResumption {
                 let parent = treePath(root, storage)
                 guard writer.fileSystem.kind(of: joinPath(profile, parent)) == .directory,
                       let names = try? writer.fileSystem.list(joinPath(profile, parent)) else { continue }
-                found += names.filter { $0.hasPrefix(RepairResumption.stagingPrefix) }.map { treePath(parent, $0) }
+                found += names.filter { name in
+                    name.hasPrefix(RepairResumption.stagingPrefix)
+                        && writer.fileSystem.kind(of: joinPath(profile, parent, name)) == .directory
+                }.map { treePath(parent, $0) }
+            }
+        }
+        return found
+    }
+
+    /// The prefix of a manifest being written into a set-aside entry.
+    static let manifestInProgress = AtomicWriter.temporaryPrefix + "manifest.json."
+
+    /// Manifests an interruption left half-written at the top of set-aside entries (relative paths).
+    func unfinishedManifests() -> [String] {
+        let system = writer.fileSystem
+        func names(_ path: String) -> [String] { (try? system.list(joinPath(profile, path))) ?? [] }
+        var found: [String] = []
+        for incognito in [false, true] {
+            let backups = treePath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
+            for id in names(backups) {
+                for stamp in names(treePath(backups, id)) {
+                    let entry = treePath(backups, id, stamp)
+                    found += names(entry).filter { $0.hasPrefix(RepairResumption.manifestInProgress) }.map { treePath(entry, $0) }
+                }
             }
         }
         return found
     }
 
     /// True when an interrupted repair left something to settle: a staged directory, or a
-    /// temporary file in a set-aside entry (a manifest being written).
-    func hasWorkLeft() -> Bool {
-        if !staged().isEmpty { return true }
-        let system = writer.fileSystem
-        func names(_ path: String) -> [String] { (try? system.list(joinPath(profile, path))) ?? [] }
-        for incognito in [false, true] {
-            let backups = treePath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
-            for id in names(backups) {
-                for stamp in names(treePath(backups, id)) where names(treePath(backups, id, stamp)).contains(where: AtomicWriter.isTemporaryName) {
-                    return true
-                }
-            }
-        }
-        return false
-    }
+    /// manifest half-written into a set-aside entry.
+    func hasWorkLeft() -> Bool { !staged().isEmpty || !unfinishedManifests().isEmpty }
 
-    /// Settles every staged directory of the profile; returns what was done, as steps.
+    /// Settles every staged directory of the profile and removes half-written manifests (the
+    /// entry stays listed and restorable without one); returns what was done, as steps. Nothing
+    /// else is touched: temporary files elsewhere are the user's, left for repair to set aside.
     func settleAll() throws -> [RepairStep] {
         var steps: [RepairStep] = []
-        for incognito in [false, true] {
-            let root = ProfileLayout.stateRoot(incognito: incognito)
-            for storage in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
-                let parent = treePath(root, storage)
-                guard writer.fileSystem.kind(of: joinPath(profile, parent)) == .directory else { continue }
-                for name in try writer.fileSystem.list(joinPath(profile, parent)) where name.hasPrefix(RepairResumption.stagingPrefix) {
-                    let directory = treePath(parent, String(name.dropFirst(RepairResumption.stagingPrefix.count)))
-                    if let step = try settle(directory) { steps.append(step) }
-                }
-            }
+        for staged in staged() {
+            let parent = parentPath(staged)
+            let directory = treePath(parent, String(lastPathComponent(staged).dropFirst(RepairResumption.stagingPrefix.count)))
+            if let step = try settle(directory) { steps.append(step) }
         }
-        for path in try TemporaryFileSweeper(writer: writer, profile: profile).sweep() {
-            steps.append(.removedUnfinished(directory: path))
+        for manifest in unfinishedManifests() {
+            try writer.fileSystem.unlink(joinPath(profile, manifest))
+            steps.append(.removedUnfinished(directory: manifest))
         }
         return steps
     }
@@ -79,7 +86,12 @@ struct RepairResumption {
         let staged = RepairResumption.stagingPath(of: directory)
         let staging = joinPath(profile, staged)
         guard writer.fileSystem.kind(of: staging) == .directory else { return nil }
-        if writer.fileSystem.kind(of: live) == nil {
+        // Complete only when its list file, written last, is there (else: cut short, or the live
+        // directory went away for another reason while a partial copy lay beside it).
+        let complete = [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile].contains { name in
+            writer.fileSystem.kind(of: joinPath(staging, name)) == .file
+        }
+        if writer.fileSystem.kind(of: live) == nil && complete {
             try writer.fileSystem.rename(staging, to: live)
             if writer.writeProtocol.syncsDirectories { try writer.fileSystem.fsyncDirectory(parentPath(live)) }
             return .finishedInterrupted(directory: directory)

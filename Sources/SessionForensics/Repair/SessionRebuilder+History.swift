@@ -177,15 +177,12 @@ extension SessionRebuilder {
         }
     }
 
-    /// Carries state.pb over when it still matches the history and Chrome would load it; says why not otherwise.
-    /// Other entries of the tab directory stay in the set-aside copy.
+    /// Carries state.pb over when it still matches the history (Chrome reads it at any size); says
+    /// why not otherwise. Other entries of the tab directory stay in the set-aside copy.
     private mutating func carryState(_ candidate: inout Candidate, directory: SessionSnapshot.TabDirectory, unchanged: Bool, changedBy: Rule?) {
         let statePath = path(directory.name, ProfileLayout.tabStateFile)
-        if let size = directory.stateSize {
-            if size > ProfileLayout.maxStateSize {
-                record(.stateTooLarge, file: statePath, "leave \(candidate.label)'s state.pb (\(size) bytes) in the set-aside copy",
-                       because: "Chrome does not load a state.pb over \(ProfileLayout.maxStateSize) bytes; it rebuilds the page state from the navigation items and deletes the file")
-            } else if unchanged, let state = directory.state {
+        if directory.stateSize != nil {
+            if unchanged, let state = directory.state {
                 candidate.state = state
             } else {
                 record(changedBy ?? .stateTooLarge, file: statePath, "leave \(candidate.label)'s state.pb in the set-aside copy",
@@ -193,11 +190,10 @@ extension SessionRebuilder {
             }
         }
         for name in directory.others {
-            let rule: Rule = name == ProfileLayout.transitionalTabMetadataFile ? .transitionalMetadata
-                : (EntryRules.isTemporaryName(name) ? .temporaryFile : .strayFile)
+            let rule: Rule = name == ProfileLayout.transitionalTabMetadataFile ? .transitionalMetadata : .tabDirectoryExtra
             record(rule, file: path(directory.name, name), "leave \(directory.name)/\(name) in the set-aside copy",
-                   because: rule == .transitionalMetadata ? "Chrome no longer reads the 2023 layout's metadata.pb and deletes it"
-                       : "it is not part of a tab directory; Chrome would delete it")
+                   because: rule == .transitionalMetadata ? "Chrome no longer reads the 2023 layout's metadata.pb; repair writes a tab directory's data.pb and state.pb only"
+                       : "it is not part of a tab directory (Chrome ignores it); repair writes a tab directory's data.pb and state.pb only")
         }
     }
 }

@@ -40,7 +40,8 @@ extension SessionRebuilder {
             let opener = index < filtered.tabs.count ? filtered.tabs[index].opener : nil
             tabs[index].opener = opener
             guard let opener else { continue }
-            if !(0..<tabs.count).contains(Int(opener.index)) {
+            // Openers index the listed tabs kept (those adopted from directories come after them).
+            if !(0..<keptStored).contains(Int(opener.index)) {
                 tabs[index].opener = nil
                 record(.openerOutOfRange, file: metadataPath, "clear \(kept[index].label)'s opener (index \(opener.index))",
                        because: "it points outside the \(storedCount) listed tab\(plural(storedCount)); Chrome ignores it")

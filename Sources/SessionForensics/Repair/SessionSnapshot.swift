@@ -24,7 +24,7 @@ struct SessionSnapshot: Sendable {
         /// The id the name spells.
         var id: TabID
         var data: File
-        /// state.pb: its size, and its bytes when Chrome would load it (at most 5 MiB).
+        /// state.pb: its size and its bytes.
         var stateSize: Int?
         var state: [UInt8]?
         /// Everything in the directory but data.pb and state.pb.
@@ -79,7 +79,8 @@ struct SessionSnapshot: Sendable {
             let statePath = treePath(entry, ProfileLayout.tabStateFile)
             let stateSize = children.contains(ProfileLayout.tabStateFile) ? tree.size(of: statePath) : nil
             var state: [UInt8]?
-            if let stateSize, stateSize <= ProfileLayout.maxStateSize { state = try? tree.read(statePath) }
+            // Read at any size, as Chrome reads it (the reader refuses what no real file is: over 1 GiB).
+            if stateSize != nil { state = try? tree.read(statePath) }
             tabDirectories.append(TabDirectory(
                 name: name, id: tab,
                 data: children.contains(ProfileLayout.tabDataFile)

@@ -88,8 +88,10 @@ public struct Validator: Sendable {
             let counterpart = loaded.contains("\(source.incognito)/\(source.id)")
                 ? "its tabs are read from \(storage)/\(source.id) instead"
                 : "\(storage)/ has no session \(source.id), so this window comes up empty"
+            // session_restoration_service_factory.mm: the format is the one the preference
+            // ios.session.storage.format names; only when it is unset do the directories decide.
             return scope.finding(.mixedFormats,
-                                 "\(source.path) is ignored because \(storage)/ exists (a migration leftover); \(counterpart)")
+                                 "\(source.path) is ignored when Chrome's preference ios.session.storage.format is unset or names the optimized format, as after a completed migration; \(counterpart). With the preference at legacy (a migration that failed, retried after 3 days) Chrome loads this file and ignores \(storage)/")
         }
     }
 

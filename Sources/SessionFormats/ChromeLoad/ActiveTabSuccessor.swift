@@ -15,9 +15,26 @@ public struct ActiveTabSuccessor: Sendable {
     public let stored: Session
     public let removed: RemovedIndexes
 
+    /// Collapsed groups' stored ranges, merged where they overlap and sorted.
+    private let collapsed: [Bounds]
+
+    /// A successor finder; removed indexes outside the list are ignored (Chrome never removes one).
     public init(stored: Session, removed: RemovedIndexes) {
         self.stored = stored
-        self.removed = removed
+        let count = stored.tabs.count
+        self.removed = removed.sorted.allSatisfy { (0..<count).contains($0) } ? removed : RemovedIndexes(removed.sorted.filter { (0..<count).contains($0) })
+        var ranges = stored.groups.filter { $0.collapsed && $0.count > 0 }
+            .map { Bounds(lower: Int($0.start), upper: Int($0.start) + Int($0.count)) }.sorted { $0.lower < $1.lower }
+        var merged: [Bounds] = []
+        for range in ranges {
+            if let last = merged.last, range.lower <= last.upper {
+                merged[merged.count - 1].upper = max(last.upper, range.upper)
+            } else {
+                merged.append(range)
+            }
+        }
+        ranges = merged
+        collapsed = ranges
     }
 
     /// The stored index of the tab to activate (before the removals), or -1 for none.
@@ -26,6 +43,7 @@ public struct ActiveTabSuccessor: Sendable {
         if active == -1 { return -1 }
         if count == removed.count { return -1 }
         if !removed.contains(active) { return active }
+        // From here the active index is a removed one, so a tab's index.
         if let child = firstOpened(by: active, after: active) { return child }
         let opener = openerIndex(of: active)
         if opener != -1 {
@@ -42,7 +60,7 @@ public struct ActiveTabSuccessor: Sendable {
         // Bounds as Chromium takes them: a pinned count past the list is not clipped.
         let section = inPinned ? Bounds(lower: 0, upper: pinned) : Bounds(lower: pinned, upper: count)
         let other = inPinned ? Bounds(lower: pinned, upper: count) : Bounds(lower: 0, upper: pinned)
-        if stored.groups.contains(where: { $0.collapsed }),
+        if !collapsed.isEmpty,
            let found = nearest(to: active, in: section, skippingCollapsed: true) {
             return found
         }
@@ -80,13 +98,15 @@ public struct ActiveTabSuccessor: Sendable {
         return nil
     }
 
-    /// The stored range of a collapsed group holding `index`, if any.
+    /// The (merged) collapsed range holding `index`, if any, by binary search.
     private func collapsedRange(containing index: Int) -> Bounds? {
-        for group in stored.groups where group.collapsed && group.count > 0 {
-            let start = Int(group.start), end = Int(group.start) + Int(group.count)
-            if start <= index, index < end { return Bounds(lower: start, upper: end) }
+        var low = 0, high = collapsed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if collapsed[middle].lower <= index { low = middle + 1 } else { high = middle }
         }
-        return nil
+        guard low > 0, index < collapsed[low - 1].upper else { return nil }
+        return collapsed[low - 1]
     }
 
     /// The nearest tab left to `index` within `range`: any after it first, then the closest before

@@ -162,6 +162,9 @@ extension ChromeLoadSemantics {
                 continue
             }
             let start = Int(group.start), length = Int(group.count)
+            // Chromium has no `start >= 0` test: a negative start passes only with a negative
+            // pinned count, and then Chrome builds a group of indexes that do not exist (undefined).
+            // The model calls such a group skipped.
             guard start >= 0, start >= pinned, start <= tabCount, length > 0, start + length <= tabCount else {
                 fates.append(.invalidRange(start: start, count: length))
                 adjustments.append(.groupRemoved(group: number, reason: describeRangeProblem(start: start, count: length, tabs: tabCount, pinned: pinned)))

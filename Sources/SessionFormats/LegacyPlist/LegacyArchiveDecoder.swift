@@ -98,9 +98,11 @@ struct LegacyArchiveDecoder {
                 break
             }
         }
+        var positions: [Int] = []
         for (index, uid) in uids.enumerated() {
             if let item = items[uid] {
                 entries.append(item)
+                positions.append(index)
                 continue
             }
             if foreign != nil {
@@ -111,6 +113,7 @@ struct LegacyArchiveDecoder {
             let item = try navigationItem(try expect(uid, referrer: object.index, [.navigationItem], what: "entries[\(index)]"))
             items[uid] = item
             entries.append(item)
+            positions.append(index)
         }
         let committed = object.has("lastCommittedItemIndex") ? "lastCommittedItemIndex" : "currentNavigationIndex"
         var tab = LegacyTab(
@@ -127,6 +130,9 @@ struct LegacyArchiveDecoder {
         tab.foreignEntry = foreign
         if foreign != nil {
             tab.salvagedItems = entries
+            // The committed entry among those kept: itself, else the last kept before it.
+            let stored = tab.lastCommittedItemIndex
+            tab.salvagedLastCommittedItemIndex = Int64(positions.lastIndex { Int64($0) <= stored } ?? (entries.isEmpty ? -1 : 0))
             tab.items = []
         }
         let cacheKey = object.has("certificatePolicyCacheStorage") ? "certificatePolicyCacheStorage" : "certificatePolicyManager"
@@ -178,11 +184,18 @@ struct LegacyArchiveDecoder {
         return item
     }
 
-    /// The string of the old `referrer` key's NSURL (its `NS.relative`, resolved against `NS.base`
-    /// only when that is absent), or nil.
+    /// The string of the old `referrer` key's NSURL (its `NS.relative`), or nil when there is none
+    /// or it is not an archived object (Chrome reads an empty URL then).
     private func oldReferrer(_ item: ArchivedObject) throws(PlistDamage) -> String? {
-        guard let uid = try item.reference("referrer"), let url = try archive.object(uid, referrer: item.index) else { return nil }
-        return try url.string("NS.relative")
+        guard let uid = try? item.reference("referrer"), isObject(uid, referrer: item.index),
+              let url = try archive.object(uid, referrer: item.index) else { return nil }
+        return try? url.string("NS.relative")
+    }
+
+    /// True when `uid` names an archived object (a dictionary), not a plain value.
+    private func isObject(_ uid: UInt64, referrer: Int) -> Bool {
+        guard uid != 0, let index = try? archive.entry(uid, referrer: referrer), case .dictionary = archive.plist[index] else { return false }
+        return true
     }
 
     private mutating func certificates(_ cache: ArchivedObject) throws(PlistDamage) -> [CertificateRecord] {
@@ -204,18 +217,20 @@ struct LegacyArchiveDecoder {
     /// The certificates of the old `allowedCertificates` key: a set of [DER data, host, status]
     /// arrays, read by Chrome when the current key holds none. Entries of another shape are skipped.
     private func oldCertificates(_ cache: ArchivedObject) throws(PlistDamage) -> [CertificateRecord] {
-        guard let uid = try cache.reference("allowedCertificates"),
+        guard let uid = try? cache.reference("allowedCertificates"), isObject(uid, referrer: cache.index),
               let set = try archive.object(uid, referrer: cache.index), LegacyClass(set) == .collection else { return [] }
         var records: [CertificateRecord] = []
         for element in try set.elements() {
-            guard let array = try archive.object(element, referrer: set.index), LegacyClass(array) == .collection else { continue }
+            guard isObject(element, referrer: set.index), let array = try archive.object(element, referrer: set.index),
+                  LegacyClass(array) == .collection else { continue }
             let parts = try array.elements()
             guard parts.count == 3 else { continue }
             let certificate: [UInt8]
             switch try archive.scalar(parts[0], referrer: array.index) {
             case .data(let bytes)?: certificate = bytes
             default:
-                guard let wrapped = try archive.object(parts[0], referrer: array.index), let bytes = try wrapped.bytes("NS.data") else { continue }
+                guard isObject(parts[0], referrer: array.index), let wrapped = try archive.object(parts[0], referrer: array.index),
+                      let bytes = try? wrapped.bytes("NS.data") else { continue }
                 certificate = bytes
             }
             guard case .string(let host)? = try archive.scalar(parts[1], referrer: array.index), !host.isEmpty,

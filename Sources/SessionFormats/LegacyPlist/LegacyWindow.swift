@@ -81,6 +81,8 @@ public struct LegacyTab: Sendable, Hashable {
     /// The entries that are navigation items, when `foreignEntry` is set (Chrome reads none of
     /// them; a repair can keep them).
     public var salvagedItems: [NavigationItem] = []
+    /// `lastCommittedItemIndex` re-indexed onto `salvagedItems`.
+    public var salvagedLastCommittedItemIndex: Int64 = -1
 
     public init(
         uniqueIdentifier: Int64?, stableIdentifier: String? = nil, openedByDOM: Bool = false,

@@ -45,7 +45,7 @@ extension SessionCtl {
         @Option(name: .long, help: ArgumentHelp("Explore only shard K of N (for a CI matrix): N shards add up to one whole run.", valueName: "k/n"))
         var shard: String = "1/1"
 
-        @Option(name: .long, help: ArgumentHelp("List at most n failing states (the rest are counted in failuresOmitted); text lists 20 unless given.", valueName: "n"))
+        @Option(name: .long, help: ArgumentHelp("List at most n failing states (the rest are counted in failuresOmitted); JSON lists up to 10000, text 20, unless given.", valueName: "n"))
         var maxFailures: Int?
 
         @Flag(name: .long, help: "No progress on standard error.")
@@ -77,7 +77,9 @@ extension SessionCtl {
             }
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
             if let maxFailures { guard maxFailures >= 0 else { throw ValidationError("--max-failures must be 0 or more") } }
-            guard ExplorationOptions.parseShard(shard) != nil else { throw ValidationError("--shard must be K/N with 1 <= K <= N") }
+            guard ExplorationOptions.parseShard(shard) != nil else {
+                throw ValidationError("--shard must be K/N with 1 <= K <= N <= \(ExplorationOptions.maxShards) (a run has \(ExplorationOptions.maxShards) partitions)")
+            }
             if let kill { guard (1...100_000).contains(kill) else { throw ValidationError("--kill must be between 1 and 100000") } }
             if killChild { guard killProfile != nil else { throw ValidationError("--kill-child needs --kill-profile") } }
         }
@@ -107,6 +109,7 @@ extension SessionCtl {
             configuration.exploration.seed = seed
             configuration.exploration.maxStates = maxStates
             configuration.exploration.shard = ExplorationOptions.parseShard(shard) ?? (1, 1)
+            configuration.exploration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
             configuration.exploration.threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
             let progress = ProgressLine(quiet: quiet)
             let started = Date()

@@ -32,21 +32,21 @@ extension SessionCtl {
             let bytes = try file == "-" ? StandardInput.readAll() : DiskTree.readFile(file, display: file)
             let sessions = try InspectDocument.decode(JSONParser.parse(bytes, file: file), file: file)
             let importer = ProfileImporter(profile: out)
-            if replace {
-                let existing = sessions.filter(importer.exists)
-                if !existing.isEmpty {
+            // The profile exists before it is locked, and stays locked from the first look at
+            // what it holds to the last write, so that no other sessionctl changes it between.
+            try AtomicWriter().makeDirectories(out)
+            let written = try withProfileLock(out) { () throws -> [String] in
+                if replace {
                     let aside = SessionForensics.Aside(profile: out, toolVersion: SessionCtl.version)
-                    try withProfileLock(out) {
-                        for session in existing {
-                            for entry in try aside.push(session: session.id, incognito: session.incognito,
-                                                        reason: "replaced by sessionctl import") {
-                                Output.line("set aside \(entry.name)")
-                            }
+                    for session in sessions.filter(importer.exists) {
+                        for entry in try aside.push(session: session.id, incognito: session.incognito,
+                                                    reason: "replaced by sessionctl import") {
+                            Output.line("set aside \(entry.name)")
                         }
                     }
                 }
+                return try importer.importSessions(sessions)
             }
-            let written = try importer.importSessions(sessions)
             for path in written { Output.line("wrote \(path)") }
         }
     }

@@ -37,13 +37,16 @@ extension SessionCtl {
                 throw CommandFailure.usage("\(path) is one session; migrate converts a whole profile (give the profile directory)")
             }
             let migrator = Migrator(profile: target.profile, toolVersion: SessionCtl.version)
-            var plan = try migrator.plan(to: to)
+            let plan: MigrationPlan
             var outcome: Migrator.Outcome?
-            if !dryRun && !plan.isEmpty {
-                // Planned again under the lock, so that what is applied is what the profile holds.
+            if dryRun {
+                plan = try migrator.plan(to: to)
+            } else {
+                // Locked before the first read, so that a command changing the profile meanwhile
+                // makes this one wait its turn (75) instead of reading it half changed.
                 (plan, outcome) = try withProfileLock(target.profile) { () throws -> (MigrationPlan, Migrator.Outcome?) in
                     let locked = try migrator.plan(to: to)
-                    return (locked, try migrator.apply(locked))
+                    return (locked, locked.isEmpty ? nil : try migrator.apply(locked))
                 }
             }
             switch output.format {

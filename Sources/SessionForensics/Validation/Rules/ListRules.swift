@@ -40,15 +40,13 @@ enum ListRules {
         }
     }
 
-    /// `active-index-out-of-range`: -1 or a tab's index; anything else activates no tab (unless
-    /// removing dropped tabs below it happens to bring it into the list).
+    /// `active-index-out-of-range`: -1 or a tab's index; anything else activates no tab (taking
+    /// dropped tabs out never brings it back into the list).
     static func activeIndex(_ list: ListSubject) -> [Finding] {
         let index = Int(list.session.activeIndex)
         guard list.count > 0, index != -1, !(0..<list.count).contains(index) else { return [] }
-        let final = Int(list.restored.session.activeIndex)
-        let outcome = final == -1 ? "Chrome activates no tab" : "once the dropped tabs are taken out it points at tab \(final) of the restored list, which Chrome activates"
         return [list.scope.finding(.activeIndexOutOfRange, offset: list.layout.activeIndex,
-                                   "active index \(index) is outside 0..<\(list.count); \(outcome)")]
+                                   "active index \(index) is outside 0..<\(list.count); Chrome activates no tab")]
     }
 
     /// `pinned-count-out-of-range`: between 0 and the number of tabs. Chrome does not clamp it:
@@ -75,8 +73,10 @@ enum ListRules {
 
     /// `opener-self`: a restored tab that is its own opener stops current Chrome while it restores the window.
     static func selfOpeners(_ list: ListSubject) -> [Finding] {
-        list.restored.selfOpeners.compactMap { restoredIndex in
-            guard let index = list.restored.restoredIndex.firstIndex(of: restoredIndex) else { return nil }
+        var storedIndex: [Int: Int] = [:]
+        for (stored, restored) in list.restored.restoredIndex.enumerated() { if let restored { storedIndex[restored] = stored } }
+        return list.restored.selfOpeners.compactMap { restoredIndex in
+            guard let index = storedIndex[restoredIndex] else { return nil }
             let offset = list.layout.item(index).map { $0.opener ?? $0.start }
             return list.scope.finding(.openerSelf, tab: list.reference(index), offset: offset,
                                       "tab \(index) (#\(list.session.tabs[index].id)) is its own opener; current Chrome stops on a CHECK when it restores the window (versions that only DCHECK ignored it)")
