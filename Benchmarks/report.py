@@ -100,6 +100,19 @@ for name in ("validate", "inspect"):
         if name == "validate":
             goals.append(("validate peak memory <= 64 MiB, 10,000 tabs", f"{kib / 1024:.1f} MiB", kib <= 64 * 1024))
 
+hostile = sorted(glob.glob(os.path.join(results, "hostile-*.time")))
+if hostile:
+    lines.append("### Hostile sizes: session_metadata.pb of N empty entries (2 bytes each)")
+    lines.append("")
+    lines.append("| command | entries | seconds | peak MiB |")
+    lines.append("| --- | ---: | ---: | ---: |")
+    for path in sorted(hostile, key=lambda p: (p.split("-")[-2], int(p.split("-")[-1][:-5]))):
+        command, entries = path.split("-")[-2], path.split("-")[-1][:-5]
+        last = open(path).read().split()[-2:]
+        if len(last) == 2:
+            lines.append(f"| {'repair --dry-run' if command == 'repair' else command} | {entries} | {float(last[0]):.2f} | {int(last[1]) / 1024:.0f} |")
+    lines.append("")
+
 lines.append("### Goals")
 lines.append("")
 lines.append("| goal | measured | met |")

@@ -26,6 +26,16 @@ import TestSupport
         #expect(bytes[try #require(findings[1].offset)] == 0x0a)
     }
 
+    /// Millions of broken entries cost bounded memory: 1,000 findings of a rule, then one counting the rest.
+    @Test func manyFindingsOfOneRuleAreCounted() {
+        var session = Samples.session(ids: Array(1...1500))
+        for index in session.tabs.indices { session.tabs[index].navigationItemCount = 0 }
+        let findings = ListRules.tabsWithoutHistory(Samples.list(session))
+        #expect(findings.count == FindingCap.limit + 1)
+        #expect(findings.allSatisfy { $0.rule == .tabNoHistory })
+        #expect(findings.last?.tab == nil && findings.last?.message.hasPrefix("and 500 more like these") == true)
+    }
+
     @Test func duplicatesKeepTheFirst() {
         let session = Samples.session(ids: [5, 6, 5, 7, 6])
         let findings = ListRules.duplicateTabIDs(Samples.list(session))

@@ -29,7 +29,8 @@ public struct RepairPlanner: Sendable {
             let repaired = rebuilder.rebuild()
             guard !repaired.matches(snapshot) else { continue }
             let rules = Set(rebuilder.actions.map(\.rule.name))
-            remaining.removeAll { finding in own.contains(finding) && rules.contains(finding.rule.name) }
+            let fixed = Set(own.filter { rules.contains($0.rule.name) })
+            remaining.removeAll { fixed.contains($0) }
             plan.sessions.append(RepairPlan.SessionRepair(
                 session: source.id, incognito: source.incognito, directory: source.path, actions: rebuilder.actions,
                 setsAside: !snapshot.isEmpty, tabs: repaired.tabs.count, repaired: repaired))
@@ -70,7 +71,8 @@ public struct RepairPlanner: Sendable {
                                                reserved: tabIDsInUse(besides: source, in: input))
         guard let repaired = rebuilder.rebuild(window) else { return nil }
         let rules = Set(rebuilder.actions.map(\.rule.name))
-        findings.removeAll { finding in own.contains(finding) && rules.contains(finding.rule.name) }
+        let fixed = Set(own.filter { rules.contains($0.rule.name) })
+        findings.removeAll { fixed.contains($0) }
         return RepairPlan.LegacyRewrite(session: source.id, incognito: source.incognito, directory: directoryOf(source.path),
                                         file: source.path, actions: rebuilder.actions, tabs: repaired.tabs.count,
                                         bytes: LegacySessionCodec.encode(repaired))

@@ -69,3 +69,28 @@ public struct FindingScope: Sendable, Hashable {
         Finding(rule: rule, session: session, incognito: incognito, tab: tab, file: file, offset: offset, message: message)
     }
 }
+
+/// At most `limit` findings of one rule in one scope, then one that counts the rest: a file of
+/// millions of broken entries is reported in bounded time and memory.
+enum FindingCap {
+    /// Findings of one rule listed per session before the rest are counted.
+    static let limit = 1000
+
+    /// A finding of `rule` for each subject that `applies`, built by `make` for the first `limit`
+    /// of them; the others are counted in one more finding.
+    static func findings<S: Sequence>(_ subjects: S, rule: Rule, scope: FindingScope, limit: Int = FindingCap.limit,
+                                      where applies: (S.Element) -> Bool, _ make: (S.Element) -> Finding) -> [Finding] {
+        var findings: [Finding] = []
+        var more = 0
+        for subject in subjects where applies(subject) {
+            if findings.count < limit {
+                findings.append(make(subject))
+            } else {
+                more += 1
+            }
+        }
+        guard more > 0 else { return findings }
+        findings.append(scope.finding(rule, "and \(more) more like \(limit == 1 ? "it" : "these") in this session, not listed one by one"))
+        return findings
+    }
+}

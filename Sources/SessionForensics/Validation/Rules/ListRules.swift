@@ -6,9 +6,9 @@ import SessionModel
 enum ListRules {
     /// `tab-id-invalid`: identifiers must be positive int32 values.
     static func invalidTabIDs(_ list: ListSubject) -> [Finding] {
-        list.session.tabs.indices.compactMap { index in
+        FindingCap.findings(list.session.tabs.indices, rule: .tabIDInvalid, scope: list.scope,
+                            where: { !list.session.tabs[$0].hasValidID }) { index in
             let tab = list.session.tabs[index]
-            guard !tab.hasValidID else { return nil }
             let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
             return list.scope.finding(.tabIDInvalid, tab: list.reference(index), offset: offset,
                                       "tab \(index) has identifier \(tab.id); Chrome treats the whole session as corrupt, loads the window empty and deletes its \(list.count) tab\(plural(list.count))")
@@ -17,8 +17,11 @@ enum ListRules {
 
     /// `tab-id-duplicate`: a later tab with an id already restored is dropped.
     static func duplicateTabIDs(_ list: ListSubject) -> [Finding] {
-        list.fates.indices.compactMap { index in
-            guard case .duplicate(let first) = list.fates[index] else { return nil }
+        FindingCap.findings(list.fates.indices, rule: .tabIDDuplicate, scope: list.scope, where: { index in
+            if case .duplicate = list.fates[index] { return true }
+            return false
+        }) { index in
+            guard case .duplicate(let first) = list.fates[index] else { return list.scope.finding(.tabIDDuplicate, "") }
             let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
             return list.scope.finding(.tabIDDuplicate, tab: list.reference(index), offset: offset,
                                       "tab \(index) has identifier \(list.session.tabs[index].id), like tab \(first); Chrome drops it")
@@ -28,8 +31,8 @@ enum ListRules {
     /// `tab-no-history`: tabs whose item count is 0 are dropped, their directories deleted.
     static func tabsWithoutHistory(_ list: ListSubject) -> [Finding] {
         let restoredIDs = Set(list.fates.indices.filter { list.fates[$0] == .kept }.map { list.session.tabs[$0].id })
-        return list.fates.indices.compactMap { index in
-            guard list.fates[index] == .noHistory else { return nil }
+        return FindingCap.findings(list.fates.indices, rule: .tabNoHistory, scope: list.scope,
+                                   where: { list.fates[$0] == .noHistory }) { index in
             let id = list.session.tabs[index].id
             let offset = list.layout.item(index).map { $0.itemCount ?? $0.start }
             let directory = restoredIDs.contains(id)
@@ -63,8 +66,11 @@ enum ListRules {
 
     /// `opener-out-of-range`: an opener applies only if 0 <= index < count.
     static func openers(_ list: ListSubject) -> [Finding] {
-        list.session.tabs.indices.compactMap { index in
-            guard let opener = list.session.tabs[index].opener, !(0..<list.count).contains(Int(opener.index)) else { return nil }
+        FindingCap.findings(list.session.tabs.indices, rule: .openerOutOfRange, scope: list.scope, where: { index in
+            guard let opener = list.session.tabs[index].opener else { return false }
+            return !(0..<list.count).contains(Int(opener.index))
+        }) { index in
+            let opener = list.session.tabs[index].opener ?? Opener(index: -1, navigationIndex: 0)
             let offset = list.layout.item(index).map { $0.opener ?? $0.start }
             return list.scope.finding(.openerOutOfRange, tab: list.reference(index), offset: offset,
                                       "tab \(index)'s opener index \(opener.index) is outside 0..<\(list.count); Chrome clears the opener")
@@ -75,8 +81,9 @@ enum ListRules {
     static func selfOpeners(_ list: ListSubject) -> [Finding] {
         var storedIndex: [Int: Int] = [:]
         for (stored, restored) in list.restored.restoredIndex.enumerated() { if let restored { storedIndex[restored] = stored } }
-        return list.restored.selfOpeners.compactMap { restoredIndex in
-            guard let index = storedIndex[restoredIndex] else { return nil }
+        return FindingCap.findings(list.restored.selfOpeners, rule: .openerSelf, scope: list.scope,
+                                   where: { storedIndex[$0] != nil }) { restoredIndex in
+            let index = storedIndex[restoredIndex] ?? 0
             let offset = list.layout.item(index).map { $0.opener ?? $0.start }
             return list.scope.finding(.openerSelf, tab: list.reference(index), offset: offset,
                                       "tab \(index) (#\(list.session.tabs[index].id)) is its own opener; current Chrome stops on a CHECK when it restores the window (versions that only DCHECK ignored it)")
