@@ -9,6 +9,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another process holds the profile's lock.
     case locked(path: String)
 
+    /// The error with `path` named in place of an open file's descriptor (`fd N`), which is all
+    /// a file system sees on a write, fsync or close.
+    public func naming(_ path: String) -> StoreError {
+        guard case .io(let operation, let described, let code, let reason) = self, described.hasPrefix("fd ") else { return self }
+        return .io(operation: operation, path: path, code: code, reason: reason)
+    }
+
     public var description: String {
         switch self {
         case .io(let operation, let path, _, let reason): return "\(path): \(operation) failed: \(reason)"

@@ -124,5 +124,12 @@ import Testing
         // Listing only reads, so it does not need the lock.
         let listing = try CLI.runProgram("/usr/bin/flock", [profile, CLI.binary, "aside", "list", profile])
         #expect(listing.status == 0)
+        // Every writer takes the lock before it reads what it will change: import and migrate too.
+        for arguments in [["import", CLI.path("Fixtures/profiles/healthy.json"), "--out", profile, "--replace"],
+                          ["migrate", profile, "--to", "legacy"], ["repair", profile]] {
+            let writer = try CLI.runProgram("/usr/bin/flock", [profile, CLI.binary] + arguments)
+            #expect(writer.status == 75, "\(arguments): \(writer.stdout)\(writer.stderr)")
+        }
+        #expect(Self.files(profile) == before, "and nothing is left in the profile for the lock")
     }
 }

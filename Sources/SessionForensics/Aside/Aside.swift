@@ -73,6 +73,38 @@ public struct Aside: Sendable {
         return nil
     }
 
+    /// Refuses to move `directory` (relative to the profile) when a component of its path is a
+    /// symbolic link (the move and the manifest would act outside the profile) or when a file in
+    /// it cannot be read (its manifest could not be written after the move): checked before
+    /// anything moves. Reads each file once; a set-aside costs that read anyway.
+    func checkMovable(_ directory: String) throws {
+        var path = profile
+        for component in directory.split(separator: "/") {
+            path = joinPath(path, String(component))
+            if fileSystem.kind(of: path) == .other {
+                throw ForensicsError.unsafeToMove(path: path, reason: "it is a symbolic link or a special file; sessionctl moves nothing out of a profile (move the real directory into the profile first)")
+            }
+        }
+        try checkReadable(path)
+    }
+
+    private func checkReadable(_ path: String) throws {
+        switch fileSystem.kind(of: path) {
+        case .directory:
+            for name in try fileSystem.list(path) { try checkReadable(joinPath(path, name)) }
+        case .file:
+            do {
+                _ = try fileSystem.read(path)
+            } catch {
+                throw ForensicsError.unsafeToMove(path: path, reason: "it cannot be read (\(error)), so its set-aside copy could not be checked; fix its permissions and run again")
+            }
+        case .other:
+            throw ForensicsError.unsafeToMove(path: path, reason: "it is a symbolic link or a special file inside a session directory")
+        case nil:
+            return
+        }
+    }
+
     /// The live sessions of one kind, in the format Chrome would load (`SessionStorage/` when it
     /// exists, else `Sessions/`), sorted by id.
     func liveSessions(incognito: Bool) throws(StoreError) -> [(id: SessionID, directory: String)] {
@@ -88,8 +120,10 @@ public struct Aside: Sendable {
         }
     }
 
-    /// Moves one live session directory aside and writes its manifest (see `SessionSetAside`).
+    /// Moves one live session directory aside and writes its manifest (see `SessionSetAside`),
+    /// after checking that it is safe to move (`checkMovable`).
     func push(_ id: SessionID, incognito: Bool, directory: String, reason: String) throws -> AsideEntry {
+        try checkMovable(directory)
         let made = try SessionSetAside(writer: writer, profile: profile)
             .push(SessionKey(id: id, incognito: incognito), reason: reason, time: clock(), directory: directory, toolVersion: toolVersion)
         guard let entry = try entry(id: id, incognito: incognito, stamp: made.stamp) else {

@@ -12,6 +12,9 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
     case liveSessionInTheWay(path: String)
     /// A session cannot be migrated as it is (Chrome would lose it, or part of it cannot be read).
     case cannotMigrate(session: String, reason: String)
+    /// What a command would move is not safe to move: reached through a symbolic link (so out of
+    /// the profile), or holding a file that cannot be read (its manifest could not be written).
+    case unsafeToMove(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +25,7 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidName(let name, let reason): return "\(name): \(reason)"
         case .liveSessionInTheWay(let path): return "\(path): a live session is there (--force sets it aside first)"
         case .cannotMigrate(let session, let reason): return "session \(session): cannot migrate: \(reason)"
+        case .unsafeToMove(let path, let reason): return "\(path): not moved: \(reason)"
         }
     }
 }

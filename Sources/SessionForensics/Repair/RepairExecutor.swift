@@ -60,6 +60,9 @@ struct RepairExecutor {
                          reason: String, resumption: RepairResumption, steps: inout [RepairStep]) throws {
         let live = joinPath(aside.profile, directory)
         let staging = joinPath(aside.profile, RepairResumption.stagingPath(of: directory))
+        // Nothing is written, not even the staged copy, where it would land outside the profile
+        // or where the original could not be set aside whole.
+        if writer.fileSystem.kind(of: live) != nil { try aside.checkMovable(directory) } else { try aside.checkMovable(parentPath(directory)) }
         do {
             let mode = (writer.fileSystem.permissions(of: live) ?? 0o755) & 0o777
             if writer.fileSystem.kind(of: staging) != nil { try writer.removeTree(staging) }

@@ -63,19 +63,24 @@ public struct Repairer: Sendable {
         }
     }
 
-    /// Plans, and unless `dryRun` applies the plan under the profile's lock and validates the result.
+    /// Plans, and unless `dryRun` applies the plan and validates the result, all under the
+    /// profile's lock (taken before anything is read).
     public func run(session: (id: SessionID, incognito: Bool)? = nil, dryRun: Bool) throws -> Result {
-        let (first, input) = try planWithInput(session: session)
-        let resumption = RepairResumption(writer: aside.writer, profile: profile)
-        guard !dryRun, !first.isEmpty || resumption.hasWorkLeft() else {
-            let remaining = dryRun ? try predictedRemaining(first, in: input, session: session) : first.unrepaired
-            return Result(plan: first, steps: [], after: nil, remaining: remaining, dryRun: dryRun)
+        if dryRun {
+            let (plan, input) = try planWithInput(session: session)
+            return Result(plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: input, session: session), dryRun: true)
         }
+        // A path that is no profile directory gets its own error (65, 66), not the lock's.
+        if aside.writer.fileSystem.kind(of: profile) != .directory { _ = try planWithInput(session: session) }
+        // Locked before the first read, so that another writer's work in progress is never read.
         let lock = try ProfileLock.acquire(profile: profile)
         return try withExtendedLifetime(lock) {
-            // What an interrupted run left is settled first; then planned again under the lock.
-            let settled = try resumption.settleAll()
+            // What an interrupted run left is settled first.
+            let settled = try RepairResumption(writer: aside.writer, profile: profile).settleAll()
             let plan = try self.plan(session: session)
+            guard !plan.isEmpty || !settled.isEmpty else {
+                return Result(plan: plan, steps: [], after: nil, remaining: plan.unrepaired, dryRun: false)
+            }
             let steps = try settled + (plan.isEmpty ? [] : RepairExecutor(aside: aside).apply(plan))
             let after = Validator().validate(try InputOpener.open(profile))
             return Result(plan: plan, steps: steps, after: after, remaining: remaining(after, session: session), dryRun: false)

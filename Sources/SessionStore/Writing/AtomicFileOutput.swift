@@ -35,7 +35,8 @@ public final class AtomicFileOutput {
         guard let handle else { throw .io(operation: "write", path: temporaryPath, code: EBADF, reason: "output already closed") }
         var offset = bytes.startIndex
         while offset < bytes.endIndex {
-            let written = try fileSystem.write(handle, bytes[offset...])
+            let written: Int
+            do throws(StoreError) { written = try fileSystem.write(handle, bytes[offset...]) } catch { throw error.naming(temporaryPath) }
             guard written > 0 else { throw .io(operation: "write", path: temporaryPath, code: EIO, reason: "no progress") }
             offset += written
         }
@@ -53,9 +54,13 @@ public final class AtomicFileOutput {
     public func commit(modificationTime: Int64? = nil) throws(StoreError) {
         guard let handle else { throw .io(operation: "commit", path: temporaryPath, code: EBADF, reason: "output already closed") }
         do throws(StoreError) {
-            try fileSystem.fsync(handle)
-            self.handle = nil
-            try fileSystem.close(handle)
+            do throws(StoreError) {
+                try fileSystem.fsync(handle)
+                self.handle = nil
+                try fileSystem.close(handle)
+            } catch {
+                throw error.naming(temporaryPath)
+            }
             if let modificationTime { try fileSystem.setModificationTime(temporaryPath, seconds: modificationTime) }
             if replace {
                 try fileSystem.rename(temporaryPath, to: path)

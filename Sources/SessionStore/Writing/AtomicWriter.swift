@@ -58,11 +58,11 @@ public struct AtomicWriter: Sendable {
         } catch {
             try? fileSystem.close(handle)
             try? fileSystem.unlink(temp)
-            throw error
+            throw error.naming(temp)
         }
         var backup: String?
         do throws(StoreError) {
-            try fileSystem.close(handle)
+            do throws(StoreError) { try fileSystem.close(handle) } catch { throw error.naming(temp) }
             if writeProtocol == .safe, fileSystem.kind(of: path) == .file {
                 let name = joinPath(directory, AtomicWriter.backupName(of: lastPathComponent(path)))
                 if fileSystem.kind(of: name) != nil { try fileSystem.unlink(name) }
@@ -85,7 +85,8 @@ public struct AtomicWriter: Sendable {
     private func writeAll(_ bytes: [UInt8], to handle: FileHandleID, path: String) throws(StoreError) {
         var offset = 0
         while offset < bytes.count {
-            let written = try fileSystem.write(handle, bytes[offset...])
+            let written: Int
+            do throws(StoreError) { written = try fileSystem.write(handle, bytes[offset...]) } catch { throw error.naming(path) }
             guard written > 0 else {
                 throw StoreError.io(operation: "write", path: path, code: EIO, reason: "no progress")
             }
@@ -101,9 +102,9 @@ public struct AtomicWriter: Sendable {
             try fileSystem.fsync(handle)
         } catch {
             try? fileSystem.close(handle)
-            throw error
+            throw error.naming(path)
         }
-        try fileSystem.close(handle)
+        do throws(StoreError) { try fileSystem.close(handle) } catch { throw error.naming(path) }
         try fileSystem.fsyncDirectory(parentPath(path))
     }
 

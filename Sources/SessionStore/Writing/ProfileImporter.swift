@@ -16,6 +16,18 @@ public struct ProfileImporter: Sendable {
         writer.writer.fileSystem.kind(of: ProfileWriter.sessionDirectory(profile: profile, session: session)) != nil
     }
 
+    /// Why a session id cannot be a session directory's name, or nil when it can: it must be a
+    /// single name of 1 to 255 bytes, without NUL or control characters, not `.` or `..`, and not
+    /// one of sessionctl's own `.sessionctl-` names.
+    public static func problem(withSessionID id: String) -> String? {
+        if id.isEmpty { return "is empty" }
+        if id.utf8.count > 255 { return "is longer than the 255 bytes of a file name" }
+        if id == "." || id == ".." || id.contains("/") { return "is not a single file name" }
+        if id.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "holds a NUL or control character" }
+        if id.hasPrefix(".sessionctl-") { return "is a name sessionctl keeps for itself" }
+        return nil
+    }
+
     /// Checks every session first (no existing session is overwritten, ids are writable), then
     /// writes them all; returns the session directories written.
     public func importSessions(_ sessions: [Session]) throws -> [String] {
@@ -24,6 +36,9 @@ public struct ProfileImporter: Sendable {
             let key = ProfileLayout.sessionDirectory(session.id, incognito: session.incognito)
             guard seen.insert(key).inserted else {
                 throw FormatError.invalidDocument(path: session.id, reason: "the document lists this session twice")
+            }
+            if let problem = ProfileImporter.problem(withSessionID: session.id) {
+                throw FormatError.invalidDocument(path: session.id.debugDescription, reason: "the session id \(problem)")
             }
             var tabIDs = Set<TabID>()
             for tab in session.tabs {

@@ -90,7 +90,8 @@ public final class StagedDirectory {
         let slice = ArraySlice(bytes.bindMemory(to: UInt8.self))
         var offset = slice.startIndex
         while offset < slice.endIndex {
-            let written = try fileSystem.write(handle, slice[offset...])
+            let written: Int
+            do throws(StoreError) { written = try fileSystem.write(handle, slice[offset...]) } catch { throw error.naming(joinPath(path, relative)) }
             guard written > 0 else { throw .io(operation: "write", path: joinPath(path, relative), code: EIO, reason: "no progress") }
             offset += written
         }

@@ -36,7 +36,7 @@ enum ExitStatus {
             }
         case let error as ForensicsError:
             switch error {
-            case .notAProfile, .cannotMigrate: return dataError
+            case .notAProfile, .cannotMigrate, .unsafeToMove: return dataError
             case .sessionNotFound, .entryNotFound: return noInput
             case .invalidName: return usage
             case .liveSessionInTheWay: return cannotCreate
