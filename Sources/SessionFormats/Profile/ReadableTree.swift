@@ -142,7 +142,7 @@ public struct DiskTree: ReadableTree {
     }
 
     /// Reads the whole regular file open on `fd` (which stays open); errors name `display`.
-    static func readOpenFile(_ fd: Int32, display: String) throws(FormatError) -> [UInt8] {
+    public static func readOpenFile(_ fd: Int32, display: String) throws(FormatError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable(path: display, reason: String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: display, reason: "not a regular file") }

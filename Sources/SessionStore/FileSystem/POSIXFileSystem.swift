@@ -89,20 +89,20 @@ public struct POSIXFileSystem: FileSystem {
         guard Glibc.rmdir(path) == 0 else { throw failure("rmdir", path) }
     }
 
+    /// Reads a whole regular file, as every reader of the project does (`DiskTree.readOpenFile`):
+    /// opened without blocking, so that a FIFO never makes it wait; anything but a regular file,
+    /// and a file over `DiskTree.maxFileSize`, refused.
     public func read(_ path: String) throws(StoreError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure("open", path) }
         defer { _ = Glibc.close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("read", path)
+        do throws(FormatError) {
+            return try DiskTree.readOpenFile(fd, display: path)
+        } catch {
+            switch error {
+            case .unreadable(_, let reason), .notASession(_, let reason), .invalidDocument(_, let reason), .damaged(_, _, let reason):
+                throw .io(operation: "read", path: path, code: EINVAL, reason: reason)
             }
-            if count == 0 { return result }
-            result.append(contentsOf: chunk[0..<count])
         }
     }
 
