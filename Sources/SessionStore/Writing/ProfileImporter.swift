@@ -53,13 +53,46 @@ public struct ProfileImporter: Sendable {
                 throw StoreError.exists(path: ProfileWriter.sessionDirectory(profile: profile, session: session))
             }
         }
+        try removeUnfinishedImports()
         var written: [String] = []
         for session in sessions {
             var canonical = session
             canonical.format = .optimized
-            try writer.write(canonical, profile: profile)
-            written.append(ProfileWriter.sessionDirectory(profile: profile, session: session))
+            let directory = ProfileWriter.sessionDirectory(profile: profile, session: session)
+            // Written whole under a name Chrome never loads, then renamed into place: a window is
+            // never half there, and what an interruption leaves is removed by the next import.
+            let staging = joinPath(parentPath(directory), ProfileImporter.stagingPrefix + lastPathComponent(directory))
+            let files = writer.writer
+            do throws(StoreError) {
+                if files.fileSystem.kind(of: staging) != nil { try files.removeTree(staging) }
+                try writer.write(canonical, into: staging)
+                if files.writeProtocol.syncsDirectories {
+                    try files.fileSystem.fsyncDirectory(staging)
+                    try files.fileSystem.fsyncDirectory(parentPath(staging))
+                }
+                try files.fileSystem.rename(staging, to: directory)
+                if files.writeProtocol.syncsDirectories { try files.fileSystem.fsyncDirectory(parentPath(directory)) }
+            } catch {
+                try? files.removeTree(staging)
+                throw error
+            }
+            written.append(directory)
         }
         return written
+    }
+
+    /// The prefix of a session directory an import is writing.
+    public static let stagingPrefix = ".sessionctl-import."
+
+    /// Removes what interrupted imports left: staged session directories, never live.
+    private func removeUnfinishedImports() throws(StoreError) {
+        let files = writer.writer
+        for incognito in [false, true] {
+            let storage = joinPath(profile, ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.optimizedDirectory)
+            guard files.fileSystem.kind(of: storage) == .directory else { continue }
+            for name in try files.fileSystem.list(storage) where name.hasPrefix(ProfileImporter.stagingPrefix) {
+                try files.removeTree(joinPath(storage, name))
+            }
+        }
     }
 }
