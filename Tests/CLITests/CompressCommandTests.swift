@@ -63,7 +63,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try CLI.run(["compress", Self.fixture, "-o", "\(dir)/a.tar.gz"]).status == 0)
         let exists = try CLI.run(["compress", Self.fixture, "-o", "\(dir)/a.tar.gz"])
-        #expect(exists.status == 73 && exists.stderr == "sessionctl: \(dir)/a.tar.gz: already exists\n")
+        #expect(exists.status == 73 && exists.stderr == "sessionctl: \(dir)/a.tar.gz: already exists; name another file with -o, or move that one away first\n")
         let outExists = try CLI.run(["decompress", "\(dir)/a.tar.gz", "-o", dir])
         #expect(outExists.status == 73)
         #expect(try CLI.run(["compress", "\(dir)/missing"]).status == 66)

@@ -54,13 +54,21 @@ import Testing
             .filter { call in call.strings.contains { $0.hasPrefix(out) } || call.fdPaths.contains { $0.hasPrefix(out) } }
 
         var finals: [String] = []
+        var staged: [(from: String, to: String)] = []
         for (index, call) in calls.enumerated() where call.name.hasPrefix("rename") {
             let paths = call.strings
             guard paths.count == 2 else { Issue.record("unparsed rename: \(call.text)"); continue }
             let (temp, final) = (paths[0], paths[1])
-            finals.append(final)
             let directory = (final as NSString).deletingLastPathComponent
             #expect((temp as NSString).deletingLastPathComponent == directory, "temp beside its file: \(temp)")
+            if (temp as NSString).lastPathComponent.hasPrefix(".sessionctl-import.") {
+                // A whole session directory, written under a staged name, renamed into place.
+                staged.append((temp, final))
+                let next = calls[(index + 1)...].first { $0.name == "fsync" || $0.name.hasPrefix("rename") }
+                #expect(next?.name == "fsync" && next?.fdPaths.first == directory, "the parent is fsynced after the rename of \(final)")
+                continue
+            }
+            finals.append(final)
             let before = calls[..<index]
             let create = before.lastIndex { $0.name == "openat" && $0.strings.first == temp }
             let opened = create.map { calls[$0].text } ?? ""
@@ -70,6 +78,10 @@ import Testing
             #expect(next?.name == "fsync" && next?.fdPaths.first == directory, "the directory is fsynced after the rename of \(final)")
         }
 
+        finals = finals.map { final in
+            staged.first { final.hasPrefix($0.from + "/") }.map { $0.to + final.dropFirst($0.from.count) } ?? final
+        }
+        #expect(!staged.isEmpty, "sessions are staged, then renamed into place")
         let written = try FileManager.default.subpathsOfDirectory(atPath: out).map { "\(out)/\($0)" }
             .filter { var isDirectory: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
         #expect(!written.isEmpty)

@@ -105,6 +105,11 @@ public struct Aside: Sendable {
         }
     }
 
+    /// The ids of the live sessions of one kind.
+    public func liveSessionIDs(incognito: Bool) throws -> [SessionID] {
+        try liveSessions(incognito: incognito).map(\.id)
+    }
+
     /// The live sessions of one kind, in the format Chrome would load (`SessionStorage/` when it
     /// exists, else `Sessions/`), sorted by id.
     func liveSessions(incognito: Bool) throws(StoreError) -> [(id: SessionID, directory: String)] {

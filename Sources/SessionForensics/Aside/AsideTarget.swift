@@ -18,7 +18,12 @@ public struct AsideTarget: Sendable, Equatable {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         guard let kind = fileSystem.kind(of: path) else { throw FormatError.unreadable(path: path, reason: "No such file or directory") }
-        guard kind == .directory else { throw ForensicsError.notAProfile(path: path, reason: "not a directory") }
+        guard kind == .directory else {
+            let bundle = CompressedInput.isGzip(path)
+            throw ForensicsError.notAProfile(path: path, reason: bundle
+                ? "a compressed bundle, which commands that change a profile do not write into; unpack it with sessionctl decompress \(path) -o DIR, then run this on DIR"
+                : "not a directory (commands that change a profile take the profile directory)")
+        }
         let markers = [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
                        ProfileLayout.backupsDirectory]
         if markers.contains(where: { fileSystem.kind(of: joinPath(path, $0)) == .directory }) {

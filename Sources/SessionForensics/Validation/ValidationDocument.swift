@@ -14,6 +14,7 @@ public enum ValidationDocument {
                 ("tabs", .int(Int64(report.tabs))),
                 ("errors", .int(Int64(report.errors))),
                 ("warnings", .int(Int64(report.warnings))),
+                ("info", .int(Int64(report.infos))),
             ])),
         ])
     }

@@ -11,12 +11,12 @@ import SessionModel
 ///
 /// Recognised by content (the gzip magic bytes), never by name. Nothing is extracted to disk;
 /// decompression stops at `maxSize` bytes.
-enum CompressedInput {
+public enum CompressedInput {
     /// The most decompressed data read into memory for one input.
     static let maxSize: Int64 = 1 << 30
 
     /// True when the file at `path` begins with the gzip magic bytes.
-    static func isGzip(_ path: String) -> Bool {
+    public static func isGzip(_ path: String) -> Bool {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }

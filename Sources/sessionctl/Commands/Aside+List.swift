@@ -10,7 +10,7 @@ extension SessionCtl.Aside {
             discussion: "Each entry's name is what aside restore and aside drop take."
         )
 
-        @Argument(help: "The profile directory.")
+        @Argument(help: "The profile directory.", completion: .directory)
         var path: String
 
         @OptionGroup var output: FormatOption

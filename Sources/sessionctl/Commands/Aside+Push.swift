@@ -14,7 +14,7 @@ extension SessionCtl.Aside {
                 """
         )
 
-        @Argument(help: "The profile directory, or one session directory inside it.")
+        @Argument(help: "The profile directory, or one session directory inside it.", completion: .directory)
         var path: String
 
         @Option(name: .long, help: "The id of the session (window) to set aside.")
@@ -43,6 +43,15 @@ extension SessionCtl.Aside {
             case .text:
                 if entries.isEmpty { Output.line("no live sessions to set aside") }
                 for entry in entries { asideLines(entry).forEach { Output.line($0) } }
+            }
+            // A whole kind was set aside: say what the other kind holds, and how to include it.
+            if target.session == nil && session == nil {
+                let others = (try? aside.liveSessionIDs(incognito: !incognito)) ?? []
+                if !others.isEmpty {
+                    let kind = incognito ? "regular" : "incognito"
+                    let how = incognito ? "without --incognito" : "with --incognito"
+                    Output.error("note: \(others.count) live \(kind) session\(others.count == 1 ? "" : "s") left in place (\(others.joined(separator: ", "))); run aside push \(how) to set \(others.count == 1 ? "it" : "them") aside too")
+                }
             }
         }
     }

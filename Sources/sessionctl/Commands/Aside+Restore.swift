@@ -13,7 +13,7 @@ extension SessionCtl.Aside {
                 """
         )
 
-        @Argument(help: "The profile directory.")
+        @Argument(help: "The profile directory.", completion: .directory)
         var path: String
 
         @Argument(help: "The entry, as aside list names it: <SessionID>@<UTC stamp> or <SessionID>@chrome.")
@@ -40,7 +40,7 @@ extension SessionCtl.Aside {
     struct Drop: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "drop", abstract: "Delete a set-aside entry.")
 
-        @Argument(help: "The profile directory.")
+        @Argument(help: "The profile directory.", completion: .directory)
         var path: String
 
         @Argument(help: "The entry, as aside list names it: <SessionID>@<UTC stamp> or <SessionID>@chrome.")

@@ -20,10 +20,10 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "The file or directory to compress.")
+        @Argument(help: "The file or directory to compress.", completion: .file())
         var path: String
 
-        @Option(name: [.short, .customLong("output")], help: "The file to write (default: PATH.gz, or PATH.tar.gz for a directory).")
+        @Option(name: [.short, .customLong("output")], help: "The file to write (default: PATH.gz, or PATH.tar.gz for a directory).", completion: .file())
         var output: String?
 
         @Option(name: .long, help: "Compression level, 0 (store) to 9 (smallest); 6 is gzip's default.")
@@ -36,20 +36,22 @@ extension SessionCtl {
         }
 
         func run() throws {
-            let compressor = BundleCompressor(level: level, tool: "sessionctl \(SessionCtl.version)")
-            let result = try compressor.compress(path, to: output)
-            switch format.format {
-            case .json:
-                Output.line(JSONValue.object([
-                    ("schema", .string("sessionctl.compress/1")), ("input", .string(path)), ("output", .string(result.output)),
-                    ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))),
-                    ("inputBytes", .int(result.inputBytes)), ("outputBytes", .int(result.outputBytes)),
-                    ("skipped", .array(result.skipped.map(JSONValue.string))),
-                ]).serialized())
-            case .text:
-                let what = result.kind == .gzip ? "gzip" : "bundle of \(result.files) file\(result.files == 1 ? "" : "s")"
-                Output.line("wrote \(result.output): \(what), \(result.inputBytes) bytes in, \(result.outputBytes) bytes out")
-                for skipped in result.skipped { Output.line("skipped \(skipped): not a file, directory or symbolic link") }
+            try CommandFailure.explainingExisting("name another file with -o, or move that one away first") {
+                let compressor = BundleCompressor(level: level, tool: "sessionctl \(SessionCtl.version)")
+                let result = try compressor.compress(path, to: output)
+                switch format.format {
+                case .json:
+                    Output.line(JSONValue.object([
+                        ("schema", .string("sessionctl.compress/1")), ("input", .string(path)), ("output", .string(result.output)),
+                        ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))),
+                        ("inputBytes", .int(result.inputBytes)), ("outputBytes", .int(result.outputBytes)),
+                        ("skipped", .array(result.skipped.map(JSONValue.string))),
+                    ]).serialized())
+                case .text:
+                    let what = result.kind == .gzip ? "gzip" : "bundle of \(result.files) file\(result.files == 1 ? "" : "s")"
+                    Output.line("wrote \(result.output): \(what), \(result.inputBytes) bytes in, \(result.outputBytes) bytes out")
+                    for skipped in result.skipped { Output.line("skipped \(skipped): not a file, directory or symbolic link") }
+                }
             }
         }
     }

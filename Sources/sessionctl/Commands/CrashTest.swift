@@ -27,13 +27,16 @@ extension SessionCtl {
                 """
         )
 
-        @Option(name: .long, help: ArgumentHelp("A built-in workload or a workload file.", valueName: "name|file"))
+        @Option(name: .long, help: ArgumentHelp("A built-in workload or a workload file.", valueName: "name|file"),
+                completion: .custom { _ in BuiltInWorkloads.names + ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter { $0.hasSuffix(".workload") } })
         var workload: String = BuiltInWorkloads.defaultName
 
-        @Option(name: .long, help: ArgumentHelp("Persistence model: process or pessimistic.", valueName: "model"))
+        @Option(name: .long, help: ArgumentHelp("Persistence model: process or pessimistic.", valueName: "model"),
+                completion: .list(PersistenceModel.allCases.map(\.rawValue)))
         var model: String = PersistenceModel.pessimistic.rawValue
 
-        @Option(name: .customLong("protocol"), help: ArgumentHelp("Write protocol under test: safe, in-place, no-fsync, foundation-atomic or chrome.", valueName: "name"))
+        @Option(name: .customLong("protocol"), help: ArgumentHelp("Write protocol under test: safe, in-place, no-fsync, foundation-atomic or chrome.", valueName: "name"),
+                completion: .list(WriteProtocol.allCases.map(\.rawValue)))
         var writeProtocol: String = WriteProtocol.safe.rawValue
 
         @Option(name: .long, help: ArgumentHelp("Stop after exploring this many states.", valueName: "n"))
@@ -51,7 +54,8 @@ extension SessionCtl {
         @Flag(name: .long, help: "No progress on standard error.")
         var quiet = false
 
-        @Option(name: .long, help: ArgumentHelp("Check the one crash state of a reproducer printed by an earlier run.", valueName: "reproducer"))
+        @Option(name: .long, help: ArgumentHelp("Check the one crash state of a reproducer printed by an earlier run.", valueName: "reproducer"),
+                completion: .none)
         var replay: String?
 
         @Option(name: .long, help: ArgumentHelp("Instead of simulating, run the workload in a child process on a real temporary profile and kill it n times (before chosen file operations and at random times), then recover and check.", valueName: "n"))

@@ -20,10 +20,10 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "The .gz or .tar.gz file.")
+        @Argument(help: "The .gz or .tar.gz file.", completion: .file())
         var file: String
 
-        @Option(name: [.short, .customLong("output")], help: "The file or directory to create (default: FILE without .gz, .tgz or .tar.gz).")
+        @Option(name: [.short, .customLong("output")], help: "The file or directory to create (default: FILE without .gz, .tgz or .tar.gz).", completion: .file())
         var output: String?
 
         @Option(name: .customLong("max-size"), help: "Stop when the decompressed data exceeds this size (bytes, or with K, M, G, T).")
@@ -32,22 +32,24 @@ extension SessionCtl {
         @OptionGroup var format: FormatOption
 
         func run() throws {
-            guard let target = output ?? BundleExtractor.defaultOutput(for: file) else {
-                throw CommandFailure.usage("\(file): name does not end in .gz, .tgz or .tar.gz; give the output with -o")
-            }
-            let result = try BundleExtractor(maxSize: maxSize.bytes).decompress(file, to: target)
-            switch format.format {
-            case .json:
-                Output.line(JSONValue.object([
-                    ("schema", .string("sessionctl.decompress/1")), ("input", .string(file)), ("output", .string(result.output)),
-                    ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))), ("bytes", .int(result.bytes)),
-                    ("manifestVerified", result.verifiedFiles.map { .int(Int64($0)) } ?? .null),
-                ]).serialized())
-            case .text:
-                var line = "wrote \(result.output): "
-                line += result.kind == .file ? "\(result.bytes) bytes" : "\(result.files) file\(result.files == 1 ? "" : "s")"
-                if let verified = result.verifiedFiles { line += ", manifest verified (\(verified) file\(verified == 1 ? "" : "s"))" }
-                Output.line(line)
+            try CommandFailure.explainingExisting("name another path with -o, or move that one away first") {
+                guard let target = output ?? BundleExtractor.defaultOutput(for: file) else {
+                    throw CommandFailure.usage("\(file): name does not end in .gz, .tgz or .tar.gz; give the output with -o")
+                }
+                let result = try BundleExtractor(maxSize: maxSize.bytes).decompress(file, to: target)
+                switch format.format {
+                case .json:
+                    Output.line(JSONValue.object([
+                        ("schema", .string("sessionctl.decompress/1")), ("input", .string(file)), ("output", .string(result.output)),
+                        ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))), ("bytes", .int(result.bytes)),
+                        ("manifestVerified", result.verifiedFiles.map { .int(Int64($0)) } ?? .null),
+                    ]).serialized())
+                case .text:
+                    var line = "wrote \(result.output): "
+                    line += result.kind == .file ? "\(result.bytes) bytes" : "\(result.files) file\(result.files == 1 ? "" : "s")"
+                    if let verified = result.verifiedFiles { line += ", manifest verified (\(verified) file\(verified == 1 ? "" : "s"))" }
+                    Output.line(line)
+                }
             }
         }
     }

@@ -19,10 +19,10 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file; or a .gz or .tar.gz of one.")
+        @Argument(help: "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file; or a .gz or .tar.gz of one.", completion: .file())
         var a: String
 
-        @Argument(help: "The second input (the new side), of any of the same kinds.")
+        @Argument(help: "The second input (the new side), of any of the same kinds.", completion: .file())
         var b: String
 
         @Flag(name: .long, help: "Also read each tab's data.pb and compare navigation histories item by item.")

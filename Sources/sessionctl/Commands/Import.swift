@@ -19,35 +19,37 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "The inspect JSON document to import ('-' for standard input).")
+        @Argument(help: "The inspect JSON document to import ('-' for standard input).", completion: .file())
         var file: String
 
-        @Option(name: .long, help: "The profile directory to write (created if missing).")
+        @Option(name: .long, help: "The profile directory to write (created if missing).", completion: .directory)
         var out: String
 
         @Flag(name: .long, help: "Set existing sessions of the same id aside (to Backups/) instead of refusing.")
         var replace = false
 
         func run() throws {
-            let bytes = try file == "-" ? StandardInput.readAll() : DiskTree.readFile(file, display: file)
-            let sessions = try InspectDocument.decode(JSONParser.parse(bytes, file: file), file: file)
-            let importer = ProfileImporter(profile: out)
-            // The profile exists before it is locked, and stays locked from the first look at
-            // what it holds to the last write, so that no other sessionctl changes it between.
-            try AtomicWriter().makeDirectories(out)
-            let written = try withProfileLock(out) { () throws -> [String] in
-                if replace {
-                    let aside = SessionForensics.Aside(profile: out, toolVersion: SessionCtl.version)
-                    for session in sessions.filter(importer.exists) {
-                        for entry in try aside.push(session: session.id, incognito: session.incognito,
-                                                    reason: "replaced by sessionctl import") {
-                            Output.line("set aside \(entry.name)")
+            try CommandFailure.explainingExisting("--replace sets the existing sessions aside to Backups/ first") {
+                let bytes = try file == "-" ? StandardInput.readAll() : DiskTree.readFile(file, display: file)
+                let sessions = try InspectDocument.decode(JSONParser.parse(bytes, file: file), file: file)
+                let importer = ProfileImporter(profile: out)
+                // The profile exists before it is locked, and stays locked from the first look at
+                // what it holds to the last write, so that no other sessionctl changes it between.
+                try AtomicWriter().makeDirectories(out)
+                let written = try withProfileLock(out) { () throws -> [String] in
+                    if replace {
+                        let aside = SessionForensics.Aside(profile: out, toolVersion: SessionCtl.version)
+                        for session in sessions.filter(importer.exists) {
+                            for entry in try aside.push(session: session.id, incognito: session.incognito,
+                                                        reason: "replaced by sessionctl import") {
+                                Output.line("set aside \(entry.name)")
+                            }
                         }
                     }
+                    return try importer.importSessions(sessions)
                 }
-                return try importer.importSessions(sessions)
+                for path in written { Output.line("wrote \(path)") }
             }
-            for path in written { Output.line("wrote \(path)") }
         }
     }
 }

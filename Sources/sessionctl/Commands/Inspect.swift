@@ -16,7 +16,7 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.")
+        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.", completion: .file())
         var path: String
 
         @Flag(name: .long, help: "Also read each tab's navigation history (data.pb).")

@@ -20,7 +20,7 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "The profile directory.")
+        @Argument(help: "The profile directory.", completion: .directory)
         var path: String
 
         @Option(name: .long, help: "The format to convert to: optimized or legacy.")

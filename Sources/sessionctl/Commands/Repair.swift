@@ -22,7 +22,7 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "A profile directory, or one session directory inside a profile.")
+        @Argument(help: "A profile directory, or one session directory inside a profile.", completion: .directory)
         var path: String
 
         @Flag(name: .customLong("dry-run"), help: "Print the plan, and the findings and exit status the run would leave, changing nothing.")

@@ -19,7 +19,7 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.")
+        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.", completion: .file())
         var path: String
 
         @Flag(name: .long, help: "Fail (exit status 1) on warnings too, not only on errors.")
@@ -32,7 +32,7 @@ extension SessionCtl {
             let report = Validator().validate(input)
             switch output.format {
             case .json: Output.line(ValidationDocument.encode(report).serialized())
-            case .text: ValidateText.print(report)
+            case .text: ValidateText.print(report, path: path)
             }
             if report.fails(strict: strict) { throw CommandFailure.exit(ExitStatus.findings) }
         }

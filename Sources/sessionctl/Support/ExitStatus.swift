@@ -84,4 +84,13 @@ struct CommandFailure: Error {
     static func usage(_ message: String) -> CommandFailure { CommandFailure(status: ExitStatus.usage, message: message) }
     /// Ends the command with a status and nothing more to say (the output already said it).
     static func exit(_ status: Int32) -> CommandFailure { CommandFailure(status: status, message: nil) }
+
+    /// Runs `body`; an output that already exists is reported with `hint`, what to do about it.
+    static func explainingExisting<T>(_ hint: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch StoreError.exists(let path) {
+            throw CommandFailure(status: ExitStatus.cannotCreate, message: "\(path): already exists; \(hint)")
+        }
+    }
 }

@@ -1,8 +1,10 @@
+import Foundation
 import SessionForensics
 
 /// The text view of `validate`: findings grouped by session and tab, worst first, then a summary.
 enum ValidateText {
-    static func print(_ report: ValidationReport) {
+    /// Prints the report; `path` is what the user gave, for the next step it suggests.
+    static func print(_ report: ValidationReport, path: String? = nil) {
         for (number, session) in report.groupedWorstFirst().enumerated() {
             if number > 0 { Output.line() }
             Output.line("\(session.incognito ? "incognito " : "")session \(session.session):")
@@ -17,6 +19,15 @@ enum ValidateText {
         if !report.findings.isEmpty { Output.line() }
         let counts = "\(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s"), \(report.infos) info"
         Output.line("\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
+        if let path, report.findings.contains(where: RepairPlanner.needsRepair) {
+            Output.line("next: sessionctl repair --dry-run \(shellQuoted(path)) shows how repair would save what Chrome would lose")
+        }
+    }
+
+    /// `text` as one shell word.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+,:@".unicodeScalars.contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private static func heading(_ tab: TabReference?) -> String {

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// What a person needs next: hints on findings and refusals, and shell completions that know
+/// paths and every enumerated value.
+@Suite struct NextStepTests {
+    @Test func validateSaysWhatToRunNextAndCountsInfo() throws {
+        let result = try CLI.run(["validate", CLI.path("Fixtures/gallery/tab-id-duplicate")])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("next: sessionctl repair --dry-run "))
+        let clean = try CLI.run(["validate", CLI.path("Fixtures/gallery/healthy")])
+        #expect(!clean.stdout.contains("next:"))
+        let json = try CLI.run(["validate", CLI.path("Fixtures/gallery/stray-file"), "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((document["summary"] as? [String: Any])?["info"] as? Int == 1)
+    }
+
+    @Test func writersOnABundleSuggestDecompress() throws {
+        let scratch = try CLI.temporaryDirectory("bundle")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let bundle = scratch + "/ticket.tar.gz"
+        #expect(try CLI.run(["compress", CLI.path("Fixtures/profiles/healthy"), "-o", bundle]).status == 0)
+        for command in [["repair", bundle], ["migrate", bundle, "--to", "legacy"], ["aside", "push", bundle]] {
+            let result = try CLI.run(command)
+            #expect(result.status == 65)
+            #expect(result.stderr.contains("sessionctl decompress"), "\(command): \(result.stderr)")
+        }
+        let again = try CLI.run(["compress", CLI.path("Fixtures/profiles/healthy"), "-o", bundle])
+        #expect(again.status == 73 && again.stderr.contains("already exists; name another file with -o"))
+    }
+
+    @Test func asidePushSaysWhatItLeftInPlace() throws {
+        let scratch = try CLI.temporaryDirectory("push")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let profile = scratch + "/p"
+        try FileManager.default.copyItem(atPath: CLI.path("Fixtures/profiles/healthy"), toPath: profile)
+        let result = try CLI.run(["aside", "push", profile])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("live incognito session left in place") && result.stderr.contains("--incognito"))
+    }
+
+    @Test func completionsKnowPathsAndValues() throws {
+        let bash = try CLI.run(["--generate-completion-script", "bash"]).stdout
+        for value in ["pessimistic", "process", "in-place", "foundation-atomic", "text'$'\\n''json"] {
+            #expect(bash.contains(value), "bash completion lacks \(value)")
+        }
+        #expect(bash.contains("__sessionctl_add_completions -f"))
+        let zsh = try CLI.run(["--generate-completion-script", "zsh"]).stdout
+        #expect(zsh.contains(":path:_files") && zsh.contains("_files -/"))
+        let fish = try CLI.run(["--generate-completion-script", "fish"]).stdout
+        #expect(fish.contains("pessimistic") && fish.contains(" -F"))
+    }
+}
