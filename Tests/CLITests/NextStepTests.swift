@@ -50,4 +50,24 @@ import Testing
         let fish = try CLI.run(["--generate-completion-script", "fish"]).stdout
         #expect(fish.contains("pessimistic") && fish.contains(" -F"))
     }
+
+    /// A damaged window never hides the readable ones: they are listed, the damaged one is named
+    /// with its error and the next command (JSON: errors), and the status is 1; 65 only when
+    /// nothing can be read.
+    @Test func inspectShowsWhatItCanReadBesideWhatItCannot() throws {
+        let profile = CLI.path("Fixtures/gallery/metadata-truncated")
+        let text = try CLI.run(["inspect", profile])
+        #expect(text.status == 1, "\(text.stderr)")
+        #expect(text.stdout.contains("incognito") && text.stdout.contains("not readable:") && text.stdout.contains("next: sessionctl validate"))
+        let json = try CLI.run(["inspect", profile, "--format", "json"])
+        #expect(json.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((document["sessions"] as? [Any])?.count == 1)
+        let errors = try #require(document["errors"] as? [[String: Any]])
+        #expect(errors.count == 1 && errors[0]["offset"] is Int && errors[0]["incognito"] as? Bool == false)
+        let healthy = try CLI.run(["inspect", CLI.path("Fixtures/gallery/healthy"), "--format", "json"])
+        #expect(healthy.status == 0 && !healthy.stdout.contains("\"errors\""))
+        let nothing = try CLI.run(["inspect", CLI.path("Fixtures/gallery/legacy-truncated")])
+        #expect(nothing.status == 65)
+    }
 }

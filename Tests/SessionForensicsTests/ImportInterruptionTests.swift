@@ -26,7 +26,7 @@ import Testing
                             "operation \(step): \(session.id) is half there")
                 }
             }
-            try ProfileImporter(profile: profile).importSessions(healthy.filter { session in
+            _ = try ProfileImporter(profile: profile).importSessions(healthy.filter { session in
                 !FileManager.default.fileExists(atPath: ProfileWriter.sessionDirectory(profile: profile, session: session))
             })
             #expect(Support.comparable(try Support.liveSessions(profile)) == Support.comparable(healthy), "after operation \(step)")

@@ -18,7 +18,9 @@ public enum InspectDocument {
 
     /// Writes the document for `sessions` a part at a time through `emit` (the bytes of
     /// `document(_:history:)`), without holding all of them at once; tabs are written on every core.
-    public static func write(_ sessions: [Session], history: Bool, to emit: ([UInt8]) -> Void) {
+    /// With `errors` (sessions that could not be read), a top-level `errors` array follows the
+    /// sessions; without, the document is unchanged.
+    public static func write(_ sessions: [Session], errors: [ReadError] = [], history: Bool, to emit: ([UInt8]) -> Void) {
         var writer = JSONWriter(capacity: 1 << 17)
         writer.beginObject()
         writer.key("schema")
@@ -29,6 +31,27 @@ public enum InspectDocument {
             write(session, history: history, to: &writer, emit: emit)
         }
         writer.endArray()
+        if !errors.isEmpty {
+            writer.key("errors")
+            writer.beginArray()
+            for error in errors {
+                writer.beginObject()
+                writer.key("session")
+                writer.string(error.session)
+                writer.key("incognito")
+                writer.bool(error.incognito)
+                writer.key("file")
+                writer.string(error.file)
+                writer.key("offset")
+                if let offset = error.offset { writer.int(Int64(offset)) } else { writer.null() }
+                writer.key("message")
+                writer.string(error.message)
+                writer.key("next")
+                writer.string(error.next)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
         writer.endObject()
         emit(writer.take())
     }

@@ -21,6 +21,20 @@ public struct SessionReader: Sendable {
         return sessions
     }
 
+    /// Reads every session it can: the sessions read, and an error for each that could not be.
+    public func readEach(history: Bool) -> (sessions: [Session], errors: [(source: SessionSource, error: FormatError)]) {
+        var sessions: [Session] = []
+        var errors: [(source: SessionSource, error: FormatError)] = []
+        for source in input.sessions {
+            do throws(FormatError) {
+                sessions.append(try read(source, history: history))
+            } catch {
+                errors.append((source, error))
+            }
+        }
+        return (sessions, errors)
+    }
+
     /// Reads one session; with `history`, each tab's data.pb too (nil history where it is missing or unreadable).
     public func read(_ source: SessionSource, history: Bool) throws(FormatError) -> Session {
         switch source.kind {

@@ -10,7 +10,8 @@ extension SessionCtl {
             abstract: "List the sessions (windows) of a profile and their tabs.",
             discussion: """
                 Reads session_metadata.pb only, unless --history is given, in which case each tab's \
-                data.pb is read too. Legacy sessions (Sessions/<id>/session.plist) and Chrome's crash \
+                data.pb is read too. A window that cannot be read is listed with its error beside \
+                the others (JSON: an errors array) and the status is 1; 65 only when nothing can be read. Legacy sessions (Sessions/<id>/session.plist) and Chrome's crash \
                 backups (Backups/<id>/session.backup.plist) are read whole. Reading never changes \
                 anything on disk.
                 """
@@ -29,20 +30,31 @@ extension SessionCtl {
 
         func run() throws {
             let input = try InputOpener.open(path)
-            var sessions = try SessionReader(input: input).readAll(history: history)
+            let read = SessionReader(input: input).readEach(history: history)
+            // Nothing readable at all is bad input (65, 66); else what was read is shown, and what
+            // was not is listed with its error (exit 1).
+            if read.sessions.isEmpty, let first = read.errors.first { throw first.error }
+            var sessions = read.sessions
             if redact { sessions = sessions.map(Redactor.redact) }
+            let errors = read.errors.map { ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: path) }
             switch output.format {
             case .json:
                 // Written a session at a time: a profile's whole document is never held at once.
-                InspectDocument.write(sessions, history: history) { Output.bytes($0) }
+                InspectDocument.write(sessions, errors: errors, history: history) { Output.bytes($0) }
                 Output.line()
             case .text:
                 InspectText.print(sessions, history: history)
+                for error in errors {
+                    Output.line()
+                    Output.line("\(error.incognito ? "incognito " : "")session \(error.session): not readable: \(error.file): \(error.message)")
+                    Output.line("  next: \(error.next)")
+                }
                 if !input.chromeBackups.isEmpty {
                     let count = input.chromeBackups.count
                     Output.line("note: \(count) session\(count == 1 ? "" : "s") set aside by Chrome's crash helper under Backups/ (inspect that directory to list them)")
                 }
             }
+            if !errors.isEmpty { throw CommandFailure.exit(ExitStatus.findings) }
         }
     }
 }

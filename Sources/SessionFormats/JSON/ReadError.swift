@@ -1,0 +1,30 @@
+/// A session of an input that could not be read, as `inspect` and the other reading commands
+/// report it beside the sessions they could read.
+public struct ReadError: Sendable, Hashable {
+    public var session: String
+    public var incognito: Bool
+    /// The file, as the user can give it back to a command.
+    public var file: String
+    /// The first bad byte, for damage.
+    public var offset: Int?
+    /// What is wrong.
+    public var message: String
+    /// The command to run next.
+    public var next: String
+
+    public init(session: String, incognito: Bool, error: FormatError, input: String) {
+        self.session = session
+        self.incognito = incognito
+        switch error {
+        case .damaged(let file, let offset, let reason):
+            self.file = file
+            self.offset = offset
+            message = "damaged at byte \(offset): \(reason)"
+        case .notASession(let path, let reason), .unreadable(let path, let reason), .invalidDocument(let path, let reason):
+            file = path
+            offset = nil
+            message = reason
+        }
+        next = "sessionctl validate \(input) says what Chrome would do; sessionctl repair --dry-run on the profile shows what repair would save"
+    }
+}
