@@ -121,6 +121,20 @@ import Testing
         #expect(findings.map(\.message) == ["SessionStorage/{SyntheticIdentifier}/.sessionctl-old.session_metadata.pb is left over after recovery"])
     }
 
+    /// Hygiene is judged by Chrome's layout, not by the store's idea of its temporary names: a
+    /// leftover under any other name is found too, and nothing inside Backups/ is judged.
+    @Test func hygieneFindsWhatTheLayoutHasNoPlaceFor() throws {
+        let fixture = try Fixture(saving: [Self.session([1])])
+        let profile = fixture.system.resolve(Self.profile)
+        try AtomicWriter(fileSystem: fixture.system).makeDirectories(fixture.path("Backups/{SyntheticIdentifier}/20261123T000000.000000Z"))
+        try AtomicWriter(fileSystem: fixture.system).write([1, 2], to: fixture.path("Backups/{SyntheticIdentifier}/20261123T000000.000000Z/notes.txt"))
+        try AtomicWriter(fileSystem: fixture.system).write([1], to: fixture.path(RecoveryMarker.fileName))
+        #expect(HygieneOracle.check(fixture.scan, tree: fixture.tree, profile: profile).isEmpty, "set-aside copies and the recovery marker belong")
+        try AtomicWriter(fileSystem: fixture.system).write([1, 2, 3], to: fixture.path("SessionStorage/{SyntheticIdentifier}/session_metadata.pb~tmp41"))
+        let findings = HygieneOracle.check(fixture.scan, tree: fixture.tree, profile: profile)
+        #expect(findings.map(\.message) == ["SessionStorage/{SyntheticIdentifier}/session_metadata.pb~tmp41 is not part of Chrome's layout nor a file the store documents"])
+    }
+
     @Test func recoveryMustBeIdempotentAndNoticeCrashes() {
         let first = RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: ["removed x"])
         #expect(RecoveryOracle.check(first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: []))).isEmpty)

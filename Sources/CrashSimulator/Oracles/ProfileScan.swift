@@ -47,6 +47,9 @@ struct ProfileScan {
     var files: [(key: UInt64, blob: Blob)] = []
     /// Keys of entries whose name is a temporary file's.
     var temporaryEntries: [UInt64] = []
+    /// Keys of entries that are neither part of Chrome's layout, nor a file the store documents
+    /// (its recovery marker), nor inside Backups/, whatever their names (temporary ones aside).
+    var strayEntries: [UInt64] = []
     /// False when the profile directory itself is missing.
     var profileExists = true
 
@@ -63,7 +66,7 @@ struct ProfileScan {
             return
         }
         let table = tree.names
-        walk(tree, directory: profile, key: ProfileScan.profileKey, collectFiles: collectFiles)
+        walk(tree, directory: profile, key: ProfileScan.profileKey, place: .profile, collectFiles: collectFiles)
         for incognito in [false, true] {
             var side = profile
             var sideKey = ProfileScan.profileKey
@@ -155,15 +158,20 @@ struct ProfileScan {
         return entry
     }
 
-    private mutating func walk(_ tree: ModelTree, directory: Int32, key: UInt64, collectFiles: Bool) {
+    private mutating func walk(_ tree: ModelTree, directory: Int32, key: UInt64, place: LayoutPlace, collectFiles: Bool) {
         guard let node = tree.node(directory) else { return }
         for (name, inode) in node.entries {
             let childKey = ProfileScan.key(key, name, tree.names)
             let text = tree.names.name(name)
-            if AtomicWriter.isTemporaryName(text) || AtomicWriter.isBackupName(text) { temporaryEntries.append(childKey) }
             guard let child = tree.node(inode) else { continue }
+            let childPlace = place.child(text, isDirectory: child.isDirectory)
+            if AtomicWriter.isTemporaryName(text) || AtomicWriter.isBackupName(text) {
+                temporaryEntries.append(childKey)
+            } else if childPlace == nil {
+                strayEntries.append(childKey)
+            }
             if child.isDirectory {
-                walk(tree, directory: inode, key: childKey, collectFiles: collectFiles)
+                walk(tree, directory: inode, key: childKey, place: childPlace ?? .unchecked, collectFiles: collectFiles)
             } else if collectFiles {
                 files.append((childKey, child.blob))
             }
@@ -201,5 +209,49 @@ struct ProfileNames {
         storage = names.id(of: ProfileLayout.optimizedDirectory)
         metadata = names.id(of: ProfileLayout.metadataFile)
         data = names.id(of: ProfileLayout.tabDataFile)
+    }
+}
+
+/// Where an entry lies in Chrome's layout of a profile (chrome-ios-format.md section 1), for the
+/// hygiene oracle: what may stand in each place is decided by the layout, not by the store.
+enum LayoutPlace: Equatable {
+    case profile, side, storage, session, tab, legacyStorage, legacySession, webSessions, backups
+    /// An allowed file, or anything below an entry already reported: nothing is checked there.
+    case unchecked
+
+    /// The place of a child named `name`, or nil when nothing of that kind belongs there.
+    func child(_ name: String, isDirectory: Bool) -> LayoutPlace? {
+        switch self {
+        case .profile, .side:
+            if isDirectory {
+                switch name {
+                case ProfileLayout.optimizedDirectory: return .storage
+                case ProfileLayout.legacyDirectory: return .legacyStorage
+                case ProfileLayout.legacyWebSessionsDirectory: return .webSessions
+                case ProfileLayout.backupsDirectory: return .backups
+                case ProfileLayout.incognitoDirectory where self == .profile: return .side
+                default: return nil
+                }
+            }
+            return self == .profile && name == RecoveryMarker.fileName ? .unchecked : nil
+        case .storage:
+            return isDirectory ? .session : nil
+        case .session:
+            if isDirectory { return Tab.id(fromDirectoryName: name) != nil ? .tab : nil }
+            return name == ProfileLayout.metadataFile ? .unchecked : nil
+        case .tab:
+            return !isDirectory && (name == ProfileLayout.tabDataFile || name == ProfileLayout.tabStateFile) ? .unchecked : nil
+        case .legacyStorage:
+            return isDirectory ? .legacySession : nil
+        case .legacySession:
+            return !isDirectory && name == ProfileLayout.legacySessionFile ? .unchecked : nil
+        case .webSessions:
+            return isDirectory ? nil : .unchecked
+        case .backups:
+            return .backups
+        case .unchecked:
+            // Below an entry already reported, nothing more is reported.
+            return .unchecked
+        }
     }
 }

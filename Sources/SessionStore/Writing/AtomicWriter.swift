@@ -63,7 +63,7 @@ public struct AtomicWriter: Sendable {
         var backup: String?
         do throws(StoreError) {
             do throws(StoreError) { try fileSystem.close(handle) } catch { throw error.naming(temp) }
-            if writeProtocol == .safe, fileSystem.kind(of: path) == .file {
+            if writeProtocol == .safe || writeProtocol == .strangeTemporaryNames, fileSystem.kind(of: path) == .file {
                 let name = joinPath(directory, AtomicWriter.backupName(of: lastPathComponent(path)))
                 if fileSystem.kind(of: name) != nil { try fileSystem.unlink(name) }
                 try fileSystem.link(path, to: name)
@@ -130,7 +130,9 @@ public struct AtomicWriter: Sendable {
         let name = lastPathComponent(path)
         for _ in 0..<100 {
             let serial = AtomicWriter.counter.add(1, ordering: .relaxed).newValue
-            let temp = joinPath(directory, "\(AtomicWriter.temporaryPrefix)\(name).\(getpid()).\(serial)")
+            let temp = writeProtocol == .strangeTemporaryNames
+                ? joinPath(directory, "\(name)~tmp\(serial)")
+                : joinPath(directory, "\(AtomicWriter.temporaryPrefix)\(name).\(getpid()).\(serial)")
             do {
                 return (temp, try fileSystem.createExclusive(temp, mode: mode))
             } catch .exists {

@@ -16,11 +16,15 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// Chrome's own order: Foundation's atomic writes, and closed tabs' directories removed before
     /// the new session_metadata.pb is written.
     case chrome
+    /// The safe protocol with temporary files named unlike the store's own (`<name>~tmp<n>`), so
+    /// that what a crash leaves is not recognised and not cleaned: a checker that asked the store
+    /// what its temporary names are would not see them.
+    case strangeTemporaryNames = "strange-temp"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
     /// Whether directories are fsynced after entries are added or removed.
-    public var syncsDirectories: Bool { self == .safe || self == .inPlace }
+    public var syncsDirectories: Bool { self == .safe || self == .inPlace || self == .strangeTemporaryNames }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }
