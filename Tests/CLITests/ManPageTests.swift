@@ -87,7 +87,8 @@ import Testing
                     .replacingOccurrences(of: "\\(aq", with: "'")
                     .replacingOccurrences(of: "\\e", with: "\\")
                     .replacingOccurrences(of: " /tmp/", with: " \(sandbox)/tmp/")
-                let result = try CLI.runProgram("/bin/sh", ["-c", command], environment: ["PATH": "\(binDirectory):/usr/bin:/bin"], in: sandbox)
+                // TMPDIR: a kill example that fails keeps its runs, named in its report, inside the sandbox.
+                let result = try CLI.runProgram("/bin/sh", ["-c", command], environment: ["PATH": "\(binDirectory):/usr/bin:/bin", "TMPDIR": "\(sandbox)/tmp"], in: sandbox)
                 #expect(result.status <= 1, "\(page): `\(command)` exited \(result.status): \(result.stderr)")
                 #expect(!result.stderr.contains("Fatal error"), "\(page): `\(command)` crashed")
             }
