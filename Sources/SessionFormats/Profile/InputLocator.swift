@@ -58,6 +58,15 @@ public enum InputLocator {
         if !backups.isEmpty {
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: backups)
         }
+        // A directory holding exactly one profile one level down (an unpacked bundle) is that profile.
+        let profiles = names.sorted().filter { child in
+            tree.kind(of: child) == .directory && isProfile(Set(tree.list(child)))
+        }
+        if profiles.count == 1, let child = profiles.first {
+            var inside = try locate(tree: SubTree(tree, prefix: child), ancestry: ancestry + [child])
+            inside.profileFoundInside = child
+            return inside
+        }
         // A storage directory holding session.plist files and nothing of the optimized layout is a
         // `Sessions` directory, whatever it is called.
         let optimized = optimizedSessions(tree: tree, storage: "", incognito: underOTR)
@@ -65,13 +74,21 @@ public enum InputLocator {
         let holdsOptimized = optimized.contains { source in
             tree.list(source.path).contains { $0 == ProfileLayout.metadataFile || Tab.id(fromDirectoryName: $0) != nil }
         }
-        if (!optimized.isEmpty && (holdsOptimized || legacy.isEmpty)) || name == ProfileLayout.optimizedDirectory {
+        // Subdirectories alone do not make a storage directory (/etc has many): one of them must
+        // hold a session's files, or the directory must be named SessionStorage.
+        if (!optimized.isEmpty && holdsOptimized) || name == ProfileLayout.optimizedDirectory {
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: optimized)
         }
         if !legacy.isEmpty || name == ProfileLayout.legacyDirectory {
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: legacy)
         }
         throw .notASession(path: tree.displayName, reason: "not a Chrome profile, session directory or session file")
+    }
+
+    /// True for the entries of a profile directory: one of the state directories Chrome keeps.
+    static func isProfile(_ names: Set<String>) -> Bool {
+        [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
+         ProfileLayout.backupsDirectory].contains(where: names.contains)
     }
 
     private static func locateFile(tree: any ReadableTree, file: String, ancestry: [String]) throws(FormatError) -> LocatedInput {

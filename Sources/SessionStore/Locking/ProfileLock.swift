@@ -23,7 +23,7 @@ public final class ProfileLock: Sendable {
         self.path = path
     }
 
-    /// Takes the lock of `profile` without waiting; throws `StoreError.locked` when another
+    /// Takes the lock of `profile`, waiting at most 0.2 s; throws `StoreError.locked` when another
     /// process (or another lock in this one) holds it.
     public static func acquire(profile: String) throws(StoreError) -> ProfileLock {
         var descriptor: Int32
@@ -37,9 +37,18 @@ public final class ProfileLock: Sendable {
             }
             throw .io(operation: "open", path: profile, code: code, reason: String(cString: strerror(code)))
         }
+        // A lock just released can stay held for an instant by a process being spawned (its
+        // copies of close-on-exec descriptors live until it execs): try again for up to 0.2 s
+        // before calling the profile locked.
+        var attempts = 0
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
+            if code == EWOULDBLOCK && attempts < 20 {
+                attempts += 1
+                usleep(10_000)
+                continue
+            }
             _ = close(descriptor)
             if code == EWOULDBLOCK { throw .locked(path: profile) }
             throw .io(operation: "flock", path: profile, code: code, reason: String(cString: strerror(code)))
