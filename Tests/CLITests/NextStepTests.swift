@@ -70,4 +70,24 @@ import Testing
         let nothing = try CLI.run(["inspect", CLI.path("Fixtures/gallery/legacy-truncated")])
         #expect(nothing.status == 65)
     }
+
+    /// An unpacked bundle's directory holding one profile is read as that profile, saying so; a
+    /// directory of unrelated subdirectories is no profile (65), for every reading command.
+    @Test func theProfileInsideAnUnpackedBundleIsFound() throws {
+        let scratch = try CLI.temporaryDirectory("ticket")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.copyItem(atPath: CLI.path("Fixtures/profiles/healthy"), toPath: scratch + "/ticket/Profile")
+        for command in [["validate", scratch + "/ticket"], ["inspect", scratch + "/ticket"]] {
+            let result = try CLI.run(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("note: reading the profile Profile inside"))
+        }
+        for name in ["etc/a", "etc/b", "etc/c"] {
+            try FileManager.default.createDirectory(atPath: scratch + "/" + name, withIntermediateDirectories: true)
+        }
+        for command in ["validate", "inspect"] {
+            let result = try CLI.run([command, scratch + "/etc"])
+            #expect(result.status == 65 && result.stderr.contains("not a Chrome profile"), "\(command): \(result.stderr)")
+        }
+    }
 }
