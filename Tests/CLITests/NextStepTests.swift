@@ -90,4 +90,15 @@ import Testing
             #expect(result.status == 65 && result.stderr.contains("not a Chrome profile"), "\(command): \(result.stderr)")
         }
     }
+
+    /// The plan says what happens to each window before it happens (JSON: effects).
+    @Test func theRepairPlanListsWindowEffects() throws {
+        let result = try CLI.run(["repair", "--dry-run", CLI.path("Fixtures/gallery/metadata-truncated"), "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let effects = try #require(document["effects"] as? [[String: Any]])
+        #expect(effects.filter { $0["what"] as? String == "tab-recovered" }.count == 3)
+        #expect(effects.contains { $0["what"] as? String == "tabs" && $0["from"] as? String == "1" && $0["to"] as? String == "4" })
+        let groups = try CLI.run(["repair", "--dry-run", CLI.path("Fixtures/gallery/group-range-past-end")])
+        #expect(groups.stdout.contains("for the window:") && groups.stdout.contains("group-changed:"))
+    }
 }

@@ -11,6 +11,10 @@ public enum RepairDocument {
             ("schema", .string(schema)),
             ("dryRun", .bool(result.dryRun)),
             ("plan", .array(result.plan.actions.map(encode))),
+            ("effects", .array(result.plan.effects.map { effect in
+                .object([("session", .string(effect.session)), ("incognito", .bool(effect.incognito)), ("what", .string(effect.what)),
+                         ("from", .string(effect.from)), ("to", .string(effect.to))])
+            })),
             ("done", .array(result.steps.map(encode))),
             ("unrepaired", .array(result.remaining.map(ValidationDocument.encode))),
             ("result", .object([

@@ -18,6 +18,10 @@ public struct RepairPlan: Sendable {
         public var tabs: Int
         /// What is written.
         var repaired: RepairedSession
+        /// What changes for the window as a whole.
+        public var effects: [WindowEffect] {
+            repaired.stored.map { WindowEffect.effects(stored: $0, repaired: repaired.session) } ?? []
+        }
     }
 
     /// A legacy session (`Sessions/<id>/session.plist`): its directory set aside whole, then the
@@ -53,6 +57,9 @@ public struct RepairPlan: Sendable {
     public var unrepaired: [Finding]
     /// What validate found before.
     public var before: ValidationReport
+
+    /// Every window-level effect, session by session.
+    public var effects: [WindowEffect] { sessions.flatMap(\.effects) }
 
     /// Every step, session by session, then the legacy rewrites and set-asides.
     public var actions: [RepairAction] { sessions.flatMap(\.actions) + rewrites.flatMap(\.actions) + legacy.map(\.action) }

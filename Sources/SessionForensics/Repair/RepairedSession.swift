@@ -15,6 +15,8 @@ struct RepairedSession: Sendable, Hashable {
 
     /// The list (tabs without histories).
     var session: Session
+    /// The list as it was read (salvaged up to the damage; empty when missing), for the effects.
+    var stored: Session? = nil
     /// session_metadata.pb: the original bytes when the list needed no change, else canonical bytes.
     var metadata: [UInt8]
     /// The tab directories, in list order.

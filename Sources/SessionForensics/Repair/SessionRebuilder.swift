@@ -82,7 +82,7 @@ struct SessionRebuilder {
             metadata = original
         }
         let tabs = kept.map { RepairedSession.TabFiles(directory: Tab.directoryName(for: $0.tab.id), data: $0.data, state: $0.state) }
-        return RepairedSession(session: session, metadata: metadata, tabs: tabs)
+        return RepairedSession(session: session, stored: stored, metadata: metadata, tabs: tabs)
     }
 
     /// The stored list: decoded, salvaged up to the damage, or empty when the file is missing.

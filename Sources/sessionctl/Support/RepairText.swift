@@ -14,6 +14,14 @@ enum RepairText {
                     Output.line("    set \(repair.directory)/ aside whole, then write it anew with \(repair.tabs) tab\(repair.tabs == 1 ? "" : "s")")
                 }
                 for action in repair.actions { line(action) }
+                let effects = repair.effects
+                if !effects.isEmpty {
+                    Output.line("    for the window:")
+                    for effect in effects {
+                        let change = effect.from.isEmpty ? effect.to : effect.to.isEmpty ? effect.from : "\(effect.from) -> \(effect.to)"
+                        Output.line("      \(effect.what): \(change)")
+                    }
+                }
             }
             for rewrite in plan.rewrites {
                 Output.line("  \(rewrite.incognito ? "incognito " : "")legacy session \(rewrite.session) (\(rewrite.directory)):")
