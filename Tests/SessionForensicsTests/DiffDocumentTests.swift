@@ -28,8 +28,22 @@ import Testing
         #expect(tabs?["added"] == .array([.object([("id", .int(7)), ("index", .int(3)), ("url", .string("https://example.com/7"))])]))
         #expect(tabs?["removed"] == .array([.object([("id", .int(3)), ("index", .int(2)), ("url", .string("https://example.com/3"))])]))
         #expect(tabs?["moved"] == .array([.object([("id", .int(5)), ("from", .int(3)), ("to", .int(0))])]))
-        #expect(tabs?["changed"] == .array([.object([("id", .int(2)), ("fields", .array([.string("title")]))])]))
+        #expect(tabs?["changed"] == .array([.object([
+            ("id", .int(2)), ("fields", .array([.string("title")])),
+            ("values", .object([("title", .object([("from", .string("\"Tab 2\"")), ("to", .string("\"Renamed\""))]))])),
+        ])]))
+        #expect(document["summary"]?["tabsAdded"] == .int(1) && document["summary"]?["tabsRemoved"] == .int(1))
+        #expect(document["summary"]?["tabsMoved"] == .int(1) && document["summary"]?["tabsChanged"] == .int(1))
+        #expect(document["summary"]?["sessionsChanged"] == .int(1))
         #expect(session["groups"] == .object([("added", .array([])), ("removed", .array([])), ("changed", .array([]))]))
+    }
+
+    /// A field the comparison flagged whose two renderings read the same is no change to a person.
+    @Test func fieldsThatReadTheSameAreNotShownAsChanges() {
+        let tab = Data.tab(4)
+        let change = TabChange(fromIndex: 0, toIndex: 0, before: tab, after: tab, fields: [.pinned, .title], history: nil)
+        let session = Differ.compare([Data.session([4])], [Data.session([4])]).sessions[0]
+        #expect(change.values(in: session).isEmpty)
     }
 
     @Test func documentOfIdenticalInputs() {

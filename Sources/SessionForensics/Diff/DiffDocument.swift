@@ -12,6 +12,15 @@ public enum DiffDocument {
             ("schema", .string(schema)),
             ("identical", .bool(diff.identical)),
             ("sessions", .array(diff.sessions.map(encode))),
+            ("summary", .object([
+                ("sessionsAdded", .int(Int64(diff.sessions.count { $0.status == .added }))),
+                ("sessionsRemoved", .int(Int64(diff.sessions.count { $0.status == .removed }))),
+                ("sessionsChanged", .int(Int64(diff.sessions.count { $0.status == .changed }))),
+                ("tabsAdded", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.added.count }))),
+                ("tabsRemoved", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.removed.count }))),
+                ("tabsMoved", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.moved.count }))),
+                ("tabsChanged", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.changed.count }))),
+            ])),
         ])
     }
 
@@ -29,9 +38,11 @@ public enum DiffDocument {
                     .object([("id", .int(Int64(move.tab.id))), ("from", .int(Int64(move.from))), ("to", .int(Int64(move.to)))])
                 })),
                 ("changed", .array(session.tabs.changed.map { change in
-                    .object([
+                    let values = change.values(in: session)
+                    return .object([
                         ("id", .int(Int64(change.after.id))),
                         ("fields", .array(change.fields.map { .string($0.rawValue) })),
+                        ("values", .object(values.map { ($0.field.rawValue, .object([("from", .string($0.from)), ("to", .string($0.to))])) })),
                     ])
                 })),
             ])),

@@ -69,59 +69,17 @@ struct DiffText {
     }
 
     private func details(_ change: TabChange, _ session: SessionDiff) -> [String] {
-        let old = change.before
-        let new = change.after
-        return change.fields.map { field in
-            switch field {
-            case .title: return "title: \(quoted(old.title)) -> \(quoted(new.title))"
-            case .url: return "url: \(orNone(old.url)) -> \(orNone(new.url))"
-            case .history: return "history: " + historyDetail(change)
-            case .lastCommittedIndex:
-                return "last committed item: \(old.history?.lastCommittedIndex ?? -1) -> \(new.history?.lastCommittedIndex ?? -1)"
-            case .pinned: return "pinned: \(old.pinned ? "yes" : "no") -> \(new.pinned ? "yes" : "no")"
-            case .opener: return "opener: \(opener(old, session.before)) -> \(opener(new, session.after))"
-            case .group: return "group: \(group(change.fromIndex, session.before)) -> \(group(change.toIndex, session.after))"
-            case .userAgent: return "user agent: \(old.history?.userAgent.name ?? "-") -> \(new.history?.userAgent.name ?? "-")"
-            case .creationTime: return "created: \(old.creationTime.iso8601 ?? "-") -> \(new.creationTime.iso8601 ?? "-")"
-            case .lastActiveTime: return "last active: \(old.lastActiveTime.iso8601 ?? "-") -> \(new.lastActiveTime.iso8601 ?? "-")"
+        change.values(in: session).map { value in
+            let label: String
+            switch value.field {
+            case .lastCommittedIndex: label = "last committed item"
+            case .userAgent: label = "user agent"
+            case .creationTime: label = "created"
+            case .lastActiveTime: label = "last active"
+            default: label = value.field.rawValue
             }
+            return "\(label): \(value.from) -> \(value.to)"
         }
-    }
-
-    private func historyDetail(_ change: TabChange) -> String {
-        func items(_ tab: Tab) -> String {
-            let count = tab.history.map { Int32(clamping: $0.items.count) } ?? tab.navigationItemCount
-            return "\(count) item\(plural(Int(count)))"
-        }
-        switch (change.before.history, change.after.history) {
-        case (nil, _?): return "\(change.before.navigationItemCount) listed, data.pb unreadable -> \(items(change.after))"
-        case (_?, nil): return "\(items(change.before)) -> \(change.after.navigationItemCount) listed, data.pb unreadable"
-        default: break
-        }
-        var text = "\(items(change.before)) -> \(items(change.after))"
-        if let history = change.history {
-            let parts = [("appended", history.appended), ("removed", history.removed), ("rewritten", history.rewritten)]
-                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
-            text += " (" + parts.joined(separator: ", ") + ")"
-        }
-        return text
-    }
-
-    private func opener(_ tab: Tab, _ session: Session?) -> String {
-        var text = "none"
-        if let opener = tab.opener {
-            let index = Int(opener.index)
-            let target = session.flatMap { $0.tabs.indices.contains(index) ? "#\($0.tabs[index].id)" : nil } ?? "[\(opener.index)] (no such tab)"
-            text = "\(target) at item \(opener.navigationIndex)"
-        }
-        if let history = tab.history { text += history.hasOpener ? " (opened by a page)" : "" }
-        return text
-    }
-
-    private func group(_ index: Int, _ session: Session?) -> String {
-        guard let session else { return "none" }
-        let found = session.groups.first { $0.memberIndexes(tabCount: session.tabs.count).contains(index) }
-        return found.map { quoted($0.title) } ?? "none"
     }
 
     private func groupDetails(_ change: GroupChange) -> [String] {
