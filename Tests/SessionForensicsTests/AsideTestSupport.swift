@@ -60,13 +60,18 @@ enum AsideTestSupport {
 }
 
 /// The real file system, except that the N-th changing operation fails (as if the process died
-/// just before it): everything before it happened, nothing after it does.
+/// just before it): everything before it happened, nothing after it does; and reading a file
+/// whose path ends in `unreadable` fails.
 final class FailingAfterFileSystem: FileSystem {
     let base = POSIXFileSystem()
     let failAt: Int
+    let unreadable: String?
     private let count = Atomic<Int>(0)
 
-    init(failAt: Int) { self.failAt = failAt }
+    init(failAt: Int = .max, unreadable: String? = nil) {
+        self.failAt = failAt
+        self.unreadable = unreadable
+    }
 
     /// How many changing operations were attempted.
     var operations: Int { count.load(ordering: .relaxed) }
@@ -113,7 +118,10 @@ final class FailingAfterFileSystem: FileSystem {
         try step("rmdir", path)
         try base.rmdir(path)
     }
-    func read(_ path: String) throws(StoreError) -> [UInt8] { try base.read(path) }
+    func read(_ path: String) throws(StoreError) -> [UInt8] {
+        if let unreadable, path.hasSuffix(unreadable) { throw .io(operation: "open", path: path, code: 13, reason: "Permission denied") }
+        return try base.read(path)
+    }
     func list(_ path: String) throws(StoreError) -> [String] { try base.list(path) }
     func kind(of path: String) -> FileKind? { base.kind(of: path) }
     func permissions(of path: String) -> UInt32? { base.permissions(of: path) }

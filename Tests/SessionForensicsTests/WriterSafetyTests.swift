@@ -30,7 +30,7 @@ import Testing
         let profile = try RepairGalleryTests.copy("healthy")
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let before = AsideTestSupport.snapshot(profile)
-        let aside = AsideTestSupport.aside(profile, fileSystem: UnreadableFileSystem(suffix: "/00000006/data.pb"))
+        let aside = AsideTestSupport.aside(profile, fileSystem: FailingAfterFileSystem(unreadable: "/00000006/data.pb"))
         #expect(throws: ForensicsError.self) { _ = try aside.push(session: nil, incognito: false, reason: "test") }
         #expect(AsideTestSupport.snapshot(profile) == before, "nothing moved")
     }
@@ -52,30 +52,4 @@ import Testing
             #expect(ProfileImporter.problem(withSessionID: id) == nil)
         }
     }
-}
-
-/// The real file system, except that reading a file whose path ends in `suffix` fails.
-final class UnreadableFileSystem: FileSystem {
-    let base = POSIXFileSystem()
-    let suffix: String
-
-    init(suffix: String) { self.suffix = suffix }
-
-    func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID { try base.createExclusive(path, mode: mode) }
-    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int { try base.write(handle, bytes) }
-    func fsync(_ handle: FileHandleID) throws(StoreError) { try base.fsync(handle) }
-    func close(_ handle: FileHandleID) throws(StoreError) { try base.close(handle) }
-    func rename(_ source: String, to destination: String) throws(StoreError) { try base.rename(source, to: destination) }
-    func fsyncDirectory(_ path: String) throws(StoreError) { try base.fsyncDirectory(path) }
-    func link(_ source: String, to destination: String) throws(StoreError) { try base.link(source, to: destination) }
-    func unlink(_ path: String) throws(StoreError) { try base.unlink(path) }
-    func mkdir(_ path: String, mode: UInt32) throws(StoreError) { try base.mkdir(path, mode: mode) }
-    func rmdir(_ path: String) throws(StoreError) { try base.rmdir(path) }
-    func read(_ path: String) throws(StoreError) -> [UInt8] {
-        if path.hasSuffix(suffix) { throw .io(operation: "open", path: path, code: 13, reason: "Permission denied") }
-        return try base.read(path)
-    }
-    func list(_ path: String) throws(StoreError) -> [String] { try base.list(path) }
-    func kind(of path: String) -> FileKind? { base.kind(of: path) }
-    func permissions(of path: String) -> UInt32? { base.permissions(of: path) }
 }

@@ -201,7 +201,7 @@ public struct KillLoop: Sendable {
     /// files: read from its `PositionBoard`; when it was inside an operation, whichever of "before
     /// it" and "after it" a stopped child reproduces (nil when neither does: a write cut short).
     func landing(profile: String, recording: Recording, scratch: String) throws(SimulatorError) -> Int? {
-        guard let position = PositionBoard.read(PositionBoard.path(forProfile: profile)) else { return nil }
+        guard let position = PositionBoard.position(at: PositionBoard.path(forProfile: profile)) else { return nil }
         if position.started <= position.completed { return position.completed }
         let killed = DiskLoader.fingerprint(profile)
         for candidate in [position.completed, position.completed + 1] where candidate <= recording.operations.count {

@@ -43,12 +43,12 @@ final class PositionBoard: @unchecked Sendable {
     func completed(_ count: Int) { words?[1] = Int64(count) }
 
     /// Reads a board a dead child left: operations started and completed (nil when there is none).
-    static func read(_ path: String) -> (started: Int, completed: Int)? {
+    static func position(at path: String) -> (started: Int, completed: Int)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var values: [Int64] = [0, 0]
-        let count = values.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 16) }
+        let count = values.withUnsafeMutableBytes { read(fd, $0.baseAddress, 16) }
         guard count == 16 else { return nil }
         return (Int(values[0]), Int(values[1]))
     }

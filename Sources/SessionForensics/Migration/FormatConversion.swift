@@ -27,17 +27,9 @@ public enum FormatConversion {
         var session = repaired.session(id: id, incognito: incognito)
         session.format = .optimized
 
-        var seen = Set<TabID>()
-        var nextID = session.tabs.map(\.id).max() ?? 0
+        changes += renumberRepeatedIDs(&session.tabs).map { change($0.index, .sessionctl, $0.message) }
         for index in session.tabs.indices {
             var tab = session.tabs[index]
-            if !seen.insert(tab.id).inserted {
-                nextID = nextID < Int32.max ? nextID + 1 : 1
-                while seen.contains(nextID) { nextID += 1 }
-                changes.append(change(index, .sessionctl, "tab id \(tab.id) repeats an earlier tab's; given the new id \(nextID) (Chrome would keep only one of them)"))
-                tab.id = nextID
-                seen.insert(nextID)
-            }
             tab.stableIdentifier = nil
             if let foreign = window.tabs[index].foreignEntry {
                 changes.append(change(index, .chrome, "an entry is a \(foreign), not a navigation item; Chrome reads the tab with no entries"))
@@ -96,23 +88,30 @@ public enum FormatConversion {
             changes.append(change(nil, .chrome, "fields of a newer Chrome (\(unknown) tab\(unknown == 1 ? "" : "s")) have no place in the legacy format and are not carried over"))
         }
         var session = stored
-        var seen = Set<TabID>()
-        var nextID = session.tabs.map(\.id).max() ?? 0
-        for index in session.tabs.indices {
-            session.tabs[index].stableIdentifier = nil
-            let id = session.tabs[index].id
-            if !seen.insert(id).inserted {
-                nextID = nextID < Int32.max ? nextID + 1 : 1
-                while seen.contains(nextID) { nextID += 1 }
-                changes.append(change(index, .sessionctl, "tab id \(id) repeats an earlier tab's; given the new id \(nextID) (Chrome would keep only one of them)"))
-                session.tabs[index].id = nextID
-                seen.insert(nextID)
-            }
-        }
+        for index in session.tabs.indices { session.tabs[index].stableIdentifier = nil }
+        changes += renumberRepeatedIDs(&session.tabs).map { change($0.index, .sessionctl, $0.message) }
         changes += nextLoad(session).map { change($0.tab, .chrome, $0.message) }
         let (window, repairs) = LegacyWindow(session).repairedAsChromeLoads()
         changes += repairs.map { change($0.tab, .chrome, $0.message) }
         return (window, changes)
+    }
+
+    /// Gives each tab whose id an earlier tab has a fresh id above every id of the list (past
+    /// Int32.max, from 1 up, skipping ids in use); returns each change with its message. Chrome's
+    /// migration would write both tabs into one directory: sessionctl does better, and says so.
+    static func renumberRepeatedIDs(_ tabs: inout [Tab]) -> [(index: Int, message: String)] {
+        var inUse = Set(tabs.map(\.id))
+        var seen = Set<TabID>()
+        var next = tabs.map(\.id).max() ?? 0
+        var changes: [(index: Int, message: String)] = []
+        for index in tabs.indices where !seen.insert(tabs[index].id).inserted {
+            repeat { next = next < Int32.max ? next + 1 : 1 } while inUse.contains(next)
+            changes.append((index, "tab id \(tabs[index].id) repeats an earlier tab's; given the new id \(next) (Chrome would keep only one of them)"))
+            tabs[index].id = next
+            inUse.insert(next)
+            seen.insert(next)
+        }
+        return changes
     }
 
     /// What Chrome does with the migrated window when it next loads it (its tabs without history

@@ -72,16 +72,12 @@ struct RepairExecutor {
                 if !parent.isEmpty { try writer.makeDirectories(joinPath(staging, parent), mode: mode) }
                 try writer.write(bytes, to: joinPath(staging, relative))
             }
-            if writer.writeProtocol.syncsDirectories {
-                try writer.fileSystem.fsyncDirectory(staging)
-                try writer.fileSystem.fsyncDirectory(parentPath(staging))
-            }
+            try writer.seal(staging)
             if setsAside, writer.fileSystem.kind(of: live) != nil {
                 let entry = try aside.push(session, incognito: incognito, directory: directory, reason: reason)
                 steps.append(.setAside(directory: directory, entry: entry.name, path: entry.path))
             }
-            try writer.fileSystem.rename(staging, to: live)
-            if writer.writeProtocol.syncsDirectories { try writer.fileSystem.fsyncDirectory(parentPath(live)) }
+            try writer.move(staging, to: live)
             steps += files.map { .wrote(treePath(directory, $0.0)) }
         } catch {
             _ = try? resumption.settle(directory)

@@ -92,8 +92,7 @@ struct RepairResumption {
             writer.fileSystem.kind(of: joinPath(staging, name)) == .file
         }
         if writer.fileSystem.kind(of: live) == nil && complete {
-            try writer.fileSystem.rename(staging, to: live)
-            if writer.writeProtocol.syncsDirectories { try writer.fileSystem.fsyncDirectory(parentPath(live)) }
+            try writer.move(staging, to: live)
             return .finishedInterrupted(directory: directory)
         }
         try writer.removeTree(staging)

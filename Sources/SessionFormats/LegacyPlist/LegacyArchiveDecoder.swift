@@ -84,17 +84,12 @@ struct LegacyArchiveDecoder {
         let uids = try collection(object, "entries")
         var foreign: String?
         for uid in uids {
-            guard uid != 0 else {
-                foreign = "$null"
+            guard isObject(uid, referrer: object.index), let entry = try archive.object(uid, referrer: object.index) else {
+                foreign = uid == 0 ? "$null" : archive.plist[try archive.entry(uid, referrer: object.index)].kindName
                 break
             }
-            let index = try archive.entry(uid, referrer: object.index)
-            guard case .dictionary = archive.plist[index] else {
-                foreign = archive.plist[index].kindName
-                break
-            }
-            guard let entry = try archive.object(uid, referrer: object.index), LegacyClass(entry) == .navigationItem else {
-                foreign = try archive.object(uid, referrer: object.index)?.className ?? "$null"
+            guard LegacyClass(entry) == .navigationItem else {
+                foreign = entry.className
                 break
             }
         }
@@ -107,8 +102,8 @@ struct LegacyArchiveDecoder {
             }
             if foreign != nil {
                 // Kept aside for a repair; only objects that are navigation items.
-                guard uid != 0, case .dictionary = archive.plist[try archive.entry(uid, referrer: object.index)],
-                      let entry = try archive.object(uid, referrer: object.index), LegacyClass(entry) == .navigationItem else { continue }
+                guard isObject(uid, referrer: object.index), let entry = try archive.object(uid, referrer: object.index),
+                      LegacyClass(entry) == .navigationItem else { continue }
             }
             let item = try navigationItem(try expect(uid, referrer: object.index, [.navigationItem], what: "entries[\(index)]"))
             items[uid] = item

@@ -54,6 +54,14 @@ extension AtomicWriter {
         try removeTree(doomed)
     }
 
+    /// Makes a directory tree written beside its final place durable before it is moved there:
+    /// the directory and its parent fsynced (its files were, as they were written).
+    public func seal(_ directory: String) throws(StoreError) {
+        guard writeProtocol.syncsDirectories else { return }
+        try fileSystem.fsyncDirectory(directory)
+        try fileSystem.fsyncDirectory(parentPath(directory))
+    }
+
     /// Renames a directory (or file) to a new place durably: the destination's parent is created
     /// if needed, the rename is made, and both parents are fsynced (the destination's first).
     /// Fails with `StoreError.exists` when the destination exists.

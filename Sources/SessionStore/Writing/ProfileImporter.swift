@@ -66,12 +66,8 @@ public struct ProfileImporter: Sendable {
             do throws(StoreError) {
                 if files.fileSystem.kind(of: staging) != nil { try files.removeTree(staging) }
                 try writer.write(canonical, into: staging)
-                if files.writeProtocol.syncsDirectories {
-                    try files.fileSystem.fsyncDirectory(staging)
-                    try files.fileSystem.fsyncDirectory(parentPath(staging))
-                }
-                try files.fileSystem.rename(staging, to: directory)
-                if files.writeProtocol.syncsDirectories { try files.fileSystem.fsyncDirectory(parentPath(directory)) }
+                try files.seal(staging)
+                try files.move(staging, to: directory)
             } catch {
                 try? files.removeTree(staging)
                 throw error

@@ -17,11 +17,11 @@ enum ListRules {
 
     /// `tab-id-duplicate`: a later tab with an id already restored is dropped.
     static func duplicateTabIDs(_ list: ListSubject) -> [Finding] {
-        FindingCap.findings(list.fates.indices, rule: .tabIDDuplicate, scope: list.scope, where: { index in
-            if case .duplicate = list.fates[index] { return true }
-            return false
-        }) { index in
-            guard case .duplicate(let first) = list.fates[index] else { return list.scope.finding(.tabIDDuplicate, "") }
+        let duplicates = list.fates.enumerated().lazy.compactMap { index, fate -> (index: Int, first: Int)? in
+            if case .duplicate(let first) = fate { return (index, first) }
+            return nil
+        }
+        return FindingCap.findings(duplicates, rule: .tabIDDuplicate, scope: list.scope) { index, first in
             let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
             return list.scope.finding(.tabIDDuplicate, tab: list.reference(index), offset: offset,
                                       "tab \(index) has identifier \(list.session.tabs[index].id), like tab \(first); Chrome drops it")
@@ -66,11 +66,11 @@ enum ListRules {
 
     /// `opener-out-of-range`: an opener applies only if 0 <= index < count.
     static func openers(_ list: ListSubject) -> [Finding] {
-        FindingCap.findings(list.session.tabs.indices, rule: .openerOutOfRange, scope: list.scope, where: { index in
-            guard let opener = list.session.tabs[index].opener else { return false }
-            return !(0..<list.count).contains(Int(opener.index))
-        }) { index in
-            let opener = list.session.tabs[index].opener ?? Opener(index: -1, navigationIndex: 0)
+        let outside = list.session.tabs.indices.lazy.compactMap { index -> (index: Int, opener: Opener)? in
+            guard let opener = list.session.tabs[index].opener, !(0..<list.count).contains(Int(opener.index)) else { return nil }
+            return (index, opener)
+        }
+        return FindingCap.findings(outside, rule: .openerOutOfRange, scope: list.scope) { index, opener in
             let offset = list.layout.item(index).map { $0.opener ?? $0.start }
             return list.scope.finding(.openerOutOfRange, tab: list.reference(index), offset: offset,
                                       "tab \(index)'s opener index \(opener.index) is outside 0..<\(list.count); Chrome clears the opener")
