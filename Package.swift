@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "sessionctl", targets: ["sessionctl"]),
         .library(name: "SessionModel", targets: ["SessionModel"]),
+        .library(name: "FileSystemKit", targets: ["FileSystemKit"]),
         .library(name: "SessionFormats", targets: ["SessionFormats"]),
         .library(name: "SessionStore", targets: ["SessionStore"]),
         .library(name: "SessionForensics", targets: ["SessionForensics"]),
@@ -16,39 +17,41 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "SessionModel"),
+        // The one file-system interface everything reads and writes through, and its POSIX implementation.
+        .target(name: "FileSystemKit"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // SHA-256 with the x86 SHA extensions, used by Archive's SHA256 where the processor has them.
-        .target(name: "CSHA256"),
-        .target(name: "Archive", dependencies: ["CZlib", "CSHA256"]),
+        .target(name: "Archive", dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "SessionFormats",
             dependencies: [
-                "SessionModel", "Archive",
+                "SessionModel", "Archive", "FileSystemKit",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
-        .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel", "Archive"]),
-        .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "Archive"]),
-        .target(name: "CrashSimulator", dependencies: ["SessionStore", "SessionFormats", "SessionModel"]),
+        .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel", "Archive", "FileSystemKit"]),
+        .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "Archive", "FileSystemKit"]),
+        .target(name: "CrashSimulator", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
         .executableTarget(
             name: "sessionctl",
             dependencies: [
-                "SessionModel", "SessionFormats", "SessionStore", "SessionForensics", "Archive", "CrashSimulator",
+                "SessionModel", "SessionFormats", "SessionStore", "SessionForensics", "Archive", "CrashSimulator", "FileSystemKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Helpers shared by the test targets (a seeded random number generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
+        .testTarget(name: "FileSystemKitTests", dependencies: ["FileSystemKit"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
-        .testTarget(name: "SessionFormatsTests", dependencies: ["SessionFormats", "Archive", "TestSupport"]),
-        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "SessionFormats", "Archive"]),
-        .testTarget(name: "SessionForensicsTests", dependencies: ["SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"]),
-        .testTarget(name: "CrashSimulatorTests", dependencies: ["CrashSimulator", "SessionStore", "SessionFormats", "SessionModel"]),
-        .testTarget(name: "CLITests", dependencies: ["sessionctl", "SessionFormats", "Archive", "TestSupport"]),
+        .testTarget(name: "SessionFormatsTests", dependencies: ["FileSystemKit", "SessionFormats", "Archive", "TestSupport"]),
+        .testTarget(name: "SessionStoreTests", dependencies: ["FileSystemKit", "SessionStore", "SessionFormats", "Archive"]),
+        .testTarget(name: "SessionForensicsTests", dependencies: ["FileSystemKit", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"]),
+        .testTarget(name: "CrashSimulatorTests", dependencies: ["FileSystemKit", "CrashSimulator", "SessionStore", "SessionFormats", "SessionModel"]),
+        .testTarget(name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import FileSystemKit
 @testable import CrashSimulator
 import SessionStore
 import Testing

@@ -1,3 +1,4 @@
+import FileSystemKit
 @testable import CrashSimulator
 import SessionStore
 import Testing
@@ -15,23 +16,23 @@ import Testing
         let handle = try system.createExclusive("/p/a", mode: 0o644)
         #expect(try system.write(handle, [1, 2, 3][...]) == 3)
         try system.close(handle)
-        #expect(throws: StoreError.exists(path: "/p/a")) { _ = try system.createExclusive("/p/a", mode: 0o644) }
-        #expect(throws: StoreError.exists(path: "/p/b")) {
+        #expect(throws: FileSystemError.exists(path: "/p/a")) { _ = try system.createExclusive("/p/a", mode: 0o644) }
+        #expect(throws: FileSystemError.exists(path: "/p/b")) {
             try system.link("/p/a", to: "/p/b")
             try system.link("/p/a", to: "/p/b")
         }
         try system.mkdir("/p/d", mode: 0o755)
         try system.link("/p/a", to: "/p/d/c")
-        #expect(throws: StoreError.self) { try system.rmdir("/p/d") }
-        #expect(throws: StoreError.self) { try system.unlink("/p/d") }
-        #expect(throws: StoreError.self) { try system.rename("/p/a", to: "/p/d") }
+        #expect(throws: FileSystemError.self) { try system.rmdir("/p/d") }
+        #expect(throws: FileSystemError.self) { try system.unlink("/p/d") }
+        #expect(throws: FileSystemError.self) { try system.rename("/p/a", to: "/p/d") }
         try system.rename("/p/b", to: "/p/a")
         #expect(try system.list("/p") == ["a", "b", "d"], "renaming a hard link onto its own file does nothing")
         #expect(try system.read("/p/d/c") == [1, 2, 3])
-        #expect(throws: StoreError.self) { _ = try system.read("/p/missing") }
+        #expect(throws: FileSystemError.self) { _ = try system.read("/p/missing") }
         #expect(system.kind(of: "/p/d") == .directory)
         #expect(system.kind(of: "/p/d/c") == .file)
-        #expect(throws: StoreError.cannotCreate(path: "/q/x", reason: "No such file or directory")) { _ = try system.createExclusive("/q/x", mode: 0o644) }
+        #expect(throws: FileSystemError.cannotCreate(path: "/q/x", reason: "No such file or directory")) { _ = try system.createExclusive("/q/x", mode: 0o644) }
     }
 
     @Test func everyOperationIsRecordedWithItsContext() throws {
@@ -84,13 +85,13 @@ import Testing
         try system.rename("/p/d", to: "/p/e")
         #expect(system.kind(of: "/p/d/f") == nil, "a path remembered before is resolved again after its directory moved")
         #expect(system.kind(of: "/p/e/f") == .file)
-        #expect(throws: StoreError.self) { try system.unlink("/p/d/f") }
+        #expect(throws: FileSystemError.self) { try system.unlink("/p/d/f") }
         try system.unlink("/p/e/f")
         try system.rmdir("/p/e")
         try system.mkdir("/p/d", mode: 0o755)
         #expect(system.kind(of: "/p/d") == .directory)
         #expect(system.kind(of: "/p/d/f") == nil)
-        #expect(throws: StoreError.self) { try system.mkdir("/p/d/f/g", mode: 0o755) }
+        #expect(throws: FileSystemError.self) { try system.mkdir("/p/d/f/g", mode: 0o755) }
         #expect(system.kind(of: "/p/never/seen") == nil)
     }
 

@@ -1,3 +1,4 @@
+import FileSystemKit
 @testable import CrashSimulator
 import SessionFormats
 import SessionModel
@@ -142,7 +143,7 @@ import Testing
         #expect(changedAgain.first?.message.hasPrefix("recovery is not idempotent") == true)
         let restoredOther = RecoveryOracle.check(first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 2], changes: [])))
         #expect(restoredOther.count == 1)
-        #expect(RecoveryOracle.check(first: .failure(StoreError.locked(path: "/p")), second: nil).first?.message.hasPrefix("recovery failed") == true)
+        #expect(RecoveryOracle.check(first: .failure(FileSystemError.locked(path: "/p")), second: nil).first?.message.hasPrefix("recovery failed") == true)
         #expect(RecoveryOracle.checkDetection(RecoveryOutcome(detectedCrash: false, restored: [:], changes: []), expected: true)?.oracle == .recovery)
         #expect(RecoveryOracle.checkDetection(RecoveryOutcome(detectedCrash: false, restored: [:], changes: []), expected: false) == nil)
     }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Foundation
 import SessionFormats
 import SessionModel
@@ -76,53 +77,56 @@ final class FailingAfterFileSystem: FileSystem {
     /// How many changing operations were attempted.
     var operations: Int { count.load(ordering: .relaxed) }
 
-    private func step(_ name: String, _ path: String) throws(StoreError) {
+    private func step(_ name: String, _ path: String) throws(FileSystemError) {
         let number = count.add(1, ordering: .relaxed).newValue
         if number >= failAt { throw .io(operation: name, path: path, code: 5, reason: "injected failure") }
     }
 
-    func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+    func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         try step("open", path)
         return try base.createExclusive(path, mode: mode)
     }
-    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
+    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
         try step("write", "fd")
         return try base.write(handle, bytes)
     }
-    func fsync(_ handle: FileHandleID) throws(StoreError) {
+    func fsync(_ handle: FileHandleID) throws(FileSystemError) {
         try step("fsync", "fd")
         try base.fsync(handle)
     }
-    func close(_ handle: FileHandleID) throws(StoreError) { try base.close(handle) }
-    func rename(_ source: String, to destination: String) throws(StoreError) {
+    func close(_ handle: FileHandleID) throws(FileSystemError) { try base.close(handle) }
+    func rename(_ source: String, to destination: String) throws(FileSystemError) {
         try step("rename", source)
         try base.rename(source, to: destination)
     }
-    func fsyncDirectory(_ path: String) throws(StoreError) {
+    func fsyncDirectory(_ path: String) throws(FileSystemError) {
         try step("fsync directory", path)
         try base.fsyncDirectory(path)
     }
-    func link(_ source: String, to destination: String) throws(StoreError) {
+    func link(_ source: String, to destination: String) throws(FileSystemError) {
         try step("link", source)
         try base.link(source, to: destination)
     }
-    func unlink(_ path: String) throws(StoreError) {
+    func unlink(_ path: String) throws(FileSystemError) {
         try step("unlink", path)
         try base.unlink(path)
     }
-    func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
+    func mkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
         try step("mkdir", path)
         try base.mkdir(path, mode: mode)
     }
-    func rmdir(_ path: String) throws(StoreError) {
+    func rmdir(_ path: String) throws(FileSystemError) {
         try step("rmdir", path)
         try base.rmdir(path)
     }
-    func read(_ path: String) throws(StoreError) -> [UInt8] {
+    func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         if let unreadable, path.hasSuffix(unreadable) { throw .io(operation: "open", path: path, code: 13, reason: "Permission denied") }
-        return try base.read(path)
+        return try base.read(path, limit: limit)
     }
-    func list(_ path: String) throws(StoreError) -> [String] { try base.list(path) }
+    func size(of path: String) -> Int? { base.size(of: path) }
+    func resolvedKind(of path: String) -> FileKind? { base.resolvedKind(of: path) }
+    func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock { try base.lockDirectory(path) }
+    func list(_ path: String) throws(FileSystemError) -> [String] { try base.list(path) }
     func kind(of path: String) -> FileKind? { base.kind(of: path) }
     func permissions(of path: String) -> UInt32? { base.permissions(of: path) }
 }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Archive
 import Foundation
 import SessionFormats

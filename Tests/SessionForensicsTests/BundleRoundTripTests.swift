@@ -1,3 +1,4 @@
+import FileSystemKit
 import Archive
 import Foundation
 import SessionForensics
@@ -84,13 +85,13 @@ import Testing
         defer { scratch.remove() }
         try Self.makeTree(scratch)
         try scratch.write("profile.tar.gz", Array("keep".utf8))
-        #expect(throws: StoreError.exists(path: scratch.path("profile.tar.gz"))) {
+        #expect(throws: FileSystemError.exists(path: scratch.path("profile.tar.gz"))) {
             _ = try BundleCompressor(tool: "t").compress(scratch.path("profile"))
         }
         #expect(try scratch.read("profile.tar.gz") == Array("keep".utf8))
         _ = try BundleCompressor(tool: "t").compress(scratch.path("profile"), to: scratch.path("p.tar.gz"))
         try FileManager.default.createDirectory(atPath: scratch.path("taken"), withIntermediateDirectories: true)
-        #expect(throws: StoreError.exists(path: scratch.path("taken"))) {
+        #expect(throws: FileSystemError.exists(path: scratch.path("taken"))) {
             _ = try BundleExtractor().decompress(scratch.path("p.tar.gz"), to: scratch.path("taken"))
         }
     }

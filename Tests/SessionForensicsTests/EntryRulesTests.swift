@@ -8,7 +8,7 @@ import Testing
 
     static func findings(_ tree: MemoryTree, kept: [TabID] = [1], listed: [TabID] = [1]) -> [Finding] {
         EntryRules.sessionEntries(
-            tree: tree, directory: directory, metadataFile: "session_metadata.pb",
+            tree: tree.readable, directory: directory, metadataFile: "session_metadata.pb",
             kept: Set(kept.map(Tab.directoryName)),
             listed: Dictionary(uniqueKeysWithValues: listed.map { (Tab.directoryName(for: $0), $0) }),
             scope: Samples.scope(file: "\(directory)/session_metadata.pb"))

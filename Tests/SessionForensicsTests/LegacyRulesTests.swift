@@ -91,7 +91,7 @@ import Testing
         session.tabs[3].history?.items = []
         session.tabs[3].history?.lastCommittedIndex = -1
         let tree = MemoryTree(["Sessions/w/session.plist": LegacySessionCodec.encode(session)])
-        let report = Validator().validate(try InputLocator.locate(tree: tree, ancestry: ["profile"]))
+        let report = Validator().validate(try InputLocator.locate(tree: tree.readable, ancestry: ["profile"]))
         #expect(report.findings.map(\.rule) == [.tabIDDuplicate, .tabDataEmpty])
         #expect(report.findings.allSatisfy { $0.offset != nil && $0.file == "Sessions/w/session.plist" })
     }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Foundation
 import SessionFormats
 import SessionModel
@@ -164,43 +165,46 @@ final class ProcessCrashFileSystem: FileSystem {
 
     init(stopAt: Int = .max) { self.stopAt = stopAt }
 
-    private func step(_ name: String, _ path: String) throws(StoreError) {
+    private func step(_ name: String, _ path: String) throws(FileSystemError) {
         if count.add(1, ordering: .relaxed).newValue >= stopAt { throw .io(operation: name, path: path, code: 5, reason: "process stopped") }
     }
 
-    func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+    func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         try step("open", path)
         return try base.createExclusive(path, mode: mode)
     }
-    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
+    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
         try step("write", "fd")
         return try base.write(handle, bytes)
     }
-    func fsync(_ handle: FileHandleID) throws(StoreError) { try step("fsync", "fd") }
-    func close(_ handle: FileHandleID) throws(StoreError) { try base.close(handle) }
-    func rename(_ source: String, to destination: String) throws(StoreError) {
+    func fsync(_ handle: FileHandleID) throws(FileSystemError) { try step("fsync", "fd") }
+    func close(_ handle: FileHandleID) throws(FileSystemError) { try base.close(handle) }
+    func rename(_ source: String, to destination: String) throws(FileSystemError) {
         try step("rename", source)
         try base.rename(source, to: destination)
     }
-    func fsyncDirectory(_ path: String) throws(StoreError) { try step("fsync directory", path) }
-    func link(_ source: String, to destination: String) throws(StoreError) {
+    func fsyncDirectory(_ path: String) throws(FileSystemError) { try step("fsync directory", path) }
+    func link(_ source: String, to destination: String) throws(FileSystemError) {
         try step("link", source)
         try base.link(source, to: destination)
     }
-    func unlink(_ path: String) throws(StoreError) {
+    func unlink(_ path: String) throws(FileSystemError) {
         try step("unlink", path)
         try base.unlink(path)
     }
-    func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
+    func mkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
         try step("mkdir", path)
         try base.mkdir(path, mode: mode)
     }
-    func rmdir(_ path: String) throws(StoreError) {
+    func rmdir(_ path: String) throws(FileSystemError) {
         try step("rmdir", path)
         try base.rmdir(path)
     }
-    func read(_ path: String) throws(StoreError) -> [UInt8] { try base.read(path) }
-    func list(_ path: String) throws(StoreError) -> [String] { try base.list(path) }
+    func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] { try base.read(path, limit: limit) }
+    func size(of path: String) -> Int? { base.size(of: path) }
+    func resolvedKind(of path: String) -> FileKind? { base.resolvedKind(of: path) }
+    func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock { try base.lockDirectory(path) }
+    func list(_ path: String) throws(FileSystemError) -> [String] { try base.list(path) }
     func kind(of path: String) -> FileKind? { base.kind(of: path) }
     func permissions(of path: String) -> UInt32? { base.permissions(of: path) }
 }

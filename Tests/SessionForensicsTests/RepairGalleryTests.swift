@@ -87,7 +87,7 @@ import Testing
     static func traces(_ profile: String) -> Set<String> {
         var urls = Set<String>()
         for storage in ["SessionStorage", "OTR/SessionStorage"] {
-            let tree = DiskTree(root: "\(profile)/\(storage)")
+            let tree = ReadableTree.disk("\(profile)/\(storage)")
             for session in tree.list("") where tree.kind(of: session) == .directory {
                 if let bytes = try? tree.read("\(session)/session_metadata.pb") {
                     let list = ChromeProtoCodec.salvageSessionMetadata(bytes, id: session, incognito: false).value
@@ -101,7 +101,7 @@ import Testing
             }
         }
         for sessions in ["Sessions", "OTR/Sessions"] {
-            let tree = DiskTree(root: "\(profile)/\(sessions)")
+            let tree = ReadableTree.disk("\(profile)/\(sessions)")
             for session in tree.list("") {
                 guard let bytes = try? tree.read("\(session)/session.plist"),
                       let window = try? LegacySessionCodec.decodeWindow(bytes) else { continue }

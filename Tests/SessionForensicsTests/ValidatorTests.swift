@@ -94,7 +94,7 @@ import TestSupport
         var history = Samples.history(items: 80)
         history.items[3].url = "internal://local/errorpage?url=x"
         let tree = MemoryTree(["s/00000007/data.pb": ChromeProtoCodec.encodeTabData(history)])
-        let input = try InputLocator.locate(tree: tree, file: "s/00000007/data.pb", ancestry: ["SessionStorage", "s", "00000007"])
+        let input = try InputLocator.locate(tree: tree.readable, file: "s/00000007/data.pb", ancestry: ["SessionStorage", "s", "00000007"])
         let report = Validator().validate(input)
         #expect(report.findings.map(\.rule) == [.historyTooLong, .internalURL])
         #expect(report.findings.allSatisfy { $0.tab == TabReference(index: nil, id: 7) && $0.file == "s/00000007/data.pb" })
@@ -204,9 +204,9 @@ import TestSupport
             }
             let report = try Samples.validate(tree)
 
-            let entries = tree.list(base).map { name in
+            let entries = tree.readable.list(base).map { name in
                 ChromeLoadSemantics.DirectoryEntry(name: name, isDirectory: tree.kind(of: "\(base)/\(name)") == .directory,
-                                                   children: tree.list("\(base)/\(name)"))
+                                                   children: tree.readable.list("\(base)/\(name)"))
             }
             let outcome = ChromeLoadSemantics.load(metadata: try tree.read("\(base)/session_metadata.pb"), entries: entries,
                                                    id: Samples.sessionID, incognito: false)

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Foundation
 import SessionFormats
 import SessionModel
@@ -36,10 +37,10 @@ import Testing
     }
 
     @Test func aFailedWriteNamesItsFile() {
-        let error = StoreError.io(operation: "write", path: "fd 4", code: 28, reason: "No space left on device")
+        let error = FileSystemError.io(operation: "write", path: "fd 4", code: 28, reason: "No space left on device")
         #expect(error.naming("/p/SessionStorage/S/session_metadata.pb").description
                 == "/p/SessionStorage/S/session_metadata.pb: write failed: No space left on device")
-        #expect(StoreError.exists(path: "/x").naming("/y") == .exists(path: "/x"))
+        #expect(FileSystemError.exists(path: "/x").naming("/y") == .exists(path: "/x"))
     }
 
     @Test(arguments: ["", ".", "..", "a/b", "a\u{0}b", "line\nbreak", String(repeating: "x", count: 256), ".sessionctl-repair.S"])

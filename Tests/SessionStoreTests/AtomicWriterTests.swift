@@ -1,3 +1,4 @@
+import FileSystemKit
 import Foundation
 import SessionStore
 import Testing
@@ -27,7 +28,7 @@ import Testing
         let target = joinPath(dir, "file")
         try AtomicWriter().write([1, 2, 3], to: target)
         let failing = AtomicWriter(fileSystem: FailingFileSystem(failFsync: true))
-        #expect(throws: StoreError.self) { try failing.write([9, 9], to: target) }
+        #expect(throws: FileSystemError.self) { try failing.write([9, 9], to: target) }
         #expect(try POSIXFileSystem().read(target) == [1, 2, 3])
         #expect(try POSIXFileSystem().list(dir) == ["file"])
     }
@@ -45,7 +46,7 @@ import Testing
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try AtomicWriter().write([1], to: joinPath(dir, "x"))
-        #expect(throws: StoreError.self) { try AtomicWriter().makeDirectories(joinPath(dir, "x/y")) }
+        #expect(throws: FileSystemError.self) { try AtomicWriter().makeDirectories(joinPath(dir, "x/y")) }
     }
 }
 
@@ -53,20 +54,23 @@ import Testing
 struct FailingFileSystem: FileSystem {
     let base = POSIXFileSystem()
     let failFsync: Bool
-    func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID { try base.createExclusive(path, mode: mode) }
-    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int { try base.write(handle, bytes.prefix(7)) }
-    func fsync(_ handle: FileHandleID) throws(StoreError) {
+    func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID { try base.createExclusive(path, mode: mode) }
+    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int { try base.write(handle, bytes.prefix(7)) }
+    func fsync(_ handle: FileHandleID) throws(FileSystemError) {
         if failFsync { throw .io(operation: "fsync", path: "test", code: 5, reason: "injected") }
         try base.fsync(handle)
     }
-    func close(_ handle: FileHandleID) throws(StoreError) { try base.close(handle) }
-    func rename(_ source: String, to destination: String) throws(StoreError) { try base.rename(source, to: destination) }
-    func fsyncDirectory(_ path: String) throws(StoreError) { try base.fsyncDirectory(path) }
-    func link(_ source: String, to destination: String) throws(StoreError) { try base.link(source, to: destination) }
-    func unlink(_ path: String) throws(StoreError) { try base.unlink(path) }
-    func mkdir(_ path: String, mode: UInt32) throws(StoreError) { try base.mkdir(path, mode: mode) }
-    func rmdir(_ path: String) throws(StoreError) { try base.rmdir(path) }
-    func read(_ path: String) throws(StoreError) -> [UInt8] { try base.read(path) }
-    func list(_ path: String) throws(StoreError) -> [String] { try base.list(path) }
+    func close(_ handle: FileHandleID) throws(FileSystemError) { try base.close(handle) }
+    func rename(_ source: String, to destination: String) throws(FileSystemError) { try base.rename(source, to: destination) }
+    func fsyncDirectory(_ path: String) throws(FileSystemError) { try base.fsyncDirectory(path) }
+    func link(_ source: String, to destination: String) throws(FileSystemError) { try base.link(source, to: destination) }
+    func unlink(_ path: String) throws(FileSystemError) { try base.unlink(path) }
+    func mkdir(_ path: String, mode: UInt32) throws(FileSystemError) { try base.mkdir(path, mode: mode) }
+    func rmdir(_ path: String) throws(FileSystemError) { try base.rmdir(path) }
+    func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] { try base.read(path, limit: limit) }
+    func size(of path: String) -> Int? { base.size(of: path) }
+    func resolvedKind(of path: String) -> FileKind? { base.resolvedKind(of: path) }
+    func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock { try base.lockDirectory(path) }
+    func list(_ path: String) throws(FileSystemError) -> [String] { try base.list(path) }
     func kind(of path: String) -> FileKind? { base.kind(of: path) }
 }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Foundation
 import SessionStore
 import Testing
@@ -10,10 +11,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fifo = directory + "/data.pb"
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(throws: StoreError.self) { _ = try POSIXFileSystem().read(fifo) }
+        #expect(throws: FileSystemError.self) { _ = try POSIXFileSystem().read(fifo) }
         let zero = directory + "/state.pb"
         try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
-        #expect(throws: StoreError.self) { _ = try POSIXFileSystem().read(zero) }
+        #expect(throws: FileSystemError.self) { _ = try POSIXFileSystem().read(zero) }
         let plain = directory + "/plain"
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: plain))
         #expect(try POSIXFileSystem().read(plain) == [1, 2, 3])

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Foundation
 import SessionStore
 import Testing
@@ -8,9 +9,9 @@ import Testing
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        var first: ProfileLock? = try ProfileLock.acquire(profile: profile)
+        var first: DirectoryLock? = try ProfileLock.acquire(profile: profile)
         #expect(first?.path == profile)
-        #expect(throws: StoreError.locked(path: profile)) { _ = try ProfileLock.acquire(profile: profile) }
+        #expect(throws: FileSystemError.locked(path: profile)) { _ = try ProfileLock.acquire(profile: profile) }
         first = nil
         let second = try ProfileLock.acquire(profile: profile)
         #expect(second.path == profile)
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func missingProfileCannotBeLocked() {
-        #expect(throws: StoreError.self) { _ = try ProfileLock.acquire(profile: "/nonexistent-\(UUID().uuidString)") }
+        #expect(throws: FileSystemError.self) { _ = try ProfileLock.acquire(profile: "/nonexistent-\(UUID().uuidString)") }
     }
 
     @Test func permissionsAreReported() throws {

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Archive
 import Testing
 import SessionFormats

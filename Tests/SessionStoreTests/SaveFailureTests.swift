@@ -1,3 +1,4 @@
+import FileSystemKit
 import Testing
 import SessionFormats
 import SessionModel
@@ -13,7 +14,7 @@ import SessionModel
         harness.service.saveNow()
         let metadata = "session_metadata.pb"
         harness.fileSystem.failWhen { call in
-            let injected = StoreError.io(operation: failing, path: "injected", code: 5, reason: "injected")
+            let injected = FileSystemError.io(operation: failing, path: "injected", code: 5, reason: "injected")
             switch call {
             case .fsync(let path) where failing == "fsync" && path.contains(metadata): return injected
             case .rename(_, let to) where failing == "rename" && to.hasSuffix(metadata): return injected

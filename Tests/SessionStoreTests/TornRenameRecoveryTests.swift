@@ -1,3 +1,4 @@
+import FileSystemKit
 import Testing
 import SessionFormats
 import SessionModel

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionStore
 
@@ -34,7 +35,7 @@ enum DiskLoader {
     }
 
     /// Copies a directory tree on disk (files by content), for keeping a failing state.
-    static func copyTree(_ source: String, to destination: String) throws(StoreError) {
+    static func copyTree(_ source: String, to destination: String) throws(FileSystemError) {
         let disk = POSIXFileSystem()
         try disk.mkdir(destination, mode: 0o755)
         for name in try disk.list(source) {

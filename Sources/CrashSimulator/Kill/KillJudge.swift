@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionStore
 
 /// Judges what a killed child left on disk: recovery runs on the real directory (twice, for

@@ -1,5 +1,8 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -255,7 +258,7 @@ public struct KillLoop: Sendable {
         if case .time(let fraction) = kill {
             let delay = UInt32(max(0, min(fraction, 1)) * duration * 1_000_000)
             usleep(delay)
-            Glibc.kill(process.processIdentifier, SIGKILL)
+            SystemCall.killProcess(process.processIdentifier)
         }
         let said = output.fileHandleForReading.readDataToEndOfFile()
         let complaints = errors.fileHandleForReading.readDataToEndOfFile()

@@ -1,5 +1,8 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -31,7 +34,7 @@ public struct KillSwitchFileSystem: FileSystem {
     public var performed: Int { counter.performed }
 
     /// Dies before an operation when it is the one to stop at; else counts it once it succeeded.
-    private func counted<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    private func counted<T>(_ body: () throws(FileSystemError) -> T) throws(FileSystemError) -> T {
         if let stopAt, counter.performed == stopAt { raise(SIGKILL) }
         counter.board?.starting(counter.performed)
         let value = try body()
@@ -40,41 +43,47 @@ public struct KillSwitchFileSystem: FileSystem {
         return value
     }
 
-    public func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
-        try counted { () throws(StoreError) in try base.createExclusive(path, mode: mode) }
+    public func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+        try counted { () throws(FileSystemError) in try base.createExclusive(path, mode: mode) }
     }
-    public func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
-        try counted { () throws(StoreError) in try base.openTruncating(path, mode: mode) }
+    public func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+        try counted { () throws(FileSystemError) in try base.openTruncating(path, mode: mode) }
     }
-    public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
-        try counted { () throws(StoreError) in try base.write(handle, bytes) }
+    public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
+        try counted { () throws(FileSystemError) in try base.write(handle, bytes) }
     }
-    public func fsync(_ handle: FileHandleID) throws(StoreError) {
-        try counted { () throws(StoreError) in try base.fsync(handle) }
+    public func fsync(_ handle: FileHandleID) throws(FileSystemError) {
+        try counted { () throws(FileSystemError) in try base.fsync(handle) }
     }
-    public func close(_ handle: FileHandleID) throws(StoreError) { try base.close(handle) }
-    public func rename(_ source: String, to destination: String) throws(StoreError) {
-        try counted { () throws(StoreError) in try base.rename(source, to: destination) }
+    public func close(_ handle: FileHandleID) throws(FileSystemError) { try base.close(handle) }
+    public func rename(_ source: String, to destination: String) throws(FileSystemError) {
+        try counted { () throws(FileSystemError) in try base.rename(source, to: destination) }
     }
-    public func fsyncDirectory(_ path: String) throws(StoreError) {
-        try counted { () throws(StoreError) in try base.fsyncDirectory(path) }
+    public func fsyncDirectory(_ path: String) throws(FileSystemError) {
+        try counted { () throws(FileSystemError) in try base.fsyncDirectory(path) }
     }
-    public func link(_ source: String, to destination: String) throws(StoreError) {
-        try counted { () throws(StoreError) in try base.link(source, to: destination) }
+    public func link(_ source: String, to destination: String) throws(FileSystemError) {
+        try counted { () throws(FileSystemError) in try base.link(source, to: destination) }
     }
-    public func unlink(_ path: String) throws(StoreError) {
-        try counted { () throws(StoreError) in try base.unlink(path) }
+    public func unlink(_ path: String) throws(FileSystemError) {
+        try counted { () throws(FileSystemError) in try base.unlink(path) }
     }
-    public func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
-        try counted { () throws(StoreError) in try base.mkdir(path, mode: mode) }
+    public func mkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
+        try counted { () throws(FileSystemError) in try base.mkdir(path, mode: mode) }
     }
-    public func rmdir(_ path: String) throws(StoreError) {
-        try counted { () throws(StoreError) in try base.rmdir(path) }
+    public func rmdir(_ path: String) throws(FileSystemError) {
+        try counted { () throws(FileSystemError) in try base.rmdir(path) }
     }
-    public func read(_ path: String) throws(StoreError) -> [UInt8] { try base.read(path) }
-    public func list(_ path: String) throws(StoreError) -> [String] { try base.list(path) }
+    public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] { try base.read(path, limit: limit) }
+    public func size(of path: String) -> Int? { base.size(of: path) }
+    public func resolvedKind(of path: String) -> FileKind? { base.resolvedKind(of: path) }
+    public func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading {
+        base.snapshot(of: path, reading: file, measuring: measured)
+    }
+    public func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock { try base.lockDirectory(path) }
+    public func list(_ path: String) throws(FileSystemError) -> [String] { try base.list(path) }
     public func kind(of path: String) -> FileKind? { base.kind(of: path) }
     public func permissions(of path: String) -> UInt32? { base.permissions(of: path) }
-    public func symlink(_ target: String, at path: String) throws(StoreError) { try base.symlink(target, at: path) }
-    public func setModificationTime(_ path: String, seconds: Int64) throws(StoreError) { try base.setModificationTime(path, seconds: seconds) }
+    public func symlink(_ target: String, at path: String) throws(FileSystemError) { try base.symlink(target, at: path) }
+    public func setModificationTime(_ path: String, seconds: Int64) throws(FileSystemError) { try base.setModificationTime(path, seconds: seconds) }
 }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -185,7 +186,7 @@ struct ProfileScan {
             guard let node = tree.node(directory) else { return nil }
             for (name, inode) in node.entries {
                 let childKey = ProfileScan.key(directoryKey, name, tree.names)
-                let path = treePath(prefix, tree.names.name(name))
+                let path = joinPath(prefix, tree.names.name(name))
                 if childKey == key { return path }
                 if tree.node(inode)?.isDirectory == true, let found = search(inode, childKey, path) { return found }
             }

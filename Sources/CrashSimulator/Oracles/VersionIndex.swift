@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -52,12 +53,12 @@ public struct VersionIndex: Sendable {
             let directory = sessionPath(session)
             if let metadata = session.metadata {
                 present[session.metadataKey] = metadata.hash
-                note(session.metadataKey, .metadata, treePath(directory, ProfileLayout.metadataFile))
+                note(session.metadataKey, .metadata, joinPath(directory, ProfileLayout.metadataFile))
             }
             for tab in session.tabs {
                 guard let data = tab.data else { continue }
                 present[tab.dataKey] = data.hash
-                note(tab.dataKey, .tabData, treePath(directory, names.name(tab.name), ProfileLayout.tabDataFile))
+                note(tab.dataKey, .tabData, joinPath(directory, names.name(tab.name), ProfileLayout.tabDataFile))
             }
         }
         for key in roles.keys { VersionIndex.extend(&spans, key, present[key] ?? VersionIndex.absent, version) }

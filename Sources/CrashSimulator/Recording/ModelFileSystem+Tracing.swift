@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionStore
 
 /// One call the store made to a `ModelFileSystem`, with paths as they are in the tree, so that
@@ -24,7 +25,7 @@ struct TracedCall: Equatable, Sendable {
 
     /// The answer key of a call that succeeded with nothing to say.
     static let done: UInt64 = 0x646F_6E65
-    static func answer(_ error: StoreError) -> UInt64 { ContentHash.combine(ContentHash.of(error.description), 0x6572_72) }
+    static func answer(_ error: FileSystemError) -> UInt64 { ContentHash.combine(ContentHash.of(error.description), 0x6572_72) }
     static func answer(_ blob: Blob) -> UInt64 { ContentHash.combine(blob.hash, 0x7265_6164) }
     static func answer(_ kind: FileKind?) -> UInt64 {
         switch kind {
@@ -40,9 +41,9 @@ struct TracedCall: Equatable, Sendable {
 extension ModelFileSystem {
     /// Runs `body` (one FileSystem call), tracing it with `call` and the answer `key` gives.
     @inline(__always)
-    private func traced<T>(_ call: () -> TracedCall, _ key: (T) -> UInt64, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    private func traced<T>(_ call: () -> TracedCall, _ key: (T) -> UInt64, _ body: () throws(FileSystemError) -> T) throws(FileSystemError) -> T {
         guard isTracing else { return try body() }
-        do throws(StoreError) {
+        do throws(FileSystemError) {
             let value = try body()
             trace.append((call(), key(value)))
             return value
@@ -52,8 +53,8 @@ extension ModelFileSystem {
         }
     }
 
-    public func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
-        do throws(StoreError) {
+    public func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+        do throws(FileSystemError) {
             let handle = try rawCreateExclusive(path, mode: mode)
             if isTracing { trace.append((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(Int(handle.rawValue)))) }
             return handle
@@ -64,59 +65,59 @@ extension ModelFileSystem {
     }
 
     /// Opens a file for writing, truncating it (recorded as a truncate), or creates it.
-    public func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
-        try traced({ TracedCall(.openTruncating, treePath(path), number: Int32(bitPattern: mode)) }, { TracedCall.answer(Int($0.rawValue)) }) { () throws(StoreError) in
+    public func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+        try traced({ TracedCall(.openTruncating, modelPath(path), number: Int32(bitPattern: mode)) }, { TracedCall.answer(Int($0.rawValue)) }) { () throws(FileSystemError) in
             try rawOpenTruncating(path, mode: mode)
         }
     }
 
-    public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
-        try traced({ TracedCall(.write, "", number: handle.rawValue, bytes: Array(bytes)) }, { TracedCall.answer($0) }) { () throws(StoreError) in
+    public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
+        try traced({ TracedCall(.write, "", number: handle.rawValue, bytes: Array(bytes)) }, { TracedCall.answer($0) }) { () throws(FileSystemError) in
             try rawWrite(handle, bytes)
         }
     }
 
-    public func fsync(_ handle: FileHandleID) throws(StoreError) {
-        try traced({ TracedCall(.fsync, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(StoreError) in try rawFsync(handle) }
+    public func fsync(_ handle: FileHandleID) throws(FileSystemError) {
+        try traced({ TracedCall(.fsync, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(FileSystemError) in try rawFsync(handle) }
     }
 
-    public func close(_ handle: FileHandleID) throws(StoreError) {
-        try traced({ TracedCall(.close, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(StoreError) in try rawClose(handle) }
+    public func close(_ handle: FileHandleID) throws(FileSystemError) {
+        try traced({ TracedCall(.close, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(FileSystemError) in try rawClose(handle) }
     }
 
-    public func rename(_ source: String, to destination: String) throws(StoreError) {
-        try traced({ TracedCall(.rename, treePath(source), other: treePath(destination)) }, { TracedCall.done }) { () throws(StoreError) in
+    public func rename(_ source: String, to destination: String) throws(FileSystemError) {
+        try traced({ TracedCall(.rename, modelPath(source), other: modelPath(destination)) }, { TracedCall.done }) { () throws(FileSystemError) in
             try rawRename(source, to: destination)
         }
     }
 
-    public func fsyncDirectory(_ path: String) throws(StoreError) {
-        try traced({ TracedCall(.fsyncDirectory, treePath(path)) }, { TracedCall.done }) { () throws(StoreError) in try rawFsyncDirectory(path) }
+    public func fsyncDirectory(_ path: String) throws(FileSystemError) {
+        try traced({ TracedCall(.fsyncDirectory, modelPath(path)) }, { TracedCall.done }) { () throws(FileSystemError) in try rawFsyncDirectory(path) }
     }
 
-    public func link(_ source: String, to destination: String) throws(StoreError) {
-        try traced({ TracedCall(.link, treePath(source), other: treePath(destination)) }, { TracedCall.done }) { () throws(StoreError) in
+    public func link(_ source: String, to destination: String) throws(FileSystemError) {
+        try traced({ TracedCall(.link, modelPath(source), other: modelPath(destination)) }, { TracedCall.done }) { () throws(FileSystemError) in
             try rawLink(source, to: destination)
         }
     }
 
-    public func unlink(_ path: String) throws(StoreError) {
-        try traced({ TracedCall(.unlink, treePath(path)) }, { TracedCall.done }) { () throws(StoreError) in try rawUnlink(path) }
+    public func unlink(_ path: String) throws(FileSystemError) {
+        try traced({ TracedCall(.unlink, modelPath(path)) }, { TracedCall.done }) { () throws(FileSystemError) in try rawUnlink(path) }
     }
 
-    public func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
-        try traced({ TracedCall(.mkdir, treePath(path), number: Int32(bitPattern: mode)) }, { TracedCall.done }) { () throws(StoreError) in
+    public func mkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
+        try traced({ TracedCall(.mkdir, modelPath(path), number: Int32(bitPattern: mode)) }, { TracedCall.done }) { () throws(FileSystemError) in
             try rawMkdir(path, mode: mode)
         }
     }
 
-    public func rmdir(_ path: String) throws(StoreError) {
-        try traced({ TracedCall(.rmdir, treePath(path)) }, { TracedCall.done }) { () throws(StoreError) in try rawRmdir(path) }
+    public func rmdir(_ path: String) throws(FileSystemError) {
+        try traced({ TracedCall(.rmdir, modelPath(path)) }, { TracedCall.done }) { () throws(FileSystemError) in try rawRmdir(path) }
     }
 
     /// Makes a traced call again and returns its answer key (what the store would have been told).
     func perform(_ call: TracedCall) -> UInt64 {
-        do throws(StoreError) {
+        do throws(FileSystemError) {
             switch call.kind {
             case .create: return TracedCall.answer(Int(try rawCreateExclusive(call.path, mode: UInt32(bitPattern: call.number), canonical: true).rawValue))
             case .openTruncating: return TracedCall.answer(Int(try rawOpenTruncating(call.path, mode: UInt32(bitPattern: call.number)).rawValue))

@@ -1,5 +1,8 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -40,7 +43,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     private var nextInode: Int32
     /// Called before each operation is carried out, with its index: may throw to simulate a
     /// failing call.
-    public var beforeOperation: ((Int) throws(StoreError) -> Void)?
+    public var beforeOperation: ((Int) throws(FileSystemError) -> Void)?
     /// The calls the store made and what they answered, while `isTracing` (see `RecoveryMemo`).
     var trace: [(call: TracedCall, answer: UInt64)] = []
     /// Whether calls are traced.
@@ -117,7 +120,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// The path in the tree of a path the store uses (its temporary names translated).
-    func treePath(_ path: String) -> String { translate(path) }
+    func modelPath(_ path: String) -> String { translate(path) }
 
     /// The inode at a path, if anything is there.
     public func resolve(_ path: String) -> Int32? {
@@ -132,7 +135,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// The directory that holds `path`'s last component, and that component's name id (interned).
-    private func parentAndName(_ path: String, operation: String) throws(StoreError) -> (directory: Int32, name: Int32) {
+    private func parentAndName(_ path: String, operation: String) throws(FileSystemError) -> (directory: Int32, name: Int32) {
         let path = translate(path)
         if let split = tree.pathIndex.split(of: path) {
             let directory = try walk(split.parent, path, operation)
@@ -159,7 +162,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// The directory reached from the root through `components`, which must exist.
-    private func walk(_ components: [Int32], _ path: String, _ operation: String) throws(StoreError) -> Int32 {
+    private func walk(_ components: [Int32], _ path: String, _ operation: String) throws(FileSystemError) -> Int32 {
         var directory = ModelTree.root
         for name in components {
             guard let next = tree.lookup(directory, name) else { throw error(operation, path, ENOENT) }
@@ -169,7 +172,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return directory
     }
 
-    private func error(_ operation: String, _ path: String, _ code: Int32) -> StoreError {
+    private func error(_ operation: String, _ path: String, _ code: Int32) -> FileSystemError {
         .io(operation: operation, path: path, code: code, reason: String(cString: strerror(code)))
     }
 
@@ -181,17 +184,17 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     private var nextIndex: Int32 { operationBase + Int32(operations.count) }
 
-    private func prepare() throws(StoreError) {
+    private func prepare() throws(FileSystemError) {
         if let beforeOperation { try beforeOperation(operations.count) }
     }
 
     // MARK: FileSystem
 
-    func rawCreateExclusive(_ path: String, mode: UInt32, canonical: Bool = false) throws(StoreError) -> FileHandleID {
+    func rawCreateExclusive(_ path: String, mode: UInt32, canonical: Bool = false) throws(FileSystemError) -> FileHandleID {
         let path = canonical ? adoptCanonical(path) : (aliases[path] ?? canonicalTemporaryPath(path))
         lastCreatedPath = path
         let (directory, name): (Int32, Int32)
-        do throws(StoreError) {
+        do throws(FileSystemError) {
             (directory, name) = try parentAndName(path, operation: "open")
         } catch {
             throw .cannotCreate(path: path, reason: String(cString: strerror(ENOENT)))
@@ -206,7 +209,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return open(inode, path)
     }
 
-    func rawOpenTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+    func rawOpenTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         guard let inode = resolve(path), let node = tree.fileState(inode), tree.isDirectory(inode) == false else {
             if let inode = resolve(path), tree.isDirectory(inode) == true { throw error("open", path, EISDIR) }
             return try rawCreateExclusive(path, mode: mode)
@@ -226,7 +229,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return FileHandleID(rawValue: handle)
     }
 
-    func rawWrite(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
+    func rawWrite(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
         guard let file = files[handle.rawValue], let node = tree.fileState(file.inode) else {
             throw error("write", "fd \(handle.rawValue)", EBADF)
         }
@@ -241,17 +244,17 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return bytes.count
     }
 
-    func rawFsync(_ handle: FileHandleID) throws(StoreError) {
+    func rawFsync(_ handle: FileHandleID) throws(FileSystemError) {
         guard let file = files[handle.rawValue] else { throw error("fsync", "fd \(handle.rawValue)", EBADF) }
         try prepare()
         record(.fsync, file.path, .fsyncFile(inode: file.inode))
     }
 
-    func rawClose(_ handle: FileHandleID) throws(StoreError) {
+    func rawClose(_ handle: FileHandleID) throws(FileSystemError) {
         guard files.removeValue(forKey: handle.rawValue) != nil else { throw error("close", "fd \(handle.rawValue)", EBADF) }
     }
 
-    func rawRename(_ source: String, to destination: String) throws(StoreError) {
+    func rawRename(_ source: String, to destination: String) throws(FileSystemError) {
         let from = try parentAndName(source, operation: "rename")
         guard let inode = tree.lookup(from.directory, from.name), let sourceIsDirectory = tree.isDirectory(inode) else {
             throw error("rename", "\(source) -> \(destination)", ENOENT)
@@ -270,7 +273,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
                .rename(fromDirectory: from.directory, fromName: from.name, toDirectory: to.directory, toName: to.name, inode: inode))
     }
 
-    func rawFsyncDirectory(_ path: String) throws(StoreError) {
+    func rawFsyncDirectory(_ path: String) throws(FileSystemError) {
         guard let inode = resolve(path), tree.isDirectory(inode) == true else {
             throw error("open directory", path, ENOENT)
         }
@@ -278,7 +281,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.fsyncDirectory, path, .fsyncDirectory(directory: inode))
     }
 
-    func rawLink(_ source: String, to destination: String) throws(StoreError) {
+    func rawLink(_ source: String, to destination: String) throws(FileSystemError) {
         guard let inode = resolve(source), let isDirectory = tree.isDirectory(inode) else {
             throw error("link", "\(source) -> \(destination)", ENOENT)
         }
@@ -290,7 +293,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.link, source, destination: destination, .addEntry(directory: to.directory, name: to.name, inode: inode, isDirectory: false))
     }
 
-    func rawUnlink(_ path: String) throws(StoreError) {
+    func rawUnlink(_ path: String) throws(FileSystemError) {
         let at = try parentAndName(path, operation: "unlink")
         guard let inode = tree.lookup(at.directory, at.name), let isDirectory = tree.isDirectory(inode) else { throw error("unlink", path, ENOENT) }
         guard !isDirectory else { throw error("unlink", path, EISDIR) }
@@ -299,9 +302,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.unlink, path, .removeEntry(directory: at.directory, name: at.name))
     }
 
-    func rawMkdir(_ path: String, mode: UInt32) throws(StoreError) {
+    func rawMkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
         let at: (directory: Int32, name: Int32)
-        do throws(StoreError) {
+        do throws(FileSystemError) {
             at = try parentAndName(path, operation: "mkdir")
         } catch {
             throw .cannotCreate(path: path, reason: String(cString: strerror(ENOENT)))
@@ -315,7 +318,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.mkdir, path, .addEntry(directory: at.directory, name: at.name, inode: inode, isDirectory: true))
     }
 
-    func rawRmdir(_ path: String) throws(StoreError) {
+    func rawRmdir(_ path: String) throws(FileSystemError) {
         let at = try parentAndName(path, operation: "rmdir")
         guard let inode = tree.lookup(at.directory, at.name), let node = tree.node(inode) else { throw error("rmdir", path, ENOENT) }
         guard node.isDirectory else { throw error("rmdir", path, ENOTDIR) }
@@ -325,9 +328,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.rmdir, path, .removeEntry(directory: at.directory, name: at.name))
     }
 
-    public func read(_ path: String) throws(StoreError) -> [UInt8] {
-        do throws(StoreError) {
+    public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        do throws(FileSystemError) {
             let blob = try readBlob(path)
+            guard blob.bytes.count <= limit else { throw FileSystemError.tooLarge(path: path, size: Int64(blob.bytes.count), limit: limit) }
             if isTracing { trace.append((TracedCall(.read, translate(path)), TracedCall.answer(blob))) }
             return blob.bytes
         } catch {
@@ -336,7 +340,12 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func readBlob(_ path: String) throws(StoreError) -> Blob {
+    public func size(of path: String) -> Int? {
+        guard let inode = resolve(path), tree.isDirectory(inode) == false, let blob = tree.blob(of: inode) else { return nil }
+        return blob.bytes.count
+    }
+
+    func readBlob(_ path: String) throws(FileSystemError) -> Blob {
         guard let inode = resolve(path), let isDirectory = tree.isDirectory(inode) else { throw error("open", path, ENOENT) }
         guard !isDirectory, let blob = tree.blob(of: inode) else { throw error("read", path, EISDIR) }
         return blob
@@ -348,8 +357,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return tree.blob(of: inode)
     }
 
-    public func list(_ path: String) throws(StoreError) -> [String] {
-        do throws(StoreError) {
+    public func list(_ path: String) throws(FileSystemError) -> [String] {
+        do throws(FileSystemError) {
             let node = try directoryNode(path)
             let answer = listAnswer(node)
             if isTracing { trace.append((TracedCall(.list, translate(path)), answer)) }
@@ -360,7 +369,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func directoryNode(_ path: String) throws(StoreError) -> ModelTree.Node {
+    func directoryNode(_ path: String) throws(FileSystemError) -> ModelTree.Node {
         guard let inode = resolve(path), let node = tree.node(inode) else { throw error("opendir", path, ENOENT) }
         guard node.isDirectory else { throw error("opendir", path, ENOTDIR) }
         return node

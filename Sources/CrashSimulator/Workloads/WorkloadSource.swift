@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 
 /// Finds a workload by name: a built-in one, or a workload file.
@@ -7,12 +8,10 @@ public enum WorkloadSource {
         if let workload = try BuiltInWorkloads.workload(name) { return workload }
         let bytes: [UInt8]
         do {
-            bytes = try DiskTree.readFile(name, display: name)
+            bytes = try POSIXFileSystem().read(name)
         } catch {
-            if case .unreadable(_, let reason) = error {
-                throw .unreadableWorkload(path: name, reason: "\(reason) (built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")))")
-            }
-            throw .unreadableWorkload(path: name, reason: error.description)
+            if case .tooLarge = error { throw .unreadableWorkload(path: name, reason: error.reason) }
+            throw .unreadableWorkload(path: name, reason: "\(error.reason) (built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")))")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalidWorkload(name: name, line: 0, reason: "not UTF-8 text")

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -5,7 +6,7 @@ import SessionStore
 extension Aside {
     /// Every set-aside entry of the profile, regular then incognito, each by session id and time:
     /// ours (`Backups/<id>/<stamp>/`) and Chrome's (`Backups/<id>/session.backup.plist`).
-    public func list() throws(StoreError) -> [AsideEntry] {
+    public func list() throws(FileSystemError) -> [AsideEntry] {
         var entries: [AsideEntry] = []
         for incognito in [false, true] {
             let backups = SessionSetAside.backupsDirectory(incognito: incognito)
@@ -34,8 +35,8 @@ extension Aside {
     }
 
     /// The entry named by a name inside `Backups/<id>/`, or nil when that name is not an entry.
-    func entry(id: SessionID, incognito: Bool, stamp name: String) throws(StoreError) -> AsideEntry? {
-        let path = treePath(SessionSetAside.backupsDirectory(incognito: incognito), id, name)
+    func entry(id: SessionID, incognito: Bool, stamp name: String) throws(FileSystemError) -> AsideEntry? {
+        let path = joinPath(SessionSetAside.backupsDirectory(incognito: incognito), id, name)
         let absolute = joinPath(profile, path)
         if name == ProfileLayout.legacyBackupFile, !incognito, fileSystem.kind(of: absolute) == .file {
             let size = Int64(try fileSystem.read(absolute).count)

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -23,7 +24,7 @@ extension Aside {
         let source = joinPath(profile, entry.path)
         let legacy = entry.origin == .chrome
             || fileSystem.kind(of: joinPath(source, ProfileLayout.legacySessionFile)) == .file
-        let destination = treePath(root, legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, entry.session)
+        let destination = joinPath(root, legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, entry.session)
         var displaced: AsideEntry?
         if fileSystem.kind(of: joinPath(profile, destination)) != nil {
             guard force else { throw ForensicsError.liveSessionInTheWay(path: joinPath(profile, destination)) }

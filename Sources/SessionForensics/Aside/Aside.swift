@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -33,7 +34,15 @@ public struct Aside: Sendable {
         self.clock = clock
     }
 
-    var fileSystem: any FileSystem { writer.fileSystem }
+    /// The file system every read and write of the action goes through.
+    public var fileSystem: any FileSystem { writer.fileSystem }
+
+    /// Runs `body` holding the profile's lock, taken through the file system before `body` reads
+    /// anything; a second writer meanwhile gets `FileSystemError.locked` (exit status 75).
+    public func whileLocked<Result>(_ body: () throws -> Result) throws -> Result {
+        let lock = try ProfileLock.acquire(profile: profile, fileSystem: fileSystem)
+        return try withExtendedLifetime(lock) { try body() }
+    }
 
     /// The current time from the system clock.
     public static func systemTime() -> Timestamp {
@@ -67,7 +76,7 @@ public struct Aside: Sendable {
     func liveDirectory(_ id: SessionID, incognito: Bool) -> String? {
         let root = ProfileLayout.stateRoot(incognito: incognito)
         for storage in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
-            let directory = treePath(root, storage, id)
+            let directory = joinPath(root, storage, id)
             if fileSystem.kind(of: joinPath(profile, directory)) == .directory { return directory }
         }
         return nil
@@ -112,14 +121,14 @@ public struct Aside: Sendable {
 
     /// The live sessions of one kind, in the format Chrome would load (`SessionStorage/` when it
     /// exists, else `Sessions/`), sorted by id.
-    func liveSessions(incognito: Bool) throws(StoreError) -> [(id: SessionID, directory: String)] {
+    func liveSessions(incognito: Bool) throws(FileSystemError) -> [(id: SessionID, directory: String)] {
         let root = ProfileLayout.stateRoot(incognito: incognito)
-        let optimized = treePath(root, ProfileLayout.optimizedDirectory)
+        let optimized = joinPath(root, ProfileLayout.optimizedDirectory)
         let storage = fileSystem.kind(of: joinPath(profile, optimized)) == .directory
-            ? optimized : treePath(root, ProfileLayout.legacyDirectory)
+            ? optimized : joinPath(root, ProfileLayout.legacyDirectory)
         guard fileSystem.kind(of: joinPath(profile, storage)) == .directory else { return [] }
         return try fileSystem.list(joinPath(profile, storage)).compactMap { name in
-            let directory = treePath(storage, name)
+            let directory = joinPath(storage, name)
             guard !name.hasPrefix("."), fileSystem.kind(of: joinPath(profile, directory)) == .directory else { return nil }
             return (name, directory)
         }
@@ -132,7 +141,7 @@ public struct Aside: Sendable {
         let made = try SessionSetAside(writer: writer, profile: profile)
             .push(SessionKey(id: id, incognito: incognito), reason: reason, time: clock(), directory: directory, toolVersion: toolVersion)
         guard let entry = try entry(id: id, incognito: incognito, stamp: made.stamp) else {
-            throw StoreError.io(operation: "set aside", path: joinPath(profile, made.path), code: 0, reason: "the entry vanished")
+            throw FileSystemError.io(operation: "set aside", path: joinPath(profile, made.path), code: 0, reason: "the entry vanished")
         }
         return entry
     }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -48,9 +49,9 @@ public struct BundleCompressor {
         return base + (isDirectory ? ".tar.gz" : ".gz")
     }
 
-    /// Compresses `path` to `output` (or the default); an existing output is never replaced (`StoreError.exists`).
+    /// Compresses `path` to `output` (or the default); an existing output is never replaced (`FileSystemError.exists`).
     public func compress(_ path: String, to output: String? = nil) throws -> Result {
-        guard let root = DirectoryWalker.stat(path, relative: "") else {
+        guard let root = DirectoryWalker.status(path, relative: "") else {
             throw ArchiveError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         switch root.kind {
@@ -80,7 +81,7 @@ public struct BundleCompressor {
         if rootName == "." || rootName == ".." || rootName == "/" { rootName = lastPathComponent(absolutePath(path)) }
         if rootName.isEmpty || rootName == "/" || rootName == BundleManifest.memberName { rootName = "bundle" }
         let file = try writer.begin(output, mode: 0o644)
-        let temporary = DirectoryWalker.stat(file.temporaryPath, relative: "")
+        let temporary = DirectoryWalker.status(file.temporaryPath, relative: "")
         // Reading, hashing and tar framing here; deflate on every core (see GzipEncoder).
         let encoder = try GzipEncoder(sink: OutputSink(output: file), level: level)
         var tar = TarWriter(sink: encoder)

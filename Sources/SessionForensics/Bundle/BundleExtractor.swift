@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -47,7 +48,7 @@ public struct BundleExtractor {
         return nil
     }
 
-    /// Decompresses `file` to `output`; an existing output is never replaced (`StoreError.exists`).
+    /// Decompresses `file` to `output`; an existing output is never replaced (`FileSystemError.exists`).
     public func decompress(_ file: String, to output: String) throws -> Result {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ArchiveError.unreadable(path: file, reason: String(cString: strerror(errno))) }
@@ -56,7 +57,7 @@ public struct BundleExtractor {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw ArchiveError.unreadable(path: file, reason: "not a regular file")
         }
-        if writer.fileSystem.kind(of: output) != nil { throw StoreError.exists(path: output) }
+        if writer.fileSystem.kind(of: output) != nil { throw FileSystemError.exists(path: output) }
 
         let decoder = try GzipDecoder(file: file, limit: maxSize)
         var target = ExtractionTarget(file: file, output: output, limit: maxSize, writer: writer)

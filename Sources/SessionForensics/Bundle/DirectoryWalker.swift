@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -34,13 +35,13 @@ struct WalkedEntry {
 /// not by their whole path from the root.
 enum DirectoryWalker {
     /// The lstat data of a path, or nil with errno set.
-    static func stat(_ path: String, relative: String) -> WalkedEntry? {
-        stat(at: AT_FDCWD, path, relative: relative)
+    static func status(_ path: String, relative: String) -> WalkedEntry? {
+        status(at: AT_FDCWD, path, relative: relative)
     }
 
     /// The lstat data of `name` in the open directory `directory`, or nil with errno set.
-    private static func stat(at directory: Int32, _ name: String, relative: String) -> WalkedEntry? {
-        var info = Glibc.stat()
+    private static func status(at directory: Int32, _ name: String, relative: String) -> WalkedEntry? {
+        var info = stat()
         guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         let kind: WalkedEntry.Kind
         switch info.st_mode & S_IFMT {
@@ -59,7 +60,7 @@ enum DirectoryWalker {
     static func walk(_ root: String, visit: (WalkedEntry, _ parent: Int32, _ name: String) throws -> Void) throws {
         let directory = try open(root, at: AT_FDCWD, display: root)
         defer { closedir(directory) }
-        try walk(directory, names: DiskTree.names(of: directory), root: root, relative: "", visit: visit)
+        try walk(directory, names: SystemCall.entryNames(of: directory), root: root, relative: "", visit: visit)
     }
 
     /// Opens a directory (never through a symbolic link) for listing and for lookups relative to it.
@@ -79,7 +80,7 @@ enum DirectoryWalker {
         let fd = dirfd(directory)
         for name in names {
             let path = relative.isEmpty ? name : relative + "/" + name
-            guard var entry = stat(at: fd, name, relative: path) else {
+            guard var entry = status(at: fd, name, relative: path) else {
                 throw ArchiveError.unreadable(path: joinPath(root, path), reason: String(cString: strerror(errno)))
             }
             guard entry.kind == .directory else {
@@ -88,7 +89,7 @@ enum DirectoryWalker {
             }
             let child = try open(name, at: fd, display: joinPath(root, path))
             defer { closedir(child) }
-            let children = DiskTree.names(of: child)
+            let children = SystemCall.entryNames(of: child)
             entry.isEmpty = children.isEmpty
             try visit(entry, fd, name)
             try walk(child, names: children, root: root, relative: path, visit: visit)

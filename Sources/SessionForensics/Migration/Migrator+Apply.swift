@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -50,7 +51,7 @@ extension Migrator {
     /// `aside list` shows it and `aside restore` takes it. (`SessionSetAside.completeInterruptedEntries`
     /// is not called: it removes a live session whose files all match an entry's manifest, which
     /// after a migration there and back is a live window, not a remainder.)
-    public func apply(_ plan: MigrationPlan) throws(StoreError) -> Outcome {
+    public func apply(_ plan: MigrationPlan) throws(FileSystemError) -> Outcome {
         var outcome = Outcome()
         outcome.removed += try TemporaryFileSweeper(writer: writer, profile: profile).sweep()
         for side in plan.sides {
@@ -59,12 +60,12 @@ extension Migrator {
         return outcome
     }
 
-    private func apply(_ side: MigrationSidePlan, target: MigrationTarget, into outcome: inout Outcome) throws(StoreError) {
+    private func apply(_ side: MigrationSidePlan, target: MigrationTarget, into outcome: inout Outcome) throws(FileSystemError) {
         let root = ProfileLayout.stateRoot(incognito: side.incognito)
-        let new = treePath(root, Migrator.newTree)
-        let optimized = treePath(root, ProfileLayout.optimizedDirectory)
-        let legacy = treePath(root, ProfileLayout.legacyDirectory)
-        let displaced = treePath(root, Migrator.displacedTree)
+        let new = joinPath(root, Migrator.newTree)
+        let optimized = joinPath(root, ProfileLayout.optimizedDirectory)
+        let legacy = joinPath(root, ProfileLayout.legacyDirectory)
+        let displaced = joinPath(root, Migrator.displacedTree)
 
         // Leftovers of interrupted runs and shadowed legacy sessions first.
         if side.abandonedNewTree {
@@ -72,8 +73,8 @@ extension Migrator {
             outcome.removed.append(new)
         }
         for id in side.displacedSessions {
-            outcome.setAside.append(try setAside(id, incognito: side.incognito, from: treePath(displaced, id),
-                                                 originalPath: treePath(optimized, id), target: target))
+            outcome.setAside.append(try setAside(id, incognito: side.incognito, from: joinPath(displaced, id),
+                                                 originalPath: joinPath(optimized, id), target: target))
         }
         try removeIfEmpty(displaced)
         for id in side.shadowedLegacySessions {
@@ -97,18 +98,18 @@ extension Migrator {
         switch target {
         case .optimized:
             try rename(new, to: optimized)
-            outcome.written += conversion.sessions.map { treePath(optimized, $0.id) }
+            outcome.written += conversion.sessions.map { joinPath(optimized, $0.id) }
             for id in try subdirectories(legacy) {
                 outcome.setAside.append(try setAsideLegacy(id, incognito: side.incognito, target: target))
             }
             try removeLegacyDirectoriesIfEmpty(root)
         case .legacy:
             try rename(new, to: legacy)
-            outcome.written += conversion.sessions.map { treePath(legacy, $0.id, ProfileLayout.legacySessionFile) }
+            outcome.written += conversion.sessions.map { joinPath(legacy, $0.id, ProfileLayout.legacySessionFile) }
             try rename(optimized, to: displaced)
             for id in try subdirectories(displaced) {
-                outcome.setAside.append(try setAside(id, incognito: side.incognito, from: treePath(displaced, id),
-                                                     originalPath: treePath(optimized, id), target: target))
+                outcome.setAside.append(try setAside(id, incognito: side.incognito, from: joinPath(displaced, id),
+                                                     originalPath: joinPath(optimized, id), target: target))
             }
             try removeIfEmpty(displaced)
         }
@@ -116,7 +117,7 @@ extension Migrator {
 
     /// Writes one optimized session directory as Chrome does: each tab's data.pb (and its state.pb
     /// hard-linked from the legacy Web_Sessions file), session_metadata.pb last.
-    private func writeOptimized(_ migrated: MigratedSession, in tree: String, root: String) throws(StoreError) {
+    private func writeOptimized(_ migrated: MigratedSession, in tree: String, root: String) throws(FileSystemError) {
         let directory = path(tree, migrated.id)
         try writer.makeDirectories(directory)
         for tab in migrated.session.tabs {
@@ -133,7 +134,7 @@ extension Migrator {
     }
 
     /// Writes one legacy session directory: `<id>/session.plist`.
-    private func writeLegacy(_ migrated: MigratedSession, in tree: String) throws(StoreError) {
+    private func writeLegacy(_ migrated: MigratedSession, in tree: String) throws(FileSystemError) {
         guard let window = migrated.legacyWindow else { return }
         let directory = path(tree, migrated.id)
         try writer.makeDirectories(directory)
@@ -141,7 +142,7 @@ extension Migrator {
     }
 
     /// Renames within the profile and makes both directory entries durable.
-    private func rename(_ source: String, to destination: String) throws(StoreError) {
+    private func rename(_ source: String, to destination: String) throws(FileSystemError) {
         guard fileSystem.kind(of: path(destination)) == nil else { throw .exists(path: path(destination)) }
         try fileSystem.rename(path(source), to: path(destination))
         try fileSystem.fsyncDirectory(parentPath(path(destination)))
@@ -149,10 +150,10 @@ extension Migrator {
     }
 
     /// Sets a legacy session aside, with the `Web_Sessions/<%08u>` files of its tabs moved into it first.
-    private func setAsideLegacy(_ id: SessionID, incognito: Bool, target: MigrationTarget) throws(StoreError) -> SetAsideEntry {
+    private func setAsideLegacy(_ id: SessionID, incognito: Bool, target: MigrationTarget) throws(FileSystemError) -> SetAsideEntry {
         let root = ProfileLayout.stateRoot(incognito: incognito)
-        let directory = treePath(root, ProfileLayout.legacyDirectory, id)
-        let webSessions = treePath(root, ProfileLayout.legacyWebSessionsDirectory)
+        let directory = joinPath(root, ProfileLayout.legacyDirectory, id)
+        let webSessions = joinPath(root, ProfileLayout.legacyWebSessionsDirectory)
         let plist = path(directory, ProfileLayout.legacySessionFile)
         let window = fileSystem.kind(of: plist) == .file ? (try? LegacySessionCodec.decodeWindow(try fileSystem.read(plist))) : nil
         for tab in window?.tabs.compactMap(\.validID) ?? [] {
@@ -164,20 +165,20 @@ extension Migrator {
     }
 
     private func setAside(_ id: SessionID, incognito: Bool, from directory: String, originalPath: String,
-                          target: MigrationTarget) throws(StoreError) -> SetAsideEntry {
+                          target: MigrationTarget) throws(FileSystemError) -> SetAsideEntry {
         try SessionSetAside(writer: writer, profile: profile).push(
             SessionKey(id: id, incognito: incognito), reason: "set aside by sessionctl migrate --to \(target.rawValue)",
             time: clock(), directory: directory, toolVersion: toolVersion, originalPath: originalPath)
     }
 
     /// Removes `Sessions/` and `Web_Sessions/` of a side once nothing is left in them.
-    private func removeLegacyDirectoriesIfEmpty(_ root: String) throws(StoreError) {
-        try removeIfEmpty(treePath(root, ProfileLayout.legacyDirectory))
-        try removeIfEmpty(treePath(root, ProfileLayout.legacyWebSessionsDirectory))
+    private func removeLegacyDirectoriesIfEmpty(_ root: String) throws(FileSystemError) {
+        try removeIfEmpty(joinPath(root, ProfileLayout.legacyDirectory))
+        try removeIfEmpty(joinPath(root, ProfileLayout.legacyWebSessionsDirectory))
     }
 
     /// Removes an empty directory of the profile (and makes that durable); anything else stays.
-    private func removeIfEmpty(_ relative: String) throws(StoreError) {
+    private func removeIfEmpty(_ relative: String) throws(FileSystemError) {
         guard fileSystem.kind(of: path(relative)) == .directory, try fileSystem.list(path(relative)).isEmpty else { return }
         try fileSystem.rmdir(path(relative))
         try fileSystem.fsyncDirectory(parentPath(path(relative)))

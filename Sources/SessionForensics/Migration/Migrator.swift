@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -42,10 +43,22 @@ public struct Migrator: Sendable {
     }
 
     /// The subdirectories of a profile directory, sorted (names starting with a dot left out).
-    func subdirectories(_ relative: String) throws(StoreError) -> [String] {
+    func subdirectories(_ relative: String) throws(FileSystemError) -> [String] {
         guard fileSystem.kind(of: path(relative)) == .directory else { return [] }
         return try fileSystem.list(path(relative)).filter { name in
             !name.hasPrefix(".") && fileSystem.kind(of: path(relative, name)) == .directory
+        }
+    }
+
+    /// Plans, and unless `dryRun` applies the plan, under the profile's lock (taken before the
+    /// plan reads anything, so that another writer's work in progress is never read); returns the
+    /// plan and what applying it did (nil for a dry run or an empty plan).
+    public func run(to target: MigrationTarget, dryRun: Bool) throws -> (plan: MigrationPlan, outcome: Outcome?) {
+        if dryRun { return (try plan(to: target), nil) }
+        let aside = Aside(profile: profile, writer: writer, toolVersion: toolVersion, clock: clock)
+        return try aside.whileLocked {
+            let locked = try plan(to: target)
+            return (locked, locked.isEmpty ? nil : try apply(locked))
         }
     }
 
@@ -64,14 +77,14 @@ public struct Migrator: Sendable {
 
     private func planSide(incognito: Bool, target: MigrationTarget) throws -> MigrationSidePlan {
         let root = ProfileLayout.stateRoot(incognito: incognito)
-        let optimized = treePath(root, ProfileLayout.optimizedDirectory)
-        let legacy = treePath(root, ProfileLayout.legacyDirectory)
+        let optimized = joinPath(root, ProfileLayout.optimizedDirectory)
+        let legacy = joinPath(root, ProfileLayout.legacyDirectory)
         let hasOptimized = fileSystem.kind(of: path(optimized)) == .directory
         let hasLegacy = fileSystem.kind(of: path(legacy)) == .directory
         var side = MigrationSidePlan(
             incognito: incognito,
-            abandonedNewTree: fileSystem.kind(of: path(treePath(root, Migrator.newTree))) != nil,
-            displacedSessions: try subdirectories(treePath(root, Migrator.displacedTree)),
+            abandonedNewTree: fileSystem.kind(of: path(joinPath(root, Migrator.newTree))) != nil,
+            displacedSessions: try subdirectories(joinPath(root, Migrator.displacedTree)),
             shadowedLegacySessions: hasOptimized && hasLegacy ? try subdirectories(legacy) : [],
             conversion: nil
         )
@@ -89,17 +102,17 @@ public struct Migrator: Sendable {
     /// Reads every `Sessions/<id>/session.plist` of a side and converts it.
     private func legacyToOptimized(root: String) throws -> MigrationConversion {
         let incognito = root == ProfileLayout.incognitoDirectory
-        let legacy = treePath(root, ProfileLayout.legacyDirectory)
+        let legacy = joinPath(root, ProfileLayout.legacyDirectory)
         var sessions: [MigratedSession] = []
         for id in try subdirectories(legacy) {
-            let file = treePath(legacy, id, ProfileLayout.legacySessionFile)
+            let file = joinPath(legacy, id, ProfileLayout.legacySessionFile)
             guard fileSystem.kind(of: path(file)) == .file else { continue }
             let window = try LegacySessionCodec.decodeWindow(try fileSystem.read(path(file)), file: path(file))
             let (session, changes) = FormatConversion.toOptimized(window, id: id, incognito: incognito, newGroupID: newGroupID)
             let storedIDs = Set(window.tabs.compactMap(\.validID))
             var links: [StateLink] = []
             for tab in session.tabs where storedIDs.contains(tab.id) {
-                let source = treePath(root, ProfileLayout.legacyWebSessionsDirectory, LegacyWebSessions.fileName(for: tab.id))
+                let source = joinPath(root, ProfileLayout.legacyWebSessionsDirectory, LegacyWebSessions.fileName(for: tab.id))
                 guard fileSystem.kind(of: path(source)) == .file,
                       let size = try? fileSystem.read(path(source)).count, size <= ProfileLayout.maxStateSize
                 else { continue }
@@ -113,12 +126,12 @@ public struct Migrator: Sendable {
 
     /// Reads every `SessionStorage/<id>` of a side, histories included, and converts it.
     private func optimizedToLegacy(root: String, incognito: Bool) throws -> MigrationConversion {
-        let storage = treePath(root, ProfileLayout.optimizedDirectory)
-        let tree = FileSystemTree(fileSystem: fileSystem, root: profile)
+        let storage = joinPath(root, ProfileLayout.optimizedDirectory)
+        let tree = ReadableTree(fileSystem: fileSystem, root: profile, errorPrefix: profile)
         let reader = SessionReader(input: LocatedInput(tree: tree, kind: .profile, sessions: []))
         var sessions: [MigratedSession] = []
         for id in try subdirectories(storage) {
-            let source = SessionSource(id: id, incognito: incognito, kind: .optimizedDirectory, path: treePath(storage, id))
+            let source = SessionSource(id: id, incognito: incognito, kind: .optimizedDirectory, path: joinPath(storage, id))
             let stored: Session
             do {
                 stored = try reader.read(source, history: true)

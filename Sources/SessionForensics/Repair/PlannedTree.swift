@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 
 /// A profile as a repair plan will leave it, read without writing anything: the tree on disk with
@@ -7,21 +8,22 @@ import SessionFormats
 ///
 /// `Backups/`, where the plan sets things aside, is read as it is: set-aside entries are not
 /// sessions, and no finding concerns them.
-struct PlannedTree: ReadableTree {
-    let base: any ReadableTree
+struct PlannedTree: ReadableFileSystem {
+    /// The profile as it is; paths of this file system are relative to its root.
+    let base: ReadableTree
     /// Directories whose whole content the plan writes: path to (relative file path to bytes).
     let written: [String: [String: [UInt8]]]
     /// Directories the plan moves away without writing anything in their place.
     let removed: Set<String>
 
-    init(base: any ReadableTree, plan: RepairPlan) {
+    init(base: ReadableTree, plan: RepairPlan) {
         self.base = base
         var written: [String: [String: [UInt8]]] = [:]
         for repair in plan.sessions {
             var files = [ProfileLayout.metadataFile: repair.repaired.metadata]
             for tab in repair.repaired.tabs {
-                files[treePath(tab.directory, ProfileLayout.tabDataFile)] = tab.data
-                if let state = tab.state { files[treePath(tab.directory, ProfileLayout.tabStateFile)] = state }
+                files[joinPath(tab.directory, ProfileLayout.tabDataFile)] = tab.data
+                if let state = tab.state { files[joinPath(tab.directory, ProfileLayout.tabStateFile)] = state }
             }
             written[repair.directory] = files
         }
@@ -33,7 +35,10 @@ struct PlannedTree: ReadableTree {
         removed = Set(plan.legacy.map(\.directory))
     }
 
-    var displayName: String { base.displayName }
+    /// The planned profile as a tree, naming files in messages as `base` does.
+    var tree: ReadableTree {
+        ReadableTree(fileSystem: self, root: "", displayName: base.displayName, errorPrefix: base.errorPrefix)
+    }
 
     /// The planned directory holding `path` (or `path` itself), with the rest of the path.
     private func planned(_ path: String) -> (directory: String, rest: String, files: [String: [UInt8]]?)? {
@@ -50,33 +55,44 @@ struct PlannedTree: ReadableTree {
         path == directory ? "" : String(path.dropFirst(directory.count + 1))
     }
 
-    func kind(of path: String) -> TreeEntryKind? {
+    func kind(of path: String) -> FileKind? {
         guard let (_, rest, files) = planned(path) else { return base.kind(of: path) }
+        return plannedKind(rest, files)
+    }
+
+    func resolvedKind(of path: String) -> FileKind? { kind(of: path) }
+
+    private func plannedKind(_ rest: String, _ files: [String: [UInt8]]?) -> FileKind? {
         guard let files else { return nil }
         if rest.isEmpty { return .directory }
         if files[rest] != nil { return .file }
         return files.keys.contains { $0.hasPrefix(rest + "/") } ? .directory : nil
     }
 
-    func list(_ path: String) -> [String] {
+    func list(_ path: String) throws(FileSystemError) -> [String] {
         if let (_, rest, files) = planned(path) {
-            guard let files else { return [] }
+            guard let files, plannedKind(rest, files) == .directory else {
+                throw .io(operation: "opendir", path: path, code: SystemErrorCode.noEntry, reason: "No such file or directory")
+            }
             let prefix = rest.isEmpty ? "" : rest + "/"
             let names = files.keys.compactMap { key -> String? in
                 guard key.hasPrefix(prefix) else { return nil }
                 return key.dropFirst(prefix.count).split(separator: "/").first.map(String.init)
             }
-            return Set(names).sorted()
+            return sortedByBytes(Array(Set(names)))
         }
+        guard base.kind(of: path) == .directory else { return try base.fileSystem.list(base.absolute(path)) }
         var names = Set(base.list(path))
         for directory in removed where parent(of: directory) == path { names.remove(lastName(directory)) }
         for directory in written.keys where parent(of: directory) == path { names.insert(lastName(directory)) }
-        return names.sorted()
+        return sortedByBytes(Array(names))
     }
 
-    func read(_ path: String) throws(FormatError) -> [UInt8] {
-        guard let (_, rest, files) = planned(path) else { return try base.read(path) }
-        guard let bytes = files?[rest] else { throw .unreadable(path: path, reason: "No such file or directory") }
+    func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        guard let (_, rest, files) = planned(path) else { return try base.fileSystem.read(base.absolute(path), limit: limit) }
+        guard let bytes = files?[rest] else {
+            throw .io(operation: "open", path: path, code: SystemErrorCode.noEntry, reason: "No such file or directory")
+        }
         return bytes
     }
 

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -31,8 +32,8 @@ struct RepairExecutor {
             let rules = Array(Set(repair.actions.map(\.rule.name))).sorted().joined(separator: ", ")
             var files: [(String, [UInt8])] = []
             for tab in repair.repaired.tabs {
-                files.append((treePath(tab.directory, ProfileLayout.tabDataFile), tab.data))
-                if let state = tab.state { files.append((treePath(tab.directory, ProfileLayout.tabStateFile), state)) }
+                files.append((joinPath(tab.directory, ProfileLayout.tabDataFile), tab.data))
+                if let state = tab.state { files.append((joinPath(tab.directory, ProfileLayout.tabStateFile), state)) }
             }
             files.append((ProfileLayout.metadataFile, repair.repaired.metadata))
             try replace(repair.directory, session: repair.session, incognito: repair.incognito, files: files,
@@ -78,7 +79,7 @@ struct RepairExecutor {
                 steps.append(.setAside(directory: directory, entry: entry.name, path: entry.path))
             }
             try writer.move(staging, to: live)
-            steps += files.map { .wrote(treePath(directory, $0.0)) }
+            steps += files.map { .wrote(joinPath(directory, $0.0)) }
         } catch {
             _ = try? resumption.settle(directory)
             throw error

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -89,7 +90,7 @@ public struct RepairPlanner: Sendable {
         }
         // The side's root: what precedes Sessions/<id>/session.plist ("" or "OTR").
         let root = source.path.split(separator: "/").dropLast(3).joined(separator: "/")
-        for name in input.tree.list(treePath(root, ProfileLayout.legacyWebSessionsDirectory)) {
+        for name in input.tree.list(joinPath(root, ProfileLayout.legacyWebSessionsDirectory)) {
             if let number = UInt32(name), number > 0, number <= UInt32(Int32.max) { ids.insert(TabID(number)) }
         }
         return ids

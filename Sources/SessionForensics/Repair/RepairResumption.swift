@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -18,7 +19,7 @@ struct RepairResumption {
     static func stagingPath(of directory: String) -> String {
         let parent = parentPath(directory)
         let name = stagingPrefix + lastPathComponent(directory)
-        return parent.isEmpty ? name : treePath(parent, name)
+        return parent.isEmpty ? name : joinPath(parent, name)
     }
 
     /// The staged directories of the profile, relative to it (read only).
@@ -27,13 +28,13 @@ struct RepairResumption {
         for incognito in [false, true] {
             let root = ProfileLayout.stateRoot(incognito: incognito)
             for storage in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
-                let parent = treePath(root, storage)
+                let parent = joinPath(root, storage)
                 guard writer.fileSystem.kind(of: joinPath(profile, parent)) == .directory,
                       let names = try? writer.fileSystem.list(joinPath(profile, parent)) else { continue }
                 found += names.filter { name in
                     name.hasPrefix(RepairResumption.stagingPrefix)
                         && writer.fileSystem.kind(of: joinPath(profile, parent, name)) == .directory
-                }.map { treePath(parent, $0) }
+                }.map { joinPath(parent, $0) }
             }
         }
         return found
@@ -48,11 +49,11 @@ struct RepairResumption {
         func names(_ path: String) -> [String] { (try? system.list(joinPath(profile, path))) ?? [] }
         var found: [String] = []
         for incognito in [false, true] {
-            let backups = treePath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
+            let backups = joinPath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
             for id in names(backups) {
-                for stamp in names(treePath(backups, id)) {
-                    let entry = treePath(backups, id, stamp)
-                    found += names(entry).filter { $0.hasPrefix(RepairResumption.manifestInProgress) }.map { treePath(entry, $0) }
+                for stamp in names(joinPath(backups, id)) {
+                    let entry = joinPath(backups, id, stamp)
+                    found += names(entry).filter { $0.hasPrefix(RepairResumption.manifestInProgress) }.map { joinPath(entry, $0) }
                 }
             }
         }
@@ -70,7 +71,7 @@ struct RepairResumption {
         var steps: [RepairStep] = []
         for staged in staged() {
             let parent = parentPath(staged)
-            let directory = treePath(parent, String(lastPathComponent(staged).dropFirst(RepairResumption.stagingPrefix.count)))
+            let directory = joinPath(parent, String(lastPathComponent(staged).dropFirst(RepairResumption.stagingPrefix.count)))
             if let step = try settle(directory) { steps.append(step) }
         }
         for manifest in unfinishedManifests() {
@@ -81,7 +82,7 @@ struct RepairResumption {
     }
 
     /// Settles the staged repair of `directory`, if there is one.
-    func settle(_ directory: String) throws(StoreError) -> RepairStep? {
+    func settle(_ directory: String) throws(FileSystemError) -> RepairStep? {
         let live = joinPath(profile, directory)
         let staged = RepairResumption.stagingPath(of: directory)
         let staging = joinPath(profile, staged)

@@ -40,7 +40,7 @@ public struct Repairer: Sendable {
 
     /// The plan, and the profile it was made from.
     private func planWithInput(session: (id: SessionID, incognito: Bool)?) throws -> (plan: RepairPlan, input: LocatedInput) {
-        let input = try InputOpener.open(profile)
+        let input = try InputOpener.open(profile, fileSystem: aside.fileSystem)
         guard input.kind == .profile else {
             throw ForensicsError.notAProfile(path: profile, reason: "no SessionStorage, Sessions or OTR directory in it")
         }
@@ -52,7 +52,7 @@ public struct Repairer: Sendable {
     public func predictedRemaining(_ plan: RepairPlan, in input: LocatedInput, session: (id: SessionID, incognito: Bool)? = nil) throws -> [Finding] {
         guard !plan.isEmpty else { return plan.unrepaired }
         let ancestry = InputOpener.absolutePath(profile).split(separator: "/").map(String.init)
-        let after = try InputLocator.locate(tree: PlannedTree(base: input.tree, plan: plan), ancestry: ancestry)
+        let after = try InputLocator.locate(tree: PlannedTree(base: input.tree, plan: plan).tree, ancestry: ancestry)
         return remaining(Validator().validate(after), session: session)
     }
 
@@ -71,10 +71,9 @@ public struct Repairer: Sendable {
             return Result(plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: input, session: session), dryRun: true)
         }
         // A path that is no profile directory gets its own error (65, 66), not the lock's.
-        if aside.writer.fileSystem.kind(of: profile) != .directory { _ = try planWithInput(session: session) }
+        if aside.fileSystem.resolvedKind(of: profile) != .directory { _ = try planWithInput(session: session) }
         // Locked before the first read, so that another writer's work in progress is never read.
-        let lock = try ProfileLock.acquire(profile: profile)
-        return try withExtendedLifetime(lock) {
+        return try aside.whileLocked {
             // What an interrupted run left is settled first.
             let settled = try RepairResumption(writer: aside.writer, profile: profile).settleAll()
             let plan = try self.plan(session: session)
@@ -82,7 +81,7 @@ public struct Repairer: Sendable {
                 return Result(plan: plan, steps: [], after: nil, remaining: plan.unrepaired, dryRun: false)
             }
             let steps = try settled + (plan.isEmpty ? [] : RepairExecutor(aside: aside).apply(plan))
-            let after = Validator().validate(try InputOpener.open(profile))
+            let after = Validator().validate(try InputOpener.open(profile, fileSystem: aside.fileSystem))
             return Result(plan: plan, steps: steps, after: after, remaining: remaining(after, session: session), dryRun: false)
         }
     }

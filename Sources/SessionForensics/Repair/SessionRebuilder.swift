@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -43,7 +44,7 @@ struct SessionRebuilder {
 
     let snapshot: SessionSnapshot
     private(set) var actions: [RepairAction] = []
-    var metadataPath: String { treePath(snapshot.path, ProfileLayout.metadataFile) }
+    var metadataPath: String { joinPath(snapshot.path, ProfileLayout.metadataFile) }
 
     init(snapshot: SessionSnapshot) { self.snapshot = snapshot }
 
@@ -55,7 +56,7 @@ struct SessionRebuilder {
 
     /// The path of a tab directory (or of something inside it).
     func path(_ parts: String...) -> String {
-        parts.reduce(snapshot.path) { treePath($0, $1) }
+        parts.reduce(snapshot.path) { joinPath($0, $1) }
     }
 
     /// Works out the repaired session.

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -61,22 +62,22 @@ struct SessionSnapshot: Sendable {
     }
 
     /// Reads the session directory `path` of `tree`.
-    init(tree: any ReadableTree, id: SessionID, incognito: Bool, path: String) {
+    init(tree: ReadableTree, id: SessionID, incognito: Bool, path: String) {
         self.id = id
         self.incognito = incognito
         self.path = path
-        metadata = SessionSnapshot.readFile(tree, treePath(path, ProfileLayout.metadataFile))
+        metadata = SessionSnapshot.readFile(tree, joinPath(path, ProfileLayout.metadataFile))
         var tabDirectories: [TabDirectory] = []
         var others: [OtherEntry] = []
         for name in tree.list(path) where name != ProfileLayout.metadataFile {
-            let entry = treePath(path, name)
+            let entry = joinPath(path, name)
             let isDirectory = tree.kind(of: entry) == .directory
             guard isDirectory, let tab = SessionSnapshot.tabID(fromHexName: name) else {
                 others.append(OtherEntry(name: name, isDirectory: isDirectory))
                 continue
             }
             let children = tree.list(entry)
-            let statePath = treePath(entry, ProfileLayout.tabStateFile)
+            let statePath = joinPath(entry, ProfileLayout.tabStateFile)
             let stateSize = children.contains(ProfileLayout.tabStateFile) ? tree.size(of: statePath) : nil
             var state: [UInt8]?
             // Read at any size, as Chrome reads it (the reader refuses what no real file is: over 1 GiB).
@@ -84,7 +85,7 @@ struct SessionSnapshot: Sendable {
             tabDirectories.append(TabDirectory(
                 name: name, id: tab,
                 data: children.contains(ProfileLayout.tabDataFile)
-                    ? SessionSnapshot.readFile(tree, treePath(entry, ProfileLayout.tabDataFile)) : .missing,
+                    ? SessionSnapshot.readFile(tree, joinPath(entry, ProfileLayout.tabDataFile)) : .missing,
                 stateSize: stateSize, state: state,
                 others: children.filter { $0 != ProfileLayout.tabDataFile && $0 != ProfileLayout.tabStateFile }))
         }
@@ -102,7 +103,7 @@ struct SessionSnapshot: Sendable {
         self.others = others
     }
 
-    private static func readFile(_ tree: any ReadableTree, _ path: String) -> File {
+    private static func readFile(_ tree: ReadableTree, _ path: String) -> File {
         guard let kind = tree.kind(of: path) else { return .missing }
         guard kind == .file else { return .unreadable("not a regular file") }
         do {

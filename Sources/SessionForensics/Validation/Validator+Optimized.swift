@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -43,7 +44,7 @@ extension Validator {
     }
 
     /// The restored tabs' directories to check, and the findings about the other entries of the session directory.
-    private func directoryPlan(_ list: ListSubject, source: SessionSource, tree: any ReadableTree) -> (checks: [TabCheck], entries: [Finding]) {
+    private func directoryPlan(_ list: ListSubject, source: SessionSource, tree: ReadableTree) -> (checks: [TabCheck], entries: [Finding]) {
         var kept = Set<String>()
         var listed: [String: TabID] = [:]
         var checks: [TabCheck] = []
@@ -54,7 +55,7 @@ extension Validator {
             kept.insert(name)
             checks.append(TabCheck(reference: list.reference(index),
                                    entry: ListEntry(tab: tab, offsets: list.layout.item(index), scope: list.scope),
-                                   directory: treePath(source.path, name)))
+                                   directory: joinPath(source.path, name)))
         }
         let entries = EntryRules.sessionEntries(tree: tree, directory: source.path, metadataFile: source.metadataFileName,
                                                 kept: kept, listed: listed, scope: list.scope)
@@ -62,7 +63,7 @@ extension Validator {
     }
 
     /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it.
-    func tabFindings(_ check: TabCheck, tree: any ReadableTree) -> [Finding] {
+    func tabFindings(_ check: TabCheck, tree: ReadableTree) -> [Finding] {
         let (tab, entry, directory) = (check.reference, check.entry, check.directory)
         let scope = entry.scope
         var label: String { "tab \(tab.index ?? 0) (#\(entry.tab.id))" }
@@ -77,7 +78,7 @@ extension Validator {
                                                   "\(label)'s directory \(lastComponent(directory)) is not a directory; \(Validator.missingDataOutcome)")]
         }
         var findings: [Finding] = []
-        let dataPath = treePath(directory, ProfileLayout.tabDataFile)
+        let dataPath = joinPath(directory, ProfileLayout.tabDataFile)
         if let data = snapshot.file {
             findings += tabDataFindings(dataPath, read: data, tab: tab, entry: entry, scope: scope)
         } else {
@@ -85,7 +86,7 @@ extension Validator {
                                                          "\(label) has no data.pb; \(Validator.missingDataOutcome)"))
         }
         if let size = snapshot.measuredSize, size > ProfileLayout.maxStateSize {
-            let statePath = treePath(directory, ProfileLayout.tabStateFile)
+            let statePath = joinPath(directory, ProfileLayout.tabStateFile)
             findings.append(scope.file(statePath).finding(.stateTooLarge, tab: tab,
                                                           "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome reads it at any size, never writes one this large, and deletes it when the tab's next saved state is too"))
         }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -84,7 +85,7 @@ public struct Validator: Sendable {
         let loaded = Set(input.sessions.map { "\($0.incognito)/\($0.id)" })
         return input.shadowedLegacySessions.map { source in
             let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
-            let storage = treePath(ProfileLayout.stateRoot(incognito: source.incognito), ProfileLayout.optimizedDirectory)
+            let storage = joinPath(ProfileLayout.stateRoot(incognito: source.incognito), ProfileLayout.optimizedDirectory)
             let counterpart = loaded.contains("\(source.incognito)/\(source.id)")
                 ? "its tabs are read from \(storage)/\(source.id) instead"
                 : "\(storage)/ has no session \(source.id), so this window comes up empty"

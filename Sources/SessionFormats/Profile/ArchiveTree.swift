@@ -1,79 +1,68 @@
 import Archive
+import FileSystemKit
 
-/// A tree held in memory: the members of a tar archive, or the one file of a gzip file, read
-/// without extracting anything to disk.
+/// A file system held in memory: the members of a tar archive, or the one file of a gzip file,
+/// read without extracting anything to disk. Paths are relative to the archive's root ("" is the root).
 ///
 /// Symbolic links, devices and other special members are listed with kind `.other` and never
 /// followed; a hard link reads as the file it names.
-public struct ArchiveTree: ReadableTree {
-    /// The members, shared by a tree and its subtrees.
-    final class Storage: Sendable {
-        let files: [String: [UInt8]]
-        let kinds: [String: TreeEntryKind]
-        let children: [String: [String]]
+public struct ArchiveTree: ReadableFileSystem {
+    private let files: [String: [UInt8]]
+    private let kinds: [String: FileKind]
+    private let children: [String: [String]]
 
-        init(files: [String: [UInt8]], kinds: [String: TreeEntryKind]) {
-            self.files = files
-            self.kinds = kinds
-            var children: [String: Set<String>] = [:]
-            for path in kinds.keys {
-                let parts = path.split(separator: "/").map(String.init)
-                for depth in 0..<parts.count {
-                    children[parts[0..<depth].joined(separator: "/"), default: []].insert(parts[depth])
-                }
+    init(files: [String: [UInt8]], kinds: [String: FileKind]) {
+        self.files = files
+        self.kinds = kinds
+        var children: [String: Set<String>] = [:]
+        for path in kinds.keys {
+            let parts = pathComponents(path)
+            for depth in 0..<parts.count {
+                children[parts[0..<depth].joined(separator: "/"), default: []].insert(parts[depth])
             }
-            self.children = children.mapValues { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
         }
-    }
-
-    private let storage: Storage
-    /// The subtree's path inside the archive ("" for the whole archive).
-    private let base: String
-    public let displayName: String
-
-    init(storage: Storage, base: String = "", displayName: String) {
-        self.storage = storage
-        self.base = base
-        self.displayName = displayName
+        self.children = children.mapValues { sortedByBytes(Array($0)) }
     }
 
     /// A tree of given files (paths relative to the root, parents implied), for a gzip file or tests.
-    public init(files: [String: [UInt8]], displayName: String) {
-        var kinds: [String: TreeEntryKind] = [:]
+    public init(files: [String: [UInt8]]) {
+        var kinds: [String: FileKind] = [:]
         for path in files.keys {
             kinds[path] = .file
-            let parts = path.split(separator: "/")
+            let parts = pathComponents(path)
             for depth in 1..<max(parts.count, 1) { kinds[parts[0..<depth].joined(separator: "/")] = .directory }
         }
-        self.init(storage: Storage(files: files, kinds: kinds), displayName: displayName)
+        self.init(files: files, kinds: kinds)
     }
 
-    private func full(_ path: String) -> String { treePath(base, path) }
-
-    /// The tree below one of this tree's directories.
-    public func subtree(_ path: String) -> ArchiveTree {
-        ArchiveTree(storage: storage, base: full(path), displayName: treePath(displayName, path))
+    /// The archive as a tree whose messages name files below `displayName` (the archive's path).
+    public func tree(displayName: String) -> ReadableTree {
+        ReadableTree(fileSystem: self, root: "", displayName: displayName, errorPrefix: displayName)
     }
 
-    public func kind(of path: String) -> TreeEntryKind? {
-        let path = full(path)
+    public func kind(of path: String) -> FileKind? {
         if path.isEmpty { return .directory }
-        return storage.kinds[path] ?? (storage.children[path] != nil ? .directory : nil)
+        return kinds[path] ?? (children[path] != nil ? .directory : nil)
     }
 
-    public func list(_ path: String) -> [String] {
-        storage.children[full(path)] ?? []
-    }
-
-    public func read(_ path: String) throws(FormatError) -> [UInt8] {
-        guard let bytes = storage.files[full(path)] else {
-            throw .unreadable(path: treePath(displayName, path), reason: kind(of: path) == nil ? "no such file in the archive" : "not a regular file")
+    public func list(_ path: String) throws(FileSystemError) -> [String] {
+        guard kind(of: path) == .directory else {
+            throw .io(operation: "list", path: path, code: SystemErrorCode.notADirectory, reason: "not a directory in the archive")
         }
+        return children[path] ?? []
+    }
+
+    public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        guard let bytes = files[path] else {
+            if kind(of: path) == nil { throw .io(operation: "read", path: path, code: SystemErrorCode.noEntry, reason: "no such file in the archive") }
+            throw .notRegularFile(path: path)
+        }
+        guard bytes.count <= limit else { throw .tooLarge(path: path, size: Int64(bytes.count), limit: limit) }
         return bytes
     }
 
     public func size(of path: String) -> Int? {
-        storage.files[full(path)]?.count
+        files[path]?.count
     }
 }
 
@@ -81,7 +70,7 @@ public struct ArchiveTree: ReadableTree {
 struct ArchiveTreeBuilder: TarEntryHandler {
     let file: String
     private var files: [String: [UInt8]] = [:]
-    private var kinds: [String: TreeEntryKind] = [:]
+    private var kinds: [String: FileKind] = [:]
     private var current: String?
 
     init(file: String) { self.file = file }
@@ -127,7 +116,7 @@ struct ArchiveTreeBuilder: TarEntryHandler {
     }
 
     /// The tree of everything read.
-    func tree(displayName: String) -> ArchiveTree {
-        ArchiveTree(storage: ArchiveTree.Storage(files: files, kinds: kinds), displayName: displayName)
+    func tree(displayName: String) -> ReadableTree {
+        ArchiveTree(files: files, kinds: kinds).tree(displayName: displayName)
     }
 }

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Archive
+import FileSystemKit
 import SessionModel
 
 /// Opens a gzip file given as input, in memory: a `.tar.gz` (a bundle made by `compress`, or any
@@ -17,12 +13,8 @@ public enum CompressedInput {
 
     /// True when the file at `path` begins with the gzip magic bytes.
     public static func isGzip(_ path: String) -> Bool {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: 3)
-        let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 3) }
-        return count == 3 && GzipHeader.isGzip(head)
+        guard let head = try? FileStream(path).read(upTo: 3) else { return false }
+        return head.count == 3 && GzipHeader.isGzip(head)
     }
 
     /// Reads the archive at `path` and locates the sessions in it; `ancestry` holds the names of
@@ -42,7 +34,7 @@ public enum CompressedInput {
         switch content {
         case .file(let bytes, let storedName):
             let name = storedName ?? (fileName.hasSuffix(".gz") && fileName.count > 3 ? String(fileName.dropLast(3)) : fileName)
-            let tree = ArchiveTree(files: [name: bytes], displayName: path)
+            let tree = ArchiveTree(files: [name: bytes]).tree(displayName: path)
             return try InputLocator.locate(tree: tree, file: name, ancestry: ancestry)
         case .tree(let tree):
             var ancestry = ancestry + [stem(fileName)]
@@ -63,25 +55,21 @@ public enum CompressedInput {
     private enum DecompressedContent {
         /// One file, with the name its gzip header recorded (when that is a plain name).
         case file([UInt8], String?)
-        case tree(ArchiveTree)
+        case tree(ReadableTree)
     }
 
     /// Decompresses the whole file, telling a tar archive from a plain file by its first block.
     private static func decompress(_ path: String, limit: Int64) throws -> DecompressedContent {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FormatError.unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
+        let stream: FileStream
+        do { stream = try FileStream(path) } catch { throw FormatError(reading: error, named: path) }
         let decoder = try GzipDecoder(file: path, limit: limit)
         var plain: [UInt8] = []
         var tar: (reader: TarReader, builder: ArchiveTreeBuilder)?
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = read(fd, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FormatError.unreadable(path: path, reason: String(cString: strerror(errno)))
-            }
+            let count: Int
+            do { count = try stream.read(into: buffer) } catch { throw FormatError(reading: error, named: path) }
             if count == 0 { break }
             try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { chunk in
                 if var (reader, builder) = tar {
@@ -132,7 +120,7 @@ public enum CompressedInput {
     }
 
     private static func lastName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        pathComponents(path).last ?? path
     }
 
     /// A file name without its archive suffix.

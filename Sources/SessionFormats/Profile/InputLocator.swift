@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionModel
 
 /// Finds the sessions in an input: a profile, a `SessionStorage` or `Sessions` directory, one
@@ -10,7 +11,7 @@ public enum InputLocator {
     ///   - file: when the input is a single file, its name within the tree.
     ///   - ancestry: names of the input's enclosing directories, innermost last (the input's own
     ///     name included for a directory), used to recognise `OTR/` and session ids.
-    public static func locate(tree: any ReadableTree, file: String? = nil, ancestry: [String]) throws(FormatError) -> LocatedInput {
+    public static func locate(tree: ReadableTree, file: String? = nil, ancestry: [String]) throws(FormatError) -> LocatedInput {
         if let file {
             return try locateFile(tree: tree, file: file, ancestry: ancestry)
         }
@@ -24,10 +25,10 @@ public enum InputLocator {
             var backups: [SessionSource] = []
             for incognito in [false, true] {
                 let root = ProfileLayout.stateRoot(incognito: incognito)
-                backups += chromeBackups(tree: tree, directory: treePath(root, ProfileLayout.backupsDirectory), incognito: incognito)
-                let optimized = optimizedSessions(tree: tree, storage: treePath(root, ProfileLayout.optimizedDirectory), incognito: incognito)
-                let legacy = legacySessions(tree: tree, storage: treePath(root, ProfileLayout.legacyDirectory), incognito: incognito)
-                if tree.kind(of: treePath(root, ProfileLayout.optimizedDirectory)) == .directory {
+                backups += chromeBackups(tree: tree, directory: joinPath(root, ProfileLayout.backupsDirectory), incognito: incognito)
+                let optimized = optimizedSessions(tree: tree, storage: joinPath(root, ProfileLayout.optimizedDirectory), incognito: incognito)
+                let legacy = legacySessions(tree: tree, storage: joinPath(root, ProfileLayout.legacyDirectory), incognito: incognito)
+                if tree.kind(of: joinPath(root, ProfileLayout.optimizedDirectory)) == .directory {
                     sessions += optimized
                     shadowed += legacy
                 } else {
@@ -63,7 +64,7 @@ public enum InputLocator {
             tree.kind(of: child) == .directory && isProfile(Set(tree.list(child)))
         }
         if profiles.count == 1, let child = profiles.first {
-            var inside = try locate(tree: SubTree(tree, prefix: child), ancestry: ancestry + [child])
+            var inside = try locate(tree: tree.subtree(child), ancestry: ancestry + [child])
             inside.profileFoundInside = child
             return inside
         }
@@ -91,7 +92,7 @@ public enum InputLocator {
          ProfileLayout.backupsDirectory].contains(where: names.contains)
     }
 
-    private static func locateFile(tree: any ReadableTree, file: String, ancestry: [String]) throws(FormatError) -> LocatedInput {
+    private static func locateFile(tree: ReadableTree, file: String, ancestry: [String]) throws(FormatError) -> LocatedInput {
         let bytes = try tree.read(file)
         let (sessionName, incognito) = sessionIdentity(ancestry: ancestry)
         // A session.plist is recognised by its name too, so that a damaged one is still seen as one.
@@ -110,7 +111,7 @@ public enum InputLocator {
             let source = SessionSource(id: sessionID, incognito: tabIncognito, kind: .tabDataFile, path: file)
             return LocatedInput(tree: tree, kind: .file, sessions: [source])
         case nil:
-            throw .notASession(path: treePath(tree.displayName, file), reason: "not a session_metadata.pb, data.pb or session.plist")
+            throw .notASession(path: joinPath(tree.displayName, file), reason: "not a session_metadata.pb, data.pb or session.plist")
         }
     }
 
@@ -127,9 +128,9 @@ public enum InputLocator {
     }
 
     /// The optimized session directories directly under `storage`, sorted by id.
-    static func optimizedSessions(tree: any ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
+    static func optimizedSessions(tree: ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
         tree.list(storage).compactMap { name in
-            let path = treePath(storage, name)
+            let path = joinPath(storage, name)
             // `.sessionctl-…` directories are sessionctl's own work in progress, never a window.
             guard !name.hasPrefix(".sessionctl-"), tree.kind(of: path) == .directory else { return nil }
             return SessionSource(id: name, incognito: incognito, kind: .optimizedDirectory, path: path)
@@ -137,9 +138,9 @@ public enum InputLocator {
     }
 
     /// The legacy `session.plist` files under `storage/<id>/`, sorted by id.
-    static func legacySessions(tree: any ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
+    static func legacySessions(tree: ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
         tree.list(storage).compactMap { name in
-            let path = treePath(storage, name, ProfileLayout.legacySessionFile)
+            let path = joinPath(storage, name, ProfileLayout.legacySessionFile)
             guard !name.hasPrefix(".sessionctl-"), tree.kind(of: path) == .file else { return nil }
             return SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: path)
         }
@@ -148,9 +149,9 @@ public enum InputLocator {
 
 extension InputLocator {
     /// Chrome's own crash backups under a `Backups` directory: `<id>/session.backup.plist`, sorted by id.
-    static func chromeBackups(tree: any ReadableTree, directory: String, incognito: Bool) -> [SessionSource] {
+    static func chromeBackups(tree: ReadableTree, directory: String, incognito: Bool) -> [SessionSource] {
         tree.list(directory).compactMap { name in
-            let path = treePath(directory, name, ProfileLayout.legacyBackupFile)
+            let path = joinPath(directory, name, ProfileLayout.legacyBackupFile)
             guard tree.kind(of: path) == .file else { return nil }
             return SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: path)
         }

@@ -1,44 +1,35 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FileSystemKit
 
 /// Opens a path given on the command line as a `LocatedInput`: a directory or a file on disk, or a
 /// gzip file (`.gz`, `.tar.gz`) read in memory.
 public enum InputOpener {
-    /// Opens `path`; throws `.unreadable` when it does not exist and `.notASession` when it is not a session.
-    public static func open(_ path: String) throws(FormatError) -> LocatedInput {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    /// Opens `path` on `fileSystem`; throws `.unreadable` when it does not exist or cannot be
+    /// read and `.notASession` when it is not a session.
+    public static func open(_ path: String, fileSystem: any ReadableFileSystem = POSIXFileSystem()) throws(FormatError) -> LocatedInput {
+        guard let kind = fileSystem.resolvedKind(of: path) else {
+            // Opening it tells why nothing is there (no entry, no permission, a file on the way).
+            var reason = "No such file or directory"
+            do { _ = try fileSystem.read(path, limit: 0) } catch { reason = error.reason }
+            throw .unreadable(path: path, reason: reason)
         }
-        let absolute = absolutePath(path)
-        let components = absolute.split(separator: "/").map(String.init)
-        if info.st_mode & S_IFMT == S_IFDIR {
-            guard access(path, R_OK | X_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-            return try InputLocator.locate(tree: DiskTree(root: path), ancestry: components)
+        let components = pathComponents(absolutePath(path))
+        if kind == .directory {
+            do { _ = try fileSystem.list(path) } catch { throw .unreadable(path: path, reason: error.reason) }
+            return try InputLocator.locate(tree: ReadableTree(fileSystem: fileSystem, root: path), ancestry: components)
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notASession(path: path, reason: "not a file or directory") }
-        if CompressedInput.isGzip(path) {
+        guard kind == .file else { throw .notASession(path: path, reason: "not a file or directory") }
+        // Compressed input is streamed from the real disk; other file systems hold session files only.
+        if fileSystem is POSIXFileSystem && CompressedInput.isGzip(path) {
             return try CompressedInput.open(path, ancestry: Array(components.dropLast()))
         }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return try InputLocator.locate(tree: DiskTree(root: directory.isEmpty ? "/" : directory), file: file,
-                                       ancestry: Array(components.dropLast()))
+        let directory = parentPath(path)
+        return try InputLocator.locate(tree: ReadableTree(fileSystem: fileSystem, root: directory),
+                                       file: lastPathComponent(path), ancestry: Array(components.dropLast()))
     }
 
     /// `path` made absolute against the working directory, with `.` and `..` resolved lexically.
     public static func absolutePath(_ path: String) -> String {
-        var base = ""
-        if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            if getcwd(&buffer, buffer.count) != nil {
-                base = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            }
-        }
+        let base = path.hasPrefix("/") ? "" : (SystemCall.workingDirectory() ?? "")
         var parts: [Substring] = []
         for part in (base + "/" + path).split(separator: "/") {
             if part == "." { continue }

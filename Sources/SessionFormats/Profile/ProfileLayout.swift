@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionModel
 
 /// Names and paths of Chrome for iOS's profile layout (chrome-ios-format.md section 1).
@@ -23,16 +24,16 @@ public enum ProfileLayout {
 
     /// `SessionStorage/<id>` (or `OTR/SessionStorage/<id>`), relative to the profile.
     public static func sessionDirectory(_ id: SessionID, incognito: Bool) -> String {
-        treePath(stateRoot(incognito: incognito), optimizedDirectory, id)
+        joinPath(stateRoot(incognito: incognito), optimizedDirectory, id)
     }
 
     /// The directory of a tab inside a session directory.
     public static func tabDirectory(_ tab: TabID, in session: String) -> String {
-        treePath(session, Tab.directoryName(for: tab))
+        joinPath(session, Tab.directoryName(for: tab))
     }
 
     /// `Sessions/<id>/session.plist` (or under `OTR/`), relative to the profile.
     public static func legacySessionFile(_ id: SessionID, incognito: Bool) -> String {
-        treePath(stateRoot(incognito: incognito), legacyDirectory, id, legacySessionFile)
+        joinPath(stateRoot(incognito: incognito), legacyDirectory, id, legacySessionFile)
     }
 }

@@ -1,182 +1,91 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FileSystemKit
 
-/// A read-only file tree that sessions are read from: a directory on disk, or an archive held in memory.
+/// A directory of a file system that sessions are read from: a directory on disk, an archive held
+/// in memory, or a profile as a plan will leave it.
 ///
-/// Paths are relative to the tree's root, `/`-separated, with "" for the root itself.
-public protocol ReadableTree: Sendable {
-    /// A name for the tree in messages (the path the user gave).
-    var displayName: String { get }
-    /// What is at a path: nil when nothing is there.
-    func kind(of path: String) -> TreeEntryKind?
-    /// Names of the entries of a directory, sorted; empty when it is not a directory.
-    func list(_ path: String) -> [String]
-    /// The bytes of a regular file.
-    func read(_ path: String) throws(FormatError) -> [UInt8]
-    /// The size of a regular file, without reading it.
-    func size(of path: String) -> Int?
-    /// A directory's kind and entries, with one entry's bytes and another's size (see `DirectorySnapshot`).
-    func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectorySnapshot
-}
-
-#if canImport(Glibc)
-/// An open directory stream (`DIR *`).
-public typealias DirectoryStream = OpaquePointer
-#elseif canImport(Darwin)
-/// An open directory stream (`DIR *`).
-public typealias DirectoryStream = UnsafeMutablePointer<DIR>
-#endif
-
-/// The kind of an entry of a tree.
-public enum TreeEntryKind: Sendable, Equatable {
-    case file
-    case directory
-    case other
-}
-
-/// Joins tree-relative path components.
-public func treePath(_ parts: String...) -> String {
-    parts.filter { !$0.isEmpty }.joined(separator: "/")
-}
-
-/// Joins two tree-relative path components (the common case, without building arrays).
-public func treePath(_ first: String, _ second: String) -> String {
-    if first.isEmpty { return second }
-    if second.isEmpty { return first }
-    return first + "/" + second
-}
-
-/// A directory on disk, read with POSIX calls.
-public struct DiskTree: ReadableTree {
-    /// The directory on disk.
+/// Paths are relative to the tree's root, `/`-separated, with "" for the root itself. Symbolic
+/// links are followed (a reader opening a path gets what it leads to); whatever the file system
+/// refuses to read (special files, oversized ones) is refused here alike.
+public struct ReadableTree: Sendable {
+    /// The file system under the tree.
+    public let fileSystem: any ReadableFileSystem
+    /// The directory of `fileSystem` the tree's paths are relative to ("" for an in-memory tree's root).
     public let root: String
-    public var displayName: String { root }
+    /// A name for the tree in messages (the path the user gave).
+    public let displayName: String
+    /// What errors name a file by: the file's tree path below this prefix.
+    public let errorPrefix: String
 
-    public init(root: String) { self.root = root }
+    /// The tree of `root` on `fileSystem`; errors name files by their tree path below `errorPrefix`.
+    public init(fileSystem: any ReadableFileSystem, root: String, displayName: String? = nil, errorPrefix: String = "") {
+        self.fileSystem = fileSystem
+        self.root = root
+        self.displayName = displayName ?? root
+        self.errorPrefix = errorPrefix
+    }
 
-    /// The largest file a reader accepts (Chrome's own files are far smaller; state.pb is at most 5 MiB).
-    public static let maxFileSize = 1 << 30
+    /// A directory on the real disk; errors name files by their path in the tree.
+    public static func disk(_ root: String) -> ReadableTree {
+        ReadableTree(fileSystem: POSIXFileSystem(), root: root)
+    }
 
-    /// The on-disk path of a tree path.
+    /// Reads one file named on the command line, with a reader's error naming it as given.
+    public static func readFile(_ path: String, fileSystem: any ReadableFileSystem = POSIXFileSystem()) throws(FormatError) -> [UInt8] {
+        do { return try fileSystem.read(path) } catch { throw FormatError(reading: error, named: path) }
+    }
+
+    /// The path on the file system of a tree path.
     public func absolute(_ path: String) -> String {
-        if path.isEmpty { return root }
-        var result = root
-        result.reserveCapacity(root.utf8.count + 1 + path.utf8.count)
-        if !root.hasSuffix("/") { result += "/" }
-        result += path
-        return result
+        path.isEmpty ? root : joinPath(root, path)
     }
 
-    public func kind(of path: String) -> TreeEntryKind? {
-        var info = stat()
-        guard stat(absolute(path), &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        default: return .other
-        }
+    /// The tree below one of this tree's directories.
+    public func subtree(_ path: String) -> ReadableTree {
+        ReadableTree(fileSystem: fileSystem, root: absolute(path), displayName: joinPath(displayName, path),
+                     errorPrefix: joinPath(errorPrefix, path))
     }
 
-    public func size(of path: String) -> Int? {
-        var info = stat()
-        guard stat(absolute(path), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(info.st_size)
+    /// What is at a path: nil when nothing is there.
+    public func kind(of path: String) -> FileKind? {
+        fileSystem.resolvedKind(of: absolute(path))
     }
 
+    /// Names of the entries of a directory, sorted; empty when it is not a directory.
     public func list(_ path: String) -> [String] {
-        DiskTree.directoryEntries(absolute(path)) ?? []
+        (try? fileSystem.list(absolute(path))) ?? []
     }
 
-    /// The names of a directory's entries (without `.` and `..`) sorted by their UTF-8 bytes, or
-    /// nil when it cannot be opened as a directory (errno tells why).
-    public static func directoryEntries(_ absolute: String) -> [String]? {
-        guard let dir = opendir(absolute) else { return nil }
-        defer { closedir(dir) }
-        return names(of: dir)
-    }
-
-    /// The entry names (without `.` and `..`) of an open directory stream, sorted by their UTF-8 bytes.
-    public static func names(of dir: DirectoryStream) -> [String] {
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        // For ASCII names String's own order is byte order, and much faster to compare.
-        if names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) { return names.sorted() }
-        return names.sorted(by: utf8Precedes)
-    }
-
-    /// True when `first`'s UTF-8 bytes sort before `second`'s (what `lexicographicallyPrecedes` of
-    /// the UTF-8 views says, compared with memcmp).
-    static func utf8Precedes(_ first: String, _ second: String) -> Bool {
-        var first = first, second = second
-        return first.withUTF8 { a in
-            second.withUTF8 { b in
-                let common = min(a.count, b.count)
-                if common > 0, let x = a.baseAddress, let y = b.baseAddress {
-                    let order = memcmp(x, y, common)
-                    if order != 0 { return order < 0 }
-                }
-                return a.count < b.count
-            }
-        }
-    }
-
+    /// The bytes of a regular file.
     public func read(_ path: String) throws(FormatError) -> [UInt8] {
-        try DiskTree.readFile(absolute(path), display: path)
+        do {
+            return try fileSystem.read(absolute(path))
+        } catch {
+            throw FormatError(reading: error, named: joinPath(errorPrefix, path))
+        }
     }
 
-    /// Reads a whole regular file with POSIX calls; errors name `display`.
-    public static func readFile(_ absolute: String, display: String) throws(FormatError) -> [UInt8] {
-        // O_NONBLOCK: a FIFO or device planted in a profile must not make a reader wait forever.
-        let fd = open(absolute, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadable(path: display, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        return try readOpenFile(fd, display: display)
+    /// The size of a regular file, without reading it.
+    public func size(of path: String) -> Int? {
+        fileSystem.size(of: absolute(path))
     }
 
-    /// Reads the whole regular file open on `fd` (which stays open); errors name `display`.
-    public static func readOpenFile(_ fd: Int32, display: String) throws(FormatError) -> [UInt8] {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: display, reason: String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: display, reason: "not a regular file") }
-        guard info.st_size <= DiskTree.maxFileSize else {
-            throw .notASession(path: display, reason: "\(info.st_size) bytes is larger than any session file (limit \(DiskTree.maxFileSize))")
+    /// A directory's kind and entries, with one entry's bytes and another's size (see `DirectorySnapshot`).
+    public func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectorySnapshot {
+        let reading = fileSystem.snapshot(of: absolute(path), reading: file, measuring: measured)
+        let named = joinPath(errorPrefix, joinPath(path, file))
+        return DirectorySnapshot(kind: reading.kind, names: reading.names,
+                                 file: reading.file.map { $0.mapError { FormatError(reading: $0, named: named) } },
+                                 measuredSize: reading.measuredSize)
+    }
+}
+
+extension FormatError {
+    /// A reader's error for a file the file system could not read: too large is no session, the rest unreadable.
+    public init(reading error: FileSystemError, named path: String) {
+        if case .tooLarge = error {
+            self = .notASession(path: path, reason: error.reason)
+        } else {
+            self = .unreadable(path: path, reason: error.reason)
         }
-        // Read the size fstat gave in one go; an empty stat size (e.g. procfs) reads on to the end.
-        var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
-        var filled = 0
-        var chunk = [UInt8](repeating: 0, count: 0)
-        while true {
-            let target = filled < buffer.count
-            let count: Int
-            if target {
-                count = buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled) }
-            } else {
-                if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 4096) }
-                count = chunk.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress, raw.count) }
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: display, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            if !target { buffer.append(contentsOf: chunk[0..<count]) }
-            filled += count
-            // The size fstat reported has arrived: stop without a second read to confirm the end
-            // (a file that changes while being read gives a snapshot, never a hang).
-            if target && filled == buffer.count && buffer.count > 0 { break }
-            guard filled <= DiskTree.maxFileSize else {
-                throw .notASession(path: display, reason: "grew beyond \(DiskTree.maxFileSize) bytes while being read")
-            }
-        }
-        if filled < buffer.count { buffer.removeSubrange(filled...) }
-        return buffer
     }
 }

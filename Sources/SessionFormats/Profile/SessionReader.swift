@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionModel
 
 /// Reads sessions from a located input, lazily: listing tabs reads only session_metadata.pb, and a
@@ -81,7 +82,7 @@ public struct SessionReader: Sendable {
 
     /// Reads and decodes one tab's data.pb.
     public func readHistory(of tab: TabID, in source: SessionSource) throws(FormatError) -> TabHistory {
-        let path = treePath(source.path, Tab.directoryName(for: tab), ProfileLayout.tabDataFile)
+        let path = joinPath(source.path, Tab.directoryName(for: tab), ProfileLayout.tabDataFile)
         return try ChromeProtoCodec.decodeTabData(try input.tree.read(path), file: displayPath(path))
     }
 
@@ -95,7 +96,7 @@ public struct SessionReader: Sendable {
 
     /// A tree path as shown to people: prefixed by the input's name.
     public func displayPath(_ path: String) -> String {
-        treePath(input.tree.displayName, path)
+        joinPath(input.tree.displayName, path)
     }
 }
 

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionModel
 
 /// Where one session (window) of an input lives, as found by `InputLocator`.
@@ -33,7 +34,7 @@ public struct SessionSource: Sendable, Hashable {
     public var format: SessionFormat { kind == .legacyPlist ? .legacy : .optimized }
 
     /// Path of session_metadata.pb for an optimized session directory.
-    public var metadataPath: String { treePath(path, metadataFileName) }
+    public var metadataPath: String { joinPath(path, metadataFileName) }
 }
 
 /// What an input path turned out to be: the tree to read from and the sessions in it.
@@ -46,7 +47,7 @@ public struct LocatedInput: Sendable {
     }
 
     /// The tree the sessions are read from.
-    public var tree: any ReadableTree
+    public var tree: ReadableTree
     public var kind: Kind
     /// The sessions Chrome would load, regular first, then incognito, each sorted by id.
     public var sessions: [SessionSource]
@@ -59,7 +60,7 @@ public struct LocatedInput: Sendable {
     /// that profile's name, which is what was read.
     public var profileFoundInside: String?
 
-    public init(tree: any ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = [],
+    public init(tree: ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = [],
                 chromeBackups: [SessionSource] = []) {
         self.tree = tree
         self.kind = kind

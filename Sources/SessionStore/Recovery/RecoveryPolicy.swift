@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -40,21 +41,21 @@ public struct RecoveryPolicy: Sendable {
     }
 
     /// Writes the marker durably.
-    public func writeMarker(_ marker: RecoveryMarker) throws(StoreError) {
+    public func writeMarker(_ marker: RecoveryMarker) throws(FileSystemError) {
         try writer.makeDirectories(profile)
         try writer.write(marker.encoded, to: markerPath)
     }
 
     /// Records that the app exits cleanly.
-    public func recordCleanExit() throws(StoreError) { try writeMarker(RecoveryMarker(state: .clean)) }
+    public func recordCleanExit() throws(FileSystemError) { try writeMarker(RecoveryMarker(state: .clean)) }
 
     /// Records that restore finished and the app runs.
-    public func recordRunning() throws(StoreError) { try writeMarker(RecoveryMarker(state: .running)) }
+    public func recordRunning() throws(FileSystemError) { try writeMarker(RecoveryMarker(state: .running)) }
 
     /// The first half of a launch: reads the marker, records that restore starts, removes leftover
     /// temporary files, completes interrupted set-asides, and sets aside every session that must
     /// not be restored. Returns the report and the sessions to restore, with their outcomes.
-    public func prepareLaunch(now: Timestamp) throws(StoreError) -> (report: LaunchReport, sessions: [LaunchReport.RestoredSession]) {
+    public func prepareLaunch(now: Timestamp) throws(FileSystemError) -> (report: LaunchReport, sessions: [LaunchReport.RestoredSession]) {
         var report = LaunchReport()
         let marker = readMarker()
         switch marker?.state {

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Archive
 import SessionFormats
 import SessionModel
@@ -41,7 +42,7 @@ public struct SessionSetAside: Sendable {
 
     /// `Backups` or `OTR/Backups`, relative to the profile.
     public static func backupsDirectory(incognito: Bool) -> String {
-        treePath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
+        joinPath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
     }
 
     /// The stamp of a time (`20261121T183426.123456Z`, see `AsideStamp`).
@@ -74,12 +75,12 @@ public struct SessionSetAside: Sendable {
     /// ones, and the manifest is readable by its owner only. The stamp is unique across both
     /// sides, so that an entry name `<id>@<stamp>` names one entry.
     public func push(_ key: SessionKey, reason: String, time: Timestamp, directory: String? = nil,
-                     toolVersion: String? = nil, method: Method = .rename, originalPath: String? = nil) throws(StoreError) -> SetAsideEntry {
+                     toolVersion: String? = nil, method: Method = .rename, originalPath: String? = nil) throws(FileSystemError) -> SetAsideEntry {
         let current = directory ?? ProfileLayout.sessionDirectory(key.id, incognito: key.incognito)
         let original = originalPath ?? current
         let source = joinPath(profile, current)
         let mode = (writer.fileSystem.permissions(of: source) ?? 0o700) & 0o777
-        let parent = treePath(SessionSetAside.backupsDirectory(incognito: key.incognito), key.id)
+        let parent = joinPath(SessionSetAside.backupsDirectory(incognito: key.incognito), key.id)
         var stampTime = time
         var stamp = SessionSetAside.stamp(for: stampTime)
         while [false, true].contains(where: { side in
@@ -88,7 +89,7 @@ public struct SessionSetAside: Sendable {
             stampTime = Timestamp(microseconds: stampTime.microseconds + 1)
             stamp = SessionSetAside.stamp(for: stampTime)
         }
-        let relative = treePath(parent, stamp)
+        let relative = joinPath(parent, stamp)
         try writer.makeDirectories(joinPath(profile, parent), mode: mode)
         switch method {
         case .rename:
@@ -104,7 +105,7 @@ public struct SessionSetAside: Sendable {
 
     /// Removes a live session directory that is safe in an entry: its list first, so that a partly
     /// removed directory is never a session naming tabs whose files are gone.
-    private func removeLive(_ directory: String) throws(StoreError) {
+    private func removeLive(_ directory: String) throws(FileSystemError) {
         for list in [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile] {
             let path = joinPath(directory, list)
             guard writer.fileSystem.kind(of: path) == .file else { continue }
@@ -115,7 +116,7 @@ public struct SessionSetAside: Sendable {
     }
 
     /// Finishes or undoes interrupted set-asides (of both sides); returns what it did, one line each.
-    public func completeInterruptedEntries() throws(StoreError) -> [String] {
+    public func completeInterruptedEntries() throws(FileSystemError) -> [String] {
         var done: [String] = []
         for incognito in [false, true] {
             let backups = SessionSetAside.backupsDirectory(incognito: incognito)
@@ -123,10 +124,10 @@ public struct SessionSetAside: Sendable {
             for id in try writer.fileSystem.list(joinPath(profile, backups)) {
                 guard writer.fileSystem.kind(of: joinPath(profile, backups, id)) == .directory else { continue }
                 for stamp in try writer.fileSystem.list(joinPath(profile, backups, id)) {
-                    let entry = treePath(backups, id, stamp)
+                    let entry = joinPath(backups, id, stamp)
                     guard let time = AsideStamp.parse(stamp), writer.fileSystem.kind(of: joinPath(profile, entry)) == .directory else { continue }
                     let legacy = writer.fileSystem.kind(of: joinPath(profile, entry, ProfileLayout.legacySessionFile)) == .file
-                    let original = treePath(ProfileLayout.stateRoot(incognito: incognito),
+                    let original = joinPath(ProfileLayout.stateRoot(incognito: incognito),
                                             legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, id)
                     let live = joinPath(profile, original)
                     let manifestPath = joinPath(profile, entry, SessionSetAside.manifestFile)
@@ -153,7 +154,7 @@ public struct SessionSetAside: Sendable {
     }
 
     /// Whether every file under `entry` has the same bytes as the file at the same path under `live`.
-    private func isCopy(_ entry: String, of live: String) throws(StoreError) -> Bool {
+    private func isCopy(_ entry: String, of live: String) throws(FileSystemError) -> Bool {
         for path in try listFiles(entry, relative: "") {
             let original = joinPath(live, path)
             guard writer.fileSystem.kind(of: original) == .file,
@@ -164,7 +165,7 @@ public struct SessionSetAside: Sendable {
 
     /// Whether every file under the live directory `live` is in the manifest with the same size and
     /// SHA-256 (it is then what a set-aside was removing).
-    private func isRemainder(_ live: String, of manifestPath: String) throws(StoreError) -> Bool {
+    private func isRemainder(_ live: String, of manifestPath: String) throws(FileSystemError) -> Bool {
         // `removeLive` unlinks the list file first, so a directory that still has one is a live
         // session, even when its bytes equal an entry's (set aside, then written again the same,
         // as a migration there and back does).
@@ -188,7 +189,7 @@ public struct SessionSetAside: Sendable {
     }
 
     private func writeManifest(key: SessionKey, entry: String, reason: String, time: Timestamp, originalPath: String,
-                               toolVersion: String?) throws(StoreError) {
+                               toolVersion: String?) throws(FileSystemError) {
         let root = joinPath(profile, entry)
         var files: [JSONValue] = []
         for path in try listFiles(root, relative: "") where path != SessionSetAside.manifestFile {
@@ -210,10 +211,10 @@ public struct SessionSetAside: Sendable {
     }
 
     /// Every regular file under `directory`, as sorted relative paths (temp files left out).
-    private func listFiles(_ directory: String, relative: String) throws(StoreError) -> [String] {
+    private func listFiles(_ directory: String, relative: String) throws(FileSystemError) -> [String] {
         var result: [String] = []
         for name in try writer.fileSystem.list(joinPath(directory, relative)) where !AtomicWriter.isTemporaryName(name) {
-            let path = treePath(relative, name)
+            let path = joinPath(relative, name)
             switch writer.fileSystem.kind(of: joinPath(directory, path)) {
             case .file: result.append(path)
             case .directory: result += try listFiles(directory, relative: path)

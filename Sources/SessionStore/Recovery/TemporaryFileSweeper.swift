@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 
 /// Finishes what an interrupted `AtomicWriter` left behind: puts back a replaced file whose
@@ -20,12 +21,12 @@ public struct TemporaryFileSweeper: Sendable {
     }
 
     /// Removes the leftovers; returns their paths relative to the profile.
-    public func sweep() throws(StoreError) -> [String] {
+    public func sweep() throws(FileSystemError) -> [String] {
         var removed: [String] = []
         for incognito in [false, true] {
             let root = ProfileLayout.stateRoot(incognito: incognito)
             try sweepDirectory(root, &removed)
-            let storage = treePath(root, ProfileLayout.optimizedDirectory)
+            let storage = joinPath(root, ProfileLayout.optimizedDirectory)
             try sweepDirectory(storage, &removed)
             for session in subdirectories(storage) {
                 try sweepDirectory(session, &removed)
@@ -41,10 +42,10 @@ public struct TemporaryFileSweeper: Sendable {
     private func subdirectories(_ relative: String) -> [String] {
         let path = joinPath(profile, relative)
         guard writer.fileSystem.kind(of: path) == .directory, let names = try? writer.fileSystem.list(path) else { return [] }
-        return names.map { treePath(relative, $0) }.filter { writer.fileSystem.kind(of: joinPath(profile, $0)) == .directory }
+        return names.map { joinPath(relative, $0) }.filter { writer.fileSystem.kind(of: joinPath(profile, $0)) == .directory }
     }
 
-    private func sweepDirectory(_ relative: String, _ removed: inout [String]) throws(StoreError) {
+    private func sweepDirectory(_ relative: String, _ removed: inout [String]) throws(FileSystemError) {
         let path = joinPath(profile, relative)
         guard writer.fileSystem.kind(of: path) == .directory else { return }
         let names = try writer.fileSystem.list(path)
@@ -67,7 +68,7 @@ public struct TemporaryFileSweeper: Sendable {
             default:
                 continue
             }
-            removed.append(treePath(relative, name))
+            removed.append(joinPath(relative, name))
             any = true
         }
         if any { try writer.fileSystem.fsyncDirectory(path) }

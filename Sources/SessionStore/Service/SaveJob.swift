@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -32,7 +33,7 @@ struct SaveJob: Sendable {
     var purgeDirectory: String?
 
     /// Writes everything up to and including the commit point of every window.
-    func commit(_ writer: AtomicWriter) throws(StoreError) {
+    func commit(_ writer: AtomicWriter) throws(FileSystemError) {
         if let purgeDirectory {
             try writer.removeTreeAtOnce(purgeDirectory)
             return
@@ -63,7 +64,7 @@ struct SaveJob: Sendable {
     }
 
     /// Removes the directories of closed tabs (after the commit); returns those removed per window.
-    func removeClosedTabs(_ writer: AtomicWriter) throws(StoreError) -> [SessionKey: [TabID]] {
+    func removeClosedTabs(_ writer: AtomicWriter) throws(FileSystemError) -> [SessionKey: [TabID]] {
         var removed: [SessionKey: [TabID]] = [:]
         for window in windows where !window.removeDirectory && !window.closedTabs.isEmpty {
             var any = false

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionModel
 
 /// Names a window's session on one side of a profile.
@@ -58,5 +59,5 @@ public struct SaveFailure: Error, Sendable {
     /// What started the save.
     public var trigger: SaveTrigger
     /// The file operation that failed.
-    public var error: StoreError
+    public var error: FileSystemError
 }

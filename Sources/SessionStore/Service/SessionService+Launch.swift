@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -12,11 +13,11 @@ extension SessionService {
     ///   - clock: wall time and the delayed save's timer (`VirtualClock` for deterministic runs).
     ///   - options: save delay and crash-loop limit.
     ///   - groupIDs: makes fresh tab group ids (random by default; pass a sequence for determinism).
-    /// - Throws: `StoreError` when the marker or a set-aside cannot be written; nothing is lost then.
+    /// - Throws: `FileSystemError` when the marker or a set-aside cannot be written; nothing is lost then.
     public static func launch(
         profile: String, fileSystem: any FileSystem = POSIXFileSystem(), clock: any SessionClock,
         options: Options = Options(), groupIDs: (() -> TabGroupID)? = nil
-    ) throws(StoreError) -> SessionService {
+    ) throws(FileSystemError) -> SessionService {
         let writer = AtomicWriter(fileSystem: fileSystem, writeProtocol: options.writeProtocol)
         let policy = RecoveryPolicy(writer: writer, profile: profile, crashLoopLimit: options.crashLoopLimit)
         let (report, sessions) = try policy.prepareLaunch(now: clock.now)
@@ -32,7 +33,7 @@ extension SessionService {
 
     /// Restores a session from disk into a new window (after its scene disconnected, or at launch).
     /// A session Chrome would lose is set aside rather than opened; nil then, or when there is none.
-    func restoreWindow(_ key: SessionKey) throws(StoreError) -> Browser? {
+    func restoreWindow(_ key: SessionKey) throws(FileSystemError) -> Browser? {
         let loader = SessionDirectoryLoader(fileSystem: fileSystem, profile: profile.path)
         guard fileSystem.kind(of: loader.directory(of: key)) == .directory else { return nil }
         let outcome = loader.load(key)

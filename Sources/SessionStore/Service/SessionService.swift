@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -94,7 +95,7 @@ public final class SessionService {
     /// A session on disk that Chrome would not load is set aside first (to `Backups/`), never
     /// opened empty and overwritten; when setting it aside fails, this throws and opens nothing.
     @discardableResult
-    public func openWindow(_ sessionID: SessionID = Session.syntheticIdentifier, incognito: Bool = false) throws(StoreError) -> Browser {
+    public func openWindow(_ sessionID: SessionID = Session.syntheticIdentifier, incognito: Bool = false) throws(FileSystemError) -> Browser {
         if let browser = profile.browser(for: sessionID, incognito: incognito) { return browser }
         let key = SessionKey(id: sessionID, incognito: incognito)
         if let restored = try restoreWindow(key) { return restored }
@@ -120,7 +121,7 @@ public final class SessionService {
     public func saveNow() { save(.explicit) }
 
     /// Clean exit: saves every dirty window and records that the app exited cleanly.
-    public func shutDown() throws(StoreError) {
+    public func shutDown() throws(FileSystemError) {
         save(.shutdown)
         if let failure = lastFailure { throw failure.error }
         try RecoveryPolicy(writer: writer, profile: profile.path, crashLoopLimit: options.crashLoopLimit).recordCleanExit()
@@ -170,15 +171,15 @@ public final class SessionService {
 
     private func run(_ job: SaveJob, trigger: SaveTrigger, retry: [SessionKey: PendingChanges]) {
         sequence += 1
-        do throws(StoreError) {
+        do throws(FileSystemError) {
             try job.commit(writer)
         } catch {
             fail(SaveFailure(sequence: sequence, trigger: trigger, error: error), retry: retry)
             return
         }
         var deleted: [SessionKey: [TabID]] = [:]
-        var cleanupFailure: StoreError?
-        do throws(StoreError) {
+        var cleanupFailure: FileSystemError?
+        do throws(FileSystemError) {
             deleted = try job.removeClosedTabs(writer)
         } catch {
             cleanupFailure = error

@@ -1,5 +1,8 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -31,12 +34,12 @@ public final class AtomicFileOutput {
     deinit { abort() }
 
     /// Appends bytes to the file (short writes resumed).
-    public func write(_ bytes: ArraySlice<UInt8>) throws(StoreError) {
+    public func write(_ bytes: ArraySlice<UInt8>) throws(FileSystemError) {
         guard let handle else { throw .io(operation: "write", path: temporaryPath, code: EBADF, reason: "output already closed") }
         var offset = bytes.startIndex
         while offset < bytes.endIndex {
             let written: Int
-            do throws(StoreError) { written = try fileSystem.write(handle, bytes[offset...]) } catch { throw error.naming(temporaryPath) }
+            do throws(FileSystemError) { written = try fileSystem.write(handle, bytes[offset...]) } catch { throw error.naming(temporaryPath) }
             guard written > 0 else { throw .io(operation: "write", path: temporaryPath, code: EIO, reason: "no progress") }
             offset += written
         }
@@ -44,17 +47,17 @@ public final class AtomicFileOutput {
     }
 
     /// Appends raw bytes to the file.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(StoreError) {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
         try write(ArraySlice(bytes.bindMemory(to: UInt8.self)))
     }
 
     /// Makes the file appear at its final path, complete and durable; with `modificationTime`, sets it first.
     ///
     /// Without `replace`, an existing final path is left alone and `.exists` is thrown.
-    public func commit(modificationTime: Int64? = nil) throws(StoreError) {
+    public func commit(modificationTime: Int64? = nil) throws(FileSystemError) {
         guard let handle else { throw .io(operation: "commit", path: temporaryPath, code: EBADF, reason: "output already closed") }
-        do throws(StoreError) {
-            do throws(StoreError) {
+        do throws(FileSystemError) {
+            do throws(FileSystemError) {
                 try fileSystem.fsync(handle)
                 self.handle = nil
                 try fileSystem.close(handle)
@@ -89,7 +92,7 @@ extension AtomicWriter {
     /// Starts writing `path` in pieces through a temporary file beside it.
     ///
     /// Without `replace`, throws `.exists` at once when `path` exists (and again at commit if it appeared).
-    public func begin(_ path: String, mode: UInt32 = 0o644, replace: Bool = false) throws(StoreError) -> AtomicFileOutput {
+    public func begin(_ path: String, mode: UInt32 = 0o644, replace: Bool = false) throws(FileSystemError) -> AtomicFileOutput {
         if !replace, fileSystem.kind(of: path) != nil { throw .exists(path: path) }
         let (temp, handle) = try createTemporary(near: path, mode: mode)
         return AtomicFileOutput(path: path, temporaryPath: temp, handle: handle, fileSystem: fileSystem, replace: replace)

@@ -1,3 +1,4 @@
+import FileSystemKit
 extension AtomicWriter {
     /// Removes a file or a whole directory tree durably: files are unlinked, each directory is
     /// fsynced once empty and then removed, and finally the parent of `path` is fsynced.
@@ -5,7 +6,7 @@ extension AtomicWriter {
     ///
     /// Used only by the save protocol (closed tabs, an emptied incognito side) and by `aside drop`
     /// on an entry the user asked to delete, never on other user data.
-    public func removeTree(_ path: String, syncParent: Bool = true) throws(StoreError) {
+    public func removeTree(_ path: String, syncParent: Bool = true) throws(FileSystemError) {
         guard let kind = fileSystem.kind(of: path) else { return }
         if kind == .directory {
             for name in try fileSystem.list(path) {
@@ -23,11 +24,11 @@ extension AtomicWriter {
     /// hard links: no data is copied and `source` is untouched. Directories are created with
     /// `mode`, each fsynced once its entries are linked, then the destination's parent. Temporary
     /// files and backups are left out.
-    public func linkTree(_ source: String, to destination: String, mode: UInt32 = 0o700) throws(StoreError) {
+    public func linkTree(_ source: String, to destination: String, mode: UInt32 = 0o700) throws(FileSystemError) {
         try linkTree(source, to: destination, mode: mode, syncParent: true)
     }
 
-    private func linkTree(_ source: String, to destination: String, mode: UInt32, syncParent: Bool) throws(StoreError) {
+    private func linkTree(_ source: String, to destination: String, mode: UInt32, syncParent: Bool) throws(FileSystemError) {
         try fileSystem.mkdir(destination, mode: mode)
         for name in try fileSystem.list(source) where !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name) {
             let from = joinPath(source, name)
@@ -45,7 +46,7 @@ extension AtomicWriter {
     /// name beside it (the parent fsynced), then removed with `removeTree`. Interrupted, it never
     /// leaves a partly removed tree at `path` (a list naming tabs whose files are gone), only the
     /// temporary directory, which recovery (`TemporaryFileSweeper`) removes.
-    public func removeTreeAtOnce(_ path: String) throws(StoreError) {
+    public func removeTreeAtOnce(_ path: String) throws(FileSystemError) {
         guard fileSystem.kind(of: path) != nil else { return }
         let doomed = joinPath(parentPath(path), AtomicWriter.temporaryPrefix + lastPathComponent(path))
         if fileSystem.kind(of: doomed) != nil { try removeTree(doomed) }
@@ -56,7 +57,7 @@ extension AtomicWriter {
 
     /// Makes a directory tree written beside its final place durable before it is moved there:
     /// the directory and its parent fsynced (its files were, as they were written).
-    public func seal(_ directory: String) throws(StoreError) {
+    public func seal(_ directory: String) throws(FileSystemError) {
         guard writeProtocol.syncsDirectories else { return }
         try fileSystem.fsyncDirectory(directory)
         try fileSystem.fsyncDirectory(parentPath(directory))
@@ -64,8 +65,8 @@ extension AtomicWriter {
 
     /// Renames a directory (or file) to a new place durably: the destination's parent is created
     /// if needed, the rename is made, and both parents are fsynced (the destination's first).
-    /// Fails with `StoreError.exists` when the destination exists.
-    public func move(_ source: String, to destination: String) throws(StoreError) {
+    /// Fails with `FileSystemError.exists` when the destination exists.
+    public func move(_ source: String, to destination: String) throws(FileSystemError) {
         guard fileSystem.kind(of: destination) == nil else { throw .exists(path: destination) }
         try makeDirectories(parentPath(destination))
         try fileSystem.rename(source, to: destination)

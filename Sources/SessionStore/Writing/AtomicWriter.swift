@@ -1,5 +1,8 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -48,11 +51,11 @@ public struct AtomicWriter: Sendable {
     public static func backupName(of name: String) -> String { backupPrefix + name }
 
     /// Atomically replaces (or creates) `path` with `bytes`.
-    public func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o644) throws(StoreError) {
+    public func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o644) throws(FileSystemError) {
         if writeProtocol == .inPlace { return try writeInPlace(bytes, to: path, mode: mode) }
         let directory = parentPath(path)
         let (temp, handle) = try createTemporary(near: path, mode: mode)
-        do throws(StoreError) {
+        do throws(FileSystemError) {
             try writeAll(bytes, to: handle, path: temp)
             if writeProtocol.syncsFiles { try fileSystem.fsync(handle) }
         } catch {
@@ -61,8 +64,8 @@ public struct AtomicWriter: Sendable {
             throw error.naming(temp)
         }
         var backup: String?
-        do throws(StoreError) {
-            do throws(StoreError) { try fileSystem.close(handle) } catch { throw error.naming(temp) }
+        do throws(FileSystemError) {
+            do throws(FileSystemError) { try fileSystem.close(handle) } catch { throw error.naming(temp) }
             if writeProtocol == .safe || writeProtocol == .strangeTemporaryNames, fileSystem.kind(of: path) == .file {
                 let name = joinPath(directory, AtomicWriter.backupName(of: lastPathComponent(path)))
                 if fileSystem.kind(of: name) != nil { try fileSystem.unlink(name) }
@@ -82,41 +85,41 @@ public struct AtomicWriter: Sendable {
     }
 
     /// Writes every byte, resuming short writes.
-    private func writeAll(_ bytes: [UInt8], to handle: FileHandleID, path: String) throws(StoreError) {
+    private func writeAll(_ bytes: [UInt8], to handle: FileHandleID, path: String) throws(FileSystemError) {
         var offset = 0
         while offset < bytes.count {
             let written: Int
-            do throws(StoreError) { written = try fileSystem.write(handle, bytes[offset...]) } catch { throw error.naming(path) }
+            do throws(FileSystemError) { written = try fileSystem.write(handle, bytes[offset...]) } catch { throw error.naming(path) }
             guard written > 0 else {
-                throw StoreError.io(operation: "write", path: path, code: EIO, reason: "no progress")
+                throw FileSystemError.io(operation: "write", path: path, code: EIO, reason: "no progress")
             }
             offset += written
         }
     }
 
     /// The flawed `.inPlace` protocol: truncate the live file, rewrite it, fsync.
-    private func writeInPlace(_ bytes: [UInt8], to path: String, mode: UInt32) throws(StoreError) {
+    private func writeInPlace(_ bytes: [UInt8], to path: String, mode: UInt32) throws(FileSystemError) {
         let handle = try fileSystem.openTruncating(path, mode: mode)
-        do throws(StoreError) {
+        do throws(FileSystemError) {
             try writeAll(bytes, to: handle, path: path)
             try fileSystem.fsync(handle)
         } catch {
             try? fileSystem.close(handle)
             throw error.naming(path)
         }
-        do throws(StoreError) { try fileSystem.close(handle) } catch { throw error.naming(path) }
+        do throws(FileSystemError) { try fileSystem.close(handle) } catch { throw error.naming(path) }
         try fileSystem.fsyncDirectory(parentPath(path))
     }
 
     /// Creates `path` and any missing parents, each made durable by an fsync of its parent.
-    public func makeDirectories(_ path: String, mode: UInt32 = 0o755) throws(StoreError) {
+    public func makeDirectories(_ path: String, mode: UInt32 = 0o755) throws(FileSystemError) {
         if let kind = fileSystem.kind(of: path) {
             guard kind == .directory else { throw .cannotCreate(path: path, reason: "a file is in the way") }
             return
         }
         let parent = parentPath(path)
         if parent != path { try makeDirectories(parent, mode: mode) }
-        do throws(StoreError) {
+        do throws(FileSystemError) {
             try fileSystem.mkdir(path, mode: mode)
         } catch .exists {
             return
@@ -125,7 +128,7 @@ public struct AtomicWriter: Sendable {
     }
 
     /// Creates a new, empty temporary file beside `path`.
-    func createTemporary(near path: String, mode: UInt32) throws(StoreError) -> (String, FileHandleID) {
+    func createTemporary(near path: String, mode: UInt32) throws(FileSystemError) -> (String, FileHandleID) {
         let directory = parentPath(path)
         let name = lastPathComponent(path)
         for _ in 0..<100 {

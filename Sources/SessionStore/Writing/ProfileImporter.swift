@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -31,6 +32,14 @@ public struct ProfileImporter: Sendable {
     /// Checks every session first (no existing session is overwritten, ids are writable), then
     /// writes them all; returns the session directories written.
     public func importSessions(_ sessions: [Session]) throws -> [String] {
+        try check(sessions)
+        try removeUnfinishedImports()
+        return try write(sessions)
+    }
+
+    /// Checks that every session can be written: ids writable and unique, tab ids positive and
+    /// unique, and (unless `existingAllowed`) no session already in the profile.
+    public func check(_ sessions: [Session], existingAllowed: Bool = false) throws {
         var seen = Set<String>()
         for session in sessions {
             let key = ProfileLayout.sessionDirectory(session.id, incognito: session.incognito)
@@ -49,11 +58,14 @@ public struct ProfileImporter: Sendable {
                     throw FormatError.invalidDocument(path: session.id, reason: "tab id \(tab.id) appears twice")
                 }
             }
-            if exists(session) {
-                throw StoreError.exists(path: ProfileWriter.sessionDirectory(profile: profile, session: session))
+            if !existingAllowed && exists(session) {
+                throw FileSystemError.exists(path: ProfileWriter.sessionDirectory(profile: profile, session: session))
             }
         }
-        try removeUnfinishedImports()
+    }
+
+    /// Writes each session's directory whole under a staging name, then renames it into place.
+    private func write(_ sessions: [Session]) throws -> [String] {
         var written: [String] = []
         for session in sessions {
             var canonical = session
@@ -63,7 +75,7 @@ public struct ProfileImporter: Sendable {
             // never half there, and what an interruption leaves is removed by the next import.
             let staging = joinPath(parentPath(directory), ProfileImporter.stagingPrefix + lastPathComponent(directory))
             let files = writer.writer
-            do throws(StoreError) {
+            do throws(FileSystemError) {
                 if files.fileSystem.kind(of: staging) != nil { try files.removeTree(staging) }
                 try writer.write(canonical, into: staging)
                 try files.seal(staging)
@@ -81,7 +93,7 @@ public struct ProfileImporter: Sendable {
     public static let stagingPrefix = ".sessionctl-import."
 
     /// Removes what interrupted imports left: staged session directories, never live.
-    private func removeUnfinishedImports() throws(StoreError) {
+    private func removeUnfinishedImports() throws(FileSystemError) {
         let files = writer.writer
         for incognito in [false, true] {
             let storage = joinPath(profile, ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.optimizedDirectory)

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -15,12 +16,12 @@ public struct ProfileWriter: Sendable {
 
     /// Writes one session under `profile`: tab directories and data.pb for every tab that has a
     /// history, then session_metadata.pb. Existing files of the session are replaced atomically.
-    public func write(_ session: Session, profile: String) throws(StoreError) {
+    public func write(_ session: Session, profile: String) throws(FileSystemError) {
         try write(session, into: ProfileWriter.sessionDirectory(profile: profile, session: session))
     }
 
     /// Writes one session into `directory` (created if missing), as `write(_:profile:)` does.
-    public func write(_ session: Session, into directory: String) throws(StoreError) {
+    public func write(_ session: Session, into directory: String) throws(FileSystemError) {
         try writer.makeDirectories(directory)
         for tab in session.tabs {
             guard let history = tab.history else { continue }

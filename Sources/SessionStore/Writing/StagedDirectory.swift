@@ -1,5 +1,8 @@
 #if canImport(Glibc)
+import FileSystemKit
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -22,7 +25,7 @@ public final class StagedDirectory {
     private static let counter = Atomic<UInt64>(0)
 
     /// Creates the temporary directory; throws `.exists` when `path` exists already.
-    public init(path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws(StoreError) {
+    public init(path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws(FileSystemError) {
         if fileSystem.kind(of: path) != nil { throw .exists(path: path) }
         self.path = path
         self.fileSystem = fileSystem
@@ -46,7 +49,7 @@ public final class StagedDirectory {
     deinit { abort() }
 
     /// The on-disk path of a relative path inside the staged tree.
-    public func location(_ relative: String) throws(StoreError) -> String {
+    public func location(_ relative: String) throws(FileSystemError) -> String {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
         guard !relative.hasPrefix("/"), !parts.contains(".."), open else {
             throw .cannotCreate(path: joinPath(path, relative), reason: "outside the output directory")
@@ -61,9 +64,9 @@ public final class StagedDirectory {
     }
 
     /// Creates a directory (its parent must exist); an existing directory is fine.
-    public func makeDirectory(_ relative: String, mode: UInt32 = 0o755) throws(StoreError) {
+    public func makeDirectory(_ relative: String, mode: UInt32 = 0o755) throws(FileSystemError) {
         let location = try location(relative)
-        do throws(StoreError) {
+        do throws(FileSystemError) {
             try fileSystem.mkdir(location, mode: mode | 0o700)
             directories.append(relative)
         } catch .exists {
@@ -74,7 +77,7 @@ public final class StagedDirectory {
     }
 
     /// Creates a new file (replacing a file or link already at that path) and returns its handle.
-    public func createFile(_ relative: String, mode: UInt32 = 0o644) throws(StoreError) -> FileHandleID {
+    public func createFile(_ relative: String, mode: UInt32 = 0o644) throws(FileSystemError) -> FileHandleID {
         let location = try location(relative)
         if let existing = fileSystem.kind(of: location) {
             guard existing != .directory else {
@@ -86,20 +89,20 @@ public final class StagedDirectory {
     }
 
     /// Writes all of `bytes` to a file created by `createFile`.
-    public func write(_ handle: FileHandleID, _ bytes: UnsafeRawBufferPointer, file relative: String) throws(StoreError) {
+    public func write(_ handle: FileHandleID, _ bytes: UnsafeRawBufferPointer, file relative: String) throws(FileSystemError) {
         let slice = ArraySlice(bytes.bindMemory(to: UInt8.self))
         var offset = slice.startIndex
         while offset < slice.endIndex {
             let written: Int
-            do throws(StoreError) { written = try fileSystem.write(handle, slice[offset...]) } catch { throw error.naming(joinPath(path, relative)) }
+            do throws(FileSystemError) { written = try fileSystem.write(handle, slice[offset...]) } catch { throw error.naming(joinPath(path, relative)) }
             guard written > 0 else { throw .io(operation: "write", path: joinPath(path, relative), code: EIO, reason: "no progress") }
             offset += written
         }
     }
 
     /// Makes a file durable and closes it.
-    public func closeFile(_ handle: FileHandleID) throws(StoreError) {
-        do throws(StoreError) {
+    public func closeFile(_ handle: FileHandleID) throws(FileSystemError) {
+        do throws(FileSystemError) {
             try fileSystem.fsync(handle)
         } catch {
             try? fileSystem.close(handle)
@@ -109,7 +112,7 @@ public final class StagedDirectory {
     }
 
     /// Creates a hard link `relative` to the existing file `existing`.
-    public func link(_ existing: String, to relative: String) throws(StoreError) {
+    public func link(_ existing: String, to relative: String) throws(FileSystemError) {
         let source = try location(existing)
         let destination = try location(relative)
         if let kind = fileSystem.kind(of: destination), kind != .directory { try fileSystem.unlink(destination) }
@@ -117,25 +120,25 @@ public final class StagedDirectory {
     }
 
     /// Creates a symbolic link; the caller has checked that `target` stays inside the tree.
-    public func symlink(_ target: String, at relative: String) throws(StoreError) {
+    public func symlink(_ target: String, at relative: String) throws(FileSystemError) {
         let destination = try location(relative)
         if let kind = fileSystem.kind(of: destination), kind != .directory { try fileSystem.unlink(destination) }
         try fileSystem.symlink(target, at: destination)
     }
 
     /// Sets a modification time inside the tree (not following links).
-    public func setModificationTime(_ relative: String, seconds: Int64) throws(StoreError) {
+    public func setModificationTime(_ relative: String, seconds: Int64) throws(FileSystemError) {
         try fileSystem.setModificationTime(try location(relative), seconds: seconds)
     }
 
     /// Removes a file or link inside the tree.
-    public func remove(_ relative: String) throws(StoreError) {
+    public func remove(_ relative: String) throws(FileSystemError) {
         try fileSystem.unlink(try location(relative))
     }
 
     /// Renames the staged tree, or its subdirectory `subtree`, to the final path, after making it
     /// durable; whatever else the staging directory held is removed.
-    public func commit(subtree: String = "") throws(StoreError) {
+    public func commit(subtree: String = "") throws(FileSystemError) {
         for directory in directories.reversed() {
             try fileSystem.fsyncDirectory(try location(directory))
         }

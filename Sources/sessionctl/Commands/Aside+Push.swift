@@ -34,7 +34,7 @@ extension SessionCtl.Aside {
                 throw CommandFailure.usage("\(path) is session \(named), not \(session)")
             }
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
-            let entries = try withProfileLock(target.profile) {
+            let entries = try aside.whileLocked {
                 try aside.push(session: target.session ?? session, incognito: target.session == nil ? incognito : target.incognito,
                                reason: reason)
             }

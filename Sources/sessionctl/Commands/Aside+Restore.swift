@@ -25,7 +25,7 @@ extension SessionCtl.Aside {
         func run() throws {
             let target = try AsideTarget.locate(path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
-            let outcome = try withProfileLock(target.profile) { try aside.restore(entry, force: force) }
+            let outcome = try aside.whileLocked { try aside.restore(entry, force: force) }
             if let displaced = outcome.displaced {
                 Output.line("set aside the live session first as \(displaced.name) (\(displaced.path))")
             }
@@ -49,7 +49,7 @@ extension SessionCtl.Aside {
         func run() throws {
             let target = try AsideTarget.locate(path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
-            let dropped = try withProfileLock(target.profile) { try aside.drop(entry) }
+            let dropped = try aside.whileLocked { try aside.drop(entry) }
             Output.line("dropped \(dropped.name) (\(dropped.files) file\(dropped.files == 1 ? "" : "s"), \(dropped.bytes) bytes)")
         }
     }

@@ -21,12 +21,6 @@ extension SessionCtl {
     }
 }
 
-/// Runs `body` while holding the lock of `profile`.
-func withProfileLock<Result>(_ profile: String, _ body: () throws -> Result) throws -> Result {
-    let lock = try ProfileLock.acquire(profile: profile)
-    return try withExtendedLifetime(lock) { try body() }
-}
-
 /// The text lines for one set-aside entry, as `aside list` and `aside push` print them.
 func asideLines(_ entry: AsideEntry) -> [String] {
     let kind = entry.incognito ? " (incognito)" : ""

@@ -30,25 +30,12 @@ extension SessionCtl {
 
         func run() throws {
             try CommandFailure.explainingExisting("--replace sets the existing sessions aside to Backups/ first") {
-                let bytes = try file == "-" ? StandardInput.readAll() : DiskTree.readFile(file, display: file)
+                let bytes = try file == "-" ? StandardInput.readAll() : ReadableTree.readFile(file)
                 let sessions = try InspectDocument.decode(JSONParser.parse(bytes, file: file), file: file)
-                let importer = ProfileImporter(profile: out)
-                // The profile exists before it is locked, and stays locked from the first look at
-                // what it holds to the last write, so that no other sessionctl changes it between.
-                try AtomicWriter().makeDirectories(out)
-                let written = try withProfileLock(out) { () throws -> [String] in
-                    if replace {
-                        let aside = SessionForensics.Aside(profile: out, toolVersion: SessionCtl.version)
-                        for session in sessions.filter(importer.exists) {
-                            for entry in try aside.push(session: session.id, incognito: session.incognito,
-                                                        reason: "replaced by sessionctl import") {
-                                Output.line("set aside \(entry.name)")
-                            }
-                        }
-                    }
-                    return try importer.importSessions(sessions)
-                }
-                for path in written { Output.line("wrote \(path)") }
+                let aside = SessionForensics.Aside(profile: out, toolVersion: SessionCtl.version)
+                let outcome = try Importer(profile: out, aside: aside).run(sessions, replace: replace)
+                for entry in outcome.setAside { Output.line("set aside \(entry.name)") }
+                for path in outcome.written { Output.line("wrote \(path)") }
             }
         }
     }

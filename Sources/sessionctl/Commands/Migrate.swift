@@ -37,18 +37,7 @@ extension SessionCtl {
                 throw CommandFailure.usage("\(path) is one session; migrate converts a whole profile (give the profile directory)")
             }
             let migrator = Migrator(profile: target.profile, toolVersion: SessionCtl.version)
-            let plan: MigrationPlan
-            var outcome: Migrator.Outcome?
-            if dryRun {
-                plan = try migrator.plan(to: to)
-            } else {
-                // Locked before the first read, so that a command changing the profile meanwhile
-                // makes this one wait its turn (75) instead of reading it half changed.
-                (plan, outcome) = try withProfileLock(target.profile) { () throws -> (MigrationPlan, Migrator.Outcome?) in
-                    let locked = try migrator.plan(to: to)
-                    return (locked, locked.isEmpty ? nil : try migrator.apply(locked))
-                }
-            }
+            let (plan, outcome) = try migrator.run(to: to, dryRun: dryRun)
             switch output.format {
             case .json: Output.line(MigrationDocument.encode(plan, outcome: outcome).serialized())
             case .text: MigrateText.print(plan, outcome: outcome)

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Archive
 import ArgumentParser
 import CrashSimulator
@@ -28,11 +29,12 @@ enum ExitStatus {
             case .damaged, .notASession, .invalidDocument: return dataError
             case .unreadable: return noInput
             }
-        case let error as StoreError:
+        case let error as FileSystemError:
             switch error {
             case .io: return ioError
             case .exists, .cannotCreate: return cannotCreate
             case .locked: return tempFail
+            case .notRegularFile, .tooLarge: return dataError
             }
         case let error as ForensicsError:
             switch error {
@@ -66,7 +68,7 @@ enum ExitStatus {
     static func message(for error: any Error) -> String? {
         switch error {
         case let error as FormatError: return error.description
-        case let error as StoreError: return error.description
+        case let error as FileSystemError: return error.description
         case let error as ForensicsError: return error.description
         case let error as ArchiveError: return error.description
         case let error as SimulatorError: return "crash-test: \(error.description)"
@@ -89,7 +91,7 @@ struct CommandFailure: Error {
     static func explainingExisting<T>(_ hint: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch StoreError.exists(let path) {
+        } catch FileSystemError.exists(let path) {
             throw CommandFailure(status: ExitStatus.cannotCreate, message: "\(path): already exists; \(hint)")
         }
     }

@@ -1,17 +1,19 @@
+import FileSystemKit
 import Foundation
 import SessionFormats
 import SessionModel
 
 /// A file tree held in memory for tests: files by path, directories implied by them (or added
 /// empty), sizes that can be faked, and a count of how often each file was read.
-final class MemoryTree: ReadableTree, @unchecked Sendable {
+final class MemoryTree: ReadableFileSystem, @unchecked Sendable {
     private(set) var files: [String: [UInt8]] = [:]
     private var directories: Set<String> = [""]
     private var fakeSizes: [String: Int] = [:]
     private let lock = NSLock()
     private var readCounts: [String: Int] = [:]
 
-    var displayName: String { "memory" }
+    /// The files as a tree, as readers take them.
+    var readable: ReadableTree { ReadableTree(fileSystem: self, root: "", displayName: "memory") }
 
     init(_ files: [String: [UInt8]] = [:]) {
         for (path, bytes) in files { add(path, bytes) }
@@ -47,13 +49,13 @@ final class MemoryTree: ReadableTree, @unchecked Sendable {
     /// How many times each file was read.
     var reads: [String: Int] { lock.withLock { readCounts } }
 
-    func kind(of path: String) -> TreeEntryKind? {
+    func kind(of path: String) -> FileKind? {
         if files[path] != nil { return .file }
         return directories.contains(path) ? .directory : nil
     }
 
-    func list(_ path: String) -> [String] {
-        guard directories.contains(path) else { return [] }
+    func list(_ path: String) throws(FileSystemError) -> [String] {
+        guard directories.contains(path) else { throw .io(operation: "opendir", path: path, code: 2, reason: "No such file or directory") }
         let prefix = path.isEmpty ? "" : path + "/"
         var names = Set<String>()
         for entry in Array(files.keys) + Array(directories) where entry.hasPrefix(prefix) && entry != path {
@@ -63,8 +65,8 @@ final class MemoryTree: ReadableTree, @unchecked Sendable {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    func read(_ path: String) throws(FormatError) -> [UInt8] {
-        guard let bytes = files[path] else { throw .unreadable(path: path, reason: "No such file or directory") }
+    func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        guard let bytes = files[path] else { throw .io(operation: "open", path: path, code: 2, reason: "No such file or directory") }
         lock.withLock { readCounts[path, default: 0] += 1 }
         return bytes
     }

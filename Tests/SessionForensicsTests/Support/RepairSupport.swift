@@ -9,7 +9,7 @@ enum RepairSupport {
 
     /// The snapshot of the sample session directory of `tree`.
     static func snapshot(_ tree: MemoryTree) -> SessionSnapshot {
-        SessionSnapshot(tree: tree, id: Samples.sessionID, incognito: false, path: base)
+        SessionSnapshot(tree: tree.readable, id: Samples.sessionID, incognito: false, path: base)
     }
 
     /// Rebuilds the sample session of `tree`: the repaired session and the steps.

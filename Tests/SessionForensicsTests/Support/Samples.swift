@@ -64,6 +64,6 @@ enum Samples {
 
     /// Validates a memory tree as a profile.
     static func validate(_ tree: MemoryTree) throws -> ValidationReport {
-        Validator().validate(try InputLocator.locate(tree: tree, ancestry: ["profile"]))
+        Validator().validate(try InputLocator.locate(tree: tree.readable, ancestry: ["profile"]))
     }
 }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Synchronization
 @testable import SessionStore
 
@@ -37,7 +38,7 @@ final class RecordingFileSystem: FileSystem {
     private struct State {
         var calls: [Call] = []
         var handles: [Int32: String] = [:]
-        var failure: (@Sendable (Call) -> StoreError?)?
+        var failure: (@Sendable (Call) -> FileSystemError?)?
         var writeLimit: Int?
     }
 
@@ -49,12 +50,12 @@ final class RecordingFileSystem: FileSystem {
     /// Forgets what was recorded.
     func reset() { state.withLock { $0.calls = [] } }
     /// Makes the calls for which `rule` returns an error fail (before they happen).
-    func failWhen(_ rule: (@Sendable (Call) -> StoreError?)?) { state.withLock { $0.failure = rule } }
+    func failWhen(_ rule: (@Sendable (Call) -> FileSystemError?)?) { state.withLock { $0.failure = rule } }
     /// Makes every write accept at most `limit` bytes (short writes).
     func limitWrites(to limit: Int?) { state.withLock { $0.writeLimit = limit } }
 
-    private func record(_ call: Call) throws(StoreError) {
-        let failure = state.withLock { state -> StoreError? in
+    private func record(_ call: Call) throws(FileSystemError) {
+        let failure = state.withLock { state -> FileSystemError? in
             state.calls.append(call)
             return state.failure?(call)
         }
@@ -63,26 +64,26 @@ final class RecordingFileSystem: FileSystem {
 
     private func path(of handle: FileHandleID) -> String { state.withLock { $0.handles[handle.rawValue] ?? "?" } }
 
-    func createExclusive(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+    func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         try record(.create(path))
         let handle = try base.createExclusive(path, mode: mode)
         state.withLock { $0.handles[handle.rawValue] = path }
         return handle
     }
 
-    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(StoreError) -> Int {
+    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
         let limit = state.withLock { $0.writeLimit } ?? bytes.count
         let slice = bytes.prefix(limit)
         try record(.write(path(of: handle), slice.count))
         return try base.write(handle, slice)
     }
 
-    func fsync(_ handle: FileHandleID) throws(StoreError) {
+    func fsync(_ handle: FileHandleID) throws(FileSystemError) {
         try record(.fsync(path(of: handle)))
         try base.fsync(handle)
     }
 
-    func close(_ handle: FileHandleID) throws(StoreError) {
+    func close(_ handle: FileHandleID) throws(FileSystemError) {
         let path = path(of: handle)
         defer { state.withLock { _ = $0.handles.removeValue(forKey: handle.rawValue) } }
         do {
@@ -94,44 +95,47 @@ final class RecordingFileSystem: FileSystem {
         try base.close(handle)
     }
 
-    func rename(_ source: String, to destination: String) throws(StoreError) {
+    func rename(_ source: String, to destination: String) throws(FileSystemError) {
         try record(.rename(source, destination))
         try base.rename(source, to: destination)
     }
 
-    func fsyncDirectory(_ path: String) throws(StoreError) {
+    func fsyncDirectory(_ path: String) throws(FileSystemError) {
         try record(.fsyncDirectory(path))
         try base.fsyncDirectory(path)
     }
 
-    func link(_ source: String, to destination: String) throws(StoreError) {
+    func link(_ source: String, to destination: String) throws(FileSystemError) {
         try record(.link(source, destination))
         try base.link(source, to: destination)
     }
 
-    func unlink(_ path: String) throws(StoreError) {
+    func unlink(_ path: String) throws(FileSystemError) {
         try record(.unlink(path))
         try base.unlink(path)
     }
 
-    func mkdir(_ path: String, mode: UInt32) throws(StoreError) {
+    func mkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
         try record(.mkdir(path))
         try base.mkdir(path, mode: mode)
     }
 
-    func rmdir(_ path: String) throws(StoreError) {
+    func rmdir(_ path: String) throws(FileSystemError) {
         try record(.rmdir(path))
         try base.rmdir(path)
     }
 
-    func openTruncating(_ path: String, mode: UInt32) throws(StoreError) -> FileHandleID {
+    func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         try record(.openTruncating(path))
         let handle = try base.openTruncating(path, mode: mode)
         state.withLock { $0.handles[handle.rawValue] = path }
         return handle
     }
 
-    func read(_ path: String) throws(StoreError) -> [UInt8] { try base.read(path) }
-    func list(_ path: String) throws(StoreError) -> [String] { try base.list(path) }
+    func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] { try base.read(path, limit: limit) }
+    func size(of path: String) -> Int? { base.size(of: path) }
+    func resolvedKind(of path: String) -> FileKind? { base.resolvedKind(of: path) }
+    func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock { try base.lockDirectory(path) }
+    func list(_ path: String) throws(FileSystemError) -> [String] { try base.list(path) }
     func kind(of path: String) -> FileKind? { base.kind(of: path) }
 }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import Foundation
 @testable import SessionStore
 
@@ -7,7 +8,7 @@ struct TemporaryDirectory {
 
     init() throws {
         var template = Array((NSTemporaryDirectory() + "sessionstore-test-XXXXXX").utf8CString)
-        guard let result = mkdtemp(&template) else { throw StoreError.cannotCreate(path: "temporary directory", reason: "mkdtemp failed") }
+        guard let result = mkdtemp(&template) else { throw FileSystemError.cannotCreate(path: "temporary directory", reason: "mkdtemp failed") }
         path = String(cString: result)
     }
 

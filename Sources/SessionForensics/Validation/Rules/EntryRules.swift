@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -26,11 +27,11 @@ enum EntryRules {
     ///   - metadataFile: the name of the metadata file (kept).
     ///   - kept: directory names of the tabs Chrome restores (checked by the tab rules).
     ///   - listed: directory names of every listed tab (the dropped ones are reported by list rules).
-    static func sessionEntries(tree: any ReadableTree, directory: String, metadataFile: String,
+    static func sessionEntries(tree: ReadableTree, directory: String, metadataFile: String,
                                kept: Set<String>, listed: [String: TabID], scope: FindingScope) -> [Finding] {
         var findings: [Finding] = []
         for name in tree.list(directory) where name != metadataFile && !kept.contains(name) && listed[name] == nil {
-            let path = treePath(directory, name)
+            let path = joinPath(directory, name)
             let here = scope.file(path)
             if isTemporaryName(name) {
                 findings.append(here.finding(.temporaryFile, "\(name) is a leftover temporary file; Chrome deletes it"))
@@ -67,7 +68,7 @@ enum EntryRules {
     static func tabEntries(names: [String], directory: String, tab: TabReference, scope: FindingScope) -> [Finding] {
         names.compactMap { name in
             if name == ProfileLayout.tabDataFile || name == ProfileLayout.tabStateFile { return nil }
-            let here = scope.file(treePath(directory, name))
+            let here = scope.file(joinPath(directory, name))
             switch name {
             case ProfileLayout.transitionalTabMetadataFile:
                 return here.finding(.transitionalMetadata, tab: tab,

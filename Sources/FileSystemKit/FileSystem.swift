@@ -1,0 +1,69 @@
+/// An open file of a `FileSystem`.
+public struct FileHandleID: Sendable, Hashable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+}
+
+/// Every file operation the project makes, reading and writing, in one interface.
+///
+/// Everything that touches the disk goes through this, so that the POSIX implementation can be
+/// swapped for the crash simulator's recording one, which then drives every command that writes.
+/// Operations follow POSIX semantics (rename replaces atomically, link fails when the destination
+/// exists, rmdir only removes empty directories).
+public protocol FileSystem: ReadableFileSystem {
+    /// Creates a new file that must not exist yet (O_CREAT | O_EXCL), open for writing.
+    func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID
+    /// Writes some of `bytes` at the current position; returns how many were written (maybe fewer).
+    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int
+    /// Flushes a file's data and metadata to stable storage.
+    func fsync(_ handle: FileHandleID) throws(FileSystemError)
+    /// Closes a file.
+    func close(_ handle: FileHandleID) throws(FileSystemError)
+    /// Atomically renames `source` to `destination`, replacing it.
+    func rename(_ source: String, to destination: String) throws(FileSystemError)
+    /// Flushes a directory's entries to stable storage.
+    func fsyncDirectory(_ path: String) throws(FileSystemError)
+    /// Creates a hard link `destination` to `source`.
+    func link(_ source: String, to destination: String) throws(FileSystemError)
+    /// Removes a file.
+    func unlink(_ path: String) throws(FileSystemError)
+    /// Creates a directory (fails when it exists).
+    func mkdir(_ path: String, mode: UInt32) throws(FileSystemError)
+    /// Removes an empty directory.
+    func rmdir(_ path: String) throws(FileSystemError)
+    /// Opens a file for writing, creating it or truncating it to zero (O_CREAT | O_TRUNC).
+    ///
+    /// Correct writers never call this: only the deliberately flawed `WriteProtocol.inPlace`
+    /// does. The default unlinks the file and creates it anew; a recording file system should
+    /// implement it as a truncate.
+    func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID
+    /// Creates a symbolic link at `path` pointing to `target` (default: not supported).
+    func symlink(_ target: String, at path: String) throws(FileSystemError)
+    /// Sets a file's or directory's modification time, not following a symbolic link (default: no-op).
+    func setModificationTime(_ path: String, seconds: Int64) throws(FileSystemError)
+    /// Takes an exclusive advisory lock on a directory, held until the returned lock is released;
+    /// `.locked` when another holder has it. The default lock is held in this process only.
+    func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock
+}
+
+extension FileSystem {
+    public func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+        if kind(of: path) == .file { try unlink(path) }
+        return try createExclusive(path, mode: mode)
+    }
+
+    /// By default a file system has no symbolic links.
+    public func symlink(_ target: String, at path: String) throws(FileSystemError) {
+        throw .cannotCreate(path: path, reason: "symbolic links are not supported here")
+    }
+
+    /// By default modification times are not kept.
+    public func setModificationTime(_ path: String, seconds: Int64) throws(FileSystemError) {}
+
+    public func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock {
+        guard resolvedKind(of: path) == .directory else {
+            throw .cannotCreate(path: path, reason: "No such directory")
+        }
+        return try DirectoryLock.inProcess(path)
+    }
+}

@@ -1,0 +1,40 @@
+/// Joins path components with `/`, ignoring empty ones ("" stays the root of a relative tree).
+public func joinPath(_ parts: String...) -> String {
+    var result = ""
+    for part in parts where !part.isEmpty {
+        if result.isEmpty || result.hasSuffix("/") { result += part } else { result += "/" + part }
+    }
+    return result
+}
+
+/// Joins two path components (the common case, without building an array).
+public func joinPath(_ first: String, _ second: String) -> String {
+    if first.isEmpty { return second }
+    if second.isEmpty { return first }
+    return first.hasSuffix("/") ? first + second : first + "/" + second
+}
+
+/// The directory part of a path ("." when it has none).
+public func parentPath(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let parent = String(path[..<slash])
+    return parent.isEmpty ? "/" : parent
+}
+
+/// The last component of a path.
+public func lastPathComponent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}
+
+/// The non-empty components of a path, in order ("/a//b/" gives ["a", "b"]).
+public func pathComponents(_ path: String) -> [String] {
+    path.split(separator: "/").map(String.init)
+}
+
+/// Names sorted by their UTF-8 bytes: the order every listing of the project uses, whatever the locale.
+public func sortedByBytes(_ names: [String]) -> [String] {
+    // For ASCII names String's own order is byte order, and much faster to compare.
+    if names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) { return names.sorted() }
+    return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+}

@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Darwin)
+/// An open directory stream (`DIR *`).
+public typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#else
+/// An open directory stream (`DIR *`).
+public typealias DirectoryStream = OpaquePointer
+#endif
+
+/// The C library's file functions, each behind one seam that retries a call interrupted by a
+/// signal (EINTR): the only place the project calls them. Results are the C ones (-1 and `errno`
+/// on failure) so that callers decide what each errno means.
+public enum SystemCall {
+    /// The errno of the last failed call.
+    public static var errorCode: Int32 { errno }
+
+    /// The C library's text for an errno.
+    public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// Runs `call` until it returns something other than -1 with EINTR.
+    @inline(__always)
+    static func retrying<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+        while true {
+            let result = call()
+            if result != -1 || errno != EINTR { return result }
+        }
+    }
+
+    static func openFile(_ path: String, _ flags: Int32, _ mode: UInt32 = 0) -> Int32 {
+        retrying { open(path, flags | O_CLOEXEC, mode_t(mode)) }
+    }
+
+    static func openFile(at directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
+        retrying { openat(directory, name, flags | O_CLOEXEC) }
+    }
+
+    static func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        retrying { read(fd, buffer, count) }
+    }
+
+    static func writeBytes(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        retrying { write(fd, buffer, count) }
+    }
+
+    static func syncFile(_ fd: Int32) -> Int32 { retrying { fsync(fd) } }
+
+    /// Closes a descriptor; never retried (after EINTR the descriptor is already gone on Linux).
+    static func closeFile(_ fd: Int32) -> Int32 { close(fd) }
+
+    static func renameEntry(_ source: String, _ destination: String) -> Int32 { retrying { rename(source, destination) } }
+    static func linkEntry(_ source: String, _ destination: String) -> Int32 { retrying { link(source, destination) } }
+    static func symlinkEntry(_ target: String, _ path: String) -> Int32 { retrying { symlink(target, path) } }
+    static func unlinkEntry(_ path: String) -> Int32 { retrying { unlink(path) } }
+    static func makeDirectory(_ path: String, _ mode: UInt32) -> Int32 { retrying { mkdir(path, mode_t(mode)) } }
+    static func removeDirectory(_ path: String) -> Int32 { retrying { rmdir(path) } }
+
+    /// What `stat` (following links) or `lstat` says of a path: its kind, size and permission bits.
+    static func status(_ path: String, following: Bool) -> (kind: FileKind, size: Int64, permissions: UInt32)? {
+        var info = stat()
+        let result = retrying { following ? stat(path, &info) : lstat(path, &info) }
+        guard result == 0 else { return nil }
+        return (kind(info.st_mode), Int64(info.st_size), UInt32(info.st_mode) & 0o7777)
+    }
+
+    /// What `fstat` says of an open file: its kind and size.
+    static func status(of fd: Int32) -> (kind: FileKind, size: Int64)? {
+        var info = stat()
+        guard retrying({ fstat(fd, &info) }) == 0 else { return nil }
+        return (kind(info.st_mode), Int64(info.st_size))
+    }
+
+    /// What `fstatat` (following links) says of an entry of an open directory: its kind and size.
+    static func status(at directory: Int32, _ name: String) -> (kind: FileKind, size: Int64)? {
+        var info = stat()
+        guard retrying({ fstatat(directory, name, &info, 0) }) == 0 else { return nil }
+        return (kind(info.st_mode), Int64(info.st_size))
+    }
+
+    private static func kind(_ mode: mode_t) -> FileKind {
+        switch mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The entry names (without `.` and `..`) of a directory, with the descriptor of the open
+    /// directory handed to `body` while it is open; nil when it cannot be opened as a directory.
+    static func withDirectory<T>(_ path: String, _ body: (_ names: [String], _ fd: Int32) -> T) -> T? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        return body(entryNames(of: directory), dirfd(directory))
+    }
+
+    /// The entry names (without `.` and `..`) of an open directory stream, sorted by their UTF-8 bytes.
+    public static func entryNames(of directory: DirectoryStream) -> [String] {
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return sortedByBytes(names)
+    }
+
+    /// An exclusive `flock` without waiting: 0, or -1 with errno (EWOULDBLOCK when held elsewhere).
+    static func lockExclusively(_ fd: Int32) -> Int32 { retrying { flock(fd, LOCK_EX | LOCK_NB) } }
+
+    /// Whether an errno says a lock is held by someone else.
+    static func isWouldBlock(_ code: Int32) -> Bool { code == EWOULDBLOCK }
+
+    /// Sends SIGKILL to a process (the crash simulator's kill of a child at a chosen time).
+    public static func killProcess(_ process: Int32) { _ = kill(process, SIGKILL) }
+
+    /// Sleeps for some microseconds.
+    public static func pause(microseconds: UInt32) { _ = usleep(microseconds) }
+
+    /// Sets a path's modification time, leaving its access time, not following a link.
+    static func setModificationTime(_ path: String, seconds: Int64) -> Int32 {
+        // UTIME_OMIT is ((1 << 30) - 2) on Linux and -2 on Darwin; Swift imports neither macro.
+        #if canImport(Darwin)
+        let omit = -2
+        #else
+        let omit = (1 << 30) - 2
+        #endif
+        var times = [timespec(tv_sec: 0, tv_nsec: omit), timespec(tv_sec: time_t(seconds), tv_nsec: 0)]
+        return retrying { utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) }
+    }
+
+    /// The working directory, or nil when it cannot be read.
+    public static func workingDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return buffer.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } }
+    }
+}
+
+/// The errno values callers of `SystemCall` tell apart.
+public enum SystemErrorCode {
+    public static let exists = EEXIST
+    public static let noEntry = ENOENT
+    public static let accessDenied = EACCES
+    public static let notADirectory = ENOTDIR
+    public static let readOnly = EROFS
+    public static let invalid = EINVAL
+    public static let noSpace = ENOSPC
+    public static let ioFailure = EIO
+    public static let notEmpty = ENOTEMPTY
+}

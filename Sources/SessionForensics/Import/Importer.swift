@@ -1,0 +1,47 @@
+import FileSystemKit
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// `sessionctl import`: writes the sessions of a document into a profile as Chrome's files, under
+/// the profile's lock, setting aside (never overwriting) the sessions it replaces.
+///
+/// Everything is checked before anything moves: a document that cannot be written whole sets
+/// nothing aside. Every file operation goes through the `Aside`'s file system.
+public struct Importer: Sendable {
+    /// What an import did.
+    public struct Outcome: Sendable {
+        /// The set-aside entries made for the sessions replaced (with `replace` only).
+        public var setAside: [AsideEntry]
+        /// The session directories written.
+        public var written: [String]
+    }
+
+    /// The profile directory (created when missing).
+    public let profile: String
+    /// Sets replaced sessions aside; its writer is the only way to the disk.
+    public let aside: Aside
+
+    public init(profile: String, aside: Aside) {
+        self.profile = profile
+        self.aside = aside
+    }
+
+    /// Imports `sessions`; with `replace`, a session already in the profile is set aside first,
+    /// else it stops the import (`FileSystemError.exists`) before anything is written.
+    public func run(_ sessions: [Session], replace: Bool) throws -> Outcome {
+        let importer = ProfileImporter(profile: profile, writer: ProfileWriter(writer: aside.writer))
+        try importer.check(sessions, existingAllowed: true)
+        // The profile exists before it is locked, and stays locked from the first look at what
+        // it holds to the last write, so that no other sessionctl changes it between.
+        try aside.writer.makeDirectories(profile)
+        return try aside.whileLocked {
+            try importer.check(sessions, existingAllowed: replace)
+            var setAside: [AsideEntry] = []
+            for session in sessions where replace && importer.exists(session) {
+                setAside += try aside.push(session: session.id, incognito: session.incognito, reason: "replaced by sessionctl import")
+            }
+            return Outcome(setAside: setAside, written: try importer.importSessions(sessions))
+        }
+    }
+}
