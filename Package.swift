@@ -34,7 +34,7 @@ let package = Package(
         ),
         .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel", "Archive", "FileSystemKit"]),
         .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "Archive", "FileSystemKit"]),
-        .target(name: "CrashSimulator", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
+        .target(name: "CrashSimulator", dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
         .executableTarget(
             name: "sessionctl",
             dependencies: [

@@ -18,6 +18,8 @@ public protocol ReadableFileSystem: Sendable {
     func permissions(of path: String) -> UInt32?
     /// A directory's kind and entries, with one entry's bytes and another's size, read together.
     func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading
+    /// Whether several threads may read at once (false for a model that records what it is asked).
+    var readsConcurrently: Bool { get }
 }
 
 /// The largest file any reader accepts: Chrome's own files are far smaller (state.pb is at most 5 MiB).
@@ -31,6 +33,9 @@ extension ReadableFileSystem {
 
     /// Without symbolic links, a path leads to what is there.
     public func resolvedKind(of path: String) -> FileKind? { kind(of: path) }
+
+    /// Reading is safe from several threads unless a file system says otherwise.
+    public var readsConcurrently: Bool { true }
 
     /// File systems that do not model permissions know none.
     public func permissions(of path: String) -> UInt32? { nil }

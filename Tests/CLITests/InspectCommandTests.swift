@@ -56,10 +56,26 @@ import Testing
         #expect(try CLI.run(["import", json, "--out", out]).status == 0)
         let metadata = "\(out)/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/session_metadata.pb"
         let before = try Data(contentsOf: URL(fileURLWithPath: metadata))
-        let again = try CLI.run(["import", json, "--out", out])
+        // The same document again: the sessions are there as it writes them, nothing to do.
+        let same = try CLI.run(["import", json, "--out", out])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(!same.stdout.contains("wrote"))
+        // Another document with the same session: refused, nothing written.
+        let changed = try Self.changedDocument(json, in: out)
+        defer { try? FileManager.default.removeItem(atPath: changed) }
+        let again = try CLI.run(["import", changed, "--out", out])
         #expect(again.status == 73)
         #expect(again.stderr.hasPrefix("sessionctl: ") && again.stderr.split(separator: "\n").count == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: metadata)) == before)
+    }
+
+    /// A copy of the document at `json` with its first tab title changed, written beside `directory`.
+    static func changedDocument(_ json: String, in directory: String) throws -> String {
+        var text = try String(contentsOfFile: json, encoding: .utf8)
+        if let range = text.range(of: "\"title\": \"") { text.replaceSubrange(range, with: "\"title\": \"Changed ") }
+        let path = directory + ".changed.json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     @Test func importThenInspectRoundTrips() throws {
@@ -156,9 +172,14 @@ import Testing
         #expect(try CLI.run(["import", json, "--out", out]).status == 0)
         let metadata = "\(out)/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/session_metadata.pb"
         let before = try Data(contentsOf: URL(fileURLWithPath: metadata))
-        let again = try CLI.run(["import", json, "--out", out, "--replace"])
+        let changed = try InspectCommandTests.changedDocument(json, in: out)
+        defer { try? FileManager.default.removeItem(atPath: changed) }
+        let again = try CLI.run(["import", changed, "--out", out, "--replace"])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.contains("set aside E9D8C7B6-A5F4-4321-8765-0FEDCBA98765@"))
+        // The session the changed document differs in is set aside and written; the other,
+        // already there as the document has it, is left alone.
+        #expect(again.stdout.contains("set aside 7A3F0C2E-1B4D-4E8F-9A6B-5C2D1E0F3A4B@"))
+        #expect(!again.stdout.contains("set aside E9D8C7B6-A5F4-4321-8765-0FEDCBA98765@"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: metadata)) == before)
         let listed = try CLI.run(["aside", "list", out, "--format", "json"])
         #expect(listed.stdout.contains("replaced by sessionctl import"))

@@ -60,8 +60,10 @@ import Testing
             _ = try aside.push(session: id, incognito: false, reason: "test")
         }, check: { profile, step in
             expectNothingLost(originals, id: id, in: profile, at: step)
-            // Whatever state it was left in, the entry (if any) is listed and restores cleanly.
+            // Whatever state it was left in, once settled as every command does first, the entry
+            // (if any) is listed and restores cleanly.
             let aside = Support.aside(profile)
+            _ = try aside.settleInterrupted()
             for entry in try aside.list() { _ = try aside.restore(entry.name, force: false) }
             #expect(sessionFiles(profile, id) == originals, "after interruption at \(step)")
         })

@@ -61,8 +61,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: "\(staged)/00000005", withIntermediateDirectories: true)
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: "\(staged)/00000005/data.pb"))
         try FileManager.default.moveItem(atPath: "\(storage)/\(id)", toPath: "\(profile)/elsewhere")
-        let resumption = RepairResumption(writer: AtomicWriter(), profile: profile)
-        #expect(resumption.hasWorkLeft())
+        let resumption = RepairResumption(aside: Aside(profile: profile, toolVersion: "test"))
+        #expect(resumption.staged() == ["SessionStorage/\(RepairResumption.stagingPrefix)\(id)"])
         #expect(try resumption.settleAll() == [.removedUnfinished(directory: "SessionStorage/\(RepairResumption.stagingPrefix)\(id)")])
         #expect(!FileManager.default.fileExists(atPath: staged) && !FileManager.default.fileExists(atPath: "\(storage)/\(id)"))
     }

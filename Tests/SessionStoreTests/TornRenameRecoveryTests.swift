@@ -63,12 +63,15 @@ import SessionModel
         let entry = try SessionSetAside(writer: AtomicWriter(fileSystem: harness.fileSystem), profile: harness.profile)
             .push(SessionKey(id: Session.syntheticIdentifier, incognito: false), reason: "test", time: harness.clock.now, method: .linkCopy)
         let calls = harness.writes
-        #expect(!calls.contains { if case .rename(let from, _) = $0 { return !lastPathComponent(from).hasPrefix(AtomicWriter.temporaryPrefix) } else { return false } },
-                "no directory is renamed")
+        let renames = calls.compactMap { call -> (from: String, to: String)? in
+            if case .rename(let from, let to) = call { return (from, to) } else { return nil }
+        }
+        #expect(renames.allSatisfy { AtomicWriter.isTemporaryName(lastPathComponent($0.from)) || AtomicWriter.isTemporaryName(lastPathComponent($0.to)) },
+                "nothing is renamed but to or from a temporary name")
         let manifest = try #require(calls.firstIndex { if case .rename(_, let to) = $0 { return to.hasSuffix("manifest.json") } else { return false } })
-        let firstRemoval = try #require(calls.firstIndex { if case .unlink(let path) = $0 { return path.hasPrefix(harness.directory.at(session)) } else { return false } })
-        #expect(manifest < firstRemoval, "the live directory goes only once the entry is complete")
-        #expect(calls[firstRemoval] == .unlink(harness.directory.at(session + "/session_metadata.pb")), "its list goes first")
+        let leaving = try #require(calls.firstIndex { if case .rename(let from, _) = $0 { return from == harness.directory.at(session) } else { return false } })
+        #expect(manifest < leaving, "the live directory goes only once the entry is complete")
+        #expect(calls[leaving + 1] == .fsyncDirectory(parentPath(harness.directory.at(session))), "and it leaves its place in one durable step")
         #expect(!harness.directory.exists(session))
         #expect(harness.directory.exists("Default/\(entry.path)/session_metadata.pb"))
     }

@@ -17,6 +17,10 @@ public struct Replayer: Sendable {
 
     /// Records the reproducer's workload and checks its one state.
     public func replay(_ reproducer: Reproducer) throws(SimulatorError) -> Outcome {
+        if let command = reproducer.command {
+            let run = try CommandRun.record(command.name, input: command.input, writeProtocol: reproducer.writeProtocol)
+            return try CommandCrashTest.replay(reproducer, run: run)
+        }
         let workload = try WorkloadSource.load(reproducer.workload)
         let recording = try WorkloadRecorder(writeProtocol: reproducer.writeProtocol).record(workload)
         return try replay(reproducer, recording: recording)
@@ -76,7 +80,7 @@ public struct Replayer: Sendable {
     }
 
     /// Refuses states that the generator could not have produced.
-    private func validate(_ reproducer: Reproducer, pending: [Int], operations: [FileOperation]) throws(SimulatorError) {
+    func validate(_ reproducer: Reproducer, pending: [Int], operations: [FileOperation]) throws(SimulatorError) {
         let state = reproducer.state
         let pendingSet = Set(pending)
         switch state.selection {

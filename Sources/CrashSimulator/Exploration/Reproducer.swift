@@ -5,8 +5,18 @@ import SessionStore
 /// `workload=typical;model=pessimistic;protocol=safe;seed=1;crash=211;keep=-205;tear=209:cut:100`.
 ///
 /// Operation numbers in the text count from 1 (`crash=211`: the crash came after operation 211).
+/// A state of `crash-test --command` names the command and its input instead of a workload:
+/// `command=repair;input=Fixtures/gallery/x;model=pessimistic;protocol=safe;seed=1;crash=12`.
 public struct Reproducer: Sendable, Equatable {
+    /// The workload (for a command's state: `<command> <input>`).
     public var workload: String
+    /// The command of a `--command` state, with its input path.
+    public var command: (name: ProfileCommand, input: String)? {
+        get { commandName.map { ($0, commandInput ?? "") } }
+        set { commandName = newValue?.name; commandInput = newValue?.input }
+    }
+    private var commandName: ProfileCommand?
+    private var commandInput: String?
     public var model: PersistenceModel
     public var writeProtocol: WriteProtocol
     public var seed: UInt64
@@ -20,8 +30,15 @@ public struct Reproducer: Sendable, Equatable {
         self.state = state
     }
 
+    public static func == (lhs: Reproducer, rhs: Reproducer) -> Bool {
+        lhs.text == rhs.text
+    }
+
     public var text: String {
-        "workload=\(workload);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
+        if let command {
+            return "command=\(command.name.rawValue);input=\(command.input);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
+        }
+        return "workload=\(workload);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
     }
 
     /// Parses the text form.
@@ -33,11 +50,22 @@ public struct Reproducer: Sendable, Equatable {
             guard fields[key] == nil else { throw .invalidReproducer(text, reason: "\(key) appears twice") }
             fields[key] = String(part[part.index(after: equals)...])
         }
-        let known: Set<String> = ["workload", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash"]
+        let known: Set<String> = ["workload", "command", "input", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash"]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw .invalidReproducer(text, reason: "unknown field \(unknown)")
         }
-        guard let workload = fields["workload"], !workload.isEmpty else { throw .invalidReproducer(text, reason: "workload= is missing") }
+        var command: (ProfileCommand, String)?
+        if let name = fields["command"] {
+            guard let parsed = ProfileCommand(rawValue: name) else {
+                throw .invalidReproducer(text, reason: "command= is not one of \(ProfileCommand.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let input = fields["input"], !input.isEmpty else { throw .invalidReproducer(text, reason: "input= is missing") }
+            guard fields["workload"] == nil else { throw .invalidReproducer(text, reason: "a state has a workload= or a command=, not both") }
+            command = (parsed, input)
+        }
+        guard let workload = command.map({ "\($0.0.rawValue) \($0.1)" }) ?? fields["workload"], !workload.isEmpty else {
+            throw .invalidReproducer(text, reason: "workload= is missing")
+        }
         guard let model = fields["model"].flatMap(PersistenceModel.init(rawValue:)) else {
             throw .invalidReproducer(text, reason: "model= is missing or not one of \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -46,8 +74,9 @@ public struct Reproducer: Sendable, Equatable {
         }
         guard let seed = fields["seed"].flatMap({ UInt64($0) }) else { throw .invalidReproducer(text, reason: "seed= is missing or not a number") }
         var stateFields = fields
-        for key in ["workload", "model", "protocol", "seed"] { stateFields[key] = nil }
+        for key in ["workload", "command", "input", "model", "protocol", "seed"] { stateFields[key] = nil }
         self.init(workload: workload, model: model, writeProtocol: writeProtocol, seed: seed,
                   state: try CrashState(fields: stateFields))
+        self.command = command.map { (name: $0.0, input: $0.1) }
     }
 }

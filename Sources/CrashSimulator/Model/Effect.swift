@@ -77,8 +77,11 @@ extension ModelTree {
     public func applyRenameSteps(_ effect: Effect, steps: Int) {
         guard case .rename(let fromDirectory, let fromName, let toDirectory, let toName, let inode) = effect else { return }
         ensureNode(inode, directory: false)
+        // A directory never has two names (no file system links directories): where the steps
+        // would link the destination and keep the source, the source goes too.
+        let unlinksSource = steps & 2 != 0 || (steps & 4 != 0 && isDirectory(inode) == true)
         if steps & 1 != 0 { setEntry(toDirectory, toName, nil) }
-        if steps & 2 != 0, lookup(fromDirectory, fromName) == inode { setEntry(fromDirectory, fromName, nil) }
+        if unlinksSource, lookup(fromDirectory, fromName) == inode { setEntry(fromDirectory, fromName, nil) }
         if steps & 4 != 0 { setEntry(toDirectory, toName, inode) }
     }
 

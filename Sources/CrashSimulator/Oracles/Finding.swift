@@ -12,6 +12,11 @@ public enum OracleKind: String, Sendable, CaseIterable, Comparable {
     case recovery
     /// Temporary files are never loaded as sessions and are cleaned up.
     case hygiene
+    /// (`--command`) Every tab readable before the command stays readable: live, or set aside in
+    /// an entry whose manifest verifies.
+    case tabsKept
+    /// (`--command`) Running the command again after the crash gives what an uninterrupted run gives.
+    case convergence
 
     public static func < (lhs: OracleKind, rhs: OracleKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -340,6 +340,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    /// The model keeps caches and a trace as it is read: one thread at a time.
+    public var readsConcurrently: Bool { false }
+
     public func size(of path: String) -> Int? {
         guard let inode = resolve(path), tree.isDirectory(inode) == false, let blob = tree.blob(of: inode) else { return nil }
         return blob.bytes.count

@@ -103,6 +103,23 @@ public enum CrashTestDocument {
             recovery: (result.recoveryRuns, result.recoveryReplays, result.sampledRecoveries, result.unexploredRecoveryCrashes))
     }
 
+    /// The fields of a `--command` run, listing at most `maxFailures` failures (all when nil).
+    public static func fields(_ report: CommandCrashTest.Report, maxFailures: Int? = nil) -> Fields {
+        let configuration = report.configuration
+        let result = report.result
+        return Fields(
+            workload: "\(configuration.command.rawValue) \(configuration.input)", model: configuration.model.rawValue,
+            writeProtocol: configuration.writeProtocol.rawValue, mode: "command", seed: configuration.seed, shard: "1/1",
+            operations: report.operations, acks: 0, explored: result.explored, unique: result.unique,
+            failed: result.failed, truncated: result.truncated, elapsedSeconds: result.elapsedSeconds,
+            failuresByOracle: result.failuresByOracle,
+            failures: result.failures.prefix(maxFailures ?? Int.max).map {
+                Failure(oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
+                        reproducer: report.reproducer($0).text, message: $0.message)
+            },
+            failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)))
+    }
+
     /// The fields of a kill loop, listing at most `maxFailures` failures (all when nil).
     public static func fields(_ report: KillLoop.Report, maxFailures: Int? = nil) -> Fields {
         let configuration = report.configuration

@@ -26,23 +26,38 @@ extension Aside {
             || fileSystem.kind(of: joinPath(source, ProfileLayout.legacySessionFile)) == .file
         let destination = joinPath(root, legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, entry.session)
         var displaced: AsideEntry?
+        let backupsOfSession = parentPath(source)
+        let mode = (fileSystem.permissions(of: backupsOfSession) ?? 0o700) & 0o777
         if fileSystem.kind(of: joinPath(profile, destination)) != nil {
+            if entry.origin == .sessionctl, !force, try isRestored(source, at: joinPath(profile, destination)) {
+                // An earlier restore put it in place and was cut before removing the entry.
+                try removeEntry(source)
+                try removeIfEmpty(backupsOfSession)
+                try removeIfEmpty(parentPath(backupsOfSession))
+                return AsideRestoreOutcome(restored: entry, destination: destination, displaced: nil, shadowed: false)
+            }
             guard force else { throw ForensicsError.liveSessionInTheWay(path: joinPath(profile, destination)) }
             displaced = try push(entry.session, incognito: entry.incognito, directory: destination,
                                  reason: "live session set aside by aside restore --force of \(entry.name)")
         }
-        let backupsOfSession = parentPath(source)
-        let mode = (fileSystem.permissions(of: backupsOfSession) ?? 0o700) & 0o777
         switch entry.origin {
         case .chrome:
             try writer.makeDirectories(joinPath(profile, destination), mode: mode)
             try writer.move(source, to: joinPath(profile, destination, ProfileLayout.legacySessionFile))
         case .sessionctl:
-            let ours = try fileSystem.list(source).filter(AsideManifest.isManifestOrItsTemporary)
-            for name in ours { try fileSystem.unlink(joinPath(source, name)) }
-            if !ours.isEmpty { try fileSystem.fsyncDirectory(source) }
+            // The entry stays whole, manifest and all, until its copy is live: a copy made of hard
+            // links beside the live place, without the manifest, durable, renamed into place;
+            // only then is the entry removed.
+            let staged = joinPath(profile, parentPath(destination), Aside.restoringPrefix + entry.session)
             try writer.makeDirectories(parentPath(joinPath(profile, destination)), mode: mode)
-            try writer.move(source, to: joinPath(profile, destination))
+            if fileSystem.kind(of: staged) != nil { try writer.removeTree(staged) }
+            try writer.linkTree(source, to: staged, mode: mode)
+            for name in try fileSystem.list(staged) where AsideManifest.isManifestOrItsTemporary(name) {
+                try fileSystem.unlink(joinPath(staged, name))
+            }
+            try writer.seal(staged)
+            try writer.move(staged, to: joinPath(profile, destination))
+            try removeEntry(source)
         }
         try removeIfEmpty(backupsOfSession)
         try removeIfEmpty(parentPath(backupsOfSession))
@@ -62,16 +77,43 @@ extension Aside {
             try fileSystem.unlink(source)
             try fileSystem.fsyncDirectory(backupsOfSession)
         case .sessionctl:
-            let hidden = joinPath(backupsOfSession, Aside.droppingPrefix + lastPathComponent(source))
-            try writer.move(source, to: hidden)
-            for leftover in try fileSystem.list(backupsOfSession) where leftover.hasPrefix(Aside.droppingPrefix) {
-                try writer.removeTree(joinPath(backupsOfSession, leftover))
-            }
+            try removeEntry(source)
         }
         try removeIfEmpty(backupsOfSession)
         try removeIfEmpty(parentPath(backupsOfSession))
         return entry
     }
+
+    /// Removes a set-aside entry of ours so that it leaves the list at once (renamed to a hidden
+    /// name beside it, then removed).
+    private func removeEntry(_ source: String) throws {
+        let hidden = joinPath(parentPath(source), Aside.droppingPrefix + lastPathComponent(source))
+        if fileSystem.kind(of: hidden) != nil { try writer.removeTree(hidden) }
+        try writer.move(source, to: hidden)
+        try writer.removeTree(hidden)
+    }
+
+    /// Whether the live directory `live` holds exactly the entry's files (the manifest aside).
+    private func isRestored(_ entry: String, at live: String) throws -> Bool {
+        func files(_ root: String, _ relative: String) throws -> [String: [UInt8]] {
+            var found: [String: [UInt8]] = [:]
+            for name in try fileSystem.list(joinPath(root, relative)) where !(relative.isEmpty && AsideManifest.isManifestOrItsTemporary(name)) {
+                let path = joinPath(relative, name)
+                switch fileSystem.kind(of: joinPath(root, path)) {
+                case .directory?: found.merge(try files(root, path)) { first, _ in first }
+                case .file?: found[path] = try fileSystem.read(joinPath(root, path))
+                default: return [:]
+                }
+            }
+            return found
+        }
+        let held = try files(entry, "")
+        let live = try files(live, "")
+        return !held.isEmpty && held == live
+    }
+
+    /// Prefix of a restored copy being put together beside its live place.
+    static let restoringPrefix = ".sessionctl-restore."
 
     /// Prefix of an entry being dropped.
     static let droppingPrefix = ".sessionctl-drop."

@@ -38,10 +38,14 @@ public struct Aside: Sendable {
     public var fileSystem: any FileSystem { writer.fileSystem }
 
     /// Runs `body` holding the profile's lock, taken through the file system before `body` reads
-    /// anything; a second writer meanwhile gets `FileSystemError.locked` (exit status 75).
-    public func whileLocked<Result>(_ body: () throws -> Result) throws -> Result {
+    /// anything; a second writer meanwhile gets `FileSystemError.locked` (exit status 75). Unless
+    /// `settling` is false, what interrupted commands left is settled first (`settleInterrupted`).
+    public func whileLocked<Result>(settling: Bool = true, _ body: () throws -> Result) throws -> Result {
         let lock = try ProfileLock.acquire(profile: profile, fileSystem: fileSystem)
-        return try withExtendedLifetime(lock) { try body() }
+        return try withExtendedLifetime(lock) {
+            if settling { _ = try settleInterrupted() }
+            return try body()
+        }
     }
 
     /// The current time from the system clock.
@@ -139,7 +143,8 @@ public struct Aside: Sendable {
     func push(_ id: SessionID, incognito: Bool, directory: String, reason: String) throws -> AsideEntry {
         try checkMovable(directory)
         let made = try SessionSetAside(writer: writer, profile: profile)
-            .push(SessionKey(id: id, incognito: incognito), reason: reason, time: clock(), directory: directory, toolVersion: toolVersion)
+            .push(SessionKey(id: id, incognito: incognito), reason: reason, time: clock(), directory: directory, toolVersion: toolVersion,
+                  method: .linkCopy)
         guard let entry = try entry(id: id, incognito: incognito, stamp: made.stamp) else {
             throw FileSystemError.io(operation: "set aside", path: joinPath(profile, made.path), code: 0, reason: "the entry vanished")
         }

@@ -38,7 +38,7 @@ public struct Importer: Sendable {
         return try aside.whileLocked {
             try importer.check(sessions, existingAllowed: replace)
             var setAside: [AsideEntry] = []
-            for session in sessions where replace && importer.exists(session) {
+            for session in sessions where replace && importer.exists(session) && !importer.isImported(session) {
                 setAside += try aside.push(session: session.id, incognito: session.incognito, reason: "replaced by sessionctl import")
             }
             return Outcome(setAside: setAside, written: try importer.importSessions(sessions))

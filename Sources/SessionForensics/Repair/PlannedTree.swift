@@ -62,6 +62,8 @@ struct PlannedTree: ReadableFileSystem {
 
     func resolvedKind(of path: String) -> FileKind? { kind(of: path) }
 
+    var readsConcurrently: Bool { base.fileSystem.readsConcurrently }
+
     private func plannedKind(_ rest: String, _ files: [String: [UInt8]]?) -> FileKind? {
         guard let files else { return nil }
         if rest.isEmpty { return .directory }

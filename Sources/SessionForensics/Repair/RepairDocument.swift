@@ -46,6 +46,8 @@ public enum RepairDocument {
             return .object([("operation", .string("finish-interrupted")), ("path", .string(directory)), ("entry", .null), ("to", .null)])
         case .removedUnfinished(let directory):
             return .object([("operation", .string("remove-unfinished")), ("path", .string(directory)), ("entry", .null), ("to", .null)])
+        case .settledSetAside(let what):
+            return .object([("operation", .string("finish-set-aside")), ("path", .string(what)), ("entry", .null), ("to", .null)])
         }
     }
 }

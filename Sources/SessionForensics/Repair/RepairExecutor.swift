@@ -27,7 +27,9 @@ struct RepairExecutor {
     /// Applies `plan`; returns what was done, in order.
     func apply(_ plan: RepairPlan) throws -> [RepairStep] {
         var steps: [RepairStep] = []
-        let resumption = RepairResumption(writer: writer, profile: aside.profile)
+        let replaced = plan.sessions.map(\.directory) + plan.rewrites.map(\.directory)
+        if !replaced.isEmpty { try RepairIntent(directories: replaced).write(writer, profile: aside.profile) }
+        let resumption = RepairResumption(aside: aside)
         for repair in plan.sessions {
             let rules = Array(Set(repair.actions.map(\.rule.name))).sorted().joined(separator: ", ")
             var files: [(String, [UInt8])] = []
@@ -51,6 +53,7 @@ struct RepairExecutor {
                                        reason: "sessionctl repair: \(legacy.action.rule.name)")
             steps.append(.setAside(directory: legacy.directory, entry: entry.name, path: entry.path))
         }
+        try RepairIntent.remove(writer, profile: aside.profile)
         return steps
     }
 
@@ -81,7 +84,7 @@ struct RepairExecutor {
             try writer.move(staging, to: live)
             steps += files.map { .wrote(joinPath(directory, $0.0)) }
         } catch {
-            _ = try? resumption.settle(directory)
+            _ = try? resumption.settleAll()
             throw error
         }
     }

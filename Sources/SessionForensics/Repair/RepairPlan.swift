@@ -79,4 +79,7 @@ public enum RepairStep: Sendable, Hashable {
     /// An interrupted repair had not finished writing this staged directory: it was removed
     /// (the live session it was to replace was untouched).
     case removedUnfinished(directory: String)
+    /// An interrupted set-aside was settled (see `SessionSetAside.completeInterruptedEntries`):
+    /// its manifest completed, or what remained of the live directory removed; `what` says which.
+    case settledSetAside(what: String)
 }

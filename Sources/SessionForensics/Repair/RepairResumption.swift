@@ -11,9 +11,11 @@ struct RepairResumption {
     /// The prefix of a staged session directory's name.
     static let stagingPrefix = ".sessionctl-repair."
 
-    let writer: AtomicWriter
+    /// Sets aside and restores; its writer is the only way to the disk.
+    let aside: Aside
+    var writer: AtomicWriter { aside.writer }
     /// The profile directory.
-    let profile: String
+    var profile: String { aside.profile }
 
     /// Where the repair of `directory` (relative to the profile) is staged: beside it.
     static func stagingPath(of directory: String) -> String {
@@ -40,45 +42,41 @@ struct RepairResumption {
         return found
     }
 
-    /// The prefix of a manifest being written into a set-aside entry.
-    static let manifestInProgress = AtomicWriter.temporaryPrefix + "manifest.json."
-
-    /// Manifests an interruption left half-written at the top of set-aside entries (relative paths).
-    func unfinishedManifests() -> [String] {
-        let system = writer.fileSystem
-        func names(_ path: String) -> [String] { (try? system.list(joinPath(profile, path))) ?? [] }
-        var found: [String] = []
-        for incognito in [false, true] {
-            let backups = joinPath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
-            for id in names(backups) {
-                for stamp in names(joinPath(backups, id)) {
-                    let entry = joinPath(backups, id, stamp)
-                    found += names(entry).filter { $0.hasPrefix(RepairResumption.manifestInProgress) }.map { joinPath(entry, $0) }
-                }
-            }
-        }
-        return found
-    }
-
-    /// True when an interrupted repair left something to settle: a staged directory, or a
-    /// manifest half-written into a set-aside entry.
-    func hasWorkLeft() -> Bool { !staged().isEmpty || !unfinishedManifests().isEmpty }
-
-    /// Settles every staged directory of the profile and removes half-written manifests (the
-    /// entry stays listed and restorable without one); returns what was done, as steps. Nothing
-    /// else is touched: temporary files elsewhere are the user's, left for repair to set aside.
+    /// Settles what an interrupted run left: what every command settles (`Aside.settleInterrupted`),
+    /// every staged directory, and each directory the run's intent record names that is neither
+    /// live nor staged (its original restored); returns what was done, as steps.
     func settleAll() throws -> [RepairStep] {
         var steps: [RepairStep] = []
+        // Temporary files, and set-asides cut short (a manifest completed, the rest of a live
+        // directory being removed removed), before the staged repairs are looked at, so that such
+        // a remainder is never taken for the live session.
+        steps += try aside.settleInterrupted().map { .settledSetAside(what: $0) }
         for staged in staged() {
             let parent = parentPath(staged)
             let directory = joinPath(parent, String(lastPathComponent(staged).dropFirst(RepairResumption.stagingPrefix.count)))
             if let step = try settle(directory) { steps.append(step) }
         }
-        for manifest in unfinishedManifests() {
-            try writer.fileSystem.unlink(joinPath(profile, manifest))
-            steps.append(.removedUnfinished(directory: manifest))
+        // A directory the interrupted repair was replacing that is now neither live nor staged
+        // (its original set aside, the repaired copy lost): the original comes back, for this run
+        // to repair again.
+        if let intent = RepairIntent.read(writer, profile: profile) {
+            for directory in intent.directories where writer.fileSystem.kind(of: joinPath(profile, directory)) == nil {
+                if let step = try restoreOriginal(of: directory) { steps.append(step) }
+            }
+            try RepairIntent.remove(writer, profile: profile)
         }
         return steps
+    }
+
+    /// Restores the newest set-aside entry of the session whose directory is `directory`.
+    private func restoreOriginal(of directory: String) throws -> RepairStep? {
+        let parts = pathComponents(directory)
+        guard let id = parts.last else { return nil }
+        let incognito = parts.first == ProfileLayout.incognitoDirectory
+        let entries = try aside.list().filter { $0.session == id && $0.incognito == incognito && $0.origin == .sessionctl }
+        guard let newest = entries.max(by: { $0.name < $1.name }) else { return nil }
+        let outcome = try aside.restore(newest.name, force: false)
+        return .settledSetAside(what: "\(newest.name) restored to \(outcome.destination) (an interrupted repair had set it aside without putting the repaired copy in place)")
     }
 
     /// Settles the staged repair of `directory`, if there is one.

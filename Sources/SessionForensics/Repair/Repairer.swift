@@ -73,9 +73,9 @@ public struct Repairer: Sendable {
         // A path that is no profile directory gets its own error (65, 66), not the lock's.
         if aside.fileSystem.resolvedKind(of: profile) != .directory { _ = try planWithInput(session: session) }
         // Locked before the first read, so that another writer's work in progress is never read.
-        return try aside.whileLocked {
+        return try aside.whileLocked(settling: false) {
             // What an interrupted run left is settled first.
-            let settled = try RepairResumption(writer: aside.writer, profile: profile).settleAll()
+            let settled = try RepairResumption(aside: aside).settleAll()
             let plan = try self.plan(session: session)
             guard !plan.isEmpty || !settled.isEmpty else {
                 return Result(plan: plan, steps: [], after: nil, remaining: plan.unrepaired, dryRun: false)

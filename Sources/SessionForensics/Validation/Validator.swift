@@ -17,14 +17,15 @@ public struct Validator: Sendable {
     /// and lists), then the directories of all their restored tabs, so that it spreads evenly
     /// whether an input has one large window or many small ones.
     public func validate(_ input: LocatedInput) -> ValidationReport {
-        let plans = OrderedParallelMap.map(input.sessions) { source -> SessionPlan in
+        let concurrently = input.tree.fileSystem.readsConcurrently
+        let plans = OrderedParallelMap.map(input.sessions, concurrently: concurrently) { source -> SessionPlan in
             switch source.kind {
             case .optimizedDirectory: return planOptimized(source, in: input)
             case .tabDataFile: return SessionPlan(validateTabDataFile(source, in: input))
             case .legacyPlist: return SessionPlan(validateLegacy(source, in: input))
             }
         }
-        let checked = OrderedParallelMap.map(plans.flatMap(\.tabChecks)) { check in
+        let checked = OrderedParallelMap.map(plans.flatMap(\.tabChecks), concurrently: concurrently) { check in
             tabFindings(check, tree: input.tree)
         }
         var findings: [Finding] = []

@@ -45,7 +45,7 @@ public struct SessionReader: Sendable {
                 bytes, id: source.id, incognito: source.incognito, file: displayPath(source.metadataPath))
             if history {
                 // Each tab's data.pb is its own file: they are read and decoded on every core.
-                let histories = OrderedParallelMap.map(session.tabs.map(\.id)) { id in try? readHistory(of: id, in: source) }
+                let histories = OrderedParallelMap.map(session.tabs.map(\.id), concurrently: input.tree.fileSystem.readsConcurrently) { id in try? readHistory(of: id, in: source) }
                 for index in session.tabs.indices {
                     session.tabs[index].history = histories[index]
                 }

@@ -103,16 +103,12 @@ public struct SessionSetAside: Sendable {
         return SetAsideEntry(key: key, path: relative, stamp: stamp, reason: reason)
     }
 
-    /// Removes a live session directory that is safe in an entry: its list first, so that a partly
-    /// removed directory is never a session naming tabs whose files are gone.
+    /// Removes a live session directory that is safe in an entry: renamed out of the live place in
+    /// one step to a temporary name (the parent fsynced), so that no crash leaves a partly removed
+    /// directory there for a reader to take for the session, then removed. What a crash leaves
+    /// under the temporary name is removed by the next `TemporaryFileSweeper`.
     private func removeLive(_ directory: String) throws(FileSystemError) {
-        for list in [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile] {
-            let path = joinPath(directory, list)
-            guard writer.fileSystem.kind(of: path) == .file else { continue }
-            try writer.fileSystem.unlink(path)
-            if writer.writeProtocol.syncsDirectories { try writer.fileSystem.fsyncDirectory(directory) }
-        }
-        try writer.removeTree(directory)
+        try writer.removeTreeAtOnce(directory)
     }
 
     /// Finishes or undoes interrupted set-asides (of both sides); returns what it did, one line each.

@@ -5,7 +5,8 @@ import SessionFormats
 /// replacement was torn away (its backup exists, the file does not), then removes backups and
 /// temporary files, and nothing else.
 ///
-/// Looks where the store writes: the profile directory, `SessionStorage/`, each session directory
+/// Looks where the store and sessionctl write: the profile directory, `SessionStorage/` and
+/// `Sessions/` (where a set-aside session directory leaves under a temporary name), each session directory
 /// and its tab directories, on both sides, and the set-aside entries. Only names for which
 /// `AtomicWriter.isTemporaryName` or `isBackupName` holds are touched; a temporary directory
 /// (an incognito side being purged) is removed whole; each directory touched is fsynced.
@@ -28,6 +29,7 @@ public struct TemporaryFileSweeper: Sendable {
             try sweepDirectory(root, &removed)
             let storage = joinPath(root, ProfileLayout.optimizedDirectory)
             try sweepDirectory(storage, &removed)
+            try sweepDirectory(joinPath(root, ProfileLayout.legacyDirectory), &removed)
             for session in subdirectories(storage) {
                 try sweepDirectory(session, &removed)
                 for tab in subdirectories(session) { try sweepDirectory(tab, &removed) }

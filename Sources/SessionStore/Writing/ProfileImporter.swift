@@ -30,7 +30,9 @@ public struct ProfileImporter: Sendable {
     }
 
     /// Checks every session first (no existing session is overwritten, ids are writable), then
-    /// writes them all; returns the session directories written.
+    /// writes them all; returns the session directories written. A session the profile already
+    /// holds exactly as this writes it is no conflict and is not written again, so that running
+    /// an interrupted import again completes it.
     public func importSessions(_ sessions: [Session]) throws -> [String] {
         try check(sessions)
         try removeUnfinishedImports()
@@ -58,16 +60,34 @@ public struct ProfileImporter: Sendable {
                     throw FormatError.invalidDocument(path: session.id, reason: "tab id \(tab.id) appears twice")
                 }
             }
-            if !existingAllowed && exists(session) {
+            if !existingAllowed && exists(session) && !isImported(session) {
                 throw FileSystemError.exists(path: ProfileWriter.sessionDirectory(profile: profile, session: session))
             }
         }
     }
 
-    /// Writes each session's directory whole under a staging name, then renames it into place.
+    /// True when the profile holds the session exactly as an import writes it (an earlier import
+    /// of the same document, maybe one interrupted after this session): importing it again changes nothing.
+    public func isImported(_ session: Session) -> Bool {
+        let directory = ProfileWriter.sessionDirectory(profile: profile, session: session)
+        let files = writer.writer.fileSystem
+        var canonical = session
+        canonical.format = .optimized
+        guard (try? files.read(joinPath(directory, ProfileLayout.metadataFile))) == ChromeProtoCodec.encodeSessionMetadata(canonical) else {
+            return false
+        }
+        return session.tabs.allSatisfy { tab in
+            guard let history = tab.history else { return true }
+            let path = joinPath(directory, Tab.directoryName(for: tab.id), ProfileLayout.tabDataFile)
+            return (try? files.read(path)) == ChromeProtoCodec.encodeTabData(history)
+        }
+    }
+
+    /// Writes each session's directory whole under a staging name, then renames it into place
+    /// (a session already imported as it is is left alone).
     private func write(_ sessions: [Session]) throws -> [String] {
         var written: [String] = []
-        for session in sessions {
+        for session in sessions where !(exists(session) && isImported(session)) {
             var canonical = session
             canonical.format = .optimized
             let directory = ProfileWriter.sessionDirectory(profile: profile, session: session)

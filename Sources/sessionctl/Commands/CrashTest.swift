@@ -70,6 +70,13 @@ extension SessionCtl {
         @Option(name: .customLong("kill-stop-at"), help: .hidden)
         var killStopAt: Int?
 
+        @Option(name: .long, help: ArgumentHelp("Crash-test a sessionctl command instead of the store: repair, migrate, aside-push, aside-restore or import, run on a copy of --input.", valueName: "name"))
+        var command: String?
+
+        @Option(name: .long, help: ArgumentHelp("The profile directory the --command runs on (for import, the inspect JSON document).", valueName: "path"),
+                completion: .file())
+        var input: String?
+
         @OptionGroup var output: FormatOption
 
         func validate() throws {
@@ -86,6 +93,15 @@ extension SessionCtl {
             }
             if let kill { guard (1...100_000).contains(kill) else { throw ValidationError("--kill must be between 1 and 100000") } }
             if killChild { guard killProfile != nil else { throw ValidationError("--kill-child needs --kill-profile") } }
+            if let command {
+                guard ProfileCommand(rawValue: command) != nil else {
+                    throw ValidationError("--command must be one of: \(ProfileCommand.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                guard input != nil else { throw ValidationError("--command needs --input PATH") }
+                guard kill == nil, shard == "1/1" else { throw ValidationError("--command runs alone: without --kill or --shard") }
+            } else if input != nil {
+                throw ValidationError("--input is the input of --command")
+            }
         }
 
         func run() throws {
@@ -106,6 +122,10 @@ extension SessionCtl {
                 try runKillLoop(kills: kill)
                 return
             }
+            if let command = command.flatMap(ProfileCommand.init(rawValue:)), let input {
+                try runCommand(command, input: input)
+                return
+            }
             var configuration = CrashSimulator.CrashTest.Configuration()
             configuration.workload = workload
             configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
@@ -119,6 +139,22 @@ extension SessionCtl {
             let started = Date()
             let report = try CrashSimulator.CrashTest(configuration: configuration).run(reporting: { now in
                 progress.show(CrashTestText.progress(now, elapsed: Date().timeIntervalSince(started)))
+            })
+            progress.clear()
+            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
+        }
+
+        /// Crash-tests a sessionctl command on a copy of `input`.
+        private func runCommand(_ command: ProfileCommand, input: String) throws {
+            var configuration = CommandCrashTest.Configuration(command: command, input: input)
+            configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
+            configuration.writeProtocol = WriteProtocol(rawValue: writeProtocol) ?? .safe
+            configuration.seed = seed
+            configuration.maxStates = maxStates
+            configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
+            let progress = ProgressLine(quiet: quiet)
+            let report = try CommandCrashTest(configuration: configuration).run(progress: { explored in
+                progress.show("crash-test: \(command.rawValue): \(explored) states")
             })
             progress.clear()
             try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))

@@ -15,7 +15,9 @@ extension SessionCtl {
                 with one data.pb per tab that has a history and session_metadata.pb written last, in \
                 Chrome's canonical bytes. Every file is written atomically and durably. An existing \
                 session is never overwritten: the command stops with status 73, unless --replace is \
-                given, which first sets each existing session aside (as aside push does).
+                given, which first sets each existing session aside (as aside push does). A session \
+                already there exactly as the document has it is left alone, so that running an \
+                interrupted import again finishes it.
                 """
         )
 

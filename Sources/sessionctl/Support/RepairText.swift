@@ -42,6 +42,7 @@ enum RepairText {
                 case .wrote(let path): Output.line("  wrote \(path)")
                 case .finishedInterrupted(let directory): Output.line("  finished the interrupted repair of \(directory)/")
                 case .removedUnfinished(let directory): Output.line("  removed \(directory), left unfinished by an interrupted run (the live session was untouched)")
+                case .settledSetAside(let what): Output.line("  settled an interrupted set-aside: \(what)")
                 }
             }
         }

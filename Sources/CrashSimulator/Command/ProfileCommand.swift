@@ -1,0 +1,82 @@
+import FileSystemKit
+import SessionFormats
+import SessionForensics
+import SessionModel
+import SessionStore
+
+/// A sessionctl command that changes a profile, as `crash-test --command` runs it on the model
+/// file system: what it does is fixed by the input before the first run, so that the run, its
+/// re-run after a crash and a replay all do the same thing.
+public enum ProfileCommand: String, Sendable, CaseIterable {
+    /// `repair PROFILE`.
+    case repair
+    /// `migrate PROFILE --to` the format the profile is not in (legacy when it has optimized sessions).
+    case migrate
+    /// `aside push PROFILE`: every live session, regular and incognito.
+    case asidePush = "aside-push"
+    /// `aside restore PROFILE NAME` of the first set-aside entry (by name) whose session is not live.
+    case asideRestore = "aside-restore"
+    /// `import DOCUMENT --out PROFILE` into an empty profile.
+    case importDocument = "import"
+
+    /// What the command is asked to do, settled from the input before it first runs.
+    public enum Arguments: Sendable, Equatable {
+        case none
+        case migration(MigrationTarget)
+        case entry(String)
+        case document([Session])
+    }
+
+    /// Whether the input is an inspect JSON document (import) rather than a profile directory.
+    public var takesDocument: Bool { self == .importDocument }
+
+    /// Settles the arguments from the profile as it is before the run (or the document for import).
+    func arguments(fileSystem: any FileSystem, profile: String, document: [Session]?, input: String) throws(SimulatorError) -> Arguments {
+        switch self {
+        case .repair, .asidePush:
+            return .none
+        case .migrate:
+            let storage = joinPath(profile, ProfileLayout.optimizedDirectory)
+            let optimized = ((try? fileSystem.list(storage)) ?? []).contains { !$0.hasPrefix(".") }
+            return .migration(optimized ? .legacy : .optimized)
+        case .asideRestore:
+            let aside = Aside(profile: profile, writer: AtomicWriter(fileSystem: fileSystem), toolVersion: "crash-test")
+            let entries = (try? aside.list()) ?? []
+            let live = (try? aside.liveSessionIDs(incognito: false)) ?? []
+            let liveIncognito = (try? aside.liveSessionIDs(incognito: true)) ?? []
+            guard let entry = entries.first(where: { !($0.incognito ? liveIncognito : live).contains($0.session) }) else {
+                throw .invalidWorkload(name: input, line: 0, reason: "aside-restore needs a profile with a set-aside entry whose session is not live")
+            }
+            return .entry(entry.name)
+        case .importDocument:
+            guard let document else { throw .invalidWorkload(name: input, line: 0, reason: "import takes an inspect JSON document as --input") }
+            return .document(document)
+        }
+    }
+
+    /// Runs the command on `profile` of `fileSystem`, writing with `writeProtocol`; times and new
+    /// group ids come from `sequence`, so that a run is the same every time.
+    func run(_ arguments: Arguments, fileSystem: any FileSystem, profile: String, writeProtocol: WriteProtocol,
+             sequence: CommandSequence) throws {
+        let clock: @Sendable () -> Timestamp = { sequence.nextTime() }
+        let writer = AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol)
+        let aside = Aside(profile: profile, writer: writer, toolVersion: "crash-test", clock: clock)
+        switch (self, arguments) {
+        case (.repair, _):
+            _ = try Repairer(profile: profile, aside: aside).run(dryRun: false)
+        case (.migrate, .migration(let target)):
+            _ = try Migrator(profile: profile, writer: writer, toolVersion: "crash-test", clock: clock,
+                             newGroupID: { sequence.nextGroupID() }).run(to: target, dryRun: false)
+        case (.asidePush, _):
+            _ = try aside.whileLocked {
+                try aside.push(session: nil, incognito: false, reason: "crash-test") + aside.push(session: nil, incognito: true, reason: "crash-test")
+            }
+        case (.asideRestore, .entry(let name)):
+            _ = try aside.whileLocked { try aside.restore(name, force: false) }
+        case (.importDocument, .document(let sessions)):
+            _ = try Importer(profile: profile, aside: aside).run(sessions, replace: false)
+        default:
+            throw SimulatorError.invalidOption(name: "command", value: rawValue, reason: "given the arguments of another command")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+@testable import CrashSimulator
+import FileSystemKit
+import Foundation
+import SessionForensics
+import SessionStore
+import Testing
+
+/// `crash-test --command`: every crash state of repair, migrate, aside push and restore, and
+/// import keeps every tab and converges on a re-run; a flawed write protocol is caught, and its
+/// reproducers replay to the same verdict.
+@Suite struct CommandCrashTestTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func gallery(_ name: String) -> String { repository.appendingPathComponent("Fixtures/gallery/\(name)").path }
+
+    private func run(_ command: ProfileCommand, _ input: String, model: PersistenceModel,
+                     writeProtocol: WriteProtocol = .safe) throws -> CommandCrashTest.Report {
+        var configuration = CommandCrashTest.Configuration(command: command, input: input)
+        configuration.model = model
+        configuration.writeProtocol = writeProtocol
+        return try CommandCrashTest(configuration: configuration).run()
+    }
+
+    @Test(arguments: [
+        (ProfileCommand.repair, "tab-id-duplicate"), (.repair, "metadata-truncated"), (.repair, "legacy-tab-id-duplicate"),
+        (.repair, "incognito-tab-data-truncated"), (.migrate, "healthy"), (.migrate, "legacy-healthy"),
+        (.asidePush, "healthy"), (.importDocument, "healthy.json"),
+    ], [PersistenceModel.process, .pessimistic])
+    func everyCrashStateKeepsEveryTabAndConverges(_ target: (ProfileCommand, String), model: PersistenceModel) throws {
+        let report = try run(target.0, Self.gallery(target.1), model: model)
+        #expect(report.operations > 10)
+        #expect(report.result.explored > report.operations)
+        #expect(report.result.failed == 0, "\(report.result.failures.first?.message ?? "")")
+        #expect(!report.result.truncated)
+    }
+
+    @Test func restoringAnEntryKeepsItUntilItsCopyIsLive() throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("restore-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        try FileManager.default.copyItem(atPath: Self.gallery("healthy"), toPath: profile)
+        let aside = Aside(profile: profile, toolVersion: "test")
+        #expect(try aside.push(session: nil, incognito: false, reason: "test").count == 1)
+        for model in PersistenceModel.allCases {
+            let report = try run(.asideRestore, profile, model: model)
+            #expect(report.operations > 5)
+            #expect(report.result.failed == 0, "\(model): \(report.result.failures.first?.message ?? "")")
+        }
+    }
+
+    @Test func writingWithoutFsyncIsCaughtAndReplays() throws {
+        let report = try run(.repair, Self.gallery("tab-id-duplicate"), model: .pessimistic, writeProtocol: .noFsync)
+        #expect(report.result.failed > 0)
+        #expect(report.result.failuresByOracle[.tabsKept, default: 0] > 0)
+        let failure = try #require(report.result.failures.first)
+        let reproducer = report.reproducer(failure)
+        #expect(reproducer.text.hasPrefix("command=repair;input="))
+        let parsed = try Reproducer(text: reproducer.text)
+        #expect(parsed == reproducer)
+        let outcome = try Replayer().replay(parsed)
+        #expect(Set(outcome.findings) == Set(failure.findings))
+    }
+
+    @Test func theSameStatesUnderTheProcessModelAreNotFailures() throws {
+        // What the process model keeps (every completed call) is safe even without fsync: the
+        // failures above come from the power-loss states alone.
+        let report = try run(.repair, Self.gallery("tab-id-duplicate"), model: .process, writeProtocol: .noFsync)
+        #expect(report.result.failed == 0)
+    }
+
+    @Test func aStateWithTabsOnlyInAnUnverifiedEntryFails() throws {
+        let run = try CommandRun.record(.asidePush, input: Self.gallery("healthy"), writeProtocol: .safe)
+        let tree = ModelTree(snapshot: run.recording.initial, names: run.recording.names)
+        tree.isJournaling = true
+        // Every operation applied, then the manifest's bytes spoiled: the window is only in an
+        // entry that no longer verifies.
+        for (index, operation) in run.recording.operations.enumerated() { tree.apply(operation.effect, index: Int32(index)) }
+        let fileSystem = ModelFileSystem(tree: tree)
+        let backups = joinPath(run.recording.profile, "Backups")
+        let session = try #require(try fileSystem.list(backups).first)
+        let stamp = try #require(try fileSystem.list(joinPath(backups, session)).first)
+        let manifest = joinPath(backups, session, stamp, "manifest.json")
+        try fileSystem.unlink(manifest)
+        let handle = try fileSystem.createExclusive(manifest, mode: 0o600)
+        _ = try fileSystem.write(handle, Array("{\"files\": []}".utf8)[...])
+        try fileSystem.close(handle)
+        let findings = CommandJudge(run: run).judge(tree)
+        #expect(findings.contains { $0.oracle == .tabsKept })
+    }
+
+    @Test func commandReproducersRoundTripAndRefuseMixing() throws {
+        var reproducer = Reproducer(workload: "repair p", model: .process, writeProtocol: .safe, seed: 3, state: CrashState(crashPoint: 4))
+        reproducer.command = (.repair, "/tmp/p")
+        #expect(reproducer.text == "command=repair;input=/tmp/p;model=process;protocol=safe;seed=3;crash=4;keep=all")
+        #expect(try Reproducer(text: reproducer.text) == reproducer)
+        #expect(throws: SimulatorError.self) { try Reproducer(text: "command=repair;input=/p;workload=w;model=process;protocol=safe;seed=1;crash=1") }
+        #expect(throws: SimulatorError.self) { try Reproducer(text: "command=fly;input=/p;model=process;protocol=safe;seed=1;crash=1") }
+        #expect(throws: SimulatorError.self) { try Reproducer(text: "command=repair;model=process;protocol=safe;seed=1;crash=1") }
+    }
+
+    @Test func aDirectoryRenameNeverLeavesTwoNames() throws {
+        let tree = ModelTree()
+        let fileSystem = ModelFileSystem(tree: tree)
+        try fileSystem.mkdir("/a", mode: 0o755)
+        try fileSystem.mkdir("/a/x", mode: 0o755)
+        let before = tree.snapshot()
+        fileSystem.clearOperations()
+        try fileSystem.rename("/a/x", to: "/a/y")
+        let effect = try #require(fileSystem.operations.first?.effect)
+        // Only "link destination" of the rename's steps: for a directory the source goes too.
+        let torn = ModelTree(snapshot: before, names: tree.names)
+        torn.applyRenameSteps(effect, steps: 4)
+        let tornSystem = ModelFileSystem(tree: torn)
+        #expect(tornSystem.kind(of: "/a/y") == .directory)
+        #expect(tornSystem.kind(of: "/a/x") == nil)
+    }
+}
