@@ -42,8 +42,8 @@ extension POSIXFileSystem {
     /// `snapshot` with the directory opened once and its entries opened relative to it (one path
     /// lookup instead of four); path-based calls when the directory cannot be opened, so that
     /// every answer stays what those calls give.
-    public func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading {
-        let reading = SystemCall.withDirectory(path) { names, fd -> DirectoryReading in
+    public func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading<FileSystemError> {
+        let reading = SystemCall.withDirectory(path) { names, fd -> DirectoryReading<FileSystemError> in
             var bytes: Result<[UInt8], FileSystemError>?
             if names.contains(file) {
                 let fileDescriptor = SystemCall.openFile(at: fd, file, O_RDONLY | O_NONBLOCK)

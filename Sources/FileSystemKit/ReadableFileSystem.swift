@@ -17,7 +17,7 @@ public protocol ReadableFileSystem: Sendable {
     /// The permission bits (`0o7777` part of the mode) of what is at a path, or nil when unknown.
     func permissions(of path: String) -> UInt32?
     /// A directory's kind and entries, with one entry's bytes and another's size, read together.
-    func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading
+    func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading<FileSystemError>
     /// Whether several threads may read at once (false for a model that records what it is asked).
     var readsConcurrently: Bool { get }
 }
@@ -41,7 +41,7 @@ extension ReadableFileSystem {
     public func permissions(of path: String) -> UInt32? { nil }
 
     /// `snapshot` made of the path-based calls.
-    public func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading {
+    public func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading<FileSystemError> {
         let kind = resolvedKind(of: path)
         let names = kind == .directory ? ((try? list(path)) ?? []) : []
         var bytes: Result<[UInt8], FileSystemError>?
@@ -54,18 +54,19 @@ extension ReadableFileSystem {
 }
 
 /// A directory and two of its entries read together (a tab directory with its data.pb and
-/// state.pb, for one): exactly what `resolvedKind`, `list`, `read` and `size` say of them.
-public struct DirectoryReading: Sendable {
+/// state.pb, for one): exactly what `resolvedKind`, `list`, `read` and `size` say of them;
+/// `Failure` is why the file could not be read (the file system's error, or a reader's).
+public struct DirectoryReading<Failure: Error & Sendable>: Sendable {
     /// What is at the directory's path (nil: nothing).
     public var kind: FileKind?
     /// The directory's entry names, sorted; empty when it is not a directory.
     public var names: [String]
     /// The bytes of the file asked to be read, or why they could not be; nil when there is no such entry.
-    public var file: Result<[UInt8], FileSystemError>?
+    public var file: Result<[UInt8], Failure>?
     /// The size of the entry asked to be measured, when it is a regular file.
     public var measuredSize: Int?
 
-    public init(kind: FileKind?, names: [String], file: Result<[UInt8], FileSystemError>?, measuredSize: Int?) {
+    public init(kind: FileKind?, names: [String], file: Result<[UInt8], Failure>?, measuredSize: Int?) {
         self.kind = kind
         self.names = names
         self.file = file

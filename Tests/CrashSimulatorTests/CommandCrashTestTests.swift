@@ -113,3 +113,29 @@ import Testing
         #expect(tornSystem.kind(of: "/a/x") == nil)
     }
 }
+
+/// `crash-test --command repair` is clean under both models on every profile of the gallery.
+@Suite struct GalleryRepairCrashTests {
+    static let profiles: [String] = {
+        let gallery = CommandCrashTestTests.repository.appendingPathComponent("Fixtures/gallery").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: gallery)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: "\(gallery)/\(name)", isDirectory: &isDirectory) && isDirectory.boolValue
+        }.sorted()
+    }()
+
+    @Test func theGalleryIsThere() {
+        #expect(Self.profiles.count > 50)
+    }
+
+    @Test(arguments: profiles)
+    func repairIsCrashSafe(_ profile: String) throws {
+        for model in PersistenceModel.allCases {
+            var configuration = CommandCrashTest.Configuration(command: .repair, input: CommandCrashTestTests.gallery(profile))
+            configuration.model = model
+            let report = try CommandCrashTest(configuration: configuration).run()
+            #expect(report.result.failed == 0, "\(profile), \(model): \(report.result.failures.first.map { "\($0.message) [\(report.reproducer($0).text)]" } ?? "")")
+        }
+    }
+}

@@ -92,18 +92,7 @@ public struct CommandCrashTest: Sendable {
                 ? "a command's state has no recovery-crash="
                 : "crash=\(state.crashPoint) is past the command's \(recording.operations.count) operations")
         }
-        let generator = CrashStateGenerator(model: reproducer.model, seed: reproducer.seed)
-        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
-        var pending: [Int] = []
-        Explorer.walk(recording, generator, through: state.crashPoint, apply: { index in
-            tree.apply(recording.operations[index].effect, index: Int32(index))
-        }) { crashPoint, point in
-            if crashPoint == state.crashPoint { pending = point.pending }
-            return crashPoint < state.crashPoint
-        }
-        try Replayer().validate(reproducer, pending: pending, operations: recording.operations)
-        tree.isJournaling = true
-        Materialiser(recording: recording, seed: reproducer.seed).materialise(state, pending: pending, on: tree)
+        let (tree, pending) = try Replayer().materialise(reproducer, recording: recording)
         let findings = CommandJudge(run: run).judge(tree)
         let explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
         return Replayer.Outcome(reproducer: reproducer, findings: findings, explanation: explanation,

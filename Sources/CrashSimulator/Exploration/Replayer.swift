@@ -32,18 +32,7 @@ public struct Replayer: Sendable {
         guard state.crashPoint <= recording.operations.count else {
             throw .invalidReproducer(reproducer.text, reason: "crash=\(state.crashPoint) is past the workload's \(recording.operations.count) operations")
         }
-        let generator = CrashStateGenerator(model: reproducer.model, seed: reproducer.seed)
-        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
-        var pending: [Int] = []
-        Explorer.walk(recording, generator, through: state.crashPoint, apply: { index in
-            tree.apply(recording.operations[index].effect, index: Int32(index))
-        }) { crashPoint, point in
-            if crashPoint == state.crashPoint { pending = point.pending }
-            return crashPoint < state.crashPoint
-        }
-        try validate(reproducer, pending: pending, operations: recording.operations)
-        tree.isJournaling = true
-        Materialiser(recording: recording, seed: reproducer.seed).materialise(state, pending: pending, on: tree)
+        let (tree, pending) = try materialise(reproducer, recording: recording)
         let judge = StateJudge(recording: recording, runner: runner)
         judge.seed = reproducer.seed
         let context = CrashContext(recording: recording, crashPoint: state.crashPoint)
@@ -63,6 +52,25 @@ public struct Replayer: Sendable {
         }
         return Outcome(reproducer: reproducer, findings: findings, explanation: explanation,
                        operations: recording.operations.count, acknowledgements: recording.acknowledgements.count)
+    }
+
+    /// Builds the reproducer's crash state of `recording` (journaling on), after checking that it
+    /// fits the recording; returns it with the operations pending at its crash point.
+    func materialise(_ reproducer: Reproducer, recording: Recording) throws(SimulatorError) -> (tree: ModelTree, pending: [Int]) {
+        let state = reproducer.state
+        let generator = CrashStateGenerator(model: reproducer.model, seed: reproducer.seed)
+        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
+        var pending: [Int] = []
+        Explorer.walk(recording, generator, through: state.crashPoint, apply: { index in
+            tree.apply(recording.operations[index].effect, index: Int32(index))
+        }) { crashPoint, point in
+            if crashPoint == state.crashPoint { pending = point.pending }
+            return crashPoint < state.crashPoint
+        }
+        try validate(reproducer, pending: pending, operations: recording.operations)
+        tree.isJournaling = true
+        Materialiser(recording: recording, seed: reproducer.seed).materialise(state, pending: pending, on: tree)
+        return (tree, pending)
     }
 
     /// The operations recovery makes on the state `tree` holds (which is left as it was).

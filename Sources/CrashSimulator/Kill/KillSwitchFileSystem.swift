@@ -77,7 +77,7 @@ public struct KillSwitchFileSystem: FileSystem {
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] { try base.read(path, limit: limit) }
     public func size(of path: String) -> Int? { base.size(of: path) }
     public func resolvedKind(of path: String) -> FileKind? { base.resolvedKind(of: path) }
-    public func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading {
+    public func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectoryReading<FileSystemError> {
         base.snapshot(of: path, reading: file, measuring: measured)
     }
     public func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock { try base.lockDirectory(path) }
