@@ -27,6 +27,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(profile)/Backups"))
     }
 
+    @Test func aSymlinkedBackupsIsNotWrittenThrough() throws {
+        let profile = try RepairGalleryTests.copy("healthy")
+        let outside = profile + "-backups"
+        defer {
+            try? FileManager.default.removeItem(atPath: profile)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: "\(profile)/Backups", withDestinationPath: outside)
+        let before = AsideTestSupport.snapshot(profile)
+        #expect(throws: ForensicsError.self) {
+            _ = try AsideTestSupport.aside(profile).push(session: nil, incognito: false, reason: "test")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty, "nothing written outside the profile")
+        #expect(AsideTestSupport.snapshot(profile) == before)
+    }
+
     @Test func aSessionWithAnUnreadableFileStaysLive() throws {
         let profile = try RepairGalleryTests.copy("healthy")
         defer { try? FileManager.default.removeItem(atPath: profile) }

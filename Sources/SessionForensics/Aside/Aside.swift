@@ -91,14 +91,23 @@ public struct Aside: Sendable {
     /// it cannot be read (its manifest could not be written after the move): checked before
     /// anything moves. Reads each file once; a set-aside costs that read anyway.
     func checkMovable(_ directory: String) throws {
+        try checkInsideProfile(directory)
+        // Where the set-aside copy goes must be inside the profile too.
+        let incognito = pathComponents(directory).first == ProfileLayout.incognitoDirectory
+        try checkInsideProfile(SessionSetAside.backupsDirectory(incognito: incognito))
+        try checkReadable(joinPath(profile, directory))
+    }
+
+    /// Refuses a path below the profile (relative to it) when a component that exists is a
+    /// symbolic link or a special file: what is written or moved there would leave the profile.
+    func checkInsideProfile(_ relative: String) throws {
         var path = profile
-        for component in directory.split(separator: "/") {
-            path = joinPath(path, String(component))
+        for component in pathComponents(relative) {
+            path = joinPath(path, component)
             if fileSystem.kind(of: path) == .other {
                 throw ForensicsError.unsafeToMove(path: path, reason: "it is a symbolic link or a special file; sessionctl moves nothing out of a profile (move the real directory into the profile first)")
             }
         }
-        try checkReadable(path)
     }
 
     private func checkReadable(_ path: String) throws {

@@ -18,7 +18,9 @@ public struct AsideTarget: Sendable, Equatable {
     public static func locate(_ path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws -> AsideTarget {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        guard let kind = fileSystem.kind(of: path) else { throw FormatError.unreadable(path: path, reason: "No such file or directory") }
+        // The path given may itself be a symbolic link to the profile (the real directory is
+        // then worked on); links inside the profile are refused where something would move.
+        guard let kind = fileSystem.resolvedKind(of: path) else { throw FormatError.unreadable(path: path, reason: "No such file or directory") }
         guard kind == .directory else {
             let bundle = CompressedInput.isGzip(path)
             throw ForensicsError.notAProfile(path: path, reason: bundle
@@ -27,7 +29,7 @@ public struct AsideTarget: Sendable, Equatable {
         }
         let markers = [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
                        ProfileLayout.backupsDirectory]
-        if markers.contains(where: { fileSystem.kind(of: joinPath(path, $0)) == .directory }) {
+        if markers.contains(where: { fileSystem.resolvedKind(of: joinPath(path, $0)) == .directory }) {
             return AsideTarget(profile: path, session: nil, incognito: false)
         }
         let storage = parentPath(path)

@@ -114,7 +114,10 @@ public struct AtomicWriter: Sendable {
     /// Creates `path` and any missing parents, each made durable by an fsync of its parent.
     public func makeDirectories(_ path: String, mode: UInt32 = 0o755) throws(FileSystemError) {
         if let kind = fileSystem.kind(of: path) {
-            guard kind == .directory else { throw .cannotCreate(path: path, reason: "a file is in the way") }
+            // A symbolic link to a directory is taken as the directory (a profile given through a link).
+            guard kind == .directory || fileSystem.resolvedKind(of: path) == .directory else {
+                throw .cannotCreate(path: path, reason: "a file is in the way")
+            }
             return
         }
         let parent = parentPath(path)
