@@ -34,8 +34,12 @@ public struct StoreRecoveryRunner: RecoveryRunner {
         let changes = report.setAside.map { "set aside \($0.key) to \($0.path)" }
             + report.removedTemporaryFiles.map { "removed \($0)" }
             + report.completedManifests.map { "completed \($0)" }
+        var setAside: [String: String] = [:]
+        for entry in report.setAside {
+            setAside[entry.path] = ProfileLayout.sessionDirectory(entry.key.id, incognito: entry.key.incognito)
+        }
         return RecoveryOutcome(detectedCrash: report.previousExit == .unclean || report.previousExit == .crashDuringRestore,
-                               restored: restored, changes: changes)
+                               restored: restored, changes: changes, setAside: setAside)
     }
 }
 

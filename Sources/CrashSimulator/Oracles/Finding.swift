@@ -43,11 +43,15 @@ public struct RecoveryOutcome: Sendable, Equatable {
     public var restored: [String: UInt64]
     /// What recovery changed on disk, one line each (set aside, temporary file removed, ...).
     public var changes: [String]
+    /// The sessions recovery set aside: each entry's path to the directory it was set aside from
+    /// (both relative to the profile), for the oracle that checks the entry holds all of it.
+    public var setAside: [String: String]
 
-    public init(detectedCrash: Bool, restored: [String: UInt64], changes: [String]) {
+    public init(detectedCrash: Bool, restored: [String: UInt64], changes: [String], setAside: [String: String] = [:]) {
         self.detectedCrash = detectedCrash
         self.restored = restored
         self.changes = changes
+        self.setAside = setAside
     }
 }
 

@@ -77,8 +77,10 @@ final class StateJudge {
             }
         }
         findings += RecoveryOracle.check(first: first, second: second)
+        let setAside = SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get())
         let steps = system.operations
         tree.rollback(to: mark)
+        findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
         var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
         if depth == 0 && steps.count > 1 && shouldExploreRecoveryCrashes(steps) {
             crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase)

@@ -1,0 +1,67 @@
+import FileSystemKit
+import SessionFormats
+import SessionStore
+
+/// Recovery may set a session aside, never lose any of it: each entry recovery made holds every
+/// file the session's directory held before recovery, byte for byte, and its manifest verifies.
+///
+/// Judged from the two trees alone (before recovery and after), not from the metadata hash or
+/// from anything the store reports but where it put each entry: a set-aside copy that skips tab
+/// directories, or one whose files never reached the disk, fails here even when the store wrote a
+/// manifest that agrees with what it copied.
+enum SetAsideOracle {
+    /// What recovery set aside, read after recovery: per entry, its files and whether its manifest verifies.
+    struct Capture {
+        var entries: [(entry: String, original: String, files: [String: [UInt8]], verifies: Bool)] = []
+    }
+
+    /// Reads the entries `outcome` names in the tree as recovery left it.
+    static func capture(_ tree: ModelTree, profile: String, outcome: RecoveryOutcome?) -> Capture {
+        var capture = Capture()
+        guard let outcome, !outcome.setAside.isEmpty else { return capture }
+        let fileSystem = ModelFileSystem(tree: tree)
+        for (entry, original) in outcome.setAside.sorted(by: { $0.key < $1.key }) {
+            let path = joinPath(profile, entry)
+            var files = files(fileSystem, path)
+            files["manifest.json"] = nil
+            capture.entries.append((entry, original, files, TabCensus.manifestVerifies(fileSystem, entry: path)))
+        }
+        return capture
+    }
+
+    /// The findings: `capture` (after recovery) against the tree before recovery.
+    static func check(_ capture: Capture, before tree: ModelTree, profile: String) -> [Finding] {
+        guard !capture.entries.isEmpty else { return [] }
+        let fileSystem = ModelFileSystem(tree: tree)
+        var findings: [Finding] = []
+        for item in capture.entries {
+            if !item.verifies {
+                findings.append(Finding(.collateralLoss, "recovery set aside \(item.original) as \(item.entry), whose manifest does not verify"))
+            }
+            let original = files(fileSystem, joinPath(profile, item.original))
+            let missing = original.keys.filter { item.files[$0] == nil }.sorted()
+            let changed = original.keys.filter { item.files[$0] != nil && item.files[$0] != original[$0] }.sorted()
+            if let first = missing.first ?? changed.first {
+                findings.append(Finding(.collateralLoss, "recovery set aside \(item.original) as \(item.entry), which lacks or changed \(missing.count + changed.count) of its \(original.count) files, e.g. \(first)"))
+            }
+        }
+        return findings
+    }
+
+    /// Every regular file below `directory` but temporary and backup names, by relative path.
+    private static func files(_ fileSystem: ModelFileSystem, _ directory: String) -> [String: [UInt8]] {
+        var found: [String: [UInt8]] = [:]
+        func walk(_ path: String, _ relative: String) {
+            for name in (try? fileSystem.list(path)) ?? [] where !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name) {
+                let child = joinPath(path, name)
+                switch fileSystem.kind(of: child) {
+                case .directory?: walk(child, joinPath(relative, name))
+                case .file?: found[joinPath(relative, name)] = try? fileSystem.read(child)
+                default: continue
+                }
+            }
+        }
+        walk(directory, "")
+        return found
+    }
+}
