@@ -5,10 +5,10 @@ import SessionFormats
 import SessionStore
 import Testing
 
-/// The checker catches a recovery that sets sessions aside without all their files: the planted
-/// bug (a recovery whose set-aside copy skips the tab directories, with a manifest that agrees
-/// with what it copied) fails crash-test by the set-aside oracle, which compares each entry with
-/// the session directory as it was before recovery, and the reproducer replays.
+/// The checker catches a recovery that loses what it sets aside: planted bugs (a set-aside copy
+/// that skips the tab directories, with a manifest that agrees with what it copied; a recovery that
+/// deletes instead of setting aside, and says nothing) fail crash-test by the set-aside oracle,
+/// which compares the trees before and after recovery, and the reproducers replay.
 @Suite struct PlantedRecoveryBugTests {
     /// The store's recovery, then every tab directory of each entry it made removed and the
     /// entry's manifest rewritten to match what is left.
@@ -32,6 +32,30 @@ import Testing
             }
             return outcome
         }
+    }
+
+    /// The store's recovery, then each entry it made deleted and left out of its report: a
+    /// recovery that deletes what Chrome would not load instead of setting it aside.
+    struct DeletingRunner: RecoveryRunner {
+        func recover(fileSystem: ModelFileSystem, profile: String) throws -> RecoveryOutcome {
+            var outcome = try StoreRecoveryRunner.recover(on: fileSystem, profile: profile)
+            for entry in outcome.setAside.keys.sorted() {
+                try AtomicWriter(fileSystem: fileSystem).removeTree(joinPath(profile, entry))
+            }
+            outcome.setAside = [:]
+            return outcome
+        }
+    }
+
+    @Test func aRecoveryThatDeletesInsteadOfSettingAsideIsCaughtAndReplays() throws {
+        var configuration = CrashTest.Configuration()
+        configuration.workload = "crash-loop"
+        configuration.model = .process
+        let report = try CrashTest(configuration: configuration, runner: DeletingRunner()).run()
+        let failure = try #require(report.result.failures.first { $0.findings.contains { $0.message.contains("without setting it aside whole") } },
+                                   "\(report.result.failuresByOracle)")
+        let replayed = try Replayer(runner: DeletingRunner()).replay(report.reproducer(failure))
+        #expect(replayed.findings.contains { $0.message.contains("without setting it aside whole") })
     }
 
     @Test func aSetAsideCopyWithoutItsTabsIsCaughtAndReplays() throws {

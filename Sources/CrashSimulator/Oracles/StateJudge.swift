@@ -57,6 +57,7 @@ final class StateJudge {
         var privacyDetails: [Int: String] = [:]
         var privacyFound = caches.suite.privacy(tree, profile: profile, when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
+        let sessionsBefore = SetAsideOracle.sessionDirectories(tree, profile: recording.profile)
         let mark = tree.mark()
         let inodeBase = recording.inodeCount + Int32(depth * 20_000) + 10_000
         let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
@@ -77,7 +78,7 @@ final class StateJudge {
             }
         }
         findings += RecoveryOracle.check(first: first, second: second)
-        let setAside = SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get())
+        let setAside = SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get(), before: sessionsBefore)
         let steps = system.operations
         tree.rollback(to: mark)
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
