@@ -10,7 +10,8 @@ import Testing
         var writeProtocol: WriteProtocol
         var oracle: OracleKind
         var model: PersistenceModel
-        var description: String { "\(writeProtocol.rawValue) caught by \(oracle.rawValue) (\(model.rawValue))" }
+        var workload = "small"
+        var description: String { "\(writeProtocol.rawValue) caught by \(oracle.rawValue) (\(model.rawValue), \(workload))" }
     }
 
     static let planted = [
@@ -19,12 +20,14 @@ import Testing
         Planted(writeProtocol: .chrome, oracle: .collateralLoss, model: .process),
         // Temporary files named unlike the store's: found by the layout, not by the store's names.
         Planted(writeProtocol: .strangeTemporaryNames, oracle: .hygiene, model: .process),
+        // The clean-exit marker before the final save: a crash between them must still be noticed.
+        Planted(writeProtocol: .exitMarkerFirst, oracle: .recovery, model: .process, workload: "typical"),
     ]
 
     @Test(arguments: planted)
     func eachPlantedFlawIsCaughtAndReplays(_ entry: Planted) throws {
         var configuration = CrashTest.Configuration()
-        configuration.workload = "small"
+        configuration.workload = entry.workload
         configuration.model = entry.model
         configuration.writeProtocol = entry.writeProtocol
         let report = try CrashTest(configuration: configuration).run()

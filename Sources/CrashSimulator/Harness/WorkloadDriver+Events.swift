@@ -11,7 +11,13 @@ extension WorkloadDriver {
             let groups = self.groups
             let launched = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: clock,
                                                      options: SessionService.Options(writeProtocol: writeProtocol), groupIDs: { groups.next() })
-            launched.onSave = { [unowned self] record in self.onSave(record) }
+            launched.onSave = { [unowned self] record in
+                self.onSave(record)
+                if self.runningUntilNextSave {
+                    self.runningUntilNextSave = false
+                    self.onRunning(false)
+                }
+            }
             launched.onSaveFailure = { [unowned self] failure in
                 if self.failure == nil { self.failure = "save #\(failure.sequence) failed: \(failure.error)" }
             }
@@ -25,9 +31,15 @@ extension WorkloadDriver {
             guard service == nil else { throw SimulatorError.invalidWorkload(name: workloadName, line: 0, reason: "crash-during-restore needs the app not running (crash first)") }
             _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol), profile: profile).prepareLaunch(now: clock.now)
         case .shutdown:
-            // A crash during a clean exit may or may not be noticed (the clean marker comes last).
-            onRunning(false)
-            try requireService(event).shutDown()
+            // Until the final save is acknowledged a crash is a crash and must be detected; after
+            // it, a crash before the clean-exit marker is durable may or may not be noticed.
+            let exiting = try requireService(event)
+            if exiting.hasUnsavedChanges { runningUntilNextSave = true } else { onRunning(false) }
+            try exiting.shutDown()
+            if runningUntilNextSave {
+                runningUntilNextSave = false
+                onRunning(false)
+            }
             service = nil
         case .open(let label, let url, let title, let window, let incognito):
             let service = try requireService(event)

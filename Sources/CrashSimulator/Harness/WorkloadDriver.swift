@@ -21,6 +21,8 @@ final class WorkloadDriver {
     var onSave: (SaveRecord) -> Void = { _ in }
     /// Hears the app start running (true: launched) and stop (false: crashed or exiting).
     var onRunning: (Bool) -> Void = { _ in }
+    /// Set during a shutdown with changes to save: the app counts as running until that save is acknowledged.
+    var runningUntilNextSave = false
     /// Hears each URL and title shown in a tab, and whether the tab is incognito.
     var onText: (String, Bool) -> Void = { _, _ in }
 

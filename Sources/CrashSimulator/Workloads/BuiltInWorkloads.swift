@@ -76,6 +76,7 @@ public enum BuiltInWorkloads {
         close t3
         open t8 https://example.org/weather "Weather"
         background
+        navigate t8 https://example.org/weather/tomorrow "Tomorrow's weather"
         shutdown
         launch
         navigate t8 https://example.org/weather/tomorrow "Tomorrow"

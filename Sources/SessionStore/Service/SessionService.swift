@@ -122,9 +122,12 @@ public final class SessionService {
 
     /// Clean exit: saves every dirty window and records that the app exited cleanly.
     public func shutDown() throws(FileSystemError) {
+        let policy = RecoveryPolicy(writer: writer, profile: profile.path, crashLoopLimit: options.crashLoopLimit)
+        // The deliberately flawed order, for a crash checker to prove it notices.
+        if options.writeProtocol == .exitMarkerFirst { try policy.recordCleanExit() }
         save(.shutdown)
         if let failure = lastFailure { throw failure.error }
-        try RecoveryPolicy(writer: writer, profile: profile.path, crashLoopLimit: options.crashLoopLimit).recordCleanExit()
+        if options.writeProtocol != .exitMarkerFirst { try policy.recordCleanExit() }
     }
 
     /// The failure of the most recent save, if it failed.

@@ -66,7 +66,7 @@ public struct AtomicWriter: Sendable {
         var backup: String?
         do throws(FileSystemError) {
             do throws(FileSystemError) { try fileSystem.close(handle) } catch { throw error.naming(temp) }
-            if writeProtocol == .safe || writeProtocol == .strangeTemporaryNames, fileSystem.kind(of: path) == .file {
+            if writeProtocol.keepsBackups, fileSystem.kind(of: path) == .file {
                 let name = joinPath(directory, AtomicWriter.backupName(of: lastPathComponent(path)))
                 if fileSystem.kind(of: name) != nil { try fileSystem.unlink(name) }
                 try fileSystem.link(path, to: name)

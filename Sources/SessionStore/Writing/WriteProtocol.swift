@@ -20,11 +20,17 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// that what a crash leaves is not recognised and not cleaned: a checker that asked the store
     /// what its temporary names are would not see them.
     case strangeTemporaryNames = "strange-temp"
+    /// The safe protocol, but a shutdown writes the clean-exit marker before its final save, so
+    /// that a crash between the two is taken for a clean exit and the unsaved changes are lost
+    /// without anyone noticing.
+    case exitMarkerFirst = "exit-marker-first"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
     /// Whether directories are fsynced after entries are added or removed.
-    public var syncsDirectories: Bool { self == .safe || self == .inPlace || self == .strangeTemporaryNames }
+    public var syncsDirectories: Bool { self == .safe || self == .inPlace || self == .strangeTemporaryNames || self == .exitMarkerFirst }
+    /// Whether a replaced file is kept as a backup (hard link) until its replacement is in place.
+    var keepsBackups: Bool { self == .safe || self == .strangeTemporaryNames || self == .exitMarkerFirst }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }
