@@ -19,7 +19,7 @@ extension SessionCtl.Aside {
             let target = try AsideTarget.locate(path)
             let entries = try SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version).list()
             switch output.format {
-            case .json: Output.line(AsideDocument.encode(entries).serialized())
+            case .json: Output.document(AsideDocument.encode(entries))
             case .text:
                 if entries.isEmpty { Output.line("no set-aside entries") }
                 for entry in entries { asideLines(entry).forEach { Output.line($0) } }

@@ -41,12 +41,12 @@ extension SessionCtl {
                 let result = try compressor.compress(path, to: output)
                 switch format.format {
                 case .json:
-                    Output.line(JSONValue.object([
+                    Output.document(JSONValue.object([
                         ("schema", .string("sessionctl.compress/1")), ("input", .string(path)), ("output", .string(result.output)),
                         ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))),
                         ("inputBytes", .int(result.inputBytes)), ("outputBytes", .int(result.outputBytes)),
                         ("skipped", .array(result.skipped.map(JSONValue.string))),
-                    ]).serialized())
+                    ]))
                 case .text:
                     let what = result.kind == .gzip ? "gzip" : "bundle of \(result.files) file\(result.files == 1 ? "" : "s")"
                     Output.line("wrote \(result.output): \(what), \(result.inputBytes) bytes in, \(result.outputBytes) bytes out")

@@ -163,7 +163,7 @@ extension SessionCtl {
         /// Prints a run's document and exits as the run went: 1 on failures, 3 when incomplete.
         private func finish(_ fields: CrashTestDocument.Fields) throws {
             switch output.format {
-            case .json: Output.line(CrashTestDocument.encode(fields).serialized())
+            case .json: Output.document(CrashTestDocument.encode(fields))
             case .text: CrashTestText.print(fields, shown: maxFailures ?? 20)
             }
             if fields.failed > 0 { throw CommandFailure.exit(ExitStatus.findings) }
@@ -222,7 +222,7 @@ extension SessionCtl {
                     } ?? [],
                     kills: 1)
                 for oracle in CrashTestDocument.oracles(outcome.findings) { fields.failuresByOracle[oracle, default: 0] += 1 }
-                Output.line(CrashTestDocument.encode(fields).serialized())
+                Output.document(CrashTestDocument.encode(fields))
             case .text:
                 Output.line("replaying \(loop.reproducer(reproducer.kill))")
                 if text != loop.reproducer(reproducer.kill) { Output.line("the kill landed after operation \(crashAfter): \(text)") }
@@ -254,7 +254,7 @@ extension SessionCtl {
                     members.append(("crashAfter", .int(Int64(reproducer.state.crashPoint))))
                     document = .object(members)
                 }
-                Output.line(document.serialized())
+                Output.document(document)
             case .text:
                 Output.line("replaying \(reproducer.text)")
                 for line in outcome.explanation { Output.line(line) }

@@ -39,11 +39,11 @@ extension SessionCtl {
                 let result = try BundleExtractor(maxSize: maxSize.bytes).decompress(file, to: target)
                 switch format.format {
                 case .json:
-                    Output.line(JSONValue.object([
+                    Output.document(JSONValue.object([
                         ("schema", .string("sessionctl.decompress/1")), ("input", .string(file)), ("output", .string(result.output)),
                         ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))), ("bytes", .int(result.bytes)),
                         ("manifestVerified", result.verifiedFiles.map { .int(Int64($0)) } ?? .null),
-                    ]).serialized())
+                    ]))
                 case .text:
                     var line = "wrote \(result.output): "
                     line += result.kind == .file ? "\(result.bytes) bytes" : "\(result.files) file\(result.files == 1 ? "" : "s")"

@@ -38,7 +38,7 @@ extension SessionCtl {
                 try SessionReader(input: after).readAll(history: history),
                 pairingLoneSessions: Self.isSingleSession(before) && Self.isSingleSession(after))
             switch output.format {
-            case .json: Output.line(DiffDocument.encode(diff).serialized())
+            case .json: Output.document(DiffDocument.encode(diff))
             case .text: DiffText(color: Output.useColor).print(diff)
             }
             if !diff.identical { throw CommandFailure.exit(ExitStatus.findings) }

@@ -39,7 +39,7 @@ extension SessionCtl {
             let migrator = Migrator(profile: target.profile, toolVersion: SessionCtl.version)
             let (plan, outcome) = try migrator.run(to: to, dryRun: dryRun)
             switch output.format {
-            case .json: Output.line(MigrationDocument.encode(plan, outcome: outcome).serialized())
+            case .json: Output.document(MigrationDocument.encode(plan, outcome: outcome))
             case .text: MigrateText.print(plan, outcome: outcome)
             }
         }

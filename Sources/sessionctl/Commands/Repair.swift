@@ -36,7 +36,7 @@ extension SessionCtl {
             let repairer = Repairer(profile: target.profile, aside: aside)
             let result = try repairer.run(session: target.session.map { ($0, target.incognito) }, dryRun: dryRun)
             switch output.format {
-            case .json: Output.line(RepairDocument.encode(result).serialized())
+            case .json: Output.document(RepairDocument.encode(result))
             case .text: RepairText.print(result)
             }
             if !result.isClean { throw CommandFailure.exit(ExitStatus.findings) }

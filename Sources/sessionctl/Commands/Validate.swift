@@ -32,7 +32,7 @@ extension SessionCtl {
             if let inside = input.profileFoundInside { Output.error("note: reading the profile \(inside) inside \(path)") }
             let report = Validator().validate(input)
             switch output.format {
-            case .json: Output.line(ValidationDocument.encode(report).serialized())
+            case .json: Output.document(ValidationDocument.encode(report))
             case .text: ValidateText.print(report, path: path)
             }
             if report.fails(strict: strict) { throw CommandFailure.exit(ExitStatus.findings) }

@@ -1,14 +1,52 @@
 import Foundation
+import SessionFormats
 
 /// Buffered standard output and one-line errors on standard error.
 enum Output {
     nonisolated(unsafe) private static var buffer: [UInt8] = []
 
-    /// Appends a line to standard output (flushed in large chunks and at exit).
+    /// Appends a line of text to standard output (flushed in large chunks and at exit), its
+    /// control characters shown escaped (`\n`, `\x1b`): a name or title read from a profile can
+    /// neither forge output lines nor send a terminal escape sequence.
     static func line(_ text: String = "") {
-        buffer.append(contentsOf: text.utf8)
+        if text.unicodeScalars.contains(where: isControl) {
+            buffer.append(contentsOf: escapingControls(text).utf8)
+        } else {
+            buffer.append(contentsOf: text.utf8)
+        }
         buffer.append(10)
         if buffer.count > 1 << 16 { flush() }
+    }
+
+    /// Appends a JSON document (whose serializer already escapes every control character).
+    static func document(_ value: JSONValue) {
+        line(bytes: value.serializedBytes())
+    }
+
+    /// C0 controls, DEL and C1 controls (a terminal takes 0x9b for an escape sequence).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `text` with each control character written out: `\n`, `\r`, `\t`, else `\xHH` / `\u{HH}`.
+    static func escapingControls(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x80 && isControl(scalar): result += "\\x" + hex(scalar.value)
+            case _ where isControl(scalar): result += "\\u{" + hex(scalar.value) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count < 2 ? "0" + digits : digits
     }
 
     /// Appends bytes to standard output; a large piece is written from where it lies, not copied.
@@ -59,7 +97,7 @@ enum Output {
     /// `sessionctl: <message>` on standard error.
     static func error(_ message: String) {
         flush()
-        let line = "sessionctl: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+        let line = "sessionctl: " + escapingControls(message) + "\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 
