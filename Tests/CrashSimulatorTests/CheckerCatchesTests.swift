@@ -22,6 +22,9 @@ import Testing
         Planted(writeProtocol: .strangeTemporaryNames, oracle: .hygiene, model: .process),
         // The clean-exit marker before the final save: a crash between them must still be noticed.
         Planted(writeProtocol: .exitMarkerFirst, oracle: .recovery, model: .process, workload: "typical"),
+        // No wipe when the last incognito tab closes: privacy is armed by the workload's close,
+        // not by the store's report that it purged.
+        Planted(writeProtocol: .noIncognitoWipe, oracle: .privacy, model: .process, workload: "incognito"),
     ]
 
     @Test(arguments: planted)

@@ -47,6 +47,7 @@ extension WorkloadDriver {
             let browser = try service.openWindow(WorkloadDriver.sessionID(of: window), incognito: incognito)
             let tab = browser.openTab(url: url, title: title)
             labels[label] = tab.id
+            if incognito { openIncognitoLabels.insert(label) }
             note(url, title, incognito: incognito)
         case .navigate(let label, let url, let title):
             let found = try find(label, in: try requireService(event))
@@ -54,6 +55,8 @@ extension WorkloadDriver {
             note(url, title, incognito: found.browser.incognito)
         case .close(let label):
             let found = try find(label, in: try requireService(event))
+            if openIncognitoLabels == [label] { onLastIncognitoTabClosing() }
+            openIncognitoLabels.remove(label)
             found.browser.tabs.close(at: found.index)
         case .move(let label, let index):
             let found = try find(label, in: try requireService(event))
@@ -77,7 +80,10 @@ extension WorkloadDriver {
             guard let browser, let low = indices.min(), let high = indices.max(), high - low + 1 == indices.count,
                   browser.tabs.group(low..<(high + 1), title: title, color: color) != nil else { throw refused(event) }
         case .closeAllIncognito:
-            try requireService(event).profile.closeAllIncognitoTabs()
+            let service = try requireService(event)
+            if !openIncognitoLabels.isEmpty { onLastIncognitoTabClosing() }
+            openIncognitoLabels = []
+            service.profile.closeAllIncognitoTabs()
         case .background:
             try requireService(event).sceneDidEnterBackground()
         case .disconnect(let window):

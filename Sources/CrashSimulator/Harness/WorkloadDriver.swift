@@ -21,6 +21,11 @@ final class WorkloadDriver {
     var onSave: (SaveRecord) -> Void = { _ in }
     /// Hears the app start running (true: launched) and stop (false: crashed or exiting).
     var onRunning: (Bool) -> Void = { _ in }
+    /// Hears, before the event runs, that it closes the last incognito tab the workload has open
+    /// (by the workload's own count, not the store's).
+    var onLastIncognitoTabClosing: () -> Void = {}
+    /// The labels of the incognito tabs the workload has open.
+    var openIncognitoLabels: Set<String> = []
     /// Set during a shutdown with changes to save: the app counts as running until that save is acknowledged.
     var runningUntilNextSave = false
     /// Hears each URL and title shown in a tab, and whether the tab is incognito.

@@ -35,6 +35,9 @@ final class RecordingSession {
     var regularStrings: Set<String> = []
     var transitions: [(operation: Int, running: Bool)] = []
     var events: [(operation: Int, text: String)] = []
+    /// Set when the workload closed its last incognito tab: the next acknowledged save must leave
+    /// no incognito byte readable, whatever the store says it did.
+    var incognitoClosing = false
 
     init(workload: Workload, writeProtocol: WriteProtocol) {
         self.workload = workload
@@ -43,6 +46,7 @@ final class RecordingSession {
         driver = WorkloadDriver(workloadName: workload.name, fileSystem: fileSystem, profile: WorkloadRecorder.profile, writeProtocol: writeProtocol)
         driver.onSave = { [unowned self] record in self.acknowledge(record) }
         driver.onRunning = { [unowned self] running in self.transitions.append((self.fileSystem.operations.count, running)) }
+        driver.onLastIncognitoTabClosing = { [unowned self] in self.incognitoClosing = true }
         driver.onText = { [unowned self] text, incognito in
             if incognito { self.incognitoStrings.insert(text) } else { self.regularStrings.insert(text) }
         }
@@ -101,7 +105,8 @@ final class RecordingSession {
 
     func acknowledge(_ record: SaveRecord) {
         var group: Int?
-        if record.incognitoPurged {
+        if record.incognitoPurged || incognitoClosing {
+            incognitoClosing = false
             group = privacy.addGroup(closing: incognitoStrings, keeping: regularStrings)
             incognitoStrings = []
         }

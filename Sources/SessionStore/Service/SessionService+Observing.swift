@@ -20,7 +20,9 @@ extension SessionService: TabListObserver {
             $0.dirtyTabs.remove(tab.id)
             $0.closedTabs.insert(tab.id)
         }
-        if closing, browser.incognito, profile.incognito.browsers.tabCount == 0 { purgeIncognito() }
+        if closing, browser.incognito, profile.incognito.browsers.tabCount == 0, options.writeProtocol != .noIncognitoWipe {
+            purgeIncognito()
+        }
     }
 
     public func tabList(_ list: TabList, didMove tab: BrowserTab, from: Int, to: Int) {

@@ -24,13 +24,16 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// that a crash between the two is taken for a clean exit and the unsaved changes are lost
     /// without anyone noticing.
     case exitMarkerFirst = "exit-marker-first"
+    /// The safe protocol, but closing the last incognito tab leaves the incognito session's files
+    /// on disk (they are only rewritten by later saves).
+    case noIncognitoWipe = "no-incognito-wipe"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
     /// Whether directories are fsynced after entries are added or removed.
-    public var syncsDirectories: Bool { self == .safe || self == .inPlace || self == .strangeTemporaryNames || self == .exitMarkerFirst }
+    public var syncsDirectories: Bool { self == .inPlace || keepsBackups }
     /// Whether a replaced file is kept as a backup (hard link) until its replacement is in place.
-    var keepsBackups: Bool { self == .safe || self == .strangeTemporaryNames || self == .exitMarkerFirst }
+    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe].contains(self) }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }
