@@ -25,7 +25,20 @@ import Testing
         // No wipe when the last incognito tab closes: privacy is armed by the workload's close,
         // not by the store's report that it purged.
         Planted(writeProtocol: .noIncognitoWipe, oracle: .privacy, model: .process, workload: "incognito"),
+        // Save policy as a contract, judged by the workload's own model of its tabs: a background
+        // that leaves a delayed save pending, a save acknowledged before it is committed.
+        Planted(writeProtocol: .lazyBackground, oracle: .durability, model: .process, workload: "typical"),
+        Planted(writeProtocol: .earlyAcknowledgement, oracle: .durability, model: .process),
     ]
+
+    /// The store keeps every save promise on every built-in workload: nothing found broken while recording.
+    @Test(arguments: BuiltInWorkloads.names)
+    func theStoreKeepsEverySavePromise(_ workload: String) throws {
+        var configuration = CrashTest.Configuration()
+        configuration.workload = workload
+        let recording = try CrashTest(configuration: configuration).record()
+        #expect(recording.contract.isEmpty, "\(recording.contract.values.flatMap { $0 }.map(\.message))")
+    }
 
     @Test(arguments: planted)
     func eachPlantedFlawIsCaughtAndReplays(_ entry: Planted) throws {

@@ -7,12 +7,15 @@ extension WorkloadDriver {
     func perform(_ event: WorkloadEvent) throws {
         switch event {
         case .launch:
+            if restoreCrashes >= SessionService.Options().crashLoopLimit { model.setAsideAll() }
+            restoreCrashes = 0
             clock = VirtualClock(start: clock.now)
             let groups = self.groups
             let launched = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: clock,
                                                      options: SessionService.Options(writeProtocol: writeProtocol), groupIDs: { groups.next() })
             launched.onSave = { [unowned self] record in
                 self.onSave(record)
+                self.model.acknowledge()
                 if self.runningUntilNextSave {
                     self.runningUntilNextSave = false
                     self.onRunning(false)
@@ -26,8 +29,10 @@ extension WorkloadDriver {
         case .crash:
             _ = try requireService(event)
             service = nil
+            model.crash()
             onRunning(false)
         case .crashDuringRestore:
+            restoreCrashes += 1
             guard service == nil else { throw SimulatorError.invalidWorkload(name: workloadName, line: 0, reason: "crash-during-restore needs the app not running (crash first)") }
             _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol), profile: profile).prepareLaunch(now: clock.now)
         case .shutdown:
@@ -44,19 +49,23 @@ extension WorkloadDriver {
         case .open(let label, let url, let title, let window, let incognito):
             let service = try requireService(event)
             guard labels[label] == nil else { throw SimulatorError.invalidWorkload(name: workloadName, line: 0, reason: "the tab name \(label) is already used") }
-            let browser = try service.openWindow(WorkloadDriver.sessionID(of: window), incognito: incognito)
+            let sessionID = WorkloadDriver.sessionID(of: window)
+            model.open(label, window: (incognito ? "OTR/" : "") + sessionID, url: url)
+            let browser = try service.openWindow(sessionID, incognito: incognito)
             let tab = browser.openTab(url: url, title: title)
             labels[label] = tab.id
             if incognito { openIncognitoLabels.insert(label) }
             note(url, title, incognito: incognito)
         case .navigate(let label, let url, let title):
             let found = try find(label, in: try requireService(event))
+            model.navigate(label, to: url)
             found.tab.navigate(to: url, title: title)
             note(url, title, incognito: found.browser.incognito)
         case .close(let label):
             let found = try find(label, in: try requireService(event))
             if openIncognitoLabels == [label] { onLastIncognitoTabClosing() }
             openIncognitoLabels.remove(label)
+            model.close(label)
             found.browser.tabs.close(at: found.index)
         case .move(let label, let index):
             let found = try find(label, in: try requireService(event))
@@ -83,6 +92,7 @@ extension WorkloadDriver {
             let service = try requireService(event)
             if !openIncognitoLabels.isEmpty { onLastIncognitoTabClosing() }
             openIncognitoLabels = []
+            model.closeAllIncognito()
             service.profile.closeAllIncognitoTabs()
         case .background:
             try requireService(event).sceneDidEnterBackground()

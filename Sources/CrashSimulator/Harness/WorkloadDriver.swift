@@ -24,6 +24,10 @@ final class WorkloadDriver {
     /// Hears, before the event runs, that it closes the last incognito tab the workload has open
     /// (by the workload's own count, not the store's).
     var onLastIncognitoTabClosing: () -> Void = {}
+    /// The workload's own idea of the windows and tabs (see `WorkloadModel`).
+    var model = WorkloadModel()
+    /// Crashes during restore since the last launch.
+    var restoreCrashes = 0
     /// The labels of the incognito tabs the workload has open.
     var openIncognitoLabels: Set<String> = []
     /// Set during a shutdown with changes to save: the app counts as running until that save is acknowledged.

@@ -38,6 +38,8 @@ final class RecordingSession {
     /// Set when the workload closed its last incognito tab: the next acknowledged save must leave
     /// no incognito byte readable, whatever the store says it did.
     var incognitoClosing = false
+    /// Broken save promises, by the operation count at their acknowledgement.
+    var contract: [Int: [Finding]] = [:]
 
     init(workload: Workload, writeProtocol: WriteProtocol) {
         self.workload = workload
@@ -79,6 +81,12 @@ final class RecordingSession {
                 throw .storeFailed(event: step.text, reason: "\(error)")
             }
             if let failure = driver.failure { throw .storeFailed(event: step.text, reason: failure) }
+            // Going to the background, disconnecting a window and shutting down each save what
+            // the user changed before the workload goes on.
+            if step.event.promisesSave, driver.model.hasUnsavedChanges {
+                contract[fileSystem.operations.count, default: []].append(Finding(.durability,
+                    "line \(step.line): \(step.text) returned with the workload's changes since the last acknowledged save unsaved"))
+            }
             recordVersion()
         }
         var running: [Bool] = []
@@ -93,7 +101,8 @@ final class RecordingSession {
         }
         return Recording(workload: workload.name, profile: profile, initial: initial, names: tree.names,
                          operations: fileSystem.operations, acknowledgements: acknowledgements, versions: versions,
-                         privacy: privacy, inodeCount: tree.inodeCapacity, running: running, events: events)
+                         privacy: privacy, inodeCount: tree.inodeCapacity, running: running, events: events,
+                         contract: contract)
     }
 
     @discardableResult
@@ -104,6 +113,8 @@ final class RecordingSession {
     }
 
     func acknowledge(_ record: SaveRecord) {
+        let broken = SaveContractOracle.check(record, model: driver.model.windows, fileSystem: fileSystem, profile: profile)
+        if !broken.isEmpty { contract[fileSystem.operations.count, default: []] += broken }
         var group: Int?
         if record.incognitoPurged || incognitoClosing {
             incognitoClosing = false

@@ -44,7 +44,7 @@ public final class StateVerdict: Sendable {
             RecoveryOutcome(detectedCrash: detectedCrash, restored: [:], changes: []), expected: context.appWasRunning) {
             result.append(finding)
         }
-        return result
+        return result + context.brokenPromises
     }
 }
 
@@ -58,6 +58,8 @@ struct CrashContext: Sendable {
     var privacyGroups: UInt64
     /// Whether the app was running (so recovery must notice a crash).
     var appWasRunning: Bool
+    /// Save promises found broken at the acknowledgement this crash point follows.
+    var brokenPromises: [Finding] = []
 
     init(requiredVersion: Int, acknowledgement: String, privacyGroups: UInt64, appWasRunning: Bool) {
         self.requiredVersion = requiredVersion
@@ -81,5 +83,6 @@ struct CrashContext: Sendable {
         acknowledgement = acks.last?.label ?? "no save"
         privacyGroups = acks.reduce(0) { mask, ack in ack.privacyGroup.map { mask | UInt64(1) << UInt64($0) } ?? mask }
         appWasRunning = crashPoint > 0 && crashPoint <= recording.running.count && recording.running[crashPoint - 1]
+        brokenPromises = recording.contract[crashPoint] ?? []
     }
 }

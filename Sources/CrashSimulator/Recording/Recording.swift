@@ -23,10 +23,14 @@ public struct Recording: Sendable {
     public let running: [Bool]
     /// The workload events, as text, in order, with the index of their first operation.
     public let events: [(operation: Int, text: String)]
+    /// Broken save promises found while recording (`SaveContractOracle`), by the crash point of
+    /// the acknowledgement: every state of that crash point fails with them.
+    public let contract: [Int: [Finding]]
 
     public init(workload: String, profile: String, initial: ModelTree.Snapshot, names: NameTable,
                 operations: [FileOperation], acknowledgements: [Acknowledgement], versions: VersionIndex,
-                privacy: PrivacyIndex, inodeCount: Int32, running: [Bool], events: [(operation: Int, text: String)]) {
+                privacy: PrivacyIndex, inodeCount: Int32, running: [Bool], events: [(operation: Int, text: String)],
+                contract: [Int: [Finding]] = [:]) {
         self.workload = workload
         self.profile = profile
         self.initial = initial
@@ -38,6 +42,7 @@ public struct Recording: Sendable {
         self.inodeCount = inodeCount
         self.running = running
         self.events = events
+        self.contract = contract
     }
 
     /// The acknowledgements completed when `crashPoint` operations had been issued.

@@ -56,3 +56,14 @@ public struct Workload: Sendable {
         self.steps = steps
     }
 }
+
+extension WorkloadEvent {
+    /// Whether the store must have saved every change when the event returns (Chrome saves at
+    /// once when the app goes to the background, a window disconnects, or the app exits).
+    var promisesSave: Bool {
+        switch self {
+        case .background, .disconnect, .shutdown: return true
+        default: return false
+        }
+    }
+}

@@ -107,7 +107,11 @@ public final class SessionService {
     // MARK: Lifecycle
 
     /// The app went to the background: saves every dirty window now and cancels the delayed save.
-    public func sceneDidEnterBackground() { save(.background) }
+    public func sceneDidEnterBackground() {
+        // The deliberately flawed policy, for a crash checker to prove it notices.
+        if options.writeProtocol == .lazyBackground, timer != nil { return }
+        save(.background)
+    }
 
     /// A scene disconnected: saves every dirty window now, cancels the delayed save, and closes the
     /// window in memory (its session stays on disk; `openWindow` restores it again).
@@ -172,8 +176,18 @@ public final class SessionService {
         run(job, trigger: .incognitoClosed, retry: dropped)
     }
 
+    /// The acknowledgement of a committed job.
+    private func record(of job: SaveJob, trigger: SaveTrigger, deleted: [SessionKey: [TabID]]) -> SaveRecord {
+        SaveRecord(sequence: sequence, trigger: trigger,
+                   sessions: job.windows.filter { !$0.removeDirectory }.map(\.session),
+                   removedSessions: job.windows.filter(\.removeDirectory).map(\.key),
+                   incognitoPurged: job.purgeDirectory != nil, deletedTabs: deleted)
+    }
+
     private func run(_ job: SaveJob, trigger: SaveTrigger, retry: [SessionKey: PendingChanges]) {
         sequence += 1
+        // The deliberately flawed order, for a crash checker to prove it notices.
+        if options.writeProtocol == .earlyAcknowledgement { onSave?(record(of: job, trigger: trigger, deleted: [:])) }
         do throws(FileSystemError) {
             try job.commit(writer)
         } catch {
@@ -193,12 +207,7 @@ public final class SessionService {
         }
         lastFailure = nil
         if job.purgeDirectory != nil { incognitoPurgePending = false }
-        let record = SaveRecord(
-            sequence: sequence, trigger: trigger,
-            sessions: job.windows.filter { !$0.removeDirectory }.map(\.session),
-            removedSessions: job.windows.filter(\.removeDirectory).map(\.key),
-            incognitoPurged: job.purgeDirectory != nil, deletedTabs: deleted)
-        onSave?(record)
+        if options.writeProtocol != .earlyAcknowledgement { onSave?(record(of: job, trigger: trigger, deleted: deleted)) }
         if let cleanupFailure {
             // The commit is durable; only closed tabs' directories remain, removed by a later save.
             for window in job.windows where !window.closedTabs.isEmpty {

@@ -27,13 +27,18 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// The safe protocol, but closing the last incognito tab leaves the incognito session's files
     /// on disk (they are only rewritten by later saves).
     case noIncognitoWipe = "no-incognito-wipe"
+    /// The safe protocol, but going to the background does not save while a delayed save is
+    /// pending (leaving it to the timer, which iOS never lets fire once the app is suspended).
+    case lazyBackground = "lazy-background"
+    /// The safe protocol, but a save is acknowledged before it is committed.
+    case earlyAcknowledgement = "early-ack"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
     /// Whether directories are fsynced after entries are added or removed.
     public var syncsDirectories: Bool { self == .inPlace || keepsBackups }
     /// Whether a replaced file is kept as a backup (hard link) until its replacement is in place.
-    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe].contains(self) }
+    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement].contains(self) }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }

@@ -29,9 +29,19 @@ enum Output {
     }
 
     /// `text` with each control character written out: `\n`, `\r`, `\t`, else `\xHH` / `\u{HH}`.
+    /// A colour sequence (ESC `[` digits and `;` `m`, what `--color` output is made of) is kept: it
+    /// can change a colour, never move the cursor, clear the screen or start a line.
     static func escapingControls(_ text: String) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\u{1b}", let end = colourSequenceEnd(scalars, from: index) {
+                result.unicodeScalars.append(contentsOf: scalars[index...end])
+                index = end + 1
+                continue
+            }
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
@@ -40,8 +50,17 @@ enum Output {
             case _ where isControl(scalar): result += "\\u{" + hex(scalar.value) + "}"
             default: result.unicodeScalars.append(scalar)
             }
+            index += 1
         }
         return result
+    }
+
+    /// The index of the `m` ending a colour sequence that starts with the ESC at `start`, if it is one.
+    private static func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var index = start + 2
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == ";" { index += 1 }
+        return index < scalars.count && scalars[index] == "m" ? index : nil
     }
 
     private static func hex(_ value: UInt32) -> String {

@@ -1,0 +1,41 @@
+/// The windows and tabs a workload's events say the user has, kept by the driver apart from the
+/// store: what an acknowledged save must have put on disk, judged without asking the store.
+///
+/// Each tab is known by its label, window and current URL. A crash takes the model back to what
+/// the last acknowledged save held (the rest was never promised); a launch after as many crashes
+/// during restore as the crash-loop limit finds every window set aside (Chrome's crash-loop rule);
+/// everything else (moves, pins, groups, activation) changes no tab's presence or URL.
+struct WorkloadModel {
+    struct Tab: Equatable {
+        /// `OTR/<session id>` or `<session id>`.
+        var window: String
+        var url: String
+    }
+
+    private(set) var tabs: [String: Tab] = [:]
+    private var acknowledged: [String: Tab] = [:]
+
+    mutating func open(_ label: String, window: String, url: String) { tabs[label] = Tab(window: window, url: url) }
+    mutating func navigate(_ label: String, to url: String) { tabs[label]?.url = url }
+    mutating func close(_ label: String) { tabs[label] = nil }
+    mutating func closeAllIncognito() { tabs = tabs.filter { !$0.value.window.hasPrefix("OTR/") } }
+    /// A save was acknowledged: everything up to now is promised.
+    mutating func acknowledge() { acknowledged = tabs }
+    /// The app crashed: only what was acknowledged is promised to come back.
+    mutating func crash() { tabs = acknowledged }
+    /// The crash-loop guard set every window aside at launch (the tabs are in `Backups/`, not live).
+    mutating func setAsideAll() {
+        tabs = [:]
+        acknowledged = [:]
+    }
+
+    /// Whether the workload changed a tab since the last acknowledged save.
+    var hasUnsavedChanges: Bool { tabs != acknowledged }
+
+    /// Each window's URLs, sorted (windows without tabs left out).
+    var windows: [String: [String]] {
+        var result: [String: [String]] = [:]
+        for tab in tabs.values { result[tab.window, default: []].append(tab.url) }
+        return result.mapValues { $0.sorted() }
+    }
+}
