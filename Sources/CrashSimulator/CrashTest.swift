@@ -7,6 +7,8 @@ public struct CrashTest: Sendable {
     public struct Configuration: Sendable {
         /// A built-in workload's name or a workload file's path.
         public var workload: String = BuiltInWorkloads.defaultName
+        /// A profile directory the workload starts from (a copy of it), instead of an empty profile.
+        public var startingProfile: String?
         public var model: PersistenceModel = .pessimistic
         public var writeProtocol: WriteProtocol = .safe
         public var exploration = ExplorationOptions()
@@ -23,7 +25,7 @@ public struct CrashTest: Sendable {
 
         /// The reproducer of a failure.
         public func reproducer(_ failure: FailureReport) -> Reproducer {
-            Reproducer(workload: configuration.workload, model: configuration.model,
+            Reproducer(workload: configuration.workload, startingProfile: configuration.startingProfile, model: configuration.model,
                        writeProtocol: configuration.writeProtocol, seed: configuration.exploration.seed, state: failure.state)
         }
     }
@@ -39,7 +41,7 @@ public struct CrashTest: Sendable {
     /// Records the workload (a few milliseconds to seconds, depending on its size).
     public func record() throws(SimulatorError) -> Recording {
         let workload = try WorkloadSource.load(configuration.workload)
-        return try WorkloadRecorder(writeProtocol: configuration.writeProtocol).record(workload)
+        return try WorkloadRecorder(writeProtocol: configuration.writeProtocol).record(workload, startingProfile: configuration.startingProfile)
     }
 
     /// Records and explores; `progress` hears the number of states explored so far.

@@ -139,3 +139,49 @@ import Testing
         }
     }
 }
+
+/// The store's first recovery meets what a profile already holds: the small workload, started
+/// from every gallery profile under the process model. Most are clean; the store does not yet
+/// handle the damage of the profiles in `knownFindings` (it restores sessions Chrome would lose
+/// tabs of, or keeps files Chrome's layout has no place for), and crash-test says so with the
+/// oracles listed. A reproducer carries the profile.
+@Suite struct StartingProfileTests {
+    static let knownFindings: [String: Set<OracleKind>] = [
+        "stray-file": [.hygiene], "tab-directory-extra": [.hygiene], "temp-file": [.hygiene], "transitional-metadata": [.hygiene],
+        "tab-data-missing": [.collateralLoss], "tab-directory-missing": [.durability, .collateralLoss],
+        "tab-directory-short": [.durability, .collateralLoss, .hygiene], "tab-directory-upper-case": [.durability, .collateralLoss, .hygiene],
+        "tab-id-duplicate": [.durability, .collateralLoss], "tab-no-history": [.durability, .collateralLoss],
+    ]
+
+    @Test(arguments: GalleryRepairCrashTests.profiles)
+    func theStoresFirstRecoveryOfEveryGalleryProfile(_ profile: String) throws {
+        var configuration = CrashTest.Configuration()
+        configuration.workload = "small"
+        configuration.startingProfile = CommandCrashTestTests.gallery(profile)
+        configuration.model = .process
+        let report = try CrashTest(configuration: configuration).run()
+        let found = Set(report.result.failuresByOracle.keys)
+        #expect(found == Self.knownFindings[profile] ?? [],
+                "\(profile): \(report.result.failures.first.map { "\($0.message) [\(report.reproducer($0).text)]" } ?? "")")
+    }
+
+    @Test func reproducersCarryTheStartingProfile() throws {
+        let reproducer = Reproducer(workload: "small", startingProfile: "/p/q", model: .process, writeProtocol: .inPlace, seed: 1,
+                                    state: CrashState(crashPoint: 3))
+        #expect(reproducer.text == "workload=small;from=/p/q;model=process;protocol=in-place;seed=1;crash=3;keep=all")
+        #expect(try Reproducer(text: reproducer.text) == reproducer)
+    }
+
+    @Test func aFlawedProtocolIsCaughtFromAStartingProfileAndReplays() throws {
+        var configuration = CrashTest.Configuration()
+        configuration.workload = "small"
+        configuration.startingProfile = CommandCrashTestTests.gallery("legacy-healthy")
+        configuration.model = .process
+        configuration.writeProtocol = .inPlace
+        let report = try CrashTest(configuration: configuration).run()
+        let failure = try #require(report.result.failures.first)
+        let reproducer = report.reproducer(failure)
+        #expect(reproducer.text.contains(";from="))
+        #expect(try Replayer().replay(try Reproducer(text: reproducer.text)).findings.contains { $0.oracle == failure.oracle })
+    }
+}

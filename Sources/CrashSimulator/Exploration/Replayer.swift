@@ -22,7 +22,7 @@ public struct Replayer: Sendable {
             return try CommandCrashTest.replay(reproducer, run: run)
         }
         let workload = try WorkloadSource.load(reproducer.workload)
-        let recording = try WorkloadRecorder(writeProtocol: reproducer.writeProtocol).record(workload)
+        let recording = try WorkloadRecorder(writeProtocol: reproducer.writeProtocol).record(workload, startingProfile: reproducer.startingProfile)
         return try replay(reproducer, recording: recording)
     }
 

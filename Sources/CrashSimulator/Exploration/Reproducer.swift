@@ -10,6 +10,8 @@ import SessionStore
 public struct Reproducer: Sendable, Equatable {
     /// The workload (for a command's state: `<command> <input>`).
     public var workload: String
+    /// The profile the workload started from (`--from`), if not an empty one.
+    public var startingProfile: String?
     /// The command of a `--command` state, with its input path.
     public var command: (name: ProfileCommand, input: String)? {
         get { commandName.map { ($0, commandInput ?? "") } }
@@ -22,8 +24,9 @@ public struct Reproducer: Sendable, Equatable {
     public var seed: UInt64
     public var state: CrashState
 
-    public init(workload: String, model: PersistenceModel, writeProtocol: WriteProtocol, seed: UInt64, state: CrashState) {
+    public init(workload: String, startingProfile: String? = nil, model: PersistenceModel, writeProtocol: WriteProtocol, seed: UInt64, state: CrashState) {
         self.workload = workload
+        self.startingProfile = startingProfile
         self.model = model
         self.writeProtocol = writeProtocol
         self.seed = seed
@@ -38,7 +41,8 @@ public struct Reproducer: Sendable, Equatable {
         if let command {
             return "command=\(command.name.rawValue);input=\(command.input);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
         }
-        return "workload=\(workload);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
+        let from = startingProfile.map { "from=\($0);" } ?? ""
+        return "workload=\(workload);\(from)model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
     }
 
     /// Parses the text form.
@@ -50,7 +54,7 @@ public struct Reproducer: Sendable, Equatable {
             guard fields[key] == nil else { throw .invalidReproducer(text, reason: "\(key) appears twice") }
             fields[key] = String(part[part.index(after: equals)...])
         }
-        let known: Set<String> = ["workload", "command", "input", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash"]
+        let known: Set<String> = ["workload", "from", "command", "input", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash"]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw .invalidReproducer(text, reason: "unknown field \(unknown)")
         }
@@ -74,8 +78,9 @@ public struct Reproducer: Sendable, Equatable {
         }
         guard let seed = fields["seed"].flatMap({ UInt64($0) }) else { throw .invalidReproducer(text, reason: "seed= is missing or not a number") }
         var stateFields = fields
-        for key in ["workload", "command", "input", "model", "protocol", "seed"] { stateFields[key] = nil }
-        self.init(workload: workload, model: model, writeProtocol: writeProtocol, seed: seed,
+        for key in ["workload", "from", "command", "input", "model", "protocol", "seed"] { stateFields[key] = nil }
+        if let from = fields["from"], from.isEmpty { throw .invalidReproducer(text, reason: "from= is empty") }
+        self.init(workload: workload, startingProfile: fields["from"], model: model, writeProtocol: writeProtocol, seed: seed,
                   state: try CrashState(fields: stateFields))
         self.command = command.map { (name: $0.0, input: $0.1) }
     }

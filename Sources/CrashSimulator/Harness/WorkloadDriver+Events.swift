@@ -25,6 +25,16 @@ extension WorkloadDriver {
                 if self.failure == nil { self.failure = "save #\(failure.sequence) failed: \(failure.error)" }
             }
             service = launched
+            if !launchedBefore {
+                launchedBefore = true
+                var windows: [String: [String]] = [:]
+                for incognito in [false, true] {
+                    for browser in launched.profile.state(incognito: incognito).browsers.browsers where browser.tabs.count > 0 {
+                        windows[(incognito ? "OTR/" : "") + browser.sessionID] = browser.tabs.tabs.map(\.url)
+                    }
+                }
+                model.adopt(windows)
+            }
             onRunning(true)
         case .crash:
             _ = try requireService(event)

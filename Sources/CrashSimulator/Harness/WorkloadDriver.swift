@@ -28,6 +28,8 @@ final class WorkloadDriver {
     var model = WorkloadModel()
     /// Crashes during restore since the last launch.
     var restoreCrashes = 0
+    /// Whether the workload launched the app yet.
+    var launchedBefore = false
     /// The labels of the incognito tabs the workload has open.
     var openIncognitoLabels: Set<String> = []
     /// Set during a shutdown with changes to save: the app counts as running until that save is acknowledged.

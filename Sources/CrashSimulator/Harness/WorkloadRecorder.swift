@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -17,15 +18,24 @@ public struct WorkloadRecorder {
         self.writeProtocol = writeProtocol
     }
 
-    public func record(_ workload: Workload) throws(SimulatorError) -> Recording {
-        try RecordingSession(workload: workload, writeProtocol: writeProtocol).run()
+    /// Records `workload`, on an empty profile or, with `startingProfile`, on a copy of that
+    /// profile directory (loaded into the model file system; the real one is only read).
+    public func record(_ workload: Workload, startingProfile: String? = nil) throws(SimulatorError) -> Recording {
+        var tree = ModelTree()
+        if let startingProfile {
+            guard POSIXFileSystem().resolvedKind(of: startingProfile) == .directory else {
+                throw .unreadableWorkload(path: startingProfile, reason: "not a profile directory (--from takes a profile)")
+            }
+            tree = DiskLoader.load(startingProfile).tree
+        }
+        return try RecordingSession(workload: workload, writeProtocol: writeProtocol, tree: tree).run()
     }
 }
 
 /// The mutable state of one recording run.
 final class RecordingSession {
     let workload: Workload
-    let tree = ModelTree()
+    let tree: ModelTree
     let fileSystem: ModelFileSystem
     let driver: WorkloadDriver
     var versions = VersionIndex()
@@ -41,8 +51,9 @@ final class RecordingSession {
     /// Broken save promises, by the operation count at their acknowledgement.
     var contract: [Int: [Finding]] = [:]
 
-    init(workload: Workload, writeProtocol: WriteProtocol) {
+    init(workload: Workload, writeProtocol: WriteProtocol, tree: ModelTree) {
         self.workload = workload
+        self.tree = tree
         let fileSystem = ModelFileSystem(tree: tree, capturesCallSites: true)
         self.fileSystem = fileSystem
         driver = WorkloadDriver(workloadName: workload.name, fileSystem: fileSystem, profile: WorkloadRecorder.profile, writeProtocol: writeProtocol)
@@ -58,7 +69,7 @@ final class RecordingSession {
 
     func run() throws(SimulatorError) -> Recording {
         do {
-            try fileSystem.mkdir(profile, mode: 0o755)
+            if fileSystem.kind(of: profile) == nil { try fileSystem.mkdir(profile, mode: 0o755) }
         } catch {
             throw .storeFailed(event: "setup", reason: error.description)
         }

@@ -89,7 +89,7 @@ public enum CrashTestDocument {
         let configuration = report.configuration
         let result = report.result
         return Fields(
-            workload: configuration.workload, model: configuration.model.rawValue,
+            workload: configuration.workload + (configuration.startingProfile.map { " from \($0)" } ?? ""), model: configuration.model.rawValue,
             writeProtocol: configuration.writeProtocol.rawValue, mode: "simulated", seed: configuration.exploration.seed,
             shard: "\(configuration.exploration.shard.index)/\(configuration.exploration.shard.count)",
             operations: report.operations, acks: report.acknowledgements, explored: result.explored, unique: result.unique,

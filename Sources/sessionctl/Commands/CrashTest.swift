@@ -31,6 +31,10 @@ extension SessionCtl {
                 completion: .custom { _ in BuiltInWorkloads.names + ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter { $0.hasSuffix(".workload") } })
         var workload: String = BuiltInWorkloads.defaultName
 
+        @Option(name: .long, help: ArgumentHelp("Start the workload from a copy of this profile (damaged, legacy, with incognito or inactive windows) instead of an empty one.", valueName: "profile"),
+                completion: .directory)
+        var from: String?
+
         @Option(name: .long, help: ArgumentHelp("Persistence model: process or pessimistic.", valueName: "model"),
                 completion: .list(PersistenceModel.allCases.map(\.rawValue)))
         var model: String = PersistenceModel.pessimistic.rawValue
@@ -102,6 +106,9 @@ extension SessionCtl {
             } else if input != nil {
                 throw ValidationError("--input is the input of --command")
             }
+            if from != nil, command != nil || kill != nil {
+                throw ValidationError("--from starts a simulated workload from a profile: not with --command or --kill")
+            }
         }
 
         func run() throws {
@@ -128,6 +135,7 @@ extension SessionCtl {
             }
             var configuration = CrashSimulator.CrashTest.Configuration()
             configuration.workload = workload
+            configuration.startingProfile = from
             configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
             configuration.writeProtocol = WriteProtocol(rawValue: writeProtocol) ?? .safe
             configuration.exploration.seed = seed
