@@ -41,7 +41,7 @@ public enum SystemCall {
         retrying { openat(directory, name, flags | O_CLOEXEC) }
     }
 
-    static func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    public static func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         retrying { read(fd, buffer, count) }
     }
 

@@ -20,10 +20,9 @@ import Testing
         return try CommandCrashTest(configuration: configuration).run()
     }
 
+    // Repair is run on every gallery profile by GalleryRepairCrashTests.
     @Test(arguments: [
-        (ProfileCommand.repair, "tab-id-duplicate"), (.repair, "metadata-truncated"), (.repair, "legacy-tab-id-duplicate"),
-        (.repair, "incognito-tab-data-truncated"), (.migrate, "healthy"), (.migrate, "legacy-healthy"),
-        (.asidePush, "healthy"), (.importDocument, "healthy.json"),
+        (ProfileCommand.migrate, "healthy"), (.migrate, "legacy-healthy"), (.asidePush, "healthy"), (.importDocument, "healthy.json"),
     ], [PersistenceModel.process, .pessimistic])
     func everyCrashStateKeepsEveryTabAndConverges(_ target: (ProfileCommand, String), model: PersistenceModel) throws {
         let report = try run(target.0, Self.gallery(target.1), model: model)

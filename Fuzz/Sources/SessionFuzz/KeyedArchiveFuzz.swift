@@ -119,7 +119,7 @@ enum FuzzPaths {
     }()
 
     static func read(_ path: String) -> [UInt8]? {
-        try? DiskTree.readFile(path, display: path)
+        try? ReadableTree.readFile(path)
     }
 
     static func fail(_ message: String) -> Never {

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionStore
 
@@ -167,7 +168,7 @@ final class StateJudge {
     /// The hash of a path with its variable parts generalised (remembered per path).
     private func shape(_ path: String) -> UInt64 {
         if let known = shapes[path] { return known }
-        let text = path.split(separator: "/").map { component -> String in
+        let text = pathComponents(path).map { component -> String in
             if AtomicWriter.isTemporaryName(String(component)) { return "<tmp>" }
             if component.count >= 8, component.allSatisfy(\.isHexDigit) { return "<tab>" }
             if component.count == 23, component.contains("T"), component.hasSuffix("Z") { return "<stamp>" }

@@ -65,10 +65,9 @@ public struct BundleExtractor {
         defer { buffer.deallocate() }
         do {
             while true {
-                let count = read(fd, buffer.baseAddress, buffer.count)
+                let count = SystemCall.readBytes(fd, buffer.baseAddress, buffer.count)
                 if count < 0 {
-                    if errno == EINTR { continue }
-                    throw ArchiveError.unreadable(path: file, reason: String(cString: strerror(errno)))
+                        throw ArchiveError.unreadable(path: file, reason: String(cString: strerror(errno)))
                 }
                 if count == 0 { break }
                 try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { try target.take($0) }

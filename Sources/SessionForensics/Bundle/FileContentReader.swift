@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FileSystemKit
 import Archive
 
 /// Reads files for `compress`: content streamed in large chunks through one buffer (made once:
@@ -31,9 +32,8 @@ final class FileContentReader {
         defer { close(fd) }
         var total: Int64 = 0
         while true {
-            let count = read(fd, buffer.baseAddress, buffer.count)
+            let count = SystemCall.readBytes(fd, buffer.baseAddress, buffer.count)
             if count < 0 {
-                if errno == EINTR { continue }
                 throw ArchiveError.unreadable(path: path, reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }

@@ -79,7 +79,7 @@ struct PlannedTree: ReadableFileSystem {
             let prefix = rest.isEmpty ? "" : rest + "/"
             let names = files.keys.compactMap { key -> String? in
                 guard key.hasPrefix(prefix) else { return nil }
-                return key.dropFirst(prefix.count).split(separator: "/").first.map(String.init)
+                return pathComponents(String(key.dropFirst(prefix.count))).first
             }
             return sortedByBytes(Array(Set(names)))
         }

@@ -89,7 +89,7 @@ public struct RepairPlanner: Sendable {
             ids.formUnion(window.tabs.compactMap(\.validID))
         }
         // The side's root: what precedes Sessions/<id>/session.plist ("" or "OTR").
-        let root = source.path.split(separator: "/").dropLast(3).joined(separator: "/")
+        let root = pathComponents(source.path).dropLast(3).joined(separator: "/")
         for name in input.tree.list(joinPath(root, ProfileLayout.legacyWebSessionsDirectory)) {
             if let number = UInt32(name), number > 0, number <= UInt32(Int32.max) { ids.insert(TabID(number)) }
         }
@@ -98,7 +98,7 @@ public struct RepairPlanner: Sendable {
 
     /// True for a live legacy session file, `Sessions/<id>/session.plist` (not a crash backup in `Backups/`).
     static func isLiveLegacyFile(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
+        let parts = pathComponents(path)
         return parts.count >= 3 && parts[parts.count - 1] == ProfileLayout.legacySessionFile
             && parts[parts.count - 3] == ProfileLayout.legacyDirectory
     }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -51,7 +52,7 @@ public struct Repairer: Sendable {
     /// leaves it (`PlannedTree`), nothing written.
     public func predictedRemaining(_ plan: RepairPlan, in input: LocatedInput, session: (id: SessionID, incognito: Bool)? = nil) throws -> [Finding] {
         guard !plan.isEmpty else { return plan.unrepaired }
-        let ancestry = InputOpener.absolutePath(profile).split(separator: "/").map(String.init)
+        let ancestry = pathComponents(InputOpener.absolutePath(profile))
         let after = try InputLocator.locate(tree: PlannedTree(base: input.tree, plan: plan).tree, ancestry: ancestry)
         return remaining(Validator().validate(after), session: session)
     }

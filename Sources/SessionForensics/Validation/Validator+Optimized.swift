@@ -120,7 +120,7 @@ extension Validator {
 
     /// Checks a data.pb given alone: the file and its history, without a list to compare with.
     func validateTabDataFile(_ source: SessionSource, in input: LocatedInput) -> SessionResult {
-        let directory = source.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        let directory = pathComponents(source.path).dropLast().last ?? ""
         let tab = TabReference(index: nil, id: Tab.id(fromDirectoryName: directory))
         let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
         let read: Result<[UInt8], FormatError>
@@ -129,7 +129,7 @@ extension Validator {
     }
 
     private func lastComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        pathComponents(path).last ?? path
     }
 }
 

@@ -96,7 +96,7 @@ public enum InputLocator {
         let bytes = try tree.read(file)
         let (sessionName, incognito) = sessionIdentity(ancestry: ancestry)
         // A session.plist is recognised by its name too, so that a damaged one is still seen as one.
-        let base = file.split(separator: "/").last.map(String.init) ?? file
+        let base = pathComponents(file).last ?? file
         if bytes.starts(with: Array("bplist".utf8))
             || base == ProfileLayout.legacySessionFile || base == ProfileLayout.legacyBackupFile {
             let source = SessionSource(id: sessionName, incognito: incognito, kind: .legacyPlist, path: file)
@@ -165,7 +165,7 @@ enum ProtoFileKind {
 
     /// Decides from the file name when it is one of Chrome's, else from the content.
     static func detect(name: String, bytes: [UInt8]) -> ProtoFileKind? {
-        let base = name.split(separator: "/").last.map(String.init) ?? name
+        let base = pathComponents(name).last ?? name
         if base == ProfileLayout.metadataFile { return .sessionMetadata }
         if base == ProfileLayout.tabDataFile { return .tabData }
         let asList = WireScanner.scan(bytes, as: .webStateList).damage == nil

@@ -53,7 +53,7 @@ public struct SessionReader: Sendable {
             return session
         case .tabDataFile:
             let tabHistory = try ChromeProtoCodec.decodeTabData(try input.tree.read(source.path), file: displayPath(source.path))
-            let directory = source.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+            let directory = pathComponents(source.path).dropLast().last ?? ""
             var tab = Tab.summarising(tabHistory, id: Tab.id(fromDirectoryName: directory) ?? 0)
             if !history { tab.history = nil }
             return Session(id: source.id, incognito: source.incognito, format: .optimized,
