@@ -12,7 +12,7 @@ public final class DirectoryLock: Sendable {
 
     /// The lock of a file system that one process owns alone (an in-memory or model one): always
     /// granted, since nothing else can reach that file system.
-    static func inProcess(_ path: String) throws(FileSystemError) -> DirectoryLock {
+    static func inProcess(_ path: String) -> DirectoryLock {
         DirectoryLock(path: path, release: {})
     }
 

@@ -64,6 +64,6 @@ extension FileSystem {
         guard resolvedKind(of: path) == .directory else {
             throw .cannotCreate(path: path, reason: "No such directory")
         }
-        return try DirectoryLock.inProcess(path)
+        return DirectoryLock.inProcess(path)
     }
 }

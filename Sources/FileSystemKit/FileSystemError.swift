@@ -28,9 +28,7 @@ public enum FileSystemError: Error, Sendable, Equatable, CustomStringConvertible
         case .locked: return "another sessionctl holds the lock on this profile"
         case .notRegularFile: return "not a regular file"
         case .tooLarge(_, let size, let limit):
-            return size > limit
-                ? "\(size) bytes is larger than any session file (limit \(limit))"
-                : "grew beyond \(limit) bytes while being read"
+            return "\(size) bytes is larger than any session file (limit \(limit))"
         }
     }
 

@@ -88,21 +88,8 @@ struct TabCensus: Equatable {
                   case .string(let sha256)? = file["sha256"] else { return false }
             expected[path] = (size, sha256)
         }
-        var found: [String] = []
-        func walk(_ directory: String, _ relative: String) -> Bool {
-            guard let names = try? fileSystem.list(directory) else { return false }
-            for name in names {
-                let path = joinPath(directory, name)
-                let shown = joinPath(relative, name)
-                switch fileSystem.kind(of: path) {
-                case .directory?: if !walk(path, shown) { return false }
-                case .file?: if shown != "manifest.json" { found.append(shown) }
-                default: return false
-                }
-            }
-            return true
-        }
-        guard walk(entry, ""), Set(found) == Set(expected.keys) else { return false }
+        guard let found = FileListing.files(fileSystem, under: entry, strict: true)?.filter({ $0 != "manifest.json" }),
+              Set(found) == Set(expected.keys) else { return false }
         for path in found {
             guard let want = expected[path], let bytes = try? fileSystem.read(joinPath(entry, path)),
                   Int64(bytes.count) == want.size, SHA256.hex(SHA256.hash(bytes)) == want.sha256 else { return false }

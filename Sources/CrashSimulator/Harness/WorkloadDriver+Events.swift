@@ -64,7 +64,6 @@ extension WorkloadDriver {
             let browser = try service.openWindow(sessionID, incognito: incognito)
             let tab = browser.openTab(url: url, title: title)
             labels[label] = tab.id
-            if incognito { openIncognitoLabels.insert(label) }
             note(url, title, incognito: incognito)
         case .navigate(let label, let url, let title):
             let found = try find(label, in: try requireService(event))
@@ -73,8 +72,7 @@ extension WorkloadDriver {
             note(url, title, incognito: found.browser.incognito)
         case .close(let label):
             let found = try find(label, in: try requireService(event))
-            if openIncognitoLabels == [label] { onLastIncognitoTabClosing() }
-            openIncognitoLabels.remove(label)
+            if model.incognitoLabels == [label] { onLastIncognitoTabClosing() }
             model.close(label)
             found.browser.tabs.close(at: found.index)
         case .move(let label, let index):
@@ -100,8 +98,7 @@ extension WorkloadDriver {
                   browser.tabs.group(low..<(high + 1), title: title, color: color) != nil else { throw refused(event) }
         case .closeAllIncognito:
             let service = try requireService(event)
-            if !openIncognitoLabels.isEmpty { onLastIncognitoTabClosing() }
-            openIncognitoLabels = []
+            if !model.incognitoLabels.isEmpty { onLastIncognitoTabClosing() }
             model.closeAllIncognito()
             service.profile.closeAllIncognitoTabs()
         case .background:

@@ -30,8 +30,6 @@ final class WorkloadDriver {
     var restoreCrashes = 0
     /// Whether the workload launched the app yet.
     var launchedBefore = false
-    /// The labels of the incognito tabs the workload has open.
-    var openIncognitoLabels: Set<String> = []
     /// Set during a shutdown with changes to save: the app counts as running until that save is acknowledged.
     var runningUntilNextSave = false
     /// Hears each URL and title shown in a tab, and whether the tab is incognito.

@@ -39,6 +39,9 @@ struct WorkloadModel {
         acknowledged = [:]
     }
 
+    /// The labels of the incognito tabs the workload has open.
+    var incognitoLabels: Set<String> { Set(tabs.filter { $0.value.window.hasPrefix("OTR/") }.keys) }
+
     /// Whether the workload changed a tab since the last acknowledged save.
     var hasUnsavedChanges: Bool { tabs != acknowledged }
 

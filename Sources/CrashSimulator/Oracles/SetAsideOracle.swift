@@ -81,18 +81,11 @@ enum SetAsideOracle {
 
     /// Every regular file below `directory` but temporary and backup names, by relative path.
     private static func files(_ fileSystem: ModelFileSystem, _ directory: String) -> [String: [UInt8]] {
+        let paths = FileListing.files(fileSystem, under: directory, strict: false) { name in
+            !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name)
+        } ?? []
         var found: [String: [UInt8]] = [:]
-        func walk(_ path: String, _ relative: String) {
-            for name in (try? fileSystem.list(path)) ?? [] where !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name) {
-                let child = joinPath(path, name)
-                switch fileSystem.kind(of: child) {
-                case .directory?: walk(child, joinPath(relative, name))
-                case .file?: found[joinPath(relative, name)] = try? fileSystem.read(child)
-                default: continue
-                }
-            }
-        }
-        walk(directory, "")
+        for path in paths { found[path] = try? fileSystem.read(joinPath(directory, path)) }
         return found
     }
 }
