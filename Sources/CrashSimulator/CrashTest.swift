@@ -22,6 +22,9 @@ public struct CrashTest: Sendable {
         public var operations: Int
         public var acknowledgements: Int
         public var result: ExplorationResult
+        /// Tabs of the starting profile that Chrome's own loading rules take away, each with its
+        /// rule: allowed losses, once recovery keeps a copy of their session (`StartingFacts`).
+        public var chromeRuleLosses: [String] = []
 
         /// The reproducer of a failure.
         public func reproducer(_ failure: FailureReport) -> Reproducer {
@@ -33,9 +36,10 @@ public struct CrashTest: Sendable {
     public var configuration: Configuration
     public var runner: any RecoveryRunner
 
-    public init(configuration: Configuration, runner: any RecoveryRunner = StoreRecoveryRunner()) {
+    /// A crash test; recovery is the store's, with the configuration's protocol, unless `runner` is given.
+    public init(configuration: Configuration, runner: (any RecoveryRunner)? = nil) {
         self.configuration = configuration
-        self.runner = runner
+        self.runner = runner ?? StoreRecoveryRunner(writeProtocol: configuration.writeProtocol)
     }
 
     /// Records the workload (a few milliseconds to seconds, depending on its size).
@@ -55,7 +59,9 @@ public struct CrashTest: Sendable {
         var options = configuration.exploration
         options.model = configuration.model
         let result = Explorer(recording: recording, runner: runner, options: options).run(reporting: reporting)
-        return Report(configuration: configuration, operations: recording.operations.count,
-                      acknowledgements: recording.acknowledgements.count, result: result)
+        var report = Report(configuration: configuration, operations: recording.operations.count,
+                            acknowledgements: recording.acknowledgements.count, result: result)
+        report.chromeRuleLosses = recording.starting.chromeRuleLosses
+        return report
     }
 }

@@ -11,7 +11,9 @@ import Testing
         var oracle: OracleKind
         var model: PersistenceModel
         var workload = "small"
-        var description: String { "\(writeProtocol.rawValue) caught by \(oracle.rawValue) (\(model.rawValue), \(workload))" }
+        /// A gallery profile the workload starts from (nil: an empty profile).
+        var from: String?
+        var description: String { "\(writeProtocol.rawValue) caught by \(oracle.rawValue) (\(model.rawValue), \(workload)\(from.map { " from \($0)" } ?? ""))" }
     }
 
     static let planted = [
@@ -29,6 +31,9 @@ import Testing
         // that leaves a delayed save pending, a save acknowledged before it is committed.
         Planted(writeProtocol: .lazyBackground, oracle: .durability, model: .process, workload: "typical"),
         Planted(writeProtocol: .earlyAcknowledgement, oracle: .durability, model: .process),
+        // A session Chrome's rules shorten, restored with no copy kept: what Chrome drops is lost.
+        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-no-history"),
+        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing"),
     ]
 
     /// The store keeps every save promise on every built-in workload: nothing found broken while recording.
@@ -46,6 +51,7 @@ import Testing
         configuration.workload = entry.workload
         configuration.model = entry.model
         configuration.writeProtocol = entry.writeProtocol
+        configuration.startingProfile = entry.from.map(CommandCrashTestTests.gallery)
         let report = try CrashTest(configuration: configuration).run()
         #expect(report.result.failuresByOracle[entry.oracle, default: 0] > 0, "\(entry): \(report.result.failuresByOracle)")
         let failure = try #require(report.result.failures.first { $0.oracle == entry.oracle })

@@ -1,8 +1,9 @@
 /// Builds the crash state of a reproducer again and runs every oracle on it.
 public struct Replayer: Sendable {
-    public var runner: any RecoveryRunner
+    /// Recovery; nil: the store's, with the reproducer's protocol.
+    public var runner: (any RecoveryRunner)?
 
-    public init(runner: any RecoveryRunner = StoreRecoveryRunner()) { self.runner = runner }
+    public init(runner: (any RecoveryRunner)? = nil) { self.runner = runner }
 
     /// What a replay found.
     public struct Outcome: Sendable {
@@ -33,6 +34,7 @@ public struct Replayer: Sendable {
             throw .invalidReproducer(reproducer.text, reason: "crash=\(state.crashPoint) is past the workload's \(recording.operations.count) operations")
         }
         let (tree, pending) = try materialise(reproducer, recording: recording)
+        let runner = self.runner ?? StoreRecoveryRunner(writeProtocol: reproducer.writeProtocol)
         let judge = StateJudge(recording: recording, runner: runner)
         judge.seed = reproducer.seed
         let context = CrashContext(recording: recording, crashPoint: state.crashPoint)
@@ -48,7 +50,7 @@ public struct Replayer: Sendable {
         }
         var explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
         if let steps = state.recoveryCrash {
-            explanation += recoverySteps(tree, recording: recording, crashAfter: steps)
+            explanation += recoverySteps(tree, recording: recording, reproducer: reproducer, crashAfter: steps)
         }
         return Outcome(reproducer: reproducer, findings: findings, explanation: explanation,
                        operations: recording.operations.count, acknowledgements: recording.acknowledgements.count)
@@ -74,10 +76,11 @@ public struct Replayer: Sendable {
     }
 
     /// The operations recovery makes on the state `tree` holds (which is left as it was).
-    private func recoverySteps(_ tree: ModelTree, recording: Recording, crashAfter steps: Int) -> [String] {
+    private func recoverySteps(_ tree: ModelTree, recording: Recording, reproducer: Reproducer, crashAfter steps: Int) -> [String] {
         let mark = tree.mark()
         let system = ModelFileSystem(tree: tree, firstInode: recording.inodeCount + 10_000, operationBase: Int32(recording.operations.count) + 1_000_000,
                                      tracksExactContent: false, temporaryTag: "r0-")
+        let runner = self.runner ?? StoreRecoveryRunner(writeProtocol: reproducer.writeProtocol)
         _ = try? runner.recover(fileSystem: system, profile: recording.profile)
         tree.rollback(to: mark)
         var lines = ["recovery's operations on that state:"]

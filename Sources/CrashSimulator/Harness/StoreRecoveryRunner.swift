@@ -5,22 +5,28 @@ import SessionStore
 
 /// Recovery as the store runs it at launch: `SessionService.launch` (the `RecoveryPolicy`, then
 /// restore of every session with Chrome's loading semantics, then the running marker), on a
-/// virtual clock at a fixed time.
+/// virtual clock at a fixed time, with the write protocol under test (the store that crashed is
+/// the store that recovers).
 public struct StoreRecoveryRunner: RecoveryRunner {
-    public init() {}
+    /// The protocol the store recovers with.
+    public var writeProtocol: WriteProtocol
+
+    public init(writeProtocol: WriteProtocol = .safe) { self.writeProtocol = writeProtocol }
 
     /// The time recovery runs at (after every workload's events).
     static let launchTime = Timestamp(unixMicroseconds: 1_798_761_600_000_000)
 
     public func recover(fileSystem: ModelFileSystem, profile: String) throws -> RecoveryOutcome {
-        try StoreRecoveryRunner.recover(on: fileSystem, profile: profile)
+        try StoreRecoveryRunner.recover(on: fileSystem, profile: profile, writeProtocol: writeProtocol)
     }
 
     /// Launches the store on `profile` of any file system (the real one, for the kill loop).
-    public static func recover(on fileSystem: any FileSystem, profile: String) throws -> RecoveryOutcome {
+    public static func recover(on fileSystem: any FileSystem, profile: String, writeProtocol: WriteProtocol = .safe) throws -> RecoveryOutcome {
         let groups = GroupIDSequence(high: 0x7265_636F_7665_7279)
+        var options = SessionService.Options()
+        options.writeProtocol = writeProtocol
         let service = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: VirtualClock(start: launchTime),
-                                                groupIDs: { groups.next() })
+                                                options: options, groupIDs: { groups.next() })
         return outcome(of: service.launchReport)
     }
 

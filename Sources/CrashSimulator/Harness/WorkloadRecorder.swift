@@ -80,6 +80,7 @@ final class RecordingSession {
             _ = tree.names.intern(name)
         }
         let initial = tree.snapshot()
+        let starting = StartingFacts(tree: tree, profile: fileSystem.resolve(profile))
         recordVersion()
         for step in workload.steps {
             fileSystem.context = "line \(step.line): \(step.text)"
@@ -110,10 +111,12 @@ final class RecordingSession {
             }
             running.append(state)
         }
-        return Recording(workload: workload.name, profile: profile, initial: initial, names: tree.names,
-                         operations: fileSystem.operations, acknowledgements: acknowledgements, versions: versions,
-                         privacy: privacy, inodeCount: tree.inodeCapacity, running: running, events: events,
-                         contract: contract)
+        var recording = Recording(workload: workload.name, profile: profile, initial: initial, names: tree.names,
+                                  operations: fileSystem.operations, acknowledgements: acknowledgements, versions: versions,
+                                  privacy: privacy, inodeCount: tree.inodeCapacity, running: running, events: events,
+                                  contract: contract)
+        recording.starting = starting
+        return recording
     }
 
     @discardableResult

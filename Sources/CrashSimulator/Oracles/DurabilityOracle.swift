@@ -29,9 +29,10 @@ public enum DurabilityOracle {
             let byID = Dictionary(session.tabs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for id in load.tabs {
                 let tab = byID[id]
-                let key = tab?.dataKey ?? 0
                 let hash = tab?.data?.hash ?? VersionIndex.absent
-                consider(tab == nil ? -1 : versions.newestVersion(key, hash),
+                // A listed tab without a directory: its data.pb is absent, which some versions may be too.
+                let key = tab?.dataKey ?? ProfileScan.dataKey(of: id, in: session, names)
+                consider(key.map { versions.newestVersion($0, hash) } ?? versions.count - 1,
                          "tab \(id) of \(SessionPaths.directory(session, names)) has \(hash == VersionIndex.absent ? "no data.pb" : "an older data.pb")")
             }
         }

@@ -4,9 +4,10 @@ import SessionStore
 /// Hygiene: after recovery no temporary file (nor a replaced file's backup) is left anywhere in
 /// the profile, none is loaded as a session, and nothing stands where Chrome's layout has no
 /// place for it (judged by the layout, whatever the name: the store's own idea of its temporary
-/// names is not trusted).
+/// names is not trusted). Entries that the starting profile already held outside the layout
+/// (`userEntries`) are the user's: the store keeps them and is not charged with them.
 public enum HygieneOracle {
-    static func check(_ scan: ProfileScan, tree: ModelTree, profile: Int32?) -> [Finding] {
+    static func check(_ scan: ProfileScan, tree: ModelTree, profile: Int32?, userEntries: Set<UInt64> = []) -> [Finding] {
         var findings: [Finding] = []
         for session in scan.sessions where AtomicWriter.isTemporaryName(tree.names.name(session.name)) {
             findings.append(Finding(.hygiene, "the temporary entry \(SessionPaths.directory(session, tree.names)) is loaded as a session"))
@@ -16,9 +17,10 @@ public enum HygieneOracle {
             let more = scan.temporaryEntries.count > 1 ? " (and \(scan.temporaryEntries.count - 1) more)" : ""
             findings.append(Finding(.hygiene, "\(path) is left over after recovery\(more)"))
         }
-        if let key = scan.strayEntries.first {
+        let strays = userEntries.isEmpty ? scan.strayEntries : scan.strayEntries.filter { !userEntries.contains($0) }
+        if let key = strays.first {
             let path = ProfileScan.path(of: key, in: tree, profile: profile) ?? "an entry"
-            let more = scan.strayEntries.count > 1 ? " (and \(scan.strayEntries.count - 1) more)" : ""
+            let more = strays.count > 1 ? " (and \(strays.count - 1) more)" : ""
             findings.append(Finding(.hygiene, "\(path) is not part of Chrome's layout nor a file the store documents\(more)"))
         }
         return findings

@@ -8,7 +8,13 @@ struct OracleSuite {
     private var loader = SessionLoader()
     private var privacyCache: [UInt64: UInt64] = [:]
 
-    init(recording: Recording) { self.recording = recording }
+    /// The starting profile's losses to Chrome's rules, as `CollateralLossOracle` takes them.
+    private let allowedLosses: Set<String>
+
+    init(recording: Recording) {
+        self.recording = recording
+        allowedLosses = Set(recording.starting.chromeRuleLosses)
+    }
 
     /// Whether the recording closed any incognito tabs worth searching for.
     var checksPrivacy: Bool { !recording.privacy.groups.isEmpty }
@@ -20,8 +26,8 @@ struct OracleSuite {
         let loads = scan.sessions.map { loader.load($0, tree: tree) }
         var findings: [Finding] = []
         findings += AtomicityOracle.check(scan, loads: loads, versions: recording.versions, names: tree.names)
-        findings += CollateralLossOracle.check(scan, loads: loads, names: tree.names)
-        findings += HygieneOracle.check(scan, tree: tree, profile: profile)
+        findings += CollateralLossOracle.check(scan, loads: loads, names: tree.names, allowed: allowedLosses)
+        findings += HygieneOracle.check(scan, tree: tree, profile: profile, userEntries: recording.starting.userEntries)
         let floor = DurabilityOracle.floor(scan, loads: loads, versions: recording.versions, names: tree.names)
         return (findings, floor, scan)
     }

@@ -24,6 +24,8 @@ struct ProfileScan {
         var name: Int32
         var directory: Int32
         var metadataKey: UInt64
+        /// Key of the session directory itself.
+        var directoryKey: UInt64 = 0
         var metadata: Blob?
         /// Directories that are tab directories, sorted by name id.
         var tabs: [TabEntry]
@@ -101,6 +103,13 @@ struct ProfileScan {
         sessions.sort { ($0.incognito ? 1 : 0, $0.name) < ($1.incognito ? 1 : 0, $1.name) }
     }
 
+    /// Key of the data.pb a tab of `session` has or would have (nil when no state ever used the
+    /// names of that path, so that it never existed).
+    static func dataKey(of tab: TabID, in session: SessionEntry, _ names: NameTable) -> UInt64? {
+        guard let directory = names.id(of: Tab.directoryName(for: tab)), let data = names.id(of: ProfileLayout.tabDataFile) else { return nil }
+        return key(key(session.directoryKey, directory, names), data, names)
+    }
+
     /// The identity of a session (side and id), the same in every state.
     static func sessionIdentity(incognito: Bool, name: Int32, _ names: NameTable) -> UInt64 {
         ContentHash.combine(incognito ? 0x6F74_72 : 0x7265_67, names.hash(name))
@@ -125,6 +134,7 @@ struct ProfileScan {
                              incognito: Bool, names: ProfileNames) -> SessionEntry {
         let table = tree.names
         var entry = SessionEntry(incognito: incognito, name: name, directory: inode, metadataKey: 0, metadata: nil, tabs: [], shape: 0)
+        entry.directoryKey = key
         if let metadataName = names.metadata {
             entry.metadataKey = ProfileScan.key(key, metadataName, table)
             if let file = tree.lookup(inode, metadataName), let fileNode = tree.node(file), !fileNode.isDirectory {

@@ -28,11 +28,19 @@ enum SaveContractOracle {
         return findings
     }
 
-    /// Each live window's tab URLs, sorted, as a reader reads them (windows without tabs left out).
+    /// Each live window's tab URLs, sorted, as Chrome restores them (after its loading rules drop
+    /// tabs; windows without tabs left out).
     static func windowsOnDisk(_ fileSystem: any ReadableFileSystem, profile: String) -> [String: [String]] {
         guard let input = try? InputOpener.open(profile, fileSystem: fileSystem), input.kind == .profile else { return [:] }
         var windows: [String: [String]] = [:]
-        for session in SessionReader(input: input).readEach(history: false).sessions where !session.tabs.isEmpty {
+        for stored in SessionReader(input: input).readEach(history: false).sessions {
+            var session = stored
+            if stored.format == .optimized {
+                // An invalid id loses the whole window; otherwise Chrome's filter drops tabs.
+                session = ChromeLoadSemantics.restore(stored).session
+                if stored.tabs.contains(where: { $0.id <= 0 }) { session.tabs = [] }
+            }
+            guard !session.tabs.isEmpty else { continue }
             windows[(session.incognito ? "OTR/" : "") + session.id] = session.tabs.map(\.url).sorted()
         }
         return windows

@@ -13,4 +13,6 @@ struct SessionLoad: Sendable {
     var withoutData: [TabID]
     /// Tab directories the loader deletes (not listed), by id.
     var deletedTabDirectories: [TabID]
+    /// Each tab Chrome's loading rules take away, with the rule (`Outcome.shortenings`).
+    var shortenings: [String] = []
 }

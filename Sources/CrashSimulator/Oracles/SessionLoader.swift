@@ -34,6 +34,7 @@ struct SessionLoader {
             tabs: outcome.session?.tabs.map(\.id) ?? [],
             dropped: outcome.droppedTabs.map { ($0.id, $0.reason == .noNavigationItems ? "no navigation items" : "duplicate id") },
             withoutData: outcome.tabsWithoutData,
-            deletedTabDirectories: session.tabs.map(\.id).filter { !listed.contains($0) })
+            deletedTabDirectories: session.tabs.map(\.id).filter { !listed.contains($0) },
+            shortenings: outcome.shortenings)
     }
 }

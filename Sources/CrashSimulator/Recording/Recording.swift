@@ -26,6 +26,8 @@ public struct Recording: Sendable {
     /// Broken save promises found while recording (`SaveContractOracle`), by the crash point of
     /// the acknowledgement: every state of that crash point fails with them.
     public let contract: [Int: [Finding]]
+    /// What the starting profile held (empty when the workload starts from an empty profile).
+    public var starting = StartingFacts()
 
     public init(workload: String, profile: String, initial: ModelTree.Snapshot, names: NameTable,
                 operations: [FileOperation], acknowledgements: [Acknowledgement], versions: VersionIndex,

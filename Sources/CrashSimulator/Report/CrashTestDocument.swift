@@ -51,6 +51,9 @@ public enum CrashTestDocument {
         /// Simulated mode: times the store's recovery ran, times a remembered run was replayed,
         /// recoveries whose crash points were sampled and the points of theirs left unexplored.
         public var recovery: (runs: Int, replays: Int, sampled: Int, unexplored: Int)?
+        /// Simulated mode: losses the starting profile's sessions suffer under Chrome's own
+        /// loading rules, one line each naming the rule (allowed when recovery keeps a copy).
+        public var chromeRuleLosses: [String] = []
 
         public init(workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
                     operations: Int, acks: Int, explored: Int, unique: Int, failed: Int, truncated: Bool,
@@ -88,7 +91,7 @@ public enum CrashTestDocument {
     public static func fields(_ report: CrashTest.Report, maxFailures: Int? = nil) -> Fields {
         let configuration = report.configuration
         let result = report.result
-        return Fields(
+        var fields = Fields(
             workload: configuration.workload + (configuration.startingProfile.map { " from \($0)" } ?? ""), model: configuration.model.rawValue,
             writeProtocol: configuration.writeProtocol.rawValue, mode: "simulated", seed: configuration.exploration.seed,
             shard: "\(configuration.exploration.shard.index)/\(configuration.exploration.shard.count)",
@@ -101,6 +104,8 @@ public enum CrashTestDocument {
             },
             failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)),
             recovery: (result.recoveryRuns, result.recoveryReplays, result.sampledRecoveries, result.unexploredRecoveryCrashes))
+        fields.chromeRuleLosses = report.chromeRuleLosses
+        return fields
     }
 
     /// The fields of a `--command` run, listing at most `maxFailures` failures (all when nil).
@@ -166,6 +171,7 @@ public enum CrashTestDocument {
                 ("runs", .int(Int64(recovery.runs))), ("replays", .int(Int64(recovery.replays))),
                 ("sampledRecoveries", .int(Int64(recovery.sampled))), ("unexploredCrashPoints", .int(Int64(recovery.unexplored))),
             ])))
+            members.append(("chromeRuleLosses", .array(fields.chromeRuleLosses.map { .string($0) })))
         }
         members += [
             ("elapsedSeconds", .double(elapsed)),

@@ -84,10 +84,25 @@ public struct RecoveryPolicy: Sendable {
                 guard !(outcome.deletedEntries.isEmpty && loss == .metadataMissing) else { continue }
                 report.setAside.append(try setAside.push(key, reason: "Chrome would not load it: \(loss)", time: now, method: .linkCopy))
             } else {
+                if let entry = try keepCopyIfShortened(key, outcome: outcome, time: now) { report.setAside.append(entry) }
                 sessions.append(LaunchReport.RestoredSession(key: key, outcome: outcome))
             }
         }
         return (report, sessions)
+    }
+
+    /// Keeps a copy in `Backups/` of a session that Chrome's loading rules shorten (tabs dropped
+    /// for no navigation items or a repeated id, tabs restored without their data.pb), unless an
+    /// entry already holds the same session_metadata.pb: the live session is restored as Chrome
+    /// restores it, and what the next save rewrites away stays readable. Returns the new entry.
+    func keepCopyIfShortened(_ key: SessionKey, outcome: ChromeLoadSemantics.Outcome, time: Timestamp) throws(FileSystemError) -> SetAsideEntry? {
+        guard outcome.loss == nil, !outcome.droppedTabs.isEmpty || !outcome.tabsWithoutData.isEmpty,
+              writer.writeProtocol != .noKeptCopy else { return nil }
+        let loader = SessionDirectoryLoader(fileSystem: writer.fileSystem, profile: profile)
+        let setAside = SessionSetAside(writer: writer, profile: profile)
+        let metadata = try writer.fileSystem.read(joinPath(loader.directory(of: key), ProfileLayout.metadataFile))
+        guard !setAside.hasEntry(of: key, holdingMetadata: metadata) else { return nil }
+        return try setAside.push(key, reason: "kept as it was before Chrome's loading rules shortened it: \(outcome.shortenings.joined(separator: "; "))", time: time, method: .copy)
     }
 
     /// The sessions of the profile's `SessionStorage/` directories, regular first, each side by id.

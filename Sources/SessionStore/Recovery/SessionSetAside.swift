@@ -60,6 +60,9 @@ public struct SessionSetAside: Sendable {
         /// at the price of a moment where the session is both live and set aside. What the
         /// store's recovery uses.
         case linkCopy
+        /// Copied by hard links and the manifest written, the live directory left in place: a
+        /// record of a session as it was before Chrome's loading rules shorten it.
+        case copy
     }
 
     /// Sets a live session directory aside and writes its manifest; returns the entry.
@@ -99,8 +102,32 @@ public struct SessionSetAside: Sendable {
             try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
             try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
             try removeLive(source)
+        case .copy:
+            try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
+            try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
         }
         return SetAsideEntry(key: key, path: relative, stamp: stamp, reason: reason)
+    }
+
+    /// Whether an entry of `key` (with a manifest) already holds a session_metadata.pb with these
+    /// bytes: a session kept as it was need not be kept twice.
+    public func hasEntry(of key: SessionKey, holdingMetadata metadata: [UInt8]) -> Bool {
+        let parent = joinPath(profile, SessionSetAside.backupsDirectory(incognito: key.incognito), key.id)
+        guard writer.fileSystem.kind(of: parent) == .directory, let stamps = try? writer.fileSystem.list(parent) else { return false }
+        let size = Int64(metadata.count)
+        let sha = SHA256.hex(SHA256.hash(metadata))
+        for stamp in stamps {
+            let manifestPath = joinPath(parent, stamp, SessionSetAside.manifestFile)
+            guard writer.fileSystem.kind(of: manifestPath) == .file,
+                  let parsed = try? JSONParser.parse(writer.fileSystem.read(manifestPath), file: manifestPath),
+                  case .array(let files)? = parsed["files"] else { continue }
+            for file in files {
+                if case .string(ProfileLayout.metadataFile)? = file["path"], case .int(size)? = file["size"], case .string(sha)? = file["sha256"] {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// Removes a live session directory that is safe in an entry: renamed out of the live place in

@@ -45,6 +45,8 @@ extension SessionService {
             }
             return nil
         }
+        let policy = RecoveryPolicy(writer: writer, profile: profile.path)
+        if let entry = try policy.keepCopyIfShortened(key, outcome: outcome, time: profile.clock.now) { launchReport.setAside.append(entry) }
         let restored = LaunchReport.RestoredSession(key: key, outcome: outcome)
         launchReport.restored.append(restored)
         return install(restored)

@@ -32,13 +32,16 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     case lazyBackground = "lazy-background"
     /// The safe protocol, but a save is acknowledged before it is committed.
     case earlyAcknowledgement = "early-ack"
+    /// The safe protocol, but a session that Chrome's loading rules shorten is restored without a
+    /// copy kept in `Backups/`: the tabs its next save rewrites away are gone for good.
+    case noKeptCopy = "no-kept-copy"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
     /// Whether directories are fsynced after entries are added or removed.
     public var syncsDirectories: Bool { self == .inPlace || keepsBackups }
     /// Whether a replaced file is kept as a backup (hard link) until its replacement is in place.
-    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement].contains(self) }
+    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy].contains(self) }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }

@@ -15,6 +15,9 @@ enum CrashTestText {
                 Output.line("crashes during recovery: \(recovery.sampled) long recoveries crashed at a seeded sample of \(RecoveryCrashPoints.limit) points each (\(recovery.unexplored) points left out)")
             }
         }
+        for loss in fields.chromeRuleLosses {
+            Output.line("allowed by Chrome's loading rules, while a copy of the session is in Backups/: \(loss)")
+        }
         if fields.failed == 0 {
             Output.line("no failing state")
             return
