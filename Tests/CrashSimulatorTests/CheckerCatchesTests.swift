@@ -31,6 +31,8 @@ import Testing
         // that leaves a delayed save pending, a save acknowledged before it is committed.
         Planted(writeProtocol: .lazyBackground, oracle: .durability, model: .process, workload: "typical"),
         Planted(writeProtocol: .earlyAcknowledgement, oracle: .durability, model: .process),
+        // A delayed save put off by every change: late past the 2.5 s of the first one.
+        Planted(writeProtocol: .debouncedSave, oracle: .durability, model: .process, workload: "typical"),
         // A session Chrome's rules shorten, restored with no copy kept: what Chrome drops is lost.
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-no-history"),
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing"),

@@ -11,6 +11,11 @@ import SessionStore
 public struct WorkloadRecorder {
     /// The profile directory in the model file system.
     public static let profile = "/profile"
+    /// The store's save delay (Chrome's 2.5 s), in microseconds.
+    static let saveDelayMicroseconds: Int64 = {
+        let delay = SessionService.Options().saveDelay.components
+        return delay.seconds * 1_000_000 + delay.attoseconds / 1_000_000_000_000
+    }()
 
     public let writeProtocol: WriteProtocol
 
@@ -50,6 +55,9 @@ final class RecordingSession {
     var incognitoClosing = false
     /// Broken save promises, by the operation count at their acknowledgement.
     var contract: [Int: [Finding]] = [:]
+    /// When (virtual microseconds) and at which line the workload first changed something since
+    /// the last acknowledged save, and whether its lateness was reported.
+    var unsavedSince: (time: Int64, line: Int, reported: Bool)?
 
     init(workload: Workload, writeProtocol: WriteProtocol, tree: ModelTree) {
         self.workload = workload
@@ -99,6 +107,7 @@ final class RecordingSession {
                 contract[fileSystem.operations.count, default: []].append(Finding(.durability,
                     "line \(step.line): \(step.text) returned with the workload's changes since the last acknowledged save unsaved"))
             }
+            checkSaveDeadline(after: step)
             recordVersion()
         }
         var running: [Bool] = []
@@ -117,6 +126,27 @@ final class RecordingSession {
                                   contract: contract)
         recording.starting = starting
         return recording
+    }
+
+    /// The delayed save's promise, on the virtual clock: a change is acknowledged within the save
+    /// delay of the first change since the last acknowledged save (the timer starts at the first
+    /// change and is not restarted by later ones, as Chrome's is not). Checked after each event.
+    func checkSaveDeadline(after step: Workload.Step) {
+        guard driver.model.hasUnsavedChanges else {
+            unsavedSince = nil
+            return
+        }
+        let now = driver.clock.now.microseconds
+        guard let since = unsavedSince else {
+            unsavedSince = (now, step.line, false)
+            return
+        }
+        let late = now - since.time - Int64(WorkloadRecorder.saveDelayMicroseconds)
+        if late > 0 && !since.reported {
+            unsavedSince?.reported = true
+            contract[fileSystem.operations.count, default: []].append(Finding(.durability,
+                "line \(step.line): \(step.text): the workload's changes since line \(since.line) are still unsaved \(Double(now - since.time) / 1_000_000) s after them, past the \(Double(WorkloadRecorder.saveDelayMicroseconds) / 1_000_000) s save delay"))
+        }
     }
 
     @discardableResult

@@ -48,8 +48,9 @@ public enum BuiltInWorkloads {
         navigate t2 https://news.example.com/world "World news"
         navigate t3 https://docs.example.net/guide/install "Installing"
         pin t1
+        wait 1
         open t4 https://shop.example.org/cart "Cart"
-        wait
+        wait 2
         open t5 https://video.example.com/watch?v=1 "A video" window=second
         open t6 https://maps.example.com/ "Maps" window=second
         wait

@@ -146,6 +146,10 @@ public final class SessionService {
         changes.metadata = true
         change(&changes)
         pending[key] = changes
+        if options.writeProtocol == .debouncedSave {
+            timer?.cancel()
+            timer = nil
+        }
         if timer == nil {
             timer = profile.clock.schedule(after: options.saveDelay) { [weak self] in
                 self?.timer = nil

@@ -35,13 +35,16 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// The safe protocol, but a session that Chrome's loading rules shorten is restored without a
     /// copy kept in `Backups/`: the tabs its next save rewrites away are gone for good.
     case noKeptCopy = "no-kept-copy"
+    /// The safe protocol, but every change restarts the delayed save's timer (a debounce), so that
+    /// changes less than the save delay apart keep putting the save off.
+    case debouncedSave = "debounced-save"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
     /// Whether directories are fsynced after entries are added or removed.
     public var syncsDirectories: Bool { self == .inPlace || keepsBackups }
     /// Whether a replaced file is kept as a backup (hard link) until its replacement is in place.
-    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy].contains(self) }
+    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy, .debouncedSave].contains(self) }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }
