@@ -33,6 +33,8 @@ import Testing
         Planted(writeProtocol: .earlyAcknowledgement, oracle: .durability, model: .process),
         // A delayed save put off by every change: late past the 2.5 s of the first one.
         Planted(writeProtocol: .debouncedSave, oracle: .durability, model: .process, workload: "typical"),
+        // A set-aside copy never fsynced before the live session is removed: lost with the power.
+        Planted(writeProtocol: .unsyncedSetAside, oracle: .durability, model: .pessimistic, workload: "crash-loop"),
         // A session Chrome's rules shorten, restored with no copy kept: what Chrome drops is lost.
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-no-history"),
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing"),

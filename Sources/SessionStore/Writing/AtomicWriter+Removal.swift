@@ -38,8 +38,9 @@ extension AtomicWriter {
             default: continue
             }
         }
-        if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(destination) }
-        if syncParent, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(destination)) }
+        let syncs = writeProtocol.syncsDirectories && writeProtocol != .unsyncedSetAside
+        if syncs { try fileSystem.fsyncDirectory(destination) }
+        if syncParent, syncs { try fileSystem.fsyncDirectory(parentPath(destination)) }
     }
 
     /// Removes a directory tree so that it leaves its path at once: it is renamed to a temporary

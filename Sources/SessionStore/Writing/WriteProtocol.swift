@@ -38,13 +38,16 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// The safe protocol, but every change restarts the delayed save's timer (a debounce), so that
     /// changes less than the save delay apart keep putting the save off.
     case debouncedSave = "debounced-save"
+    /// The safe protocol, but the hard-linked copy a set-aside makes is never fsynced before the
+    /// live directory is removed: a power loss can keep the removal and lose the copy.
+    case unsyncedSetAside = "unsynced-set-aside"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
     /// Whether directories are fsynced after entries are added or removed.
     public var syncsDirectories: Bool { self == .inPlace || keepsBackups }
     /// Whether a replaced file is kept as a backup (hard link) until its replacement is in place.
-    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy, .debouncedSave].contains(self) }
+    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy, .debouncedSave, .unsyncedSetAside].contains(self) }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }

@@ -39,7 +39,7 @@ extension SessionCtl {
                 completion: .list(PersistenceModel.allCases.map(\.rawValue)))
         var model: String = PersistenceModel.pessimistic.rawValue
 
-        @Option(name: .customLong("protocol"), help: ArgumentHelp("Write protocol under test: safe, in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy or debounced-save.", valueName: "name"),
+        @Option(name: .customLong("protocol"), help: ArgumentHelp("Write protocol under test: safe, in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save or unsynced-set-aside.", valueName: "name"),
                 completion: .list(WriteProtocol.allCases.map(\.rawValue)))
         var writeProtocol: String = WriteProtocol.safe.rawValue
 
