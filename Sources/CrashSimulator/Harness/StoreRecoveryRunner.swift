@@ -40,6 +40,7 @@ public struct StoreRecoveryRunner: RecoveryRunner {
         let changes = report.setAside.map { "set aside \($0.key) to \($0.path)" }
             + report.removedTemporaryFiles.map { "removed \($0)" }
             + report.completedManifests.map { "completed \($0)" }
+            + report.settledCommands
         var setAside: [String: String] = [:]
         for entry in report.setAside {
             setAside[entry.path] = ProfileLayout.sessionDirectory(entry.key.id, incognito: entry.key.incognito)

@@ -31,7 +31,7 @@ extension Aside {
         if fileSystem.kind(of: joinPath(profile, destination)) != nil {
             if entry.origin == .sessionctl, !force, try isRestored(source, at: joinPath(profile, destination)) {
                 // An earlier restore put it in place and was cut before removing the entry.
-                try removeEntry(source)
+                try SessionSetAside(writer: writer, profile: profile).removeEntry(entry.path)
                 try removeIfEmpty(backupsOfSession)
                 try removeIfEmpty(parentPath(backupsOfSession))
                 return AsideRestoreOutcome(restored: entry, destination: destination, displaced: nil, shadowed: false)
@@ -45,19 +45,7 @@ extension Aside {
             try writer.makeDirectories(joinPath(profile, destination), mode: mode)
             try writer.move(source, to: joinPath(profile, destination, ProfileLayout.legacySessionFile))
         case .sessionctl:
-            // The entry stays whole, manifest and all, until its copy is live: a copy made of hard
-            // links beside the live place, without the manifest, durable, renamed into place;
-            // only then is the entry removed.
-            let staged = joinPath(profile, parentPath(destination), Aside.restoringPrefix + entry.session)
-            try writer.makeDirectories(parentPath(joinPath(profile, destination)), mode: mode)
-            if fileSystem.kind(of: staged) != nil { try writer.removeTree(staged) }
-            try writer.linkTree(source, to: staged, mode: mode)
-            for name in try fileSystem.list(staged) where AsideManifest.isManifestOrItsTemporary(name) {
-                try fileSystem.unlink(joinPath(staged, name))
-            }
-            try writer.seal(staged)
-            try writer.move(staged, to: joinPath(profile, destination))
-            try removeEntry(source)
+            try SessionSetAside(writer: writer, profile: profile).restore(entry: entry.path, to: destination, mode: mode)
         }
         try removeIfEmpty(backupsOfSession)
         try removeIfEmpty(parentPath(backupsOfSession))
@@ -77,20 +65,11 @@ extension Aside {
             try fileSystem.unlink(source)
             try fileSystem.fsyncDirectory(backupsOfSession)
         case .sessionctl:
-            try removeEntry(source)
+            try SessionSetAside(writer: writer, profile: profile).removeEntry(entry.path)
         }
         try removeIfEmpty(backupsOfSession)
         try removeIfEmpty(parentPath(backupsOfSession))
         return entry
-    }
-
-    /// Removes a set-aside entry of ours so that it leaves the list at once (renamed to a hidden
-    /// name beside it, then removed).
-    private func removeEntry(_ source: String) throws {
-        let hidden = joinPath(parentPath(source), Aside.droppingPrefix + lastPathComponent(source))
-        if fileSystem.kind(of: hidden) != nil { try writer.removeTree(hidden) }
-        try writer.move(source, to: hidden)
-        try writer.removeTree(hidden)
     }
 
     /// Whether the live directory `live` holds exactly the entry's files (the manifest aside).
@@ -113,8 +92,8 @@ extension Aside {
     }
 
     /// Prefix of a restored copy being put together beside its live place.
-    static let restoringPrefix = ".sessionctl-restore."
+    static let restoringPrefix = SessionSetAside.restoringPrefix
 
     /// Prefix of an entry being dropped.
-    static let droppingPrefix = ".sessionctl-drop."
+    static let droppingPrefix = SessionSetAside.droppingPrefix
 }

@@ -10,7 +10,7 @@ struct AsideManifest: Sendable, Equatable {
 
     /// True for `manifest.json` and for the `AtomicWriter` temporary file an interrupted write of it leaves.
     static func isManifestOrItsTemporary(_ name: String) -> Bool {
-        name == fileName || name.hasPrefix(AtomicWriter.temporaryPrefix + fileName + ".")
+        SessionSetAside.isManifestOrItsTemporary(name)
     }
 
     /// One file of the entry.

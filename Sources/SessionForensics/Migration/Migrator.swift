@@ -23,7 +23,7 @@ public struct Migrator: Sendable {
     public static let newTree = ".sessionctl-migration-new"
     /// Where `--to legacy` moves the old `SessionStorage` (again within the same directory) before
     /// its sessions are set aside one by one.
-    public static let displacedTree = ".sessionctl-migration-old"
+    public static let displacedTree = InterruptedCommands.displacedTree
 
     public init(profile: String, writer: AtomicWriter = AtomicWriter(), toolVersion: String,
                 clock: @escaping @Sendable () -> Timestamp = Aside.systemTime,

@@ -38,6 +38,8 @@ public struct LaunchReport: Sendable {
     public var completedManifests: [String] = []
     /// Temporary files of interrupted writes that were removed (paths relative to the profile).
     public var removedTemporaryFiles: [String] = []
+    /// What interrupted sessionctl commands left, settled (`InterruptedCommands`), one line each.
+    public var settledCommands: [String] = []
 
     public init() {}
 }

@@ -12,6 +12,9 @@ import SessionModel
 ///   never loaded empty and overwritten.
 /// - A crash during restore is counted; after `crashLoopLimit` consecutive ones every session is
 ///   set aside instead of restored (crash-loop guard), and the count starts again.
+/// - What an interrupted sessionctl command left is settled as its next run would
+///   (`InterruptedCommands`): a repair cut short is finished or undone, its window's original put
+///   back from `Backups/` when it is neither live nor staged.
 /// - Nothing is deleted, except the temporary files of interrupted writes. Every step is durable
 ///   before the next, and running it again on the same disk does the same thing: an interrupted
 ///   recovery is finished by the next launch.
@@ -74,6 +77,13 @@ public struct RecoveryPolicy: Sendable {
         report.removedTemporaryFiles = try TemporaryFileSweeper(writer: writer, profile: profile).sweep()
         let setAside = SessionSetAside(writer: writer, profile: profile)
         report.completedManifests = try setAside.completeInterruptedEntries()
+        // What an interrupted sessionctl command left is settled as the next command would, before
+        // any session is read; unless a command runs on the profile now (it holds the lock).
+        if let lock = try? writer.fileSystem.lockDirectory(profile) {
+            report.settledCommands = try withExtendedLifetime(lock) { () throws(FileSystemError) in
+                try InterruptedCommands(writer: writer, profile: profile).settle().map(\.description)
+            }
+        }
 
         var sessions: [LaunchReport.RestoredSession] = []
         for key in sessionKeys() {
@@ -111,7 +121,8 @@ public struct RecoveryPolicy: Sendable {
         for incognito in [false, true] {
             let storage = joinPath(profile, ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.optimizedDirectory)
             guard writer.fileSystem.kind(of: storage) == .directory, let names = try? writer.fileSystem.list(storage) else { continue }
-            for name in names where writer.fileSystem.kind(of: joinPath(storage, name)) == .directory {
+            // Names sessionctl gives what it is putting together are never sessions.
+            for name in names where !name.hasPrefix(InterruptedCommands.commandPrefix) && writer.fileSystem.kind(of: joinPath(storage, name)) == .directory {
                 keys.append(SessionKey(id: name, incognito: incognito))
             }
         }

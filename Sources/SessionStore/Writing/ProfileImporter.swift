@@ -35,7 +35,7 @@ public struct ProfileImporter: Sendable {
     /// an interrupted import again completes it.
     public func importSessions(_ sessions: [Session]) throws -> [String] {
         try check(sessions)
-        try removeUnfinishedImports()
+        _ = try InterruptedCommands(writer: writer.writer, profile: profile).removeLeftovers()
         return try write(sessions)
     }
 
@@ -111,16 +111,4 @@ public struct ProfileImporter: Sendable {
 
     /// The prefix of a session directory an import is writing.
     public static let stagingPrefix = ".sessionctl-import."
-
-    /// Removes what interrupted imports left: staged session directories, never live.
-    private func removeUnfinishedImports() throws(FileSystemError) {
-        let files = writer.writer
-        for incognito in [false, true] {
-            let storage = joinPath(profile, ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.optimizedDirectory)
-            guard files.fileSystem.kind(of: storage) == .directory else { continue }
-            for name in try files.fileSystem.list(storage) where name.hasPrefix(ProfileImporter.stagingPrefix) {
-                try files.removeTree(joinPath(storage, name))
-            }
-        }
-    }
 }

@@ -1,24 +1,26 @@
 import FileSystemKit
 import SessionFormats
-import SessionStore
 
-/// The record a repair writes, durably, before its first change and removes after its last:
-/// `<profile>/.sessionctl-intent.json`, naming the session directories it replaces.
+/// The record `sessionctl repair` writes, durably, before its first change and removes after its
+/// last: `<profile>/.sessionctl-intent.json`, naming the session directories it replaces.
 ///
 /// A crash or an error can leave a replaced directory neither live nor staged (a power loss that
 /// undoes the rename putting the repaired copy in place, after the original was set aside): the
-/// record is how the next repair knows that window was being replaced, not set aside on purpose,
-/// and brings the original back from its set-aside entry before repairing it again.
-struct RepairIntent: Equatable {
+/// record is how the next sessionctl command, or the store's next launch, knows that window was
+/// being replaced, not set aside on purpose, and brings the original back from its set-aside
+/// entry (`InterruptedCommands`).
+public struct RepairIntent: Equatable, Sendable {
     /// The record's file name, in the profile directory.
-    static let fileName = ".sessionctl-intent.json"
-    static let schema = "sessionctl.intent/1"
+    public static let fileName = ".sessionctl-intent.json"
+    public static let schema = "sessionctl.intent/1"
 
     /// The directories being replaced, relative to the profile.
-    var directories: [String]
+    public var directories: [String]
+
+    public init(directories: [String]) { self.directories = directories }
 
     /// The record's bytes.
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         let document = JSONValue.object([
             ("schema", .string(RepairIntent.schema)),
             ("operation", .string("repair")),
@@ -28,12 +30,12 @@ struct RepairIntent: Equatable {
     }
 
     /// Writes the record into `profile`, durably.
-    func write(_ writer: AtomicWriter, profile: String) throws(FileSystemError) {
+    public func write(_ writer: AtomicWriter, profile: String) throws(FileSystemError) {
         try writer.write(bytes, to: joinPath(profile, RepairIntent.fileName))
     }
 
     /// The record of `profile`, if there is one; a record that cannot be parsed names nothing.
-    static func read(_ writer: AtomicWriter, profile: String) -> RepairIntent? {
+    public static func read(_ writer: AtomicWriter, profile: String) -> RepairIntent? {
         let path = joinPath(profile, fileName)
         guard writer.fileSystem.kind(of: path) == .file else { return nil }
         guard let parsed = try? JSONParser.parse(writer.fileSystem.read(path), file: fileName),
@@ -42,7 +44,7 @@ struct RepairIntent: Equatable {
     }
 
     /// Removes the record of `profile`, durably.
-    static func remove(_ writer: AtomicWriter, profile: String) throws(FileSystemError) {
+    public static func remove(_ writer: AtomicWriter, profile: String) throws(FileSystemError) {
         let path = joinPath(profile, fileName)
         guard writer.fileSystem.kind(of: path) != nil else { return }
         try writer.fileSystem.unlink(path)

@@ -1,0 +1,163 @@
+import FileSystemKit
+import SessionFormats
+
+/// Finishes or undoes what interrupted sessionctl commands left in a profile: run by every
+/// command that changes a profile, under its lock, and by the store's launch, before either reads
+/// a session (the store's own interrupted writes are `TemporaryFileSweeper`'s and
+/// `SessionSetAside.completeInterruptedEntries`'s, which run first).
+///
+/// - a repair staged beside its live place (`.sessionctl-repair.<id>`): removed when the live
+///   directory is there (the original is untouched), renamed into place when it is not and the
+///   staged list file, written last, is there (the original is set aside);
+/// - a directory the repair's intent record (`RepairIntent`) names that is neither live nor
+///   staged: its newest set-aside entry is put back; then the record is removed;
+/// - entries being dropped (`Backups/<id>/.sessionctl-drop.*`), copies a restore was putting
+///   together (`.sessionctl-restore.*`), sessions an import was staging (`.sessionctl-import.*`)
+///   and an empty `.sessionctl-migration-old`: removed.
+public struct InterruptedCommands: Sendable {
+    /// Prefix of a repaired session directory staged beside its live place.
+    public static let repairStagingPrefix = ".sessionctl-repair."
+    /// The directory a migration moves the old tree into (relative to a side of the profile).
+    public static let displacedTree = ".sessionctl-migration-old"
+    /// Prefix of every name a sessionctl command gives to something it is putting together.
+    public static let commandPrefix = ".sessionctl-"
+
+    /// Every removal and rename goes through it.
+    public let writer: AtomicWriter
+    /// The profile directory.
+    public let profile: String
+
+    public init(writer: AtomicWriter, profile: String) {
+        self.writer = writer
+        self.profile = profile
+    }
+
+    /// What was settled.
+    public enum Step: Sendable, Equatable {
+        /// A staged repair went into its empty place (`directory`, relative to the profile).
+        case finishedRepair(directory: String)
+        /// A staged repair was removed (its path, relative to the profile).
+        case removedUnfinished(path: String)
+        /// Something else, said in a line.
+        case settled(String)
+
+        /// The step in a line.
+        public var description: String {
+            switch self {
+            case .finishedRepair(let directory): return "finished an interrupted repair of \(directory)"
+            case .removedUnfinished(let path): return "removed \(path) (an unfinished repair; the original is untouched)"
+            case .settled(let line): return line
+            }
+        }
+    }
+
+    /// Where the repair of `directory` (relative to the profile) is staged: beside it.
+    public static func repairStagingPath(of directory: String) -> String {
+        let parent = parentPath(directory)
+        let name = repairStagingPrefix + lastPathComponent(directory)
+        return parent.isEmpty ? name : joinPath(parent, name)
+    }
+
+    /// Settles everything listed above, in that order; returns what was done.
+    public func settle() throws(FileSystemError) -> [Step] {
+        var steps: [Step] = try removeLeftovers().map { .settled($0) }
+        steps += try settleRepairs()
+        return steps
+    }
+
+    /// Settles staged repairs and the repair's intent record.
+    public func settleRepairs() throws(FileSystemError) -> [Step] {
+        var steps: [Step] = []
+        for staged in stagedRepairs() {
+            let name = String(lastPathComponent(staged).dropFirst(InterruptedCommands.repairStagingPrefix.count))
+            if let step = try settleRepair(of: joinPath(parentPath(staged), name)) { steps.append(step) }
+        }
+        if let intent = RepairIntent.read(writer, profile: profile) {
+            let setAside = SessionSetAside(writer: writer, profile: profile)
+            for directory in intent.directories where writer.fileSystem.kind(of: joinPath(profile, directory)) == nil {
+                guard let entry = setAside.entries(of: directory).last else { continue }
+                let mode = (writer.fileSystem.permissions(of: parentPath(joinPath(profile, entry))) ?? 0o700) & 0o777
+                try setAside.restore(entry: entry, to: directory, mode: mode)
+                steps.append(.settled("\(entry) restored to \(directory) (an interrupted repair had set it aside without putting the repaired copy in place)"))
+            }
+            try RepairIntent.remove(writer, profile: profile)
+        }
+        return steps
+    }
+
+    /// The staged repairs of the profile, relative to it (read only).
+    public func stagedRepairs() -> [String] {
+        var found: [String] = []
+        for parent in storageDirectories() {
+            guard let names = try? writer.fileSystem.list(joinPath(profile, parent)) else { continue }
+            found += names.filter { name in
+                name.hasPrefix(InterruptedCommands.repairStagingPrefix) && writer.fileSystem.kind(of: joinPath(profile, parent, name)) == .directory
+            }.map { joinPath(parent, $0) }
+        }
+        return found
+    }
+
+    /// Settles the staged repair of `directory` (relative to the profile), if there is one.
+    public func settleRepair(of directory: String) throws(FileSystemError) -> Step? {
+        let live = joinPath(profile, directory)
+        let stagedPath = InterruptedCommands.repairStagingPath(of: directory)
+        let staging = joinPath(profile, stagedPath)
+        guard writer.fileSystem.kind(of: staging) == .directory else { return nil }
+        // Complete only when its list file, written last, is there (else: cut short, or the live
+        // directory went away for another reason while a partial copy lay beside it).
+        let complete = [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile].contains { name in
+            writer.fileSystem.kind(of: joinPath(staging, name)) == .file
+        }
+        if writer.fileSystem.kind(of: live) == nil && complete {
+            try writer.move(staging, to: live)
+            return .finishedRepair(directory: directory)
+        }
+        try writer.removeTree(staging)
+        return .removedUnfinished(path: stagedPath)
+    }
+
+    /// Removes drops, restores and imports cut short, and an empty displaced tree; one line each.
+    public func removeLeftovers() throws(FileSystemError) -> [String] {
+        let fileSystem = writer.fileSystem
+        var done: [String] = []
+        for incognito in [false, true] {
+            let backups = SessionSetAside.backupsDirectory(incognito: incognito)
+            for session in (try? fileSystem.list(joinPath(profile, backups))) ?? [] where fileSystem.kind(of: joinPath(profile, backups, session)) == .directory {
+                for name in try fileSystem.list(joinPath(profile, backups, session)) where name.hasPrefix(SessionSetAside.droppingPrefix) {
+                    try writer.removeTree(joinPath(profile, backups, session, name))
+                    done.append("removed \(joinPath(backups, session, name)) (an interrupted drop)")
+                }
+            }
+            let displaced = joinPath(ProfileLayout.stateRoot(incognito: incognito), InterruptedCommands.displacedTree)
+            if fileSystem.kind(of: joinPath(profile, displaced)) == .directory, try fileSystem.list(joinPath(profile, displaced)).isEmpty {
+                try fileSystem.rmdir(joinPath(profile, displaced))
+                try fileSystem.fsyncDirectory(parentPath(joinPath(profile, displaced)))
+                done.append("removed \(displaced) (empty, left by an interrupted migration)")
+            }
+        }
+        for parent in storageDirectories() {
+            for name in (try? fileSystem.list(joinPath(profile, parent))) ?? [] {
+                if name.hasPrefix(SessionSetAside.restoringPrefix) {
+                    try writer.removeTree(joinPath(profile, parent, name))
+                    done.append("removed \(joinPath(parent, name)) (an interrupted restore's copy; the entry is still set aside)")
+                } else if name.hasPrefix(ProfileImporter.stagingPrefix) {
+                    try writer.removeTree(joinPath(profile, parent, name))
+                    done.append("removed \(joinPath(parent, name)) (an interrupted import's copy)")
+                }
+            }
+        }
+        return done
+    }
+
+    /// `[OTR/]SessionStorage` and `[OTR/]Sessions` that exist, relative to the profile.
+    private func storageDirectories() -> [String] {
+        var found: [String] = []
+        for incognito in [false, true] {
+            for storage in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
+                let parent = joinPath(ProfileLayout.stateRoot(incognito: incognito), storage)
+                if writer.fileSystem.kind(of: joinPath(profile, parent)) == .directory { found.append(parent) }
+            }
+        }
+        return found
+    }
+}
