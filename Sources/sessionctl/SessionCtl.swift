@@ -21,6 +21,10 @@ struct SessionCtl: ParsableCommand {
 
     /// Runs the command line, mapping every error to the exit statuses of the contract in one place.
     static func main() {
+        if let index = ArgumentEncoding.firstInvalidArgument() {
+            Output.error(ArgumentEncoding.message(for: index))
+            Foundation.exit(ExitStatus.usage)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -265,4 +265,14 @@ import TestSupport
             #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(bytes), "\(label): the workload file changed")
         }
     }
+
+    /// A path whose bytes are not UTF-8 gets a usage error naming the argument, not "missing".
+    @Test func aPathThatIsNotUTF8() throws {
+        for command in ["inspect", "validate", "repair"] {
+            let result = try CLI.runProgram("/bin/sh", ["-c", "exec \"$0\" \"$1\" \"$(printf '/tmp/profile-\\377')\"", CLI.binary, command],
+                                            timeout: Self.timeLimit)
+            #expect(result.status == 64, "\(command): \(result.stderr)")
+            #expect(result.stderr == "sessionctl: argument 2 is not valid UTF-8: sessionctl takes paths in UTF-8 (rename the file, or give it a symbolic link with a UTF-8 name)\n")
+        }
+    }
 }

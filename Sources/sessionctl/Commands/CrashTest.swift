@@ -28,7 +28,7 @@ extension SessionCtl {
         )
 
         @Option(name: .long, help: ArgumentHelp("A built-in workload or a workload file.", valueName: "name|file"),
-                completion: .custom { _ in BuiltInWorkloads.names + ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter { $0.hasSuffix(".workload") } })
+                completion: .custom { _, _, _ in BuiltInWorkloads.names + ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter { $0.hasSuffix(".workload") } })
         var workload: String = BuiltInWorkloads.defaultName
 
         @Option(name: .long, help: ArgumentHelp("Start the workload from a copy of this profile (damaged, legacy, with incognito or inactive windows) instead of an empty one.", valueName: "profile"),
