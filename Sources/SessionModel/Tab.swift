@@ -13,25 +13,44 @@ public struct Opener: Sendable, Hashable, Codable {
 
 /// A tab as a window lists it: the metadata Chrome keeps in session_metadata.pb, plus its
 /// history once data.pb has been read.
+///
+/// What most tabs lack (a history not read, unknown fields, a legacy stable identifier) is kept
+/// out of line, in one shared box, so that a list of millions of tabs costs what its titles, URLs
+/// and times cost; the box is replaced, never changed, so a tab is still a value.
 public struct Tab: Sendable, Hashable, Codable {
     public var id: TabID
+    /// Number of navigation items, as the metadata says (0 makes Chrome drop the tab).
+    public var navigationItemCount: Int32
     public var title: String
     public var url: String
     public var creationTime: Timestamp
     public var lastActiveTime: Timestamp
-    /// Number of navigation items, as the metadata says (0 makes Chrome drop the tab).
-    public var navigationItemCount: Int32
     public var opener: Opener?
     /// Whether the tab is among the window's first `pinnedCount` tabs.
     public var pinned: Bool
+    /// The fields below; nil when every one is empty.
+    private var extras: TabExtras?
+
     /// The contents of data.pb, when it was read; nil when not asked for, missing or unreadable.
-    public var history: TabHistory?
+    public var history: TabHistory? {
+        get { extras?.history }
+        set { update { $0.history = newValue } }
+    }
     /// Unknown fields of the list item (`WebStateListItemStorage`), kept as raw bytes.
-    public var unknownFields: [UInt8]
+    public var unknownFields: [UInt8] {
+        get { extras?.unknownFields ?? [] }
+        set { update { $0.unknownFields = newValue } }
+    }
     /// Unknown fields of the item's metadata (`WebStateMetadataStorage`), kept as raw bytes.
-    public var metadataUnknownFields: [UInt8]
+    public var metadataUnknownFields: [UInt8] {
+        get { extras?.metadataUnknownFields ?? [] }
+        set { update { $0.metadataUnknownFields = newValue } }
+    }
     /// The legacy format's `stableIdentifier` (a UUID string); nil for tabs read from the optimized format.
-    public var stableIdentifier: String?
+    public var stableIdentifier: String? {
+        get { extras?.stableIdentifier }
+        set { update { $0.stableIdentifier = newValue } }
+    }
 
     public init(
         id: TabID, title: String = "", url: String = "", creationTime: Timestamp = .null,
@@ -47,10 +66,16 @@ public struct Tab: Sendable, Hashable, Codable {
         self.navigationItemCount = navigationItemCount
         self.opener = opener
         self.pinned = pinned
-        self.history = history
-        self.unknownFields = unknownFields
-        self.metadataUnknownFields = metadataUnknownFields
-        self.stableIdentifier = stableIdentifier
+        let fields = TabExtras.Fields(history: history, unknownFields: unknownFields,
+                                      metadataUnknownFields: metadataUnknownFields, stableIdentifier: stableIdentifier)
+        extras = fields.isEmpty ? nil : TabExtras(fields)
+    }
+
+    /// Replaces the box with one holding the changed fields (none when they are all empty).
+    private mutating func update(_ change: (inout TabExtras.Fields) -> Void) {
+        var fields = extras?.fields ?? TabExtras.Fields()
+        change(&fields)
+        extras = fields.isEmpty ? nil : TabExtras(fields)
     }
 
     /// True when the id is one Chrome accepts (a positive int32).
@@ -77,4 +102,31 @@ public struct Tab: Sendable, Hashable, Codable {
         else { return nil }
         return Int32(value)
     }
+}
+
+/// The fields of a tab that most tabs leave empty, in an immutable box compared by value.
+final class TabExtras: Sendable, Hashable, Codable {
+    struct Fields: Sendable, Hashable, Codable {
+        var history: TabHistory?
+        var unknownFields: [UInt8] = []
+        var metadataUnknownFields: [UInt8] = []
+        var stableIdentifier: String?
+
+        var isEmpty: Bool { history == nil && unknownFields.isEmpty && metadataUnknownFields.isEmpty && stableIdentifier == nil }
+    }
+
+    let fields: Fields
+
+    init(_ fields: Fields) { self.fields = fields }
+
+    var history: TabHistory? { fields.history }
+    var unknownFields: [UInt8] { fields.unknownFields }
+    var metadataUnknownFields: [UInt8] { fields.metadataUnknownFields }
+    var stableIdentifier: String? { fields.stableIdentifier }
+
+    static func == (lhs: TabExtras, rhs: TabExtras) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+
+    init(from decoder: any Decoder) throws { fields = try Fields(from: decoder) }
+    func encode(to encoder: any Encoder) throws { try fields.encode(to: encoder) }
 }

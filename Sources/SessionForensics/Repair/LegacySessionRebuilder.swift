@@ -16,7 +16,9 @@ import SessionModel
     /// Tab ids used elsewhere on the window's side of the profile (other windows' tabs, the
     /// `Web_Sessions/` files named after tab ids), which a fresh id avoids.
     let reserved: Set<TabID>
-    @_spi(Fuzzing) public private(set) var actions: [RepairAction] = []
+    private var log = RepairActionLog()
+    /// The steps recorded (at most `FindingCap.limit` of one rule listed, the rest counted).
+    @_spi(Fuzzing) public var actions: [RepairAction] { log.actions }
 
     @_spi(Fuzzing) public init(id: SessionID, incognito: Bool, file: String, reserved: Set<TabID> = []) {
         self.id = id
@@ -59,11 +61,10 @@ import SessionModel
         var rebuilder = SessionRebuilder(snapshot: LegacySessionRebuilder.optimizedSnapshot(of: session, at: directory))
         let repaired = rebuilder.rebuild()
         // The steps concern the plist; the files their reasons name are those of the conversion.
-        actions += rebuilder.actions.map { action in
-            var action = action
+        for var action in rebuilder.actions {
             action.file = file
             action.reason = "in the window as Chrome migrates it, " + action.reason
-            return action
+            log.append(action)
         }
         guard !actions.isEmpty else { return nil }
 
@@ -75,7 +76,7 @@ import SessionModel
             guard let history = try? ChromeProtoCodec.decodeTabData(files.data) else {
                 // Not expected (the bytes are the rebuild's own), but the tab would lose its
                 // history: then nothing is rewritten, and the findings stay unrepaired.
-                actions = []
+                log = RepairActionLog()
                 return nil
             }
             result.tabs[index].history = history
@@ -107,7 +108,7 @@ import SessionModel
     }
 
     private mutating func record(_ rule: Rule, _ action: String, because reason: String) {
-        actions.append(RepairAction(rule: rule, session: id, incognito: incognito, file: file, action: action, reason: reason))
+        log.append(RepairAction(rule: rule, session: id, incognito: incognito, file: file, action: action, reason: reason))
     }
 
     /// The window with a fresh id for each tab whose id another tab holds: the first tab with a

@@ -22,3 +22,43 @@ public struct RepairAction: Sendable, Hashable {
         self.reason = reason
     }
 }
+
+/// A session's repair steps as they are recorded: at most `FindingCap.limit` of one rule listed,
+/// the rest counted in one closing step per rule, so that a list of millions of broken entries
+/// makes a plan of bounded size (as validate's findings are).
+struct RepairActionLog: Sendable {
+    /// The steps listed one by one, in order.
+    private(set) var listed: [RepairAction] = []
+    /// Steps of each rule recorded, listed or not, and the last one not listed.
+    private var counts: [Rule: Int] = [:]
+    private var lastUnlisted: [Rule: RepairAction] = [:]
+
+    /// Records a step.
+    mutating func append(_ action: RepairAction) {
+        let count = counts[action.rule, default: 0]
+        counts[action.rule] = count + 1
+        if count < FindingCap.limit {
+            listed.append(action)
+        } else {
+            lastUnlisted[action.rule] = action
+        }
+    }
+
+    /// Steps listed so far.
+    var count: Int { listed.count }
+
+    /// Moves the last listed step to `index`.
+    mutating func moveLast(to index: Int) {
+        listed.insert(listed.removeLast(), at: index)
+    }
+
+    /// Every listed step, then one per rule counting those not listed.
+    var actions: [RepairAction] {
+        listed + lastUnlisted.keys.sorted { $0.name < $1.name }.compactMap { rule in
+            guard var last = lastUnlisted[rule], let count = counts[rule] else { return nil }
+            let more = count - FindingCap.limit
+            last.action = "and \(more) more like \(more == 1 ? "it" : "these") in this session, not listed one by one"
+            return last
+        }
+    }
+}

@@ -43,15 +43,17 @@ struct SessionRebuilder {
     }
 
     let snapshot: SessionSnapshot
-    private(set) var actions: [RepairAction] = []
+    private(set) var log = RepairActionLog()
+    /// The steps recorded (at most `FindingCap.limit` of one rule listed, the rest counted).
+    var actions: [RepairAction] { log.actions }
     var metadataPath: String { joinPath(snapshot.path, ProfileLayout.metadataFile) }
 
     init(snapshot: SessionSnapshot) { self.snapshot = snapshot }
 
     /// Records a step.
     mutating func record(_ rule: Rule, file: String, _ action: String, because reason: String) {
-        actions.append(RepairAction(rule: rule, session: snapshot.id, incognito: snapshot.incognito,
-                                    file: file, action: action, reason: reason))
+        log.append(RepairAction(rule: rule, session: snapshot.id, incognito: snapshot.incognito,
+                                file: file, action: action, reason: reason))
     }
 
     /// The path of a tab directory (or of something inside it).
@@ -64,13 +66,13 @@ struct SessionRebuilder {
         let (stored, source) = readList()
         var candidates = assignListedTabs(stored)
         let listed = candidates.count
-        let firstAdoption = actions.count
+        let firstAdoption = log.count
         candidates += adoptDirectories(source: source, claimed: Set(candidates.compactMap { $0.directory?.name }),
                                        used: Set(candidates.map(\.tab.id)).union(stored.tabs.map(\.id)))
         describeListSource(source, adopted: candidates.count - listed)
-        if actions.count > firstAdoption, let last = actions.last, last.file == metadataPath {
+        if log.count > firstAdoption, let last = log.listed.last, last.file == metadataPath {
             // The step that says how the list is rebuilt comes before the tabs it adopts.
-            actions.insert(actions.removeLast(), at: firstAdoption)
+            log.moveLast(to: firstAdoption)
         }
         for index in candidates.indices { resolveHistory(&candidates[index]) }
         setAsideOtherEntries()

@@ -20,6 +20,9 @@ extension PlainWireReader {
     /// `WebStateListStorage`: items = 1 (repeated), active_index = 2, pinned_item_count = 3, groups = 4 (repeated).
     mutating func webStateList(id: SessionID, incognito: Bool) -> Session? {
         var session = Session(id: id, incognito: incognito, format: .optimized, activeIndex: 0, pinnedCount: 0)
+        // The list is sized once: a list of millions of tabs is not grown (and copied) by doubling.
+        var counter = self
+        session.tabs.reserveCapacity(counter.countItems())
         var seen: UInt16 = 0
         while !atEnd {
             guard let tag = tag() else { return nil }
@@ -38,6 +41,23 @@ extension PlainWireReader {
         let pinned = Int(session.pinnedCount)
         for index in session.tabs.indices { session.tabs[index].pinned = index < pinned }
         return session
+    }
+
+    /// The number of list items (field 1) among the top-level fields, up to the first that is not
+    /// of the plain shape.
+    mutating func countItems() -> Int {
+        var count = 0
+        while !atEnd, let tag = tag() {
+            switch tag {
+            case 0x0a, 0x22:
+                guard body() != nil else { return count }
+                if tag == 0x0a { count += 1 }
+            case 0x10, 0x18:
+                guard varint() != nil else { return count }
+            default: return count
+            }
+        }
+        return count
     }
 
     /// `WebStateListItemStorage`: identifier = 1, opener = 2, metadata = 3.
