@@ -111,7 +111,28 @@ if hostile:
         last = open(path).read().split()[-2:]
         if len(last) == 2:
             lines.append(f"| {'repair --dry-run' if command == 'repair' else command} | {entries} | {float(last[0]):.2f} | {int(last[1]) / 1024:.0f} |")
+            if entries == "5000000" and command in ("validate", "inspect"):
+                goals.append((f"{command} of a 10 MB list of 5,000,000 entries: <= 10 s, <= 512 MiB",
+                              f"{float(last[0]):.1f} s, {int(last[1]) / 1024:.0f} MiB", float(last[0]) <= 10 and int(last[1]) <= 512 * 1024))
     lines.append("")
+
+inplace = {}
+for where in ("directory", "bundle"):
+    path = os.path.join(results, f"inplace-{where}.time")
+    if os.path.exists(path):
+        last = open(path).read().split()[-2:]
+        if len(last) == 2:
+            inplace[where] = (float(last[0]), int(last[1]) / 1024)
+if len(inplace) == 2:
+    lines.append("### inspect --history of about 100 MB of histories: directory vs .tar.gz read in place")
+    lines.append("")
+    lines.append("| input | seconds | peak MiB |")
+    lines.append("| --- | ---: | ---: |")
+    for where in ("directory", "bundle"):
+        lines.append(f"| {where} | {inplace[where][0]:.2f} | {inplace[where][1]:.0f} |")
+    lines.append("")
+    extra = inplace["bundle"][1] - inplace["directory"][1]
+    goals.append(("a bundle read in place costs at most 256 MiB more than its directory", f"{extra:.0f} MiB more", extra <= 256))
 
 lines.append("### Goals")
 lines.append("")

@@ -275,4 +275,14 @@ import TestSupport
             #expect(result.stderr == "sessionctl: argument 2 is not valid UTF-8: sessionctl takes paths in UTF-8 (rename the file, or give it a symbolic link with a UTF-8 name)\n")
         }
     }
+
+    /// Reading a gzip file in place stops at 256 MiB of decompressed content, naming decompress.
+    @Test func aGzipFileTooLargeToReadInPlace() throws {
+        let scratch = try CLI.temporaryDirectory("hostile")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try Archives.zeroBomb(gibibytes: 1).write(to: URL(fileURLWithPath: scratch + "/zeros.gz"))
+        let result = try Self.runChecked(["inspect", scratch + "/zeros.gz"], "a gzip stream of 1 GiB of zeros")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("exceeds 268435456 bytes") && result.stderr.contains("sessionctl decompress"), "\(result.stderr)")
+    }
 }

@@ -8,8 +8,10 @@ import SessionModel
 /// Recognised by content (the gzip magic bytes), never by name. Nothing is extracted to disk;
 /// decompression stops at `maxSize` bytes.
 public enum CompressedInput {
-    /// The most decompressed data read into memory for one input.
-    static let maxSize: Int64 = 1 << 30
+    /// The most decompressed data read into memory for one input (256 MiB: a bundle of every
+    /// session of a large profile fits, and a reader's memory stays well below the 1 GiB a single
+    /// member may have when `decompress` unpacks it to disk).
+    static let maxSize: Int64 = 256 << 20
 
     /// True when the file at `path` begins with the gzip magic bytes.
     public static func isGzip(_ path: String) -> Bool {
@@ -109,7 +111,7 @@ public enum CompressedInput {
         case .unsafeEntry(let file, let entry, let reason):
             return .notASession(path: file, reason: "archive entry '\(entry)' refused: \(reason)")
         case .tooLarge(let file, _):
-            return .notASession(path: file, reason: "decompressed content exceeds \(limit) bytes, the limit for reading an archive in place (decompress --max-size unpacks larger ones)")
+            return .notASession(path: file, reason: "decompressed content exceeds \(limit) bytes, the limit for reading an archive in place (sessionctl decompress unpacks larger ones to disk)")
         case .manifestMismatch(let file, let entry, let reason):
             return .notASession(path: file, reason: "\(entry): \(reason)")
         case .unreadable(let file, let reason):
