@@ -66,4 +66,35 @@ import Testing
         #expect(try resumption.settleAll() == [.removedUnfinished(directory: "SessionStorage/\(RepairResumption.stagingPrefix)\(id)")])
         #expect(!FileManager.default.fileExists(atPath: staged) && !FileManager.default.fileExists(atPath: "\(storage)/\(id)"))
     }
+
+    /// The store's launch, run instead of a second repair after an interruption anywhere, settles
+    /// what the repair left as its next run would: every window an uninterrupted run leaves live is
+    /// restored (or, where Chrome could not load it, set aside whole), no original byte is gone,
+    /// and nothing of the repair's own is left.
+    @Test(arguments: ["tab-no-history", "tab-data-truncated", "tab-id-duplicate"])
+    func theStoresLaunchAfterAnInterruptionAnywhereRestoresEveryWindow(_ name: String) throws {
+        let expected = Set(try Self.reference(name).map { SessionKey(id: $0.id, incognito: $0.incognito) })
+        var step = 1
+        while true {
+            let profile = try RepairGalleryTests.copy(name)
+            defer { try? FileManager.default.removeItem(atPath: profile) }
+            let originalFiles = AsideTestSupport.snapshot(profile)
+            let interrupted = Repairer(profile: profile, aside: AsideTestSupport.aside(profile, fileSystem: ProcessCrashFileSystem(stopAt: step)))
+            let completed = (try? interrupted.run(dryRun: false)) != nil
+
+            let report = try SessionService.launch(profile: profile, clock: VirtualClock()).launchReport
+            let restored = Set(report.restored.map(\.key))
+            let setAside = Set(report.setAside.map(\.key))
+            #expect(expected.subtracting(restored).subtracting(setAside).isEmpty,
+                    "\(name) after operation \(step): restored \(restored), set aside \(setAside)")
+            let present = Set(AsideTestSupport.snapshot(profile).values)
+            for (path, data) in originalFiles where !present.contains(data) {
+                Issue.record("\(name): \(path) lost when interrupted at operation \(step) and launched")
+            }
+            let leftovers = AsideTestSupport.snapshot(profile).keys.filter { $0.contains(".sessionctl-") || $0.contains(AtomicWriter.temporaryPrefix) }
+            #expect(leftovers.isEmpty, "\(name) after operation \(step): \(leftovers)")
+            if completed { break }
+            step += 1
+        }
+    }
 }
