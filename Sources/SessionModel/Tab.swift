@@ -14,9 +14,10 @@ public struct Opener: Sendable, Hashable, Codable {
 /// A tab as a window lists it: the metadata Chrome keeps in session_metadata.pb, plus its
 /// history once data.pb has been read.
 ///
-/// What most tabs lack (a history not read, unknown fields, a legacy stable identifier) is kept
-/// out of line, in one shared box, so that a list of millions of tabs costs what its titles, URLs
-/// and times cost; the box is replaced, never changed, so a tab is still a value.
+/// What most tabs lack (an opener, pinning, a history not read, unknown fields, a legacy stable
+/// identifier) is kept out of line, in one shared box, so that a list of millions of tabs costs
+/// what its titles, URLs and times cost; the box is replaced, never changed, so a tab is still a
+/// value.
 public struct Tab: Sendable, Hashable, Codable {
     public var id: TabID
     /// Number of navigation items, as the metadata says (0 makes Chrome drop the tab).
@@ -25,11 +26,19 @@ public struct Tab: Sendable, Hashable, Codable {
     public var url: String
     public var creationTime: Timestamp
     public var lastActiveTime: Timestamp
-    public var opener: Opener?
-    /// Whether the tab is among the window's first `pinnedCount` tabs.
-    public var pinned: Bool
     /// The fields below; nil when every one is empty.
     private var extras: TabExtras?
+
+    /// The tab that opened this one, when it is known.
+    public var opener: Opener? {
+        get { extras?.fields.opener }
+        set { update { $0.opener = newValue } }
+    }
+    /// Whether the tab is among the window's first `pinnedCount` tabs.
+    public var pinned: Bool {
+        get { extras?.fields.pinned ?? false }
+        set { update { $0.pinned = newValue } }
+    }
 
     /// The contents of data.pb, when it was read; nil when not asked for, missing or unreadable.
     public var history: TabHistory? {
@@ -64,9 +73,7 @@ public struct Tab: Sendable, Hashable, Codable {
         self.creationTime = creationTime
         self.lastActiveTime = lastActiveTime
         self.navigationItemCount = navigationItemCount
-        self.opener = opener
-        self.pinned = pinned
-        let fields = TabExtras.Fields(history: history, unknownFields: unknownFields,
+        let fields = TabExtras.Fields(opener: opener, pinned: pinned, history: history, unknownFields: unknownFields,
                                       metadataUnknownFields: metadataUnknownFields, stableIdentifier: stableIdentifier)
         extras = fields.isEmpty ? nil : TabExtras(fields)
     }
@@ -107,12 +114,14 @@ public struct Tab: Sendable, Hashable, Codable {
 /// The fields of a tab that most tabs leave empty, in an immutable box compared by value.
 final class TabExtras: Sendable, Hashable, Codable {
     struct Fields: Sendable, Hashable, Codable {
+        var opener: Opener?
+        var pinned = false
         var history: TabHistory?
         var unknownFields: [UInt8] = []
         var metadataUnknownFields: [UInt8] = []
         var stableIdentifier: String?
 
-        var isEmpty: Bool { history == nil && unknownFields.isEmpty && metadataUnknownFields.isEmpty && stableIdentifier == nil }
+        var isEmpty: Bool { opener == nil && !pinned && history == nil && unknownFields.isEmpty && metadataUnknownFields.isEmpty && stableIdentifier == nil }
     }
 
     let fields: Fields
