@@ -63,4 +63,29 @@ import Testing
         let evil = try CLI.run(["inspect", "\(dir)/evil.tar.gz"])
         #expect(evil.status == 65 && evil.stderr.contains("refused: absolute path"))
     }
+
+    /// A path inside a bundle, in the form the reading commands print (`ARCHIVE/MEMBER`), is taken
+    /// back: a directory or a file member is read as that input.
+    @Test func aMemberOfABundleIsReadBackByItsPrintedPath() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tar = try CLI.runProgram("/usr/bin/env", ["tar", "-czf", "\(dir)/ticket.tar.gz", "-C", CLI.path("Fixtures/profiles"), "healthy"])
+        #expect(tar.status == 0)
+        let window = "SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765"
+        for (member, direct) in [("healthy/\(window)", "\(Self.fixture)/\(window)"), ("healthy/\(Self.metadata)", "\(Self.fixture)/\(Self.metadata)")] {
+            let inside = try CLI.run(["inspect", "\(dir)/ticket.tar.gz/\(member)", "--format", "json"])
+            #expect(inside.status == 0, "\(member): \(inside.stderr)")
+            let expected = try CLI.run(["inspect", direct, "--format", "json"])
+            let tabs = { (text: String) -> [Int] in
+                let document = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+                return ((document?["sessions"] as? [[String: Any]])?.first?["tabs"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } ?? []
+            }
+            #expect(!tabs(inside.stdout).isEmpty && tabs(inside.stdout) == tabs(expected.stdout), "\(member)")
+            #expect(try CLI.run(["validate", "\(dir)/ticket.tar.gz/\(member)"]).status == 0, "\(member)")
+        }
+        let missing = try CLI.run(["inspect", "\(dir)/ticket.tar.gz/healthy/SessionStorage/nothing-here"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("no member healthy/SessionStorage/nothing-here in ticket.tar.gz"), "\(missing.stderr)")
+        #expect(Archives.listing(dir) == ["ticket.tar.gz"])
+    }
 }

@@ -87,8 +87,12 @@ import Testing
 
     @Test func theManPagesReplayExampleFails() throws {
         let page = try String(contentsOfFile: CLI.path("man/sessionctl-crash-test.1"), encoding: .utf8)
-        let line = try #require(page.split(separator: "\n").first { $0.contains("--replay \\(aq") })
-        let reproducer = try #require(line.components(separatedBy: "\\(aq").dropFirst().first)
+        // The example sets R to the reproducer's first fields, then replays "$R;<the rest>".
+        let lines = page.split(separator: "\n").map(String.init)
+        let prefix = try #require(lines.first { $0.hasPrefix("$ R='") }?.dropFirst("$ R='".count).prefix { $0 != "'" })
+        let replay = try #require(lines.first { $0.contains("--replay \"$R") })
+        let rest = try #require(replay.components(separatedBy: "\"$R").dropFirst().first?.prefix { $0 != "\"" })
+        let reproducer = String(prefix) + String(rest)
         let result = try CLI.run(["crash-test", "--replay", reproducer, "--format", "json"])
         #expect(result.status == 1, "the example in sessionctl-crash-test(1) must still show a failure")
         let failures = try #require(try json(result)["failures"] as? [[String: Any]])

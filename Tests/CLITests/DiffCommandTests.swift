@@ -148,4 +148,35 @@ import Testing
         let piped = try CLI.run(["diff", Self.healthy, profile], environment: ["NO_COLOR": ""])
         #expect(piped.stdout.contains("  - [0] #30") && !piped.stdout.contains("\u{1B}["))
     }
+
+    /// A damaged window on one side is left out of the comparison and reported, not taken for a
+    /// removal; the other windows are compared; 65 only when a side has nothing readable.
+    @Test func aDamagedWindowIsReportedAndTheRestCompared() throws {
+        let directory = try CLI.temporaryDirectory("sessionctl-diff")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let damaged = "\(directory)/damaged"
+        try FileManager.default.copyItem(atPath: Self.healthy, toPath: damaged)
+        let window = "E9D8C7B6-A5F4-4321-8765-0FEDCBA98765"
+        let metadata = "\(damaged)/SessionStorage/\(window)/session_metadata.pb"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: metadata))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: metadata))
+
+        let text = try CLI.run(["diff", Self.healthy, damaged])
+        #expect(text.status == 1, "\(text.stderr)")
+        #expect(text.stdout.contains("session \(window) not compared: not readable in B: \(metadata): damaged at byte"), "\(text.stdout)")
+        #expect(!text.stdout.contains("removed"), "\(text.stdout)")
+
+        let json = try CLI.run(["diff", Self.healthy, damaged, "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["identical"] as? Bool == false)
+        let unreadable = try #require(document["unreadable"] as? [[String: Any]])
+        #expect(unreadable.count == 1 && unreadable.first?["side"] as? String == "b" && unreadable.first?["session"] as? String == window)
+        let compared = (document["sessions"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        #expect(!compared.isEmpty && !compared.contains(window))
+
+        let nothing = "\(directory)/nothing"
+        try FileManager.default.createDirectory(atPath: "\(nothing)/SessionStorage/\(window)", withIntermediateDirectories: true)
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: "\(nothing)/SessionStorage/\(window)/session_metadata.pb"))
+        #expect(try CLI.run(["diff", Self.healthy, nothing]).status == 65)
+    }
 }

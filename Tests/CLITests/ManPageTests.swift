@@ -70,7 +70,9 @@ import Testing
         }
     }
 
-    /// Runs every `.Dl $ ...` example of every page, in order, in a scratch copy of Fixtures/.
+    /// Runs every example of every page, in order, in a scratch copy of Fixtures/: each `.Dl $ ...`
+    /// line, and each `.Bd -literal` block of `$ ...` lines (one shell script: its variables and
+    /// continued lines hold).
     @Test func examplesRunAsWritten() throws {
         let manDirectory = CLI.path("man")
         let pages = try FileManager.default.contentsOfDirectory(atPath: manDirectory).filter { $0.hasSuffix(".1") }.sorted()
@@ -81,18 +83,43 @@ import Testing
             try FileManager.default.copyItem(atPath: CLI.path("Fixtures"), toPath: "\(sandbox)/Fixtures")
             try FileManager.default.createDirectory(atPath: "\(sandbox)/tmp", withIntermediateDirectories: true)
             let text = try String(contentsOfFile: "\(manDirectory)/\(page)", encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix(".Dl $ ") {
-                let command = String(line.dropFirst(".Dl $ ".count))
+            for command in Self.examples(text) {
+                let script = command
                     .replacingOccurrences(of: "\\-", with: "-")
                     .replacingOccurrences(of: "\\(aq", with: "'")
                     .replacingOccurrences(of: "\\e", with: "\\")
                     .replacingOccurrences(of: " /tmp/", with: " \(sandbox)/tmp/")
+                    .replacingOccurrences(of: "=/tmp/", with: "=\(sandbox)/tmp/")
                 // TMPDIR: a kill example that fails keeps its runs, named in its report, inside the sandbox.
-                let result = try CLI.runProgram("/bin/sh", ["-c", command], environment: ["PATH": "\(binDirectory):/usr/bin:/bin", "TMPDIR": "\(sandbox)/tmp"], in: sandbox)
-                #expect(result.status <= 1, "\(page): `\(command)` exited \(result.status): \(result.stderr)")
-                #expect(!result.stderr.contains("Fatal error"), "\(page): `\(command)` crashed")
+                let result = try CLI.runProgram("/bin/sh", ["-c", script], environment: ["PATH": "\(binDirectory):/usr/bin:/bin", "TMPDIR": "\(sandbox)/tmp"], in: sandbox)
+                #expect(result.status <= 1, "\(page): `\(script)` exited \(result.status): \(result.stderr)")
+                #expect(!result.stderr.contains("Fatal error"), "\(page): `\(script)` crashed")
             }
         }
+    }
+
+    /// The shell examples of a page, in order: one per `.Dl $` line, one per literal block of `$` lines.
+    static func examples(_ page: String) -> [String] {
+        var examples: [String] = []
+        var block: [String]?
+        for line in page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if var lines = block {
+                if line == ".Ed" {
+                    if lines.first?.hasPrefix("$ ") == true {
+                        examples.append(lines.map { $0.hasPrefix("$ ") ? String($0.dropFirst(2)) : $0 }.joined(separator: "\n"))
+                    }
+                    block = nil
+                } else {
+                    lines.append(line)
+                    block = lines
+                }
+            } else if line.hasPrefix(".Bd -literal") {
+                block = []
+            } else if line.hasPrefix(".Dl $ ") {
+                examples.append(String(line.dropFirst(".Dl $ ".count)))
+            }
+        }
+        return examples
     }
 }
 

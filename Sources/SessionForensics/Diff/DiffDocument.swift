@@ -6,11 +6,12 @@ import SessionModel
 public enum DiffDocument {
     public static let schema = "sessionctl.diff/1"
 
-    /// The document for a comparison.
-    public static func encode(_ diff: ProfileDiff) -> JSONValue {
-        .object([
+    /// The document for a comparison; `unreadable` lists the sessions of either side that could
+    /// not be read (left out of the comparison), which also makes the sides not identical.
+    public static func encode(_ diff: ProfileDiff, unreadable: [(side: String, error: ReadError)] = []) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("schema", .string(schema)),
-            ("identical", .bool(diff.identical)),
+            ("identical", .bool(diff.identical && unreadable.isEmpty)),
             ("sessions", .array(diff.sessions.map(encode))),
             ("summary", .object([
                 ("sessionsAdded", .int(Int64(diff.sessions.count { $0.status == .added }))),
@@ -21,7 +22,9 @@ public enum DiffDocument {
                 ("tabsMoved", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.moved.count }))),
                 ("tabsChanged", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.changed.count }))),
             ])),
-        ])
+        ]
+        if !unreadable.isEmpty { members.append(("unreadable", .array(unreadable.map { $0.error.json(side: $0.side) }))) }
+        return .object(members)
     }
 
     static func encode(_ session: SessionDiff) -> JSONValue {

@@ -28,3 +28,16 @@ public struct ReadError: Sendable, Hashable {
         next = "sessionctl validate \(input) says what Chrome would do; sessionctl repair --dry-run on the profile shows what repair would save"
     }
 }
+
+extension ReadError {
+    /// The error as a JSON object (session, incognito, file, offset, message, next), with `side`
+    /// first when given (diff: `a` or `b`).
+    public func json(side: String? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = side.map { [("side", .string($0))] } ?? []
+        members += [
+            ("session", .string(session)), ("incognito", .bool(incognito)), ("file", .string(file)),
+            ("offset", offset.map { .int(Int64($0)) } ?? .null), ("message", .string(message)), ("next", .string(next)),
+        ]
+        return .object(members)
+    }
+}

@@ -21,7 +21,10 @@ public enum CompressedInput {
 
     /// Reads the archive at `path` and locates the sessions in it; `ancestry` holds the names of
     /// the directories enclosing the file.
-    static func open(_ path: String, ancestry: [String], limit: Int64 = maxSize) throws(FormatError) -> LocatedInput {
+    ///
+    /// With `member`, the input is that path inside the archive (relative to its root, as the
+    /// reading commands print paths inside a bundle): a directory or a file of the tar archive.
+    static func open(_ path: String, member: String? = nil, ancestry: [String], limit: Int64 = maxSize) throws(FormatError) -> LocatedInput {
         let content: DecompressedContent
         do {
             content = try decompress(path, limit: limit)
@@ -33,6 +36,12 @@ public enum CompressedInput {
             throw .unreadable(path: path, reason: "\(error)")
         }
         let fileName = lastName(path)
+        if let member {
+            guard case .tree(let tree) = content else {
+                throw .unreadable(path: joinPath(path, member), reason: "\(fileName) holds one file, not a bundle of members")
+            }
+            return try locate(member, in: tree, ancestry: ancestry + [stem(fileName)], path: path)
+        }
         switch content {
         case .file(let bytes, let storedName):
             let name = storedName ?? (fileName.hasSuffix(".gz") && fileName.count > 3 ? String(fileName.dropLast(3)) : fileName)
@@ -50,6 +59,21 @@ public enum CompressedInput {
                 ancestry.append(only)
             }
             return try InputLocator.locate(tree: level, ancestry: ancestry)
+        }
+    }
+
+    /// The input at `member` (a relative path) of an archive's tree.
+    private static func locate(_ member: String, in tree: ReadableTree, ancestry: [String], path: String) throws(FormatError) -> LocatedInput {
+        let parts = pathComponents(member)
+        switch tree.kind(of: member) {
+        case .directory?:
+            return try InputLocator.locate(tree: tree.subtree(member), ancestry: ancestry + parts)
+        case .file?:
+            let parent = parentPath(member)
+            return try InputLocator.locate(tree: parent.isEmpty ? tree : tree.subtree(parent), file: lastPathComponent(member),
+                                           ancestry: ancestry + parts.dropLast())
+        default:
+            throw .unreadable(path: joinPath(path, member), reason: "no member \(member) in \(lastName(path))")
         }
     }
 

@@ -15,7 +15,9 @@ extension SessionCtl {
                 pinned count and groups. A tab counts as moved only when its order relative to the \
                 other tabs changed, not when a tab added or removed elsewhere shifted it. When A and \
                 B are each a single session (a session directory or file), those two are compared \
-                whatever their ids. Exit status 0 when identical, 1 when different.
+                whatever their ids. A session that cannot be read on either side is left out of the \
+                comparison and listed with its error (JSON: an unreadable array); 65 only when a side \
+                has nothing readable. Exit status 0 when identical, 1 when different or partly unreadable.
                 """
         )
 
@@ -33,15 +35,31 @@ extension SessionCtl {
         func run() throws {
             let before = try InputOpener.open(a)
             let after = try InputOpener.open(b)
-            let diff = Differ.compare(
-                try SessionReader(input: before).readAll(history: history),
-                try SessionReader(input: after).readAll(history: history),
-                pairingLoneSessions: Self.isSingleSession(before) && Self.isSingleSession(after))
-            switch output.format {
-            case .json: Output.document(DiffDocument.encode(diff))
-            case .text: DiffText(color: Output.useColor).print(diff)
+            // Each side shows what it can: a session that cannot be read on either side is left
+            // out of the comparison and reported as such; a side with nothing readable is bad input.
+            let sides = [("a", a, SessionReader(input: before).readEach(history: history)),
+                         ("b", b, SessionReader(input: after).readEach(history: history))]
+            for (_, _, read) in sides where read.sessions.isEmpty {
+                if let first = read.errors.first { throw first.error }
             }
-            if !diff.identical { throw CommandFailure.exit(ExitStatus.findings) }
+            let unreadable = sides.flatMap { side, path, read in
+                read.errors.map { (side: side, error: ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: path)) }
+            }
+            let skipped = Set(unreadable.map { ($0.error.incognito ? "OTR/" : "") + $0.error.session })
+            func compared(_ sessions: [Session]) -> [Session] { sessions.filter { !skipped.contains(($0.incognito ? "OTR/" : "") + $0.id) } }
+            let diff = Differ.compare(compared(sides[0].2.sessions), compared(sides[1].2.sessions),
+                                      pairingLoneSessions: Self.isSingleSession(before) && Self.isSingleSession(after))
+            switch output.format {
+            case .json: Output.document(DiffDocument.encode(diff, unreadable: unreadable))
+            case .text:
+                DiffText(color: Output.useColor).print(diff)
+                for (side, error) in unreadable {
+                    Output.line()
+                    Output.line("\(error.incognito ? "incognito " : "")session \(error.session) not compared: not readable in \(side == "a" ? "A" : "B"): \(error.file): \(error.message)")
+                    Output.line("  next: \(error.next)")
+                }
+            }
+            if !diff.identical || !unreadable.isEmpty { throw CommandFailure.exit(ExitStatus.findings) }
         }
 
         /// True when an input is one session given directly (a session directory or file).
