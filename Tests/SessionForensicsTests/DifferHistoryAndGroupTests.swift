@@ -15,6 +15,28 @@ import Testing
         return session
     }
 
+    /// A tab id given to another tab (as a repair does with a repeated id) does not make the two
+    /// one tab: with histories read, nothing in common and another creation time, the old tab is
+    /// removed and the new one added; the same id with a page in common, or the same creation
+    /// time, is one tab that changed.
+    @Test func tabsAreMatchedByWhatTheyAreNotByIdAlone() {
+        let before = withHistories([["a", "b"], ["c"]])
+        var other = withHistories([["x", "y"], ["c", "d"]])
+        other.tabs[0].creationTime = Timestamp(microseconds: before.tabs[0].creationTime.microseconds + 5_000_000)
+        other.tabs[1].creationTime = Timestamp(microseconds: before.tabs[1].creationTime.microseconds + 5_000_000)
+        let diff = Differ.compare(before, other)
+        #expect(diff.tabs.removed.map(\.tab.id) == [1] && diff.tabs.added.map(\.tab.id) == [1])
+        #expect(diff.tabs.changed.map(\.after.id) == [2], "a page in common: one tab")
+        var sameCreation = withHistories([["x", "y"], ["c"]])
+        sameCreation.tabs[0].url = "https://example.com/x"
+        #expect(Differ.compare(before, sameCreation).tabs.changed.map(\.after.id) == [1], "the same creation time: one tab")
+        var withoutHistories = other
+        for index in withoutHistories.tabs.indices { withoutHistories.tabs[index].history = nil }
+        var beforeWithout = before
+        for index in beforeWithout.tabs.indices { beforeWithout.tabs[index].history = nil }
+        #expect(Differ.compare(beforeWithout, withoutHistories).tabs.removed.isEmpty, "without histories, the id decides")
+    }
+
     @Test func historyAppendedRemovedRewritten() {
         let before = withHistories([["a", "b"], ["a", "b", "c"], ["a", "b", "c"], ["a", "b"]])
         var after = withHistories([["a", "b", "c"], ["a", "b"], ["a", "x", "c"], ["a", "b"]])

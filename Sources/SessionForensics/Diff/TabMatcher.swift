@@ -15,7 +15,9 @@ struct TabMatching: Sendable {
 }
 
 /// Matches the tabs of two versions of a session: by tab id where an id is usable (positive and
-/// unique on its side); a tab without a usable id (as in legacy sessions) is matched to an
+/// unique on its side) and, when both histories were read, they are the same tab's (the same
+/// creation time, or a page in common: a repair that gave a tab's id to another tab does not make
+/// them one); a tab left over (as in legacy sessions, which have no usable ids) is matched to an
 /// unmatched tab of the other side with the same URL and creation time, in order.
 enum TabMatcher {
     static func match(_ before: [Tab], _ after: [Tab]) -> TabMatching {
@@ -27,7 +29,7 @@ enum TabMatcher {
         var afterByID: [TabID: Int] = [:]
         for (index, tab) in after.enumerated() where usableAfter[index] { afterByID[tab.id] = index }
         for (index, tab) in before.enumerated() where usableBefore[index] {
-            if let partner = afterByID[tab.id] {
+            if let partner = afterByID[tab.id], isSameTab(tab, after[partner]) {
                 partnerOfBefore[index] = partner
                 partnerOfAfter[partner] = index
             }
@@ -72,6 +74,15 @@ enum TabMatcher {
             nextIdentity += 1
         }
         return matching
+    }
+
+    /// Whether two tabs with the same id are one tab: yes unless both histories were read and they
+    /// have neither their creation time nor any page in common.
+    static func isSameTab(_ before: Tab, _ after: Tab) -> Bool {
+        guard let first = before.history?.items, let second = after.history?.items, !first.isEmpty, !second.isEmpty,
+              before.creationTime != after.creationTime else { return true }
+        let pages = Set(first.map(\.url))
+        return second.contains { pages.contains($0.url) }
     }
 
     /// Whether each tab's id identifies it: positive and not repeated on its side.

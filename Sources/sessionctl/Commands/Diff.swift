@@ -10,7 +10,9 @@ extension SessionCtl {
             commandName: "diff",
             abstract: "Compare two profiles, sessions or session files tab by tab.",
             discussion: """
-                Sessions are matched by id and incognito flag, tabs by tab id. Reports sessions added \
+                Sessions are matched by id and incognito flag, tabs by tab id (with --history, two \
+                tabs of one id whose histories share no page and whose creation times differ are \
+                two tabs). Reports sessions added \
                 and removed; tabs added (+), removed (-), moved (>) and changed (~); active index, \
                 pinned count and groups. A tab counts as moved only when its order relative to the \
                 other tabs changed, not when a tab added or removed elsewhere shifted it. When A and \
