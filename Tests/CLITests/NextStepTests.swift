@@ -15,6 +15,32 @@ import Testing
         #expect((document["summary"] as? [String: Any])?["info"] as? Int == 1)
     }
 
+    /// The ticket worked from the bundle to a repaired profile: every step shows what it can read
+    /// and names the next command, and the unpacked bundle is taken as the profile it holds.
+    @Test func theTicketFromTheBundleToARepairedProfile() throws {
+        let scratch = try CLI.temporaryDirectory("ticket")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: scratch + "/user", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.path("Fixtures/profiles/healthy"), toPath: scratch + "/user/Profile")
+        let metadata = scratch + "/user/Profile/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/session_metadata.pb"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: metadata))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: metadata))
+        let bundle = scratch + "/ticket.tar.gz"
+        #expect(try CLI.runProgram("/usr/bin/env", ["tar", "-czf", bundle, "-C", scratch + "/user", "Profile"]).status == 0)
+
+        let inspect = try CLI.run(["inspect", bundle])
+        #expect(inspect.status == 1 && inspect.stdout.contains("not readable") && inspect.stdout.contains("next: "))
+        let validate = try CLI.run(["validate", bundle])
+        #expect(validate.status == 1)
+        #expect(validate.stdout.contains("next: sessionctl decompress \(bundle) -o DIR, then sessionctl repair --dry-run DIR"), "\(validate.stdout)")
+        #expect(try CLI.run(["decompress", bundle, "-o", scratch + "/out"]).status == 0)
+        let repair = try CLI.run(["repair", scratch + "/out"])
+        #expect(repair.status == 0, "\(repair.stderr)")
+        #expect(repair.stderr.contains("note: reading the profile Profile inside \(scratch)/out"))
+        #expect(repair.stdout.contains("result: the profile validates clean"))
+        #expect(try CLI.run(["validate", scratch + "/out"]).status == 0)
+    }
+
     @Test func writersOnABundleSuggestDecompress() throws {
         let scratch = try CLI.temporaryDirectory("bundle")
         defer { try? FileManager.default.removeItem(atPath: scratch) }

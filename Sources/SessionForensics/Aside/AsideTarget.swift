@@ -12,6 +12,15 @@ public struct AsideTarget: Sendable, Equatable {
     public var session: SessionID?
     /// Whether that session is incognito (false for a profile).
     public var incognito: Bool
+    /// When PATH held the profile one level down (an unpacked bundle), its name there.
+    public var foundInside: String?
+
+    public init(profile: String, session: SessionID?, incognito: Bool, foundInside: String? = nil) {
+        self.profile = profile
+        self.session = session
+        self.incognito = incognito
+        self.foundInside = foundInside
+    }
 
     /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.
@@ -37,6 +46,13 @@ public struct AsideTarget: Sendable, Equatable {
             let above = parentPath(storage)
             let incognito = lastPathComponent(above) == ProfileLayout.incognitoDirectory
             return AsideTarget(profile: incognito ? parentPath(above) : above, session: lastPathComponent(path), incognito: incognito)
+        }
+        // An unpacked bundle: exactly one profile one level down is that profile, as for the readers.
+        let children = ((try? fileSystem.list(path)) ?? []).filter { child in
+            markers.contains { fileSystem.resolvedKind(of: joinPath(path, child, $0)) == .directory }
+        }
+        if children.count == 1, let child = children.first {
+            return AsideTarget(profile: joinPath(path, child), session: nil, incognito: false, foundInside: child)
         }
         throw ForensicsError.notAProfile(path: path, reason: "no SessionStorage, Sessions, OTR or Backups directory in it")
     }

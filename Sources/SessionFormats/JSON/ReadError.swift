@@ -25,7 +25,9 @@ public struct ReadError: Sendable, Hashable {
             offset = nil
             message = reason
         }
-        next = "sessionctl validate \(input) says what Chrome would do; sessionctl repair --dry-run on the profile shows what repair would save"
+        let repair = CompressedInput.isGzip(input) ? "sessionctl decompress \(input) -o DIR, then sessionctl repair --dry-run DIR"
+            : "sessionctl repair --dry-run on the profile"
+        next = "sessionctl validate \(input) says what Chrome would do; \(repair) shows what repair would save"
     }
 }
 

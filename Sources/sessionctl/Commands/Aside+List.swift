@@ -17,6 +17,7 @@ extension SessionCtl.Aside {
 
         func run() throws {
             let target = try AsideTarget.locate(path)
+            Output.profileFoundInside(target.foundInside, of: path)
             let entries = try SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version).list()
             switch output.format {
             case .json: Output.document(AsideDocument.encode(entries))

@@ -30,6 +30,7 @@ extension SessionCtl.Aside {
 
         func run() throws {
             let target = try AsideTarget.locate(path)
+            Output.profileFoundInside(target.foundInside, of: path)
             if let named = target.session, let session, session != named {
                 throw CommandFailure.usage("\(path) is session \(named), not \(session)")
             }

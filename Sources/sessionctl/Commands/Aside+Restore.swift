@@ -24,6 +24,7 @@ extension SessionCtl.Aside {
 
         func run() throws {
             let target = try AsideTarget.locate(path)
+            Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let outcome = try aside.whileLocked { try aside.restore(entry, force: force) }
             if let displaced = outcome.displaced {
@@ -48,6 +49,7 @@ extension SessionCtl.Aside {
 
         func run() throws {
             let target = try AsideTarget.locate(path)
+            Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let dropped = try aside.whileLocked { try aside.drop(entry) }
             Output.line("dropped \(dropped.name) (\(dropped.files) file\(dropped.files == 1 ? "" : "s"), \(dropped.bytes) bytes)")

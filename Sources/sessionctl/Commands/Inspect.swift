@@ -30,7 +30,7 @@ extension SessionCtl {
 
         func run() throws {
             let input = try InputOpener.open(path)
-            if let inside = input.profileFoundInside { Output.error("note: reading the profile \(inside) inside \(path)") }
+            Output.profileFoundInside(input.profileFoundInside, of: path)
             let read = SessionReader(input: input).readEach(history: history)
             // Nothing readable at all is bad input (65, 66); else what was read is shown, and what
             // was not is listed with its error (exit 1).

@@ -33,6 +33,7 @@ extension SessionCtl {
 
         func run() throws {
             let target = try AsideTarget.locate(path)
+            Output.profileFoundInside(target.foundInside, of: path)
             guard target.session == nil else {
                 throw CommandFailure.usage("\(path) is one session; migrate converts a whole profile (give the profile directory)")
             }

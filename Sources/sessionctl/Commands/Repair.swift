@@ -32,6 +32,7 @@ extension SessionCtl {
 
         func run() throws {
             let target = try AsideTarget.locate(path)
+            Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let repairer = Repairer(profile: target.profile, aside: aside)
             let result = try repairer.run(session: target.session.map { ($0, target.incognito) }, dryRun: dryRun)

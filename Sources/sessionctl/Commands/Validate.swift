@@ -29,7 +29,7 @@ extension SessionCtl {
 
         func run() throws {
             let input = try InputOpener.open(path)
-            if let inside = input.profileFoundInside { Output.error("note: reading the profile \(inside) inside \(path)") }
+            Output.profileFoundInside(input.profileFoundInside, of: path)
             let report = Validator().validate(input)
             switch output.format {
             case .json: Output.document(ValidationDocument.encode(report))

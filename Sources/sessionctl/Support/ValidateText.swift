@@ -1,5 +1,6 @@
 import Foundation
 import SessionForensics
+import SessionFormats
 
 /// The text view of `validate`: findings grouped by session and tab, worst first, then a summary.
 enum ValidateText {
@@ -20,7 +21,11 @@ enum ValidateText {
         let counts = "\(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s"), \(report.infos) info"
         Output.line("\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
         if let path, report.findings.contains(where: RepairPlanner.needsRepair) {
-            Output.line("next: sessionctl repair --dry-run \(shellQuoted(path)) shows how repair would save what Chrome would lose")
+            if CompressedInput.isGzip(path) {
+                Output.line("next: sessionctl decompress \(shellQuoted(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what Chrome would lose")
+            } else {
+                Output.line("next: sessionctl repair --dry-run \(shellQuoted(path)) shows how repair would save what Chrome would lose")
+            }
         }
     }
 
