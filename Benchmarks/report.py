@@ -52,6 +52,18 @@ if r:
     big = r["inspect (60-75 items)"]
     goals.append(("lazy inspect does not grow with history size (60-75 vs 1-12 items)", f"{ms(big) / ms(lazy):.2f}x", ms(big) <= 1.25 * ms(lazy)))
 
+r = load("report-10000")
+if r:
+    lines.append("### report against inspect --history --format json, 10,000 tabs")
+    lines.append("")
+    lines.append("| command | median ms |")
+    lines.append("| --- | ---: |")
+    for name, m in r.items():
+        lines.append(f"| {name} | {ms(m):.1f} |")
+    lines.append("")
+    report, inspect = r["sessionctl report --history"], r["sessionctl inspect --history --format json"]
+    goals.append(("report <= 1.5x inspect --history --format json, 10,000 tabs", f"{ms(report) / ms(inspect):.2f}x", ms(report) <= 1.5 * ms(inspect)))
+
 r = load("compress-2000")
 if r:
     sizes = dict(line.split() for line in open(os.path.join(results, "compress-sizes.txt")))

@@ -18,6 +18,7 @@ enum FuzzTargets {
         ("tar", ArchiveFuzz.tar),
         ("bundle", BundleFuzz.run),
         ("workload", WorkloadFuzz.run),
+        ("html", ReportFuzz.run),
     ]
 }
 
@@ -89,5 +90,27 @@ enum JSONFuzz {
         let document = InspectDocument.document(sessions, history: true)
         guard let parsed = try? JSONParser.parse(document, file: "inspect.json") else { fatalError("inspect document unreadable") }
         if parsed.serializedBytes() != document { fatalError("inspect document layout differs from the printer's") }
+    }
+}
+
+/// The report's escaping: whatever a profile's text, it adds no markup to the page.
+enum ReportFuzz {
+    @Sendable static func run(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let escaped = HTML.escape(text)
+        if escaped.contains(where: { "<>\"'".contains($0) }) { fatalError("escaped text keeps a bracket or a quote") }
+        let controls = text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        if !controls && HTML.unescape(escaped) != text { fatalError("escaped text does not read back") }
+        func page(_ text: String) -> String {
+            var tab = Tab(id: 1, title: text, url: text, navigationItemCount: 1)
+            tab.history = TabHistory(lastCommittedIndex: 0, items: [NavigationItem(url: text, title: text)])
+            let session = Session(id: text, incognito: false, activeIndex: 0, tabs: [tab],
+                                  groups: [TabGroup(start: 0, count: 1, title: text, id: TabGroupID(high: 1, low: 1))])
+            let report = ProfileReport(input: text, history: true, redacted: false, sessions: [session], errors: [],
+                                       validation: ValidationReport(findings: [], sessions: 1, tabs: 1), entries: [], chromeBackups: [])
+            return ReportPage.render(report)
+        }
+        let tags = { (html: String) in html.utf8.filter { $0 == UInt8(ascii: "<") }.count }
+        if tags(page(text)) != tags(page("x")) { fatalError("text from a profile changed the page's markup") }
     }
 }

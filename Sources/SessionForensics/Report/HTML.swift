@@ -1,0 +1,53 @@
+/// The one place where text from a profile becomes HTML: every title, URL, path, reason and
+/// message in a report goes through `HTML.escape`, in element content and in quoted attribute
+/// values alike, so that no byte of a profile can open a tag, close an attribute or start an
+/// entity of its own.
+public enum HTML {
+    /// `text` with `&`, `<`, `>`, `"` and `'` as character references, and control characters
+    /// other than tab and line feed as U+FFFD (they have no place in an HTML document).
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\t", "\n": result.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    result += "\u{FFFD}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The text of `escape`'s output read back (the five references it writes), scalar by scalar
+    /// as an HTML parser reads it (a combining mark after a reference does not hide it): for tests.
+    public static func unescape(_ html: String) -> String {
+        let references: [(String, Unicode.Scalar)] = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'")]
+        let scalars = Array(html.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        scan: while index < scalars.count {
+            if scalars[index] == "&" {
+                for (reference, scalar) in references {
+                    let length = reference.unicodeScalars.count
+                    if index + length <= scalars.count, String(String.UnicodeScalarView(scalars[index..<index + length])) == reference {
+                        result.append(scalar)
+                        index += length
+                        continue scan
+                    }
+                }
+            }
+            result.append(scalars[index])
+            index += 1
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,156 @@
+import SessionFormats
+import SessionModel
+
+/// The report as one self-contained HTML page: inline CSS and SVG, no script, no reference to
+/// anything outside the file. Every value from the profile goes through `HTML.escape`.
+public enum ReportPage {
+    /// The page for `report`.
+    public static func render(_ report: ProfileReport) -> String {
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>sessionctl report: \(HTML.escape(report.input))</title>
+            <style>\(style)</style></head><body>
+            <h1>Sessions of <code>\(HTML.escape(report.input))</code></h1>
+
+            """
+        page += summary(report)
+        if !report.errors.isEmpty { page += unreadable(report.errors) }
+        let marks = report.entries.map { (time: $0.time, label: "set aside: \($0.path)") }
+        let timeline = TimelineSVG.render(report.sessions, marks: marks)
+        if !timeline.isEmpty {
+            page += "<section id=\"timeline\"><h2>Timeline</h2><p class=\"note\">One bar per tab, from its creation to its last activity\(report.history ? "; ticks are navigations" : ""); dashed lines are set-asides.</p>\n\(timeline)</section>\n"
+        }
+        let findings = Dictionary(grouping: report.validation.findings) { WindowKey(session: $0.session, incognito: $0.incognito) }
+        for session in report.sessions {
+            page += window(session, findings: findings[WindowKey(session: session.id, incognito: session.incognito)] ?? [], history: report.history)
+        }
+        page += entries(report.entries, backups: report.chromeBackups)
+        page += "<footer>Made by sessionctl report\(report.redacted ? ", redacted" : "") from <code>\(HTML.escape(report.input))</code>; reading changed nothing on disk.</footer>\n</body></html>\n"
+        return page
+    }
+
+    /// History items listed per tab; the rest are counted (a page of millions of items would not open).
+    static let historyItemsShown = 200
+
+    private struct WindowKey: Hashable {
+        var session: String
+        var incognito: Bool
+    }
+
+    private static func summary(_ report: ProfileReport) -> String {
+        let regular = report.sessions.filter { !$0.incognito }
+        let incognito = report.sessions.filter(\.incognito)
+        let inactive = report.sessions.filter { $0.id.hasSuffix("-Inactive") }
+        let tabs = report.sessions.reduce(0) { $0 + $1.tabs.count }
+        let formats = Set(report.sessions.map(\.format.rawValue)).sorted().joined(separator: ", ")
+        let validation = report.validation
+        var html = "<section id=\"summary\"><h2>Summary</h2><table class=\"summary\">\n"
+        for (label, value) in [
+            ("Windows", "\(report.sessions.count) (\(regular.count) regular, \(incognito.count) incognito, \(inactive.count) inactive)"),
+            ("Tabs", "\(tabs)"),
+            ("Format", formats.isEmpty ? "-" : formats),
+            ("Not readable", "\(report.errors.count)"),
+            ("Set-aside entries", "\(report.entries.count)"),
+            ("Chrome's crash backups", "\(report.chromeBackups.count)"),
+            ("validate", "\(validation.errors) errors, \(validation.warnings) warnings, \(validation.infos) info"),
+        ] {
+            html += "<tr><th>\(HTML.escape(label))</th><td>\(HTML.escape(value))</td></tr>\n"
+        }
+        html += "</table>\n"
+        var next: [String] = []
+        if !report.errors.isEmpty || validation.errors > 0 {
+            next.append("sessionctl validate \(report.input)")
+            next.append("sessionctl repair --dry-run \(report.input)")
+        }
+        if !report.entries.isEmpty { next.append("sessionctl aside list \(report.input)") }
+        if !next.isEmpty {
+            html += "<p>Next:</p><ul class=\"next\">" + next.map { "<li><code>\(HTML.escape($0))</code></li>" }.joined() + "</ul>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    private static func unreadable(_ errors: [ReadError]) -> String {
+        var html = "<section id=\"unreadable\"><h2>Windows that cannot be read</h2><ul>\n"
+        for error in errors {
+            html += "<li class=\"error\"><b>\(HTML.escape((error.incognito ? "incognito " : "") + error.session))</b>: <code>\(HTML.escape(error.file))</code>: \(HTML.escape(error.message))<br><span class=\"note\">next: \(HTML.escape(error.next))</span></li>\n"
+        }
+        return html + "</ul></section>\n"
+    }
+
+    private static func window(_ session: Session, findings: [Finding], history: Bool) -> String {
+        let name = (session.incognito ? "Incognito window " : "Window ") + session.id
+        var html = "<section class=\"window\" data-session=\"\(HTML.escape(session.id))\"><h2>\(HTML.escape(name))</h2>\n"
+        html += "<p class=\"note\">\(session.tabs.count) tab\(session.tabs.count == 1 ? "" : "s"), \(HTML.escape(session.format.rawValue)) format, pinned \(session.pinnedCount)\(session.groups.isEmpty ? "" : ", \(session.groups.count) group\(session.groups.count == 1 ? "" : "s")")</p>\n"
+        let windowFindings = findings.filter { $0.tab?.index == nil }
+        if !windowFindings.isEmpty { html += findingList(windowFindings) }
+        html += "<table class=\"tabs\"><thead><tr><th>#</th><th>id</th><th>title and URL</th><th>group</th><th>opener</th><th>created</th><th>last active</th><th>items</th><th>findings</th></tr></thead><tbody>\n"
+        for (index, tab) in session.tabs.enumerated() {
+            let active = index == Int(session.activeIndex)
+            let group = session.groups.first { index >= Int($0.start) && index < Int($0.start + $0.count) }
+            let groupCell = group.map { "<span class=\"group g-\(HTML.escape($0.color.name))\">\(HTML.escape($0.title.isEmpty ? "(untitled)" : $0.title))</span>" } ?? ""
+            let opener = tab.opener.map { "[\($0.index)] at item \($0.navigationIndex)" } ?? ""
+            let tabFindings = findings.filter { $0.tab?.index == index }
+            html += "<tr class=\"tab\(active ? " active" : "")\" data-tab=\"\(tab.id)\">"
+            html += "<td>\(index)\(active ? " <b title=\"active\">*</b>" : "")\(tab.pinned ? " <span title=\"pinned\">P</span>" : "")</td>"
+            html += "<td>\(tab.id)</td>"
+            html += "<td><div class=\"title\">\(HTML.escape(tab.title))</div><div class=\"url\">\(HTML.escape(tab.url))</div>"
+            if history, let items = tab.history?.items, !items.isEmpty {
+                let committed = Int(tab.history?.lastCommittedIndex ?? -1)
+                html += "<details><summary>history, \(items.count) item\(items.count == 1 ? "" : "s")</summary><ol start=\"0\">"
+                for (number, item) in items.enumerated().prefix(ReportPage.historyItemsShown) {
+                    html += "<li\(number == committed ? " class=\"committed\"" : "")>\(HTML.escape(item.title.isEmpty ? item.displayURL : item.title)) <span class=\"url\">\(HTML.escape(item.displayURL))</span> <span class=\"note\">\(HTML.escape(item.timestamp.iso8601 ?? "-"))</span></li>"
+                }
+                if items.count > ReportPage.historyItemsShown {
+                    html += "<li class=\"note\">and \(items.count - ReportPage.historyItemsShown) more (sessionctl inspect --history lists every one)</li>"
+                }
+                html += "</ol></details>"
+            }
+            html += "</td><td>\(groupCell)</td><td>\(HTML.escape(opener))</td>"
+            html += "<td>\(HTML.escape(tab.creationTime.iso8601 ?? "-"))</td><td>\(HTML.escape(tab.lastActiveTime.iso8601 ?? "-"))</td>"
+            html += "<td>\(tab.navigationItemCount)</td><td>\(tabFindings.isEmpty ? "" : findingList(tabFindings))</td></tr>\n"
+        }
+        return html + "</tbody></table></section>\n"
+    }
+
+    private static func findingList(_ findings: [Finding]) -> String {
+        "<ul class=\"findings\">" + findings.map { finding in
+            "<li class=\"finding \(HTML.escape(finding.severity.rawValue))\"><b>\(HTML.escape(finding.rule.name))</b> (\(HTML.escape(finding.severity.rawValue)); Chrome: \(HTML.escape(finding.outcome.rawValue))): \(HTML.escape(finding.message))</li>"
+        }.joined() + "</ul>"
+    }
+
+    private static func entries(_ entries: [ProfileReport.Entry], backups: [ProfileReport.ChromeBackup]) -> String {
+        guard !entries.isEmpty || !backups.isEmpty else { return "" }
+        var html = "<section id=\"backups\"><h2>Set aside</h2>\n"
+        if !entries.isEmpty {
+            html += "<table class=\"entries\"><thead><tr><th>entry</th><th>session</th><th>time</th><th>reason</th><th>files</th><th>manifest</th></tr></thead><tbody>\n"
+            for entry in entries {
+                html += "<tr><td><code>\(HTML.escape(entry.path))</code></td><td>\(HTML.escape((entry.incognito ? "incognito " : "") + entry.session))</td><td>\(HTML.escape(entry.time.iso8601 ?? "-"))</td><td>\(HTML.escape(entry.reason))</td><td>\(entry.files)</td><td class=\"\(entry.problem == nil ? "ok" : "error")\">\(HTML.escape(entry.problem ?? "verifies"))</td></tr>\n"
+            }
+            html += "</tbody></table>\n"
+        }
+        if !backups.isEmpty {
+            html += "<h3>Chrome's crash backups</h3><ul>\n"
+            for backup in backups {
+                html += "<li><code>\(HTML.escape(backup.path))</code>: \(HTML.escape(backup.tabs.map { "\($0) tab\($0 == 1 ? "" : "s")" } ?? "not readable: \(backup.problem ?? "")"))</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    private static let style = """
+        body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}
+        h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ccc}
+        table{border-collapse:collapse;width:100%}th,td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
+        table.summary{width:auto}.url{color:#555;font-family:monospace;font-size:12px;word-break:break-all}
+        tr.active{background:#eef6ff}.note{color:#666;font-size:12px}.error,.finding.error{color:#a00}
+        .finding.warning{color:#a60}.finding.info{color:#555}.ok{color:#070}ul.findings{margin:0;padding-left:1.1em}
+        .group{padding:0 4px;border-radius:3px;color:#fff;background:#777}.g-blue{background:#1a73e8}.g-red{background:#d93025}
+        .g-yellow{background:#f9ab00;color:#222}.g-green{background:#188038}.g-pink{background:#d01884}.g-purple{background:#a142f4}
+        .g-cyan{background:#007b83}.g-orange{background:#fa903e;color:#222}li.committed{font-weight:bold}
+        svg.timeline{max-width:100%;height:auto;border:1px solid #ddd}svg .tab{fill:#8ab4f8}svg .nav{stroke:#174ea6}
+        svg .aside{stroke:#d93025;stroke-dasharray:4 3}svg text{font-size:10px;fill:#444}footer{margin-top:2em;color:#666;font-size:12px}
+        """
+}

@@ -1,0 +1,54 @@
+import SessionModel
+
+/// The report's timeline: an inline SVG with one lane per window and one bar per tab, from its
+/// creation to its last activity on a time axis shared by every window; with histories, each
+/// navigation's time is a tick on its tab's bar; each set-aside entry is a dashed line at its time.
+enum TimelineSVG {
+    static let width = 960
+    static let laneLabel = 180
+    static let rowHeight = 14
+
+    /// The SVG for `sessions` and the set-aside times `marks` (empty when nothing has a time).
+    static func render(_ sessions: [Session], marks: [(time: Timestamp, label: String)]) -> String {
+        var times: [Int64] = marks.map(\.time.microseconds).filter { $0 != 0 }
+        for session in sessions {
+            for tab in session.tabs {
+                times += [tab.creationTime, tab.lastActiveTime].filter { !$0.isNull }.map(\.microseconds)
+                times += (tab.history?.items ?? []).map(\.timestamp).filter { !$0.isNull }.map(\.microseconds)
+            }
+        }
+        guard let first = times.min(), let last = times.max() else { return "" }
+        let span = max(Double(last - first), 1)
+        let plot = Double(width - laneLabel - 10)
+        func x(_ time: Timestamp) -> Int { laneLabel + Int((Double(time.microseconds - first) / span * plot).rounded()) }
+
+        var rows = 0
+        var body = ""
+        for session in sessions {
+            let top = 20 + rows * rowHeight
+            let name = (session.incognito ? "incognito " : "") + session.id
+            let short = (session.incognito ? "incognito " : "") + (session.id.hasSuffix("-Inactive") ? "inactive " : "") + String(session.id.prefix(13))
+            body += "<text class=\"lane\" x=\"4\" y=\"\(top + 10)\">\(HTML.escape(short))<title>\(HTML.escape(name))</title></text>\n"
+            for (index, tab) in session.tabs.enumerated() {
+                let y = top + index * rowHeight + 3
+                let start = tab.creationTime.isNull ? tab.lastActiveTime : tab.creationTime
+                let end = tab.lastActiveTime.isNull || tab.lastActiveTime < start ? start : tab.lastActiveTime
+                if !start.isNull {
+                    let from = x(start)
+                    body += "<rect class=\"tab\" x=\"\(from)\" y=\"\(y)\" width=\"\(max(2, x(end) - from))\" height=\"8\"><title>\(HTML.escape("#\(tab.id) \(tab.title.isEmpty ? tab.url : tab.title)"))</title></rect>\n"
+                }
+                for item in (tab.history?.items ?? []).prefix(ReportPage.historyItemsShown) where !item.timestamp.isNull {
+                    body += "<line class=\"nav\" x1=\"\(x(item.timestamp))\" x2=\"\(x(item.timestamp))\" y1=\"\(y - 1)\" y2=\"\(y + 9)\"/>\n"
+                }
+            }
+            rows += max(1, session.tabs.count) + 1
+        }
+        let height = 30 + rows * rowHeight
+        for mark in marks where !mark.time.isNull {
+            body += "<line class=\"aside\" x1=\"\(x(mark.time))\" x2=\"\(x(mark.time))\" y1=\"10\" y2=\"\(height - 16)\"><title>\(HTML.escape(mark.label))</title></line>\n"
+        }
+        let axis = "<text class=\"axis\" x=\"\(laneLabel)\" y=\"\(height - 4)\">\(HTML.escape(Timestamp(microseconds: first).iso8601 ?? ""))</text>"
+            + "<text class=\"axis\" x=\"\(width - 10)\" y=\"\(height - 4)\" text-anchor=\"end\">\(HTML.escape(Timestamp(microseconds: last).iso8601 ?? ""))</text>"
+        return "<svg class=\"timeline\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"timeline of the tabs\">\n\(body)\(axis)</svg>"
+    }
+}

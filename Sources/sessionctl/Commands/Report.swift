@@ -1,0 +1,57 @@
+import ArgumentParser
+import SessionForensics
+import SessionFormats
+import SessionStore
+
+extension SessionCtl {
+    /// `sessionctl report`: one self-contained HTML page about a profile, bundle or session.
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "report",
+            abstract: "Write one self-contained HTML page about a profile, bundle or session.",
+            discussion: """
+                The page holds a summary (windows regular, incognito and inactive, tabs, set-aside \
+                entries, Chrome's crash backups, validate's findings by severity, the commands to \
+                run next), each window's tabs in order with their findings and what Chrome will do, \
+                a timeline of every tab from creation to last activity (navigations as ticks with \
+                --history, set-asides as dashed lines), the windows that cannot be read, and the \
+                set-aside entries with the state of their manifests. CSS and SVG are inline; the \
+                page has no script and refers to nothing outside itself, so it opens offline in any \
+                browser. Every title, URL and message from the profile is escaped: none can add \
+                markup. The file is written to a temporary name beside it and appears only when \
+                complete; an existing file is never replaced (status 73).
+                """
+        )
+
+        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.", completion: .file())
+        var path: String
+
+        @Option(name: [.short, .customLong("output")], help: "The HTML file to write.", completion: .file(extensions: ["html"]))
+        var output: String
+
+        @Flag(name: .long, help: "Also read each tab's navigation history (data.pb) and show it.")
+        var history = false
+
+        @Flag(name: .long, help: "Replace URL paths, queries and titles (keeping scheme and host), for sharing.")
+        var redact = false
+
+        func run() throws {
+            let input = try InputOpener.open(path)
+            Output.profileFoundInside(input.profileFoundInside, of: path)
+            let report = ProfileReport.gather(input, input: path, history: history, redact: redact)
+            let page = Array(ReportPage.render(report).utf8)
+            try CommandFailure.explainingExisting("name another file with -o, or move that one away first") {
+                let file = try AtomicWriter().begin(output)
+                do {
+                    try file.write(page[...])
+                    try file.commit()
+                } catch {
+                    file.abort()
+                    throw error
+                }
+            }
+            let tabs = report.sessions.reduce(0) { $0 + $1.tabs.count }
+            Output.line("wrote \(output): \(report.sessions.count) window\(report.sessions.count == 1 ? "" : "s"), \(tabs) tab\(tabs == 1 ? "" : "s"), \(report.validation.findings.count) finding\(report.validation.findings.count == 1 ? "" : "s")\(report.errors.isEmpty ? "" : ", \(report.errors.count) not readable")")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `sessionctl report` through the binary: every fixture and gallery profile gives a page with
+/// every tab; an existing file is never replaced; and, where Chromium is installed (CI installs
+/// it), the page is loaded in a real browser: every tab is in the DOM, hostile titles made no
+/// element, and a screenshot is not blank.
+@Suite struct ReportCommandTests {
+    static let healthy = CLI.path("Fixtures/profiles/healthy")
+
+    /// The tab ids `inspect` lists for `path`.
+    static func tabIDs(_ path: String) throws -> [Int] {
+        let result = try CLI.run(["inspect", path, "--format", "json"])
+        let document = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
+        return (document?["sessions"] as? [[String: Any]] ?? []).flatMap { ($0["tabs"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int } }
+    }
+
+    static let profiles: [String] = {
+        let gallery = CLI.path("Fixtures/gallery")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: gallery)) ?? []
+        return ["Fixtures/profiles/healthy", "Fixtures/profiles/legacy"] + names.filter { !$0.contains(".") && $0 != "make-gallery" }.sorted().map { "Fixtures/gallery/\($0)" }
+    }()
+
+    @Test func everyProfileGivesAPageWithEveryTab() throws {
+        let scratch = try CLI.temporaryDirectory("report")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        #expect(Self.profiles.count > 50)
+        for (number, profile) in Self.profiles.enumerated() {
+            let output = "\(scratch)/\(number).html"
+            let result = try CLI.run(["report", CLI.path(profile), "-o", output, "--history"])
+            #expect(result.status == 0, "\(profile): \(result.stderr)")
+            let page = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            for id in try Self.tabIDs(CLI.path(profile)) {
+                #expect(page.contains("data-tab=\"\(id)\""), "\(profile): tab \(id) missing")
+            }
+            #expect(!page.contains("<script") && !page.contains(" src=\"") && !page.contains(" href=\""), "\(profile)")
+        }
+    }
+
+    @Test func anExistingFileIsNeverReplacedAndBundlesAreRead() throws {
+        let scratch = try CLI.temporaryDirectory("report")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(scratch)/r.html"))
+        let refused = try CLI.run(["report", Self.healthy, "-o", "\(scratch)/r.html"])
+        #expect(refused.status == 73 && refused.stderr.contains("already exists; name another file with -o"))
+        #expect(try String(contentsOfFile: "\(scratch)/r.html", encoding: .utf8) == "mine")
+        #expect(try CLI.run(["compress", Self.healthy, "-o", "\(scratch)/b.tar.gz"]).status == 0)
+        let bundled = try CLI.run(["report", "\(scratch)/b.tar.gz", "-o", "\(scratch)/b.html"])
+        #expect(bundled.status == 0 && bundled.stdout.contains("4 windows, 11 tabs"), "\(bundled.stdout)\(bundled.stderr)")
+        #expect(try CLI.run(["report", "\(scratch)/missing", "-o", "\(scratch)/m.html"]).status == 66)
+    }
+
+    /// A profile whose titles and URLs are hostile, imported from the healthy fixture's document.
+    static func hostileProfile(in scratch: String) throws -> String {
+        let source = try Data(contentsOf: URL(fileURLWithPath: CLI.path("Fixtures/profiles/healthy.json")))
+        var document = try #require(try JSONSerialization.jsonObject(with: source) as? [String: Any])
+        var sessions = try #require(document["sessions"] as? [[String: Any]])
+        let hostile = ["<script>document.title='pwned'</script>", "\"><img src=x onerror=alert(1)>", "<b>bold</b>"]
+        for index in sessions.indices {
+            var tabs = sessions[index]["tabs"] as? [[String: Any]] ?? []
+            for tab in tabs.indices { tabs[tab]["title"] = hostile[tab % hostile.count] }
+            sessions[index]["tabs"] = tabs
+        }
+        document["sessions"] = sessions
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: "\(scratch)/hostile.json"))
+        #expect(try CLI.run(["import", "\(scratch)/hostile.json", "--out", "\(scratch)/hostile"]).status == 0)
+        return "\(scratch)/hostile"
+    }
+
+    static var chromium: String? {
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    @Test(.enabled(if: chromium != nil, "Chromium is not installed (.ci/run installs it)"))
+    func aRealBrowserShowsEveryTabAndRunsNothing() throws {
+        let browser = try #require(Self.chromium)
+        let scratch = try CLI.temporaryDirectory("report")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(scratch)/browser", "--window-size=1100,1400"]
+        for profile in [Self.healthy, try Self.hostileProfile(in: scratch), CLI.path("Fixtures/gallery/metadata-truncated")] {
+            let output = "\(scratch)/\(lastName(profile)).html"
+            #expect(try CLI.run(["report", profile, "-o", output, "--history"]).status == 0)
+            let dom = try CLI.runProgram(browser, arguments + ["--dump-dom", "file://\(output)"], environment: ["HOME": scratch], timeout: 90)
+            #expect(dom.status == 0 && !dom.timedOut, "\(dom.stderr.suffix(500))")
+            for id in try Self.tabIDs(profile) {
+                #expect(dom.stdout.contains("data-tab=\"\(id)\""), "\(profile): tab \(id) not in the DOM")
+            }
+            #expect(!dom.stdout.contains("<script") && !dom.stdout.contains("<img") && !dom.stdout.contains("<b>bold"), "\(profile): an element came from the profile")
+            #expect(!dom.stdout.contains("<title>pwned"), "\(profile): a script ran")
+        }
+        let shot = try CLI.runProgram(browser, arguments + ["--screenshot=\(scratch)/shot.png", "file://\(scratch)/healthy.html"],
+                                      environment: ["HOME": scratch], timeout: 90)
+        #expect(shot.status == 0, "\(shot.stderr.suffix(500))")
+        let png = (try? Data(contentsOf: URL(fileURLWithPath: "\(scratch)/shot.png"))) ?? Data()
+        // A blank page of that size compresses to a few KiB; the report's text, tables and timeline do not.
+        #expect(png.count > 30_000, "screenshot of \(png.count) bytes")
+    }
+
+    private func lastName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+}

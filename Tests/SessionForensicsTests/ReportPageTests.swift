@@ -1,0 +1,73 @@
+import Foundation
+import SessionFormats
+import SessionModel
+import Testing
+@testable import SessionForensics
+
+/// The HTML report: escaping in one place, every tab on the page, nothing from the profile able
+/// to add markup, nothing outside the page referred to.
+@Suite struct ReportPageTests {
+    static let hostile = [
+        "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "' onmouseover='alert(1)", "&lt;b&gt; & &amp;",
+        "</title><script>x</script>", "]]><!--", "\u{0}\u{7}\u{1B}[31m", "日本語 \u{202E}",
+    ]
+
+    @Test(arguments: hostile)
+    func escapingLeavesNoMarkupAndReadsBack(_ text: String) {
+        let escaped = HTML.escape(text)
+        #expect(!escaped.contains("<") && !escaped.contains(">") && !escaped.contains("\"") && !escaped.contains("'"))
+        #expect(escaped.unicodeScalars.allSatisfy { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" })
+        if !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            #expect(HTML.unescape(escaped) == text)
+        }
+    }
+
+    /// A window whose titles and URLs are hostile.
+    static func hostileSession() -> Session {
+        var session = DiffTestData.session([1, 2, 3, 4, 5, 6, 7, 8])
+        for (index, text) in hostile.enumerated() {
+            session.tabs[index].title = text
+            session.tabs[index].url = "https://example.com/" + text
+            session.tabs[index].history = TabHistory(lastCommittedIndex: 0, items: [NavigationItem(url: "javascript:" + text, title: text)])
+        }
+        session.groups = [TabGroup(start: 0, count: 2, title: hostile[1], color: .grey, id: TabGroupID(high: 1, low: 2))]
+        return session
+    }
+
+    static func report(_ sessions: [Session]) -> ProfileReport {
+        ProfileReport(input: "<input>", history: true, redacted: false, sessions: sessions, errors: [],
+                      validation: ValidationReport(findings: [], sessions: sessions.count, tabs: sessions.reduce(0) { $0 + $1.tabs.count }),
+                      entries: [], chromeBackups: [])
+    }
+
+    @Test func hostileTextCannotAddMarkup() {
+        let page = ReportPage.render(Self.report([Self.hostileSession()]))
+        var plain = Self.hostileSession()
+        for index in plain.tabs.indices {
+            plain.tabs[index].title = "x"
+            plain.tabs[index].url = "https://example.com/x"
+            plain.tabs[index].history = TabHistory(lastCommittedIndex: 0, items: [NavigationItem(url: "javascript:x", title: "x")])
+        }
+        plain.groups[0].title = "x"
+        // Tags and quoted attributes come from the page alone: the text's brackets and quotes are references.
+        for tag in ["<script", "<img", "<!--", "onerror=\"", "onmouseover=\"", "onmouseover='"] {
+            #expect(!page.contains(tag), "\(tag) appears in the page")
+        }
+        // The page's markup is the same whatever the text: as many tags as with plain text.
+        let tags = { (html: String) in html.filter { $0 == "<" }.count }
+        #expect(tags(page) == tags(ReportPage.render(Self.report([plain]))))
+        #expect(page.contains(HTML.escape(Self.hostile[0])))
+    }
+
+    @Test func everyTabIsOnThePageAndNothingOutsideIsReferred() {
+        let sessions = [Self.hostileSession(), DiffTestData.session([11, 12], id: "B")]
+        let page = ReportPage.render(Self.report(sessions))
+        for session in sessions {
+            for tab in session.tabs { #expect(page.contains("data-tab=\"\(tab.id)\"")) }
+        }
+        for reference in ["src=\"", "href=\"", "url(", "@import", "<link", "<script", "<iframe", "<object"] {
+            #expect(!page.contains(reference), "\(reference) in the page")
+        }
+        #expect(page.contains("<svg class=\"timeline\""))
+    }
+}
