@@ -3,6 +3,10 @@ import SessionModel
 
 /// The report as one self-contained HTML page: inline CSS and SVG, no script, no reference to
 /// anything outside the file. Every value from the profile goes through `HTML.escape`.
+///
+/// Written by hand rather than with an HTML library: the page is a handful of fixed templates,
+/// and one escaping function that every value passes through (and that is fuzzed) is easier to
+/// hold to "no text adds markup" than a builder's API, at no cost in dependencies or build time.
 public enum ReportPage {
     /// The page for `report`.
     public static func render(_ report: ProfileReport) -> String {
