@@ -78,6 +78,45 @@ public struct Tab: Sendable, Hashable, Codable {
         extras = fields.isEmpty ? nil : TabExtras(fields)
     }
 
+    /// The coded form is flat, one key per field, as before the rare fields moved out of line.
+    private enum CodingKeys: String, CodingKey {
+        case id, title, url, creationTime, lastActiveTime, navigationItemCount, opener, pinned, history
+        case unknownFields, metadataUnknownFields, stableIdentifier
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try values.decode(TabID.self, forKey: .id),
+            title: try values.decodeIfPresent(String.self, forKey: .title) ?? "",
+            url: try values.decodeIfPresent(String.self, forKey: .url) ?? "",
+            creationTime: try values.decodeIfPresent(Timestamp.self, forKey: .creationTime) ?? .null,
+            lastActiveTime: try values.decodeIfPresent(Timestamp.self, forKey: .lastActiveTime) ?? .null,
+            navigationItemCount: try values.decodeIfPresent(Int32.self, forKey: .navigationItemCount) ?? 0,
+            opener: try values.decodeIfPresent(Opener.self, forKey: .opener),
+            pinned: try values.decodeIfPresent(Bool.self, forKey: .pinned) ?? false,
+            history: try values.decodeIfPresent(TabHistory.self, forKey: .history),
+            unknownFields: try values.decodeIfPresent([UInt8].self, forKey: .unknownFields) ?? [],
+            metadataUnknownFields: try values.decodeIfPresent([UInt8].self, forKey: .metadataUnknownFields) ?? [],
+            stableIdentifier: try values.decodeIfPresent(String.self, forKey: .stableIdentifier))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(id, forKey: .id)
+        try values.encode(title, forKey: .title)
+        try values.encode(url, forKey: .url)
+        try values.encode(creationTime, forKey: .creationTime)
+        try values.encode(lastActiveTime, forKey: .lastActiveTime)
+        try values.encode(navigationItemCount, forKey: .navigationItemCount)
+        try values.encodeIfPresent(opener, forKey: .opener)
+        try values.encode(pinned, forKey: .pinned)
+        try values.encodeIfPresent(history, forKey: .history)
+        try values.encode(unknownFields, forKey: .unknownFields)
+        try values.encode(metadataUnknownFields, forKey: .metadataUnknownFields)
+        try values.encodeIfPresent(stableIdentifier, forKey: .stableIdentifier)
+    }
+
     /// Replaces the box with one holding the changed fields (none when they are all empty).
     private mutating func update(_ change: (inout TabExtras.Fields) -> Void) {
         var fields = extras?.fields ?? TabExtras.Fields()
@@ -112,8 +151,8 @@ public struct Tab: Sendable, Hashable, Codable {
 }
 
 /// The fields of a tab that most tabs leave empty, in an immutable box compared by value.
-final class TabExtras: Sendable, Hashable, Codable {
-    struct Fields: Sendable, Hashable, Codable {
+final class TabExtras: Sendable, Hashable {
+    struct Fields: Sendable, Hashable {
         var opener: Opener?
         var pinned = false
         var history: TabHistory?
@@ -136,6 +175,4 @@ final class TabExtras: Sendable, Hashable, Codable {
     static func == (lhs: TabExtras, rhs: TabExtras) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
     func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 
-    init(from decoder: any Decoder) throws { fields = try Fields(from: decoder) }
-    func encode(to encoder: any Encoder) throws { try fields.encode(to: encoder) }
 }

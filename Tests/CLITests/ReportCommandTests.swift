@@ -50,6 +50,29 @@ import Testing
         #expect(try CLI.run(["report", "\(scratch)/missing", "-o", "\(scratch)/m.html"]).status == 66)
     }
 
+    /// A redacted report shows no title and no URL path, not even quoted in a finding's message.
+    @Test func aRedactedReportKeepsNoTitleOrPath() throws {
+        let scratch = try CLI.temporaryDirectory("report")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        for profile in ["Fixtures/gallery/internal-url-sessionrestore", "Fixtures/gallery/group-range-past-end", "Fixtures/profiles/healthy"] {
+            let output = "\(scratch)/\(profile.split(separator: "/").last ?? "r").html"
+            #expect(try CLI.run(["report", "--redact", "--history", CLI.path(profile), "-o", output]).status == 0)
+            let page = try String(contentsOfFile: output, encoding: .utf8)
+            let inspected = try CLI.run(["inspect", CLI.path(profile), "--history", "--format", "json"])
+            let document = (try? JSONSerialization.jsonObject(with: Data(inspected.stdout.utf8))) as? [String: Any]
+            for tab in (document?["sessions"] as? [[String: Any]] ?? []).flatMap({ $0["tabs"] as? [[String: Any]] ?? [] }) {
+                if let title = tab["title"] as? String, title.count > 4 { #expect(!page.contains(title), "\(profile): \(title)") }
+                if let url = tab["url"] as? String, let path = URL(string: url)?.path, path.count > 4 {
+                    #expect(!page.contains(path), "\(profile): \(path)")
+                }
+            }
+        }
+        // Unredacted, the same report does show them.
+        #expect(try CLI.run(["report", Self.healthy, "-o", "\(scratch)/plain.html"]).status == 0)
+        let plain = try String(contentsOfFile: "\(scratch)/plain.html", encoding: .utf8)
+        #expect(plain.contains("Inbox") && plain.contains("/world/2026/11/20/story"))
+    }
+
     /// A profile whose titles and URLs are hostile, imported from the healthy fixture's document.
     static func hostileProfile(in scratch: String) throws -> String {
         let source = try Data(contentsOf: URL(fileURLWithPath: CLI.path("Fixtures/profiles/healthy.json")))

@@ -70,4 +70,35 @@ import Testing
         }
         #expect(page.contains("<svg class=\"timeline\""))
     }
+
+    /// Every other place text from a profile reaches: findings, unreadable windows, set-aside
+    /// entries, Chrome's backups; and values that would overflow the page's arithmetic.
+    @Test func everyValueFromTheProfileIsEscapedAndNoneTraps() {
+        var session = DiffTestData.session([1, 2])
+        session.tabs[0].creationTime = Timestamp(microseconds: .min + 1)
+        session.tabs[1].lastActiveTime = Timestamp(microseconds: .max)
+        session.groups = [TabGroup(start: 1, count: .max, title: "g", id: TabGroupID(high: 1, low: 1))]
+        let text = Self.hostile[1]
+        let finding = Finding(rule: Rule.all[0], session: "S", incognito: false, tab: TabReference(index: 0, id: 1), file: text, offset: nil, message: text)
+        let loose = Finding(rule: Rule.all[0], session: text, incognito: true, tab: nil, file: text, offset: nil, message: text)
+        var report = Self.report([session])
+        report.validation = ValidationReport(findings: [finding, loose], sessions: 2, tabs: 2)
+        report.errors = [ReadError(session: text, incognito: false, error: .unreadable(path: text, reason: text), input: text)]
+        report.entries = [ProfileReport.Entry(path: text, session: text, incognito: false, reason: text, time: .null, files: 1, problem: text)]
+        report.chromeBackups = [ProfileReport.ChromeBackup(path: text, tabs: nil, problem: text)]
+        let page = ReportPage.render(report)
+        #expect(!page.contains("<img") && !page.contains("onerror=\""))
+        #expect(page.contains("id=\"other-findings\""), "a finding of a window without a section is listed")
+        #expect(page.components(separatedBy: HTML.escape(text)).count > 8)
+    }
+
+    @Test func theNextCommandsOfABundleUnpackItFirst() {
+        var report = Self.report([DiffTestData.session([1])])
+        report.input = "/tmp/my ticket.tar.gz"
+        report.bundle = true
+        report.errors = [ReadError(session: "S", incognito: false, error: .unreadable(path: "x", reason: "y"), input: report.input)]
+        let page = ReportPage.render(report)
+        #expect(page.contains(HTML.escape("sessionctl decompress '/tmp/my ticket.tar.gz' -o DIR")))
+        #expect(page.contains("sessionctl repair --dry-run DIR"))
+    }
 }

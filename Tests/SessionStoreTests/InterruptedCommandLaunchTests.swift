@@ -35,6 +35,21 @@ import SessionModel
         #expect(!harness.directory.exists("Default/\(RepairIntent.fileName)"))
     }
 
+    /// An intent record comes with the profile, from anywhere: a directory it names outside the
+    /// profile's session directories is never written to.
+    @Test func anIntentNamingAPlaceOutsideTheSessionDirectoriesIsIgnored() throws {
+        let harness = try savedHarness()
+        let writer = AtomicWriter()
+        _ = try SessionSetAside(writer: writer, profile: harness.profile)
+            .push(SessionKey(id: Session.syntheticIdentifier, incognito: false), reason: "sessionctl repair", time: harness.clock.now)
+        try RepairIntent(directories: ["../outside/{SyntheticIdentifier}", "Backups/{SyntheticIdentifier}", "SessionStorage/../../x"])
+            .write(writer, profile: harness.profile)
+        try harness.relaunch()
+        #expect(!harness.directory.exists("outside") && !harness.directory.exists("x"))
+        #expect(harness.directory.list("Default/Backups/{SyntheticIdentifier}").count == 1, "the entry stays set aside")
+        #expect(!harness.directory.exists("Default/\(RepairIntent.fileName)"))
+    }
+
     @Test func aFinishedStagedRepairGoesIntoItsEmptyPlace() throws {
         let harness = try savedHarness()
         try POSIXFileSystem().rename(harness.directory.at("Default/\(directory)"),

@@ -55,7 +55,7 @@ extension Aside {
 
     /// Deletes an entry. Ours is first renamed out of the list (to a hidden name in the same
     /// directory), so an interrupted drop leaves either the whole entry or nothing listed; hidden
-    /// leftovers of interrupted drops are removed by the next drop of that session.
+    /// leftovers of interrupted drops are removed by the next command on the profile (`InterruptedCommands`).
     public func drop(_ name: String) throws -> AsideEntry {
         let entry = try find(name)
         let source = joinPath(profile, entry.path)

@@ -6,8 +6,13 @@ public enum HTML {
     /// `text` with `&`, `<`, `>`, `"` and `'` as character references, and control characters
     /// other than tab and line feed as U+FFFD (they have no place in an HTML document).
     public static func escape(_ text: String) -> String {
+        // Most titles and URLs need nothing: returned as they are, without a copy.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x7F || $0 == 0xC2 }) {
+            return text
+        }
         var result = ""
-        result.reserveCapacity(text.utf8.count)
+        result.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"

@@ -28,6 +28,9 @@ public struct ProfileReport: Sendable {
 
     /// The input as given.
     public var input: String
+    /// Whether the input is a gzip file or bundle (or a member of one): commands that change a
+    /// profile need it unpacked first.
+    public var bundle = false
     public var history: Bool
     public var redacted: Bool
     public var sessions: [Session]
@@ -64,8 +67,19 @@ public struct ProfileReport: Sendable {
             }
         }
         let entries = located.kind == .profile ? setAsideEntries(located.tree) : []
-        return ProfileReport(input: input, history: history, redacted: redact, sessions: sessions, errors: errors,
-                             validation: Validator().validate(located), entries: entries, chromeBackups: backups)
+        var validation = Validator().validate(located)
+        if redact {
+            // A finding's message may quote a title or a URL: redacted, it says what its rule means.
+            validation = ValidationReport(findings: validation.findings.map { finding in
+                var finding = finding
+                finding.message = finding.rule.summary
+                return finding
+            }, sessions: validation.sessions, tabs: validation.tabs)
+        }
+        var report = ProfileReport(input: input, history: history, redacted: redact, sessions: sessions, errors: errors,
+                                   validation: validation, entries: entries, chromeBackups: backups)
+        report.bundle = CompressedInput.isGzip(input) || InputOpener.archiveMember(input) != nil
+        return report
     }
 
     /// The set-aside entries of a profile tree, oldest first, each with its manifest checked.
@@ -74,7 +88,7 @@ public struct ProfileReport: Sendable {
         for incognito in [false, true] {
             let backups = joinPath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
             for session in tree.list(backups).sorted() where tree.kind(of: joinPath(backups, session)) == .directory {
-                for stamp in tree.list(joinPath(backups, session)).sorted() {
+                for stamp in tree.list(joinPath(backups, session)).sorted() where AsideStamp.parse(stamp) != nil {
                     let path = joinPath(backups, session, stamp)
                     let manifestPath = joinPath(path, AsideManifest.fileName)
                     guard tree.kind(of: manifestPath) == .file else { continue }
@@ -96,6 +110,8 @@ public struct ProfileReport: Sendable {
         var missing = 0
         var differing = 0
         for file in manifest.files {
+            // A manifest names files inside its entry, never outside it.
+            guard !file.path.hasPrefix("/"), !pathComponents(file.path).contains("..") else { missing += 1; continue }
             guard let bytes = try? tree.read(joinPath(path, file.path)) else { missing += 1; continue }
             if Int64(bytes.count) != file.size || SHA256.hex(SHA256.hash(bytes)) != file.sha256 { differing += 1 }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import SessionFormats
 import SessionModel
 
@@ -30,6 +31,12 @@ public enum ReportPage {
         for session in report.sessions {
             page += window(session, findings: findings[WindowKey(session: session.id, incognito: session.incognito)] ?? [], history: report.history)
         }
+        // Findings of windows with no section of their own (not readable, or not read as a window).
+        let shown = Set(report.sessions.map { WindowKey(session: $0.id, incognito: $0.incognito) })
+        let others = report.validation.findings.filter { !shown.contains(WindowKey(session: $0.session, incognito: $0.incognito)) }
+        if !others.isEmpty {
+            page += "<section id=\"other-findings\"><h2>Findings of windows not shown above</h2>\n" + findingList(others, naming: true) + "</section>\n"
+        }
         page += entries(report.entries, backups: report.chromeBackups)
         page += "<footer>Made by sessionctl report\(report.redacted ? ", redacted" : "") from <code>\(HTML.escape(report.input))</code>; reading changed nothing on disk.</footer>\n</body></html>\n"
         return page
@@ -44,9 +51,9 @@ public enum ReportPage {
     }
 
     private static func summary(_ report: ProfileReport) -> String {
-        let regular = report.sessions.filter { !$0.incognito }
-        let incognito = report.sessions.filter(\.incognito)
         let inactive = report.sessions.filter { $0.id.hasSuffix("-Inactive") }
+        let regular = report.sessions.filter { !$0.incognito && !$0.id.hasSuffix("-Inactive") }
+        let incognito = report.sessions.filter(\.incognito)
         let tabs = report.sessions.reduce(0) { $0 + $1.tabs.count }
         let formats = Set(report.sessions.map(\.format.rawValue)).sorted().joined(separator: ", ")
         let validation = report.validation
@@ -64,15 +71,29 @@ public enum ReportPage {
         }
         html += "</table>\n"
         var next: [String] = []
-        if !report.errors.isEmpty || validation.errors > 0 {
-            next.append("sessionctl validate \(report.input)")
-            next.append("sessionctl repair --dry-run \(report.input)")
+        let input = shellWord(report.input)
+        // Commands that change a profile take a directory: a bundle is unpacked first.
+        let profile = report.bundle ? "DIR" : input
+        if report.bundle && (!report.errors.isEmpty || validation.errors > 0 || !report.entries.isEmpty) {
+            next.append("sessionctl decompress \(input) -o DIR")
         }
-        if !report.entries.isEmpty { next.append("sessionctl aside list \(report.input)") }
+        if !report.errors.isEmpty || validation.errors > 0 {
+            next.append("sessionctl validate \(input)")
+            next.append("sessionctl repair --dry-run \(profile)")
+        }
+        if !report.entries.isEmpty { next.append("sessionctl aside list \(profile)") }
         if !next.isEmpty {
             html += "<p>Next:</p><ul class=\"next\">" + next.map { "<li><code>\(HTML.escape($0))</code></li>" }.joined() + "</ul>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// `text` as one shell word.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "/._-+,:@".unicodeScalars.contains(scalar)
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private static func unreadable(_ errors: [ReadError]) -> String {
@@ -88,14 +109,15 @@ public enum ReportPage {
         var html = "<section class=\"window\" data-session=\"\(HTML.escape(session.id))\"><h2>\(HTML.escape(name))</h2>\n"
         html += "<p class=\"note\">\(session.tabs.count) tab\(session.tabs.count == 1 ? "" : "s"), \(HTML.escape(session.format.rawValue)) format, pinned \(session.pinnedCount)\(session.groups.isEmpty ? "" : ", \(session.groups.count) group\(session.groups.count == 1 ? "" : "s")")</p>\n"
         let windowFindings = findings.filter { $0.tab?.index == nil }
+        let findingsByTab = Dictionary(grouping: findings.filter { $0.tab?.index != nil }) { $0.tab?.index ?? 0 }
         if !windowFindings.isEmpty { html += findingList(windowFindings) }
         html += "<table class=\"tabs\"><thead><tr><th>#</th><th>id</th><th>title and URL</th><th>group</th><th>opener</th><th>created</th><th>last active</th><th>items</th><th>findings</th></tr></thead><tbody>\n"
         for (index, tab) in session.tabs.enumerated() {
             let active = index == Int(session.activeIndex)
-            let group = session.groups.first { index >= Int($0.start) && index < Int($0.start + $0.count) }
+            let group = session.groups.first { index >= Int($0.start) && index < Int($0.start) + Int($0.count) }
             let groupCell = group.map { "<span class=\"group g-\(HTML.escape($0.color.name))\">\(HTML.escape($0.title.isEmpty ? "(untitled)" : $0.title))</span>" } ?? ""
             let opener = tab.opener.map { "[\($0.index)] at item \($0.navigationIndex)" } ?? ""
-            let tabFindings = findings.filter { $0.tab?.index == index }
+            let tabFindings = findingsByTab[index] ?? []
             html += "<tr class=\"tab\(active ? " active" : "")\" data-tab=\"\(tab.id)\">"
             html += "<td>\(index)\(active ? " <b title=\"active\">*</b>" : "")\(tab.pinned ? " <span title=\"pinned\">P</span>" : "")</td>"
             html += "<td>\(tab.id)</td>"
@@ -118,9 +140,10 @@ public enum ReportPage {
         return html + "</tbody></table></section>\n"
     }
 
-    private static func findingList(_ findings: [Finding]) -> String {
+    private static func findingList(_ findings: [Finding], naming: Bool = false) -> String {
         "<ul class=\"findings\">" + findings.map { finding in
-            "<li class=\"finding \(HTML.escape(finding.severity.rawValue))\"><b>\(HTML.escape(finding.rule.name))</b> (\(HTML.escape(finding.severity.rawValue)); Chrome: \(HTML.escape(finding.outcome.rawValue))): \(HTML.escape(finding.message))</li>"
+            let window = naming ? "\(HTML.escape((finding.incognito ? "incognito " : "") + finding.session)): " : ""
+            return "<li class=\"finding \(HTML.escape(finding.severity.rawValue))\">\(window)<b>\(HTML.escape(finding.rule.name))</b> (\(HTML.escape(finding.severity.rawValue)); Chrome: \(HTML.escape(finding.outcome.rawValue))): \(HTML.escape(finding.message))</li>"
         }.joined() + "</ul>"
     }
 

@@ -14,13 +14,14 @@ enum TimelineSVG {
         for session in sessions {
             for tab in session.tabs {
                 times += [tab.creationTime, tab.lastActiveTime].filter { !$0.isNull }.map(\.microseconds)
-                times += (tab.history?.items ?? []).map(\.timestamp).filter { !$0.isNull }.map(\.microseconds)
+                times += (tab.history?.items ?? []).prefix(ReportPage.historyItemsShown).map(\.timestamp).filter { !$0.isNull }.map(\.microseconds)
             }
         }
         guard let first = times.min(), let last = times.max() else { return "" }
-        let span = max(Double(last - first), 1)
+        // In Double: times from disk may be any Int64, and their difference would overflow.
+        let span = max(Double(last) - Double(first), 1)
         let plot = Double(width - laneLabel - 10)
-        func x(_ time: Timestamp) -> Int { laneLabel + Int((Double(time.microseconds - first) / span * plot).rounded()) }
+        func x(_ time: Timestamp) -> Int { laneLabel + Int(((Double(time.microseconds) - Double(first)) / span * plot).rounded()) }
 
         var rows = 0
         var body = ""

@@ -34,7 +34,7 @@ public enum InputOpener {
 
     /// The gzip file a missing `path` runs through, and the rest of the path (a member inside it):
     /// nil when no prefix of `path` is a gzip file on disk.
-    static func archiveMember(_ path: String) -> (archive: String, member: String)? {
+    public static func archiveMember(_ path: String) -> (archive: String, member: String)? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count > 1 else { return nil }
         for end in stride(from: parts.count - 1, to: 0, by: -1) {

@@ -74,7 +74,7 @@ public struct InterruptedCommands: Sendable {
         }
         if let intent = RepairIntent.read(writer, profile: profile) {
             let setAside = SessionSetAside(writer: writer, profile: profile)
-            for directory in intent.directories where writer.fileSystem.kind(of: joinPath(profile, directory)) == nil {
+            for directory in intent.directories where isSessionDirectory(directory) && writer.fileSystem.kind(of: joinPath(profile, directory)) == nil {
                 guard let entry = setAside.entries(of: directory).last else { continue }
                 let mode = (writer.fileSystem.permissions(of: parentPath(joinPath(profile, entry))) ?? 0o700) & 0o777
                 try setAside.restore(entry: entry, to: directory, mode: mode)
@@ -83,6 +83,20 @@ public struct InterruptedCommands: Sendable {
             try RepairIntent.remove(writer, profile: profile)
         }
         return steps
+    }
+
+    /// Whether `directory` (from an intent record, which may come with a profile from anywhere) is
+    /// a session directory of the profile: `[OTR/]SessionStorage/<name>` or `[OTR/]Sessions/<name>`
+    /// with a plain name, every directory on the way a real one (no symbolic link). Nothing is put
+    /// back anywhere else.
+    func isSessionDirectory(_ directory: String) -> Bool {
+        var parts = pathComponents(directory)
+        if parts.first == ProfileLayout.incognitoDirectory { parts.removeFirst() }
+        guard parts.count == 2, [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].contains(parts[0]),
+              parts[1] != ".", parts[1] != "..", !parts[1].hasPrefix(InterruptedCommands.commandPrefix) else { return false }
+        let storage = parentPath(joinPath(profile, directory))
+        return writer.fileSystem.kind(of: storage) == .directory && (directory.hasPrefix(ProfileLayout.incognitoDirectory + "/")
+            ? writer.fileSystem.kind(of: joinPath(profile, ProfileLayout.incognitoDirectory)) == .directory : true)
     }
 
     /// The staged repairs of the profile, relative to it (read only).

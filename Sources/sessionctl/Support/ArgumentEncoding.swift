@@ -5,7 +5,7 @@ enum ArgumentEncoding {
     /// The position (1 for the first argument after the program name) of the first argument that
     /// is not valid UTF-8; nil when every one is.
     static func firstInvalidArgument() -> Int? {
-        for index in 1..<Int(CommandLine.argc) {
+        for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             if String(validatingCString: pointer) == nil { return index }
         }

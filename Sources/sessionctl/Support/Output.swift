@@ -113,13 +113,13 @@ enum Output {
         }
     }
 
-    /// `sessionctl: <message>` on standard error.
     /// Says on standard error that the profile was found one level down in `path` (an unpacked
     /// bundle), when it was.
     static func profileFoundInside(_ inside: String?, of path: String) {
         if let inside { error("note: reading the profile \(inside) inside \(path)") }
     }
 
+    /// `sessionctl: <message>` on standard error.
     static func error(_ message: String) {
         flush()
         let line = "sessionctl: " + escapingControls(message) + "\n"
