@@ -111,7 +111,7 @@ public enum ReportPage {
         let windowFindings = findings.filter { $0.tab?.index == nil }
         let findingsByTab = Dictionary(grouping: findings.filter { $0.tab?.index != nil }) { $0.tab?.index ?? 0 }
         if !windowFindings.isEmpty { html += findingList(windowFindings) }
-        html += "<table class=\"tabs\"><thead><tr><th>#</th><th>id</th><th>title and URL</th><th>group</th><th>opener</th><th>created</th><th>last active</th><th>items</th><th>findings</th></tr></thead><tbody>\n"
+        html += "<table class=\"tabs\"><colgroup><col style=\"width:3.5em\"><col style=\"width:4em\"><col><col style=\"width:7em\"><col style=\"width:6em\"><col style=\"width:10em\"><col style=\"width:10em\"><col style=\"width:3.5em\"><col style=\"width:14em\"></colgroup><thead><tr><th>#</th><th>id</th><th>title and URL</th><th>group</th><th>opener</th><th>created</th><th>last active</th><th>items</th><th>findings</th></tr></thead><tbody>\n"
         for (index, tab) in session.tabs.enumerated() {
             let active = index == Int(session.activeIndex)
             let group = session.groups.first { index >= Int($0.start) && index < Int($0.start) + Int($0.count) }
@@ -124,14 +124,17 @@ public enum ReportPage {
             html += "<td><div class=\"title\">\(HTML.escape(tab.title))</div><div class=\"url\">\(HTML.escape(tab.url))</div>"
             if history, let items = tab.history?.items, !items.isEmpty {
                 let committed = Int(tab.history?.lastCommittedIndex ?? -1)
-                html += "<details><summary>history, \(items.count) item\(items.count == 1 ? "" : "s")</summary><ol start=\"0\">"
+                // One text block per history (a line per item, the committed one marked "*"): a
+                // page of thousands of tabs stays a few elements per tab.
+                html += "<details><summary>history, \(items.count) item\(items.count == 1 ? "" : "s")</summary><pre class=\"history\">"
                 for (number, item) in items.enumerated().prefix(ReportPage.historyItemsShown) {
-                    html += "<li\(number == committed ? " class=\"committed\"" : "")>\(HTML.escape(item.title.isEmpty ? item.displayURL : item.title)) <span class=\"url\">\(HTML.escape(item.displayURL))</span> <span class=\"note\">\(HTML.escape(item.timestamp.iso8601 ?? "-"))</span></li>"
+                    let title = item.title.isEmpty ? item.displayURL : item.title
+                    html += "\(number == committed ? "*" : " ")\(number) \(HTML.escape(title))\n    \(HTML.escape(item.displayURL))  \(HTML.escape(item.timestamp.iso8601 ?? "-"))\n"
                 }
                 if items.count > ReportPage.historyItemsShown {
-                    html += "<li class=\"note\">and \(items.count - ReportPage.historyItemsShown) more (sessionctl inspect --history lists every one)</li>"
+                    html += "  and \(items.count - ReportPage.historyItemsShown) more (sessionctl inspect --history lists every one)\n"
                 }
-                html += "</ol></details>"
+                html += "</pre></details>"
             }
             html += "</td><td>\(groupCell)</td><td>\(HTML.escape(opener))</td>"
             html += "<td>\(HTML.escape(tab.creationTime.iso8601 ?? "-"))</td><td>\(HTML.escape(tab.lastActiveTime.iso8601 ?? "-"))</td>"
@@ -170,13 +173,14 @@ public enum ReportPage {
     private static let style = """
         body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}
         h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ccc}
-        table{border-collapse:collapse;width:100%}th,td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
+        table{border-collapse:collapse;width:100%}table.tabs{table-layout:fixed}
+        section.window{content-visibility:auto;contain-intrinsic-size:auto 2000px}th,td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
         table.summary{width:auto}.url{color:#555;font-family:monospace;font-size:12px;word-break:break-all}
         tr.active{background:#eef6ff}.note{color:#666;font-size:12px}.error,.finding.error{color:#a00}
         .finding.warning{color:#a60}.finding.info{color:#555}.ok{color:#070}ul.findings{margin:0;padding-left:1.1em}
         .group{padding:0 4px;border-radius:3px;color:#fff;background:#777}.g-blue{background:#1a73e8}.g-red{background:#d93025}
         .g-yellow{background:#f9ab00;color:#222}.g-green{background:#188038}.g-pink{background:#d01884}.g-purple{background:#a142f4}
-        .g-cyan{background:#007b83}.g-orange{background:#fa903e;color:#222}li.committed{font-weight:bold}
+        .g-cyan{background:#007b83}.g-orange{background:#fa903e;color:#222}pre.history{font-size:12px;margin:2px 0;white-space:pre-wrap;word-break:break-all}
         svg.timeline{max-width:100%;height:auto;border:1px solid #ddd}svg .tab{fill:#8ab4f8}svg .nav{stroke:#174ea6}
         svg .aside{stroke:#d93025;stroke-dasharray:4 3}svg text{font-size:10px;fill:#444}footer{margin-top:2em;color:#666;font-size:12px}
         """

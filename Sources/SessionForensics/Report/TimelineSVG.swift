@@ -7,6 +7,8 @@ enum TimelineSVG {
     static let width = 960
     static let laneLabel = 180
     static let rowHeight = 14
+    /// Windows of up to this many tabs get one element per bar (with the tab's title on hover).
+    static let barsWithTitles = 500
 
     /// The SVG for `sessions` and the set-aside times `marks` (empty when nothing has a time).
     static func render(_ sessions: [Session], marks: [(time: Timestamp, label: String)]) -> String {
@@ -30,18 +32,29 @@ enum TimelineSVG {
             let name = (session.incognito ? "incognito " : "") + session.id
             let short = (session.incognito ? "incognito " : "") + (session.id.hasSuffix("-Inactive") ? "inactive " : "") + String(session.id.prefix(13))
             body += "<text class=\"lane\" x=\"4\" y=\"\(top + 10)\">\(HTML.escape(short))<title>\(HTML.escape(name))</title></text>\n"
+            // A window's bars are one path and its ticks another: a page of thousands of tabs stays
+            // a few elements per window; few tabs get one bar each, with the tab's title on hover.
+            var bars = ""
+            var ticks = ""
             for (index, tab) in session.tabs.enumerated() {
                 let y = top + index * rowHeight + 3
                 let start = tab.creationTime.isNull ? tab.lastActiveTime : tab.creationTime
                 let end = tab.lastActiveTime.isNull || tab.lastActiveTime < start ? start : tab.lastActiveTime
                 if !start.isNull {
                     let from = x(start)
-                    body += "<rect class=\"tab\" x=\"\(from)\" y=\"\(y)\" width=\"\(max(2, x(end) - from))\" height=\"8\"><title>\(HTML.escape("#\(tab.id) \(tab.title.isEmpty ? tab.url : tab.title)"))</title></rect>\n"
+                    let width = max(2, x(end) - from)
+                    if session.tabs.count <= TimelineSVG.barsWithTitles {
+                        body += "<rect class=\"tab\" x=\"\(from)\" y=\"\(y)\" width=\"\(width)\" height=\"8\"><title>\(HTML.escape("#\(tab.id) \(tab.title.isEmpty ? tab.url : tab.title)"))</title></rect>\n"
+                    } else {
+                        bars += "M\(from) \(y)h\(width)v8h-\(width)z"
+                    }
                 }
                 for item in (tab.history?.items ?? []).prefix(ReportPage.historyItemsShown) where !item.timestamp.isNull {
-                    body += "<line class=\"nav\" x1=\"\(x(item.timestamp))\" x2=\"\(x(item.timestamp))\" y1=\"\(y - 1)\" y2=\"\(y + 9)\"/>\n"
+                    ticks += "M\(x(item.timestamp)) \(y - 1)v10"
                 }
             }
+            if !bars.isEmpty { body += "<path class=\"tab\" d=\"\(bars)\"/>\n" }
+            if !ticks.isEmpty { body += "<path class=\"nav\" d=\"\(ticks)\"/>\n" }
             rows += max(1, session.tabs.count) + 1
         }
         let height = 30 + rows * rowHeight
