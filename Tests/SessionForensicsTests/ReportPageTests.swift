@@ -101,4 +101,20 @@ import Testing
         #expect(page.contains(HTML.escape("sessionctl decompress '/tmp/my ticket.tar.gz' -o DIR")))
         #expect(page.contains("sessionctl repair --dry-run DIR"))
     }
+
+    /// The report takes its histories from validation's decoding: the sessions it shows are the
+    /// ones a reader reads, histories and all, on every fixture and gallery profile that reads.
+    @Test func theReportShowsWhatAReaderReads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let gallery = root.appendingPathComponent("Fixtures/gallery").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: gallery).filter { !$0.contains(".") && $0 != "make-gallery" }
+        let paths = names.map { "\(gallery)/\($0)" } + [root.appendingPathComponent("Fixtures/profiles/healthy").path]
+        for path in paths {
+            let input = try InputOpener.open(path)
+            let read = SessionReader(input: input).readEach(history: true)
+            let report = ProfileReport.gather(input, input: path, history: true, redact: false)
+            #expect(report.sessions == read.sessions, "\(path)")
+            #expect(report.errors.count == read.errors.count, "\(path)")
+        }
+    }
 }

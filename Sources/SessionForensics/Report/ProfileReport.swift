@@ -55,10 +55,29 @@ public struct ProfileReport: Sendable {
     /// `redact`), validation, set-aside entries and Chrome's backups.
     public static func gather(_ located: LocatedInput, input: String, history: Bool, redact: Bool) -> ProfileReport {
         let reader = SessionReader(input: located)
-        let read = reader.readEach(history: history)
-        var sessions = read.sessions
+        // Validation decodes every restored tab's data.pb: its histories are the report's, so that
+        // each file is read and decoded once; a tab it did not check is read here.
+        var (validation, histories) = Validator().validate(located, keepingHistories: history)
+        var sessions: [Session] = []
+        var errors: [ReadError] = []
+        for source in located.sessions {
+            do throws(FormatError) {
+                let optimized = source.kind == .optimizedDirectory
+                var session = try reader.read(source, history: history && !optimized)
+                if history && optimized {
+                    let known = histories[(source.incognito ? "OTR/" : "") + source.id] ?? [:]
+                    for index in session.tabs.indices {
+                        let id = session.tabs[index].id
+                        session.tabs[index].history = known[id] ?? (try? reader.readHistory(of: id, in: source))
+                    }
+                }
+                sessions.append(session)
+            } catch {
+                errors.append(ReadError(session: source.id, incognito: source.incognito, error: error, input: input))
+            }
+        }
+        histories = [:]
         if redact { sessions = sessions.map(Redactor.redact) }
-        let errors = read.errors.map { ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: input) }
         let backups = located.chromeBackups.map { source -> ChromeBackup in
             do throws(FormatError) {
                 return ChromeBackup(path: reader.displayPath(source.path), tabs: try reader.read(source, history: false).tabs.count, problem: nil)
@@ -67,7 +86,6 @@ public struct ProfileReport: Sendable {
             }
         }
         let entries = located.kind == .profile ? setAsideEntries(located.tree) : []
-        var validation = Validator().validate(located)
         if redact {
             // A finding's message may quote a title or a URL: redacted, it says what its rule means.
             validation = ValidationReport(findings: validation.findings.map { finding in

@@ -62,25 +62,29 @@ extension Validator {
         return (checks, entries)
     }
 
-    /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it.
-    func tabFindings(_ check: TabCheck, tree: ReadableTree) -> [Finding] {
+    /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it,
+    /// and the history its data.pb holds when it decodes.
+    func tabFindings(_ check: TabCheck, tree: ReadableTree) -> (findings: [Finding], history: TabHistory?) {
         let (tab, entry, directory) = (check.reference, check.entry, check.directory)
         let scope = entry.scope
         var label: String { "tab \(tab.index ?? 0) (#\(entry.tab.id))" }
         // The directory, its listing, data.pb and state.pb's size, read together.
         let snapshot = tree.snapshot(of: directory, reading: ProfileLayout.tabDataFile, measuring: ProfileLayout.tabStateFile)
         guard let kind = snapshot.kind else {
-            return [scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
-                                                  "\(label) has no directory \(lastComponent(directory)); \(Validator.missingDataOutcome)")]
+            return ([scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
+                                                   "\(label) has no directory \(lastComponent(directory)); \(Validator.missingDataOutcome)")], nil)
         }
         guard kind == .directory else {
-            return [scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
-                                                  "\(label)'s directory \(lastComponent(directory)) is not a directory; \(Validator.missingDataOutcome)")]
+            return ([scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
+                                                   "\(label)'s directory \(lastComponent(directory)) is not a directory; \(Validator.missingDataOutcome)")], nil)
         }
         var findings: [Finding] = []
+        var history: TabHistory?
         let dataPath = joinPath(directory, ProfileLayout.tabDataFile)
         if let data = snapshot.file {
-            findings += tabDataFindings(dataPath, read: data, tab: tab, entry: entry, scope: scope)
+            let result = tabDataFindings(dataPath, read: data, tab: tab, entry: entry, scope: scope)
+            findings += result.findings
+            history = result.history
         } else {
             findings.append(scope.file(dataPath).finding(.tabDataMissing, tab: tab,
                                                          "\(label) has no data.pb; \(Validator.missingDataOutcome)"))
@@ -91,31 +95,33 @@ extension Validator {
                                                           "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome reads it at any size, never writes one this large, and deletes it when the tab's next saved state is too"))
         }
         findings += EntryRules.tabEntries(names: snapshot.names, directory: directory, tab: tab, scope: scope)
-        return findings
+        return (findings, history)
     }
 
-    /// The findings about one data.pb: damage, out-of-range enums, then the history rules.
-    func tabDataFindings(_ path: String, read: Result<[UInt8], FormatError>, tab: TabReference, entry: ListEntry?, scope: FindingScope) -> [Finding] {
+    /// The findings about one data.pb: damage, out-of-range enums, then the history rules; and
+    /// the history, when it decodes.
+    func tabDataFindings(_ path: String, read: Result<[UInt8], FormatError>, tab: TabReference, entry: ListEntry?,
+                         scope: FindingScope) -> (findings: [Finding], history: TabHistory?) {
         let here = scope.file(path)
         let bytes: [UInt8]
         switch read {
         case .success(let read): bytes = read
         case .failure(let error):
-            return [here.finding(.tabDataUnparsable, tab: tab, "cannot be read (\(error.description)); the tab is dropped at the next save")]
+            return ([here.finding(.tabDataUnparsable, tab: tab, "cannot be read (\(error.description)); the tab is dropped at the next save")], nil)
         }
         let history: TabHistory
         do {
             history = try ChromeProtoCodec.decodeTabData(bytes, file: path)
         } catch {
-            return [here.finding(.tabDataUnparsable, tab: tab, offset: error.offset,
-                                 "\(error.reason); the tab comes up without history and is dropped at the next save")]
+            return ([here.finding(.tabDataUnparsable, tab: tab, offset: error.offset,
+                                  "\(error.reason); the tab comes up without history and is dropped at the next save")], nil)
         }
         let layout = TabDataLayout(bytes)
         let enums = EnumFindings.values(in: history)
         let scanned = enums.isEmpty ? [] : ChromeProtoCodec.scanTabData(bytes).enumsOutOfRange
         var findings = EnumFindings.findings(enums, scanned: scanned, scope: here, tab: tab)
         findings += HistoryRules.check(TabDataSubject(history: history, layout: layout, scope: here, tab: tab, entry: entry))
-        return findings
+        return (findings, history)
     }
 
     /// Checks a data.pb given alone: the file and its history, without a list to compare with.
@@ -125,7 +131,7 @@ extension Validator {
         let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
         let read: Result<[UInt8], FormatError>
         do throws(FormatError) { read = .success(try input.tree.read(source.path)) } catch { read = .failure(error) }
-        return SessionResult(findings: tabDataFindings(source.path, read: read, tab: tab, entry: nil, scope: scope), tabs: 1)
+        return SessionResult(findings: tabDataFindings(source.path, read: read, tab: tab, entry: nil, scope: scope).findings, tabs: 1)
     }
 
     private func lastComponent(_ path: String) -> String {

@@ -17,6 +17,13 @@ public struct Validator: Sendable {
     /// and lists), then the directories of all their restored tabs, so that it spreads evenly
     /// whether an input has one large window or many small ones.
     public func validate(_ input: LocatedInput) -> ValidationReport {
+        validate(input, keepingHistories: false).report
+    }
+
+    /// Validates `input` as `validate(_:)` does and, with `keepingHistories`, also returns the
+    /// history of every restored tab whose data.pb it decoded, by window (`[OTR/]<id>`) and tab id:
+    /// a reader that needs both reads and decodes each data.pb once.
+    public func validate(_ input: LocatedInput, keepingHistories: Bool) -> (report: ValidationReport, histories: [String: [TabID: TabHistory]]) {
         let concurrently = input.tree.fileSystem.readsConcurrently
         let plans = OrderedParallelMap.map(input.sessions, concurrently: concurrently) { source -> SessionPlan in
             switch source.kind {
@@ -25,8 +32,16 @@ public struct Validator: Sendable {
             case .legacyPlist: return SessionPlan(validateLegacy(source, in: input))
             }
         }
-        let checked = OrderedParallelMap.map(plans.flatMap(\.tabChecks), concurrently: concurrently) { check in
-            tabFindings(check, tree: input.tree)
+        let checks = plans.flatMap(\.tabChecks)
+        let results = OrderedParallelMap.map(checks, concurrently: concurrently) { check in
+            let result = tabFindings(check, tree: input.tree)
+            return (findings: result.findings, history: keepingHistories ? result.history : nil)
+        }
+        let checked = results.map(\.findings)
+        var histories: [String: [TabID: TabHistory]] = [:]
+        for (check, result) in zip(checks, results) {
+            guard let history = result.history, let id = check.reference.id else { continue }
+            histories[(check.entry.scope.incognito ? "OTR/" : "") + check.entry.scope.session, default: [:]][id] = history
         }
         var findings: [Finding] = []
         var tabs = 0
@@ -43,7 +58,7 @@ public struct Validator: Sendable {
         }
         findings += mixedFormats(input)
         findings += backups(input)
-        return ValidationReport(findings: findings, sessions: input.sessions.count, tabs: tabs)
+        return (ValidationReport(findings: findings, sessions: input.sessions.count, tabs: tabs), histories)
     }
 
     /// What validating one session found, and how many tabs it lists.
