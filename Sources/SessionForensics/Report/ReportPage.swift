@@ -71,7 +71,7 @@ public enum ReportPage {
         }
         html += "</table>\n"
         var next: [String] = []
-        let input = shellWord(report.input)
+        let input = ShellWord.quote(report.input)
         // Commands that change a profile take a directory: a bundle is unpacked first.
         let profile = report.bundle ? "DIR" : input
         if report.bundle && (!report.errors.isEmpty || validation.errors > 0 || !report.entries.isEmpty) {
@@ -86,14 +86,6 @@ public enum ReportPage {
             html += "<p>Next:</p><ul class=\"next\">" + next.map { "<li><code>\(HTML.escape($0))</code></li>" }.joined() + "</ul>\n"
         }
         return html + "</section>\n"
-    }
-
-    /// `text` as one shell word.
-    static func shellWord(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "/._-+,:@".unicodeScalars.contains(scalar)
-        }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private static func unreadable(_ errors: [ReadError]) -> String {

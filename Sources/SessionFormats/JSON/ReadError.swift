@@ -25,9 +25,10 @@ public struct ReadError: Sendable, Hashable {
             offset = nil
             message = reason
         }
-        let repair = CompressedInput.isGzip(input) ? "sessionctl decompress \(input) -o DIR, then sessionctl repair --dry-run DIR"
+        let word = ShellWord.quote(input)
+        let repair = CompressedInput.isGzip(input) ? "sessionctl decompress \(word) -o DIR, then sessionctl repair --dry-run DIR"
             : "sessionctl repair --dry-run on the profile"
-        next = "sessionctl validate \(input) says what Chrome would do; \(repair) shows what repair would save"
+        next = "sessionctl validate \(word) says what Chrome would do; \(repair) shows what repair would save"
     }
 }
 

@@ -22,17 +22,11 @@ enum ValidateText {
         Output.line("\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
         if let path, report.findings.contains(where: RepairPlanner.needsRepair) {
             if CompressedInput.isGzip(path) {
-                Output.line("next: sessionctl decompress \(shellQuoted(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what Chrome would lose")
+                Output.line("next: sessionctl decompress \(ShellWord.quote(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what Chrome would lose")
             } else {
-                Output.line("next: sessionctl repair --dry-run \(shellQuoted(path)) shows how repair would save what Chrome would lose")
+                Output.line("next: sessionctl repair --dry-run \(ShellWord.quote(path)) shows how repair would save what Chrome would lose")
             }
         }
-    }
-
-    /// `text` as one shell word.
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+,:@".unicodeScalars.contains($0) }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private static func heading(_ tab: TabReference?) -> String {
