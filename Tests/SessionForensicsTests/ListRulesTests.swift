@@ -49,7 +49,7 @@ import TestSupport
         let list = Samples.list(session)
         #expect(ListRules.tabsWithoutHistory(list).map(\.tab?.index) == [0])
         #expect(ListRules.duplicateTabIDs(list).isEmpty)
-        #expect(list.fates == [.noHistory, .kept, .kept])
+        #expect((0..<list.count).map(list.fate) == [.noHistory, .kept, .kept])
     }
 
     @Test(arguments: [(-1, false), (0, false), (3, false), (4, true), (-2, true), (Int32.max, true)])

@@ -217,7 +217,7 @@ import TestSupport
             var deleted = Set(report.findings.filter { deletionRules.contains($0.rule) }.map { String($0.file.dropFirst(base.count + 1)) })
             // A dropped tab's directory goes too, unless a restored tab has the same id.
             let list = Samples.list(session)
-            let kept = Set(session.tabs.indices.filter { list.fates[$0] == .kept }.map { session.tabs[$0].id })
+            let kept = Set(session.tabs.indices.filter { list.fate($0) == .kept }.map { session.tabs[$0].id })
             for finding in report.findings where finding.rule == .tabNoHistory {
                 let id = finding.tab?.id ?? 0
                 let name = Tab.directoryName(for: id)

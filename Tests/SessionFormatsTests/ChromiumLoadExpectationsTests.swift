@@ -171,7 +171,7 @@ import SessionModel
         #expect(restored.dropped.map(\.index) == [0, 2])
         #expect(restored.dropped.map(\.reason) == [.noNavigationItems, .noNavigationItems])
         #expect(restored.filtered == ChromeLoadSemantics.filterItems(stored, removing: RemovedIndexes([0, 2])))
-        #expect(restored.restoredIndex == [nil, 0, nil, 1, 2])
+        #expect(restored.positions.restoredIndexes == [nil, 0, nil, 1, 2])
         #expect(restored.session.tabs.map(\.id) == [2, 4, 5])
         #expect(restored.session.activeIndex == 0)
         #expect(restored.session.pinnedCount == 1)

@@ -115,6 +115,7 @@ struct SessionRebuilder {
         var used = Set<TabID>()
         var claimed = Set<String>()
         var candidates: [Candidate] = []
+        candidates.reserveCapacity(stored.tabs.count)
         for (index, listedTab) in stored.tabs.enumerated() {
             var tab = listedTab
             var directory: SessionSnapshot.TabDirectory?

@@ -21,8 +21,9 @@ struct ListSubject: Sendable {
     let scope: FindingScope
     /// The list as Chrome loads it.
     let restored: ChromeLoadSemantics.Restored
-    /// The fate of each tab, by index.
-    let fates: [Fate]
+    /// The fate of each tab, by index, coded in 4 bytes: -1 kept, -2 invalid id, -3 no history,
+    /// an index: a duplicate of that tab.
+    private let fateCodes: [Int32]
 
     init(session: Session, layout: ListLayout, scope: FindingScope) {
         self.session = session
@@ -30,15 +31,36 @@ struct ListSubject: Sendable {
         self.scope = scope
         let restored = ChromeLoadSemantics.restore(session)
         self.restored = restored
-        var fates = session.tabs.map { $0.hasValidID ? Fate.kept : Fate.invalidID }
-        var firstKept: [TabID: Int] = [:]
-        for (index, tab) in session.tabs.enumerated() where restored.restoredIndex[index] != nil && firstKept[tab.id] == nil {
-            firstKept[tab.id] = index
+        var codes = session.tabs.map { $0.hasValidID ? ListSubject.keptCode : ListSubject.invalidIDCode }
+        var firstKept: [TabID: Int32] = [:]
+        for dropped in restored.dropped where dropped.reason == .duplicateID && firstKept[dropped.id] == nil {
+            firstKept[dropped.id] = -1
         }
-        for dropped in restored.dropped where fates[dropped.index] != .invalidID {
-            fates[dropped.index] = dropped.reason == .noNavigationItems ? .noHistory : .duplicate(of: firstKept[dropped.id] ?? 0)
+        if !firstKept.isEmpty {
+            for index in 0..<restored.positions.restoredCount {
+                guard let stored = restored.positions.storedIndex(ofRestored: index) else { continue }
+                let id = session.tabs[stored].id
+                if firstKept[id] == -1 { firstKept[id] = Int32(truncatingIfNeeded: stored) }
+            }
         }
-        self.fates = fates
+        for dropped in restored.dropped where codes[dropped.index] != ListSubject.invalidIDCode {
+            codes[dropped.index] = dropped.reason == .noNavigationItems ? ListSubject.noHistoryCode : max(0, firstKept[dropped.id] ?? 0)
+        }
+        fateCodes = codes
+    }
+
+    private static let keptCode: Int32 = -1
+    private static let invalidIDCode: Int32 = -2
+    private static let noHistoryCode: Int32 = -3
+
+    /// What becomes of the tab at `index`.
+    func fate(_ index: Int) -> Fate {
+        switch fateCodes[index] {
+        case ListSubject.keptCode: .kept
+        case ListSubject.invalidIDCode: .invalidID
+        case ListSubject.noHistoryCode: .noHistory
+        case let first: .duplicate(of: Int(first))
+        }
     }
 
     /// The tab at `index` as a finding refers to it.

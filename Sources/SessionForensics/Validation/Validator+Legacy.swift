@@ -34,8 +34,7 @@ extension Validator {
                                  tabs: window.tabs.count)
         }
         let session = window.session(id: source.id, incognito: source.incognito)
-        var layout = ListLayout()
-        layout.items = window.tabs.map { ListLayout.Item(start: $0.offset) }
+        let layout = ListLayout(itemStarts: window.tabs.map(\.offset))
         let list = ListSubject(session: session, layout: layout, scope: scope)
 
         var findings = LegacyRules.check(window, scope: scope)

@@ -51,7 +51,7 @@ extension Validator {
         for (index, tab) in list.session.tabs.enumerated() {
             let name = Tab.directoryName(for: tab.id)
             listed[name] = tab.id
-            guard list.fates[index] == .kept else { continue }
+            guard list.fate(index) == .kept else { continue }
             kept.insert(name)
             checks.append(TabCheck(reference: list.reference(index),
                                    entry: ListEntry(tab: tab, offsets: list.layout.item(index), scope: list.scope),

@@ -20,8 +20,8 @@ extension ChromeLoadSemantics {
         public var session: Session
         public var dropped: [DroppedTab]
         public var adjustments: [Adjustment]
-        /// Each stored tab's index in the restored list (nil for a dropped tab).
-        public var restoredIndex: [Int?]
+        /// Each stored tab's index in the restored list, and back.
+        public var positions: RestoredPositions
         /// The list after filtering, before deserialisation: the active index, pinned count,
         /// openers and group ranges as Chrome holds them then, nothing yet checked against bounds.
         public var filtered: Session
@@ -36,6 +36,7 @@ extension ChromeLoadSemantics {
     /// whose id an earlier kept tab has (a tab dropped for its count does not claim its id).
     public static func droppedTabs(_ stored: Session) -> [DroppedTab] {
         var dropped: [DroppedTab] = []
+        dropped.reserveCapacity(stored.tabs.reduce(0) { $0 + ($1.navigationItemCount == 0 ? 1 : 0) })
         var seen = Set<TabID>()
         for (index, tab) in stored.tabs.enumerated() {
             if tab.navigationItemCount == 0 {
@@ -98,15 +99,9 @@ extension ChromeLoadSemantics {
     /// which a pure function cannot choose.
     public static func restore(_ stored: Session) -> Restored {
         let dropped = droppedTabs(stored)
-        let removed = RemovedIndexes(dropped.map(\.index))
+        let removed = RemovedIndexes(ascending: dropped.lazy.map(\.index))
         let (filtered, survivors) = filter(stored, removing: removed)
-        var restoredIndex = [Int?](repeating: nil, count: stored.tabs.count)
-        var storedIndex: [Int] = []
-        storedIndex.reserveCapacity(filtered.tabs.count)
-        for index in stored.tabs.indices where !removed.contains(index) {
-            restoredIndex[index] = storedIndex.count
-            storedIndex.append(index)
-        }
+        let positions = RestoredPositions(storedCount: stored.tabs.count, removing: removed)
         var session = filtered
         let count = session.tabs.count
         var adjustments: [Adjustment] = []
@@ -114,7 +109,7 @@ extension ChromeLoadSemantics {
         // Active index: only a tab's index activates a tab.
         if !(0..<count).contains(Int(filtered.activeIndex)) { session.activeIndex = -1 }
         let storedActive = Int(stored.activeIndex)
-        let sameTab = (0..<stored.tabs.count).contains(storedActive) && restoredIndex[storedActive] == Int(session.activeIndex)
+        let sameTab = (0..<stored.tabs.count).contains(storedActive) && positions.restoredIndex(ofStored: storedActive) == Int(session.activeIndex)
         if !sameTab && !(stored.activeIndex == -1 && session.activeIndex == -1) {
             adjustments.append(.activeIndexChanged(from: stored.activeIndex, to: session.activeIndex))
         }
@@ -137,14 +132,14 @@ extension ChromeLoadSemantics {
                     selfOpeners.append(index)
                 }
             }
-            if session.tabs[index].opener == nil, let original = stored.tabs[storedIndex[index]].opener {
+            if session.tabs[index].opener == nil, let storedIndex = positions.storedIndex(ofRestored: index), let original = stored.tabs[storedIndex].opener {
                 adjustments.append(.openerCleared(tab: session.tabs[index].id, storedIndex: original.index))
             }
         }
 
         let (groups, fates) = restoreGroups(stored: stored, survivors: survivors, tabCount: count, pinned: pinned, adjustments: &adjustments)
         session.groups = groups
-        return Restored(session: session, dropped: dropped, adjustments: adjustments, restoredIndex: restoredIndex,
+        return Restored(session: session, dropped: dropped, adjustments: adjustments, positions: positions,
                         filtered: filtered, groupFates: fates, selfOpeners: selfOpeners)
     }
 

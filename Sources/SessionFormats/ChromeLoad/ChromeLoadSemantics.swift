@@ -52,10 +52,20 @@ public enum ChromeLoadSemantics {
 
     /// A tab of the stored list that Chrome does not restore.
     public struct DroppedTab: Sendable, Hashable {
-        /// Index of the item in the stored list.
-        public var index: Int
+        /// Index of the item in the stored list (kept in 32 bits: lists of millions of tabs).
+        public var index: Int {
+            get { Int(storedIndex) }
+            set { storedIndex = Int32(clamping: newValue) }
+        }
         public var id: TabID
         public var reason: DropReason
+        private var storedIndex: Int32
+
+        public init(index: Int, id: TabID, reason: DropReason) {
+            storedIndex = Int32(clamping: index)
+            self.id = id
+            self.reason = reason
+        }
     }
 
     /// A silent change Chrome makes to what is stored while restoring it.

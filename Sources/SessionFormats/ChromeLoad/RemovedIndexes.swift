@@ -14,6 +14,13 @@ public struct RemovedIndexes: Sendable, Hashable {
         sorted = Array(Set(indexes)).sorted()
     }
 
+    /// The indexes of a sequence already strictly ascending (checked: any other order is sorted).
+    public init<S: Sequence<Int>>(ascending indexes: S) {
+        let array = Array(indexes)
+        let ascending = zip(array, array.dropFirst()).allSatisfy { $0 < $1 }
+        sorted = ascending ? array : Array(Set(array)).sorted()
+    }
+
     /// Number of removed indexes.
     public var count: Int { sorted.count }
     public var isEmpty: Bool { sorted.isEmpty }

@@ -1,34 +1,15 @@
 /// Where the parts of a session_metadata.pb lie, so that findings can name the byte they are about.
+///
+/// Only where each list item starts is kept (4 bytes an item, for lists of millions of items); an
+/// item's inner offsets are read again from the bytes when a finding asks for them.
 struct ListLayout: Sendable {
-    /// Offsets within one list item (`WebStateListItemStorage`).
-    ///
-    /// Kept in 32 bits each (a file read whole is under 1 GiB; -1: absent), 20 bytes an item, for
-    /// lists of millions of items.
+    /// Offsets within one list item (`WebStateListItemStorage`); nil where the field is absent.
     struct Item: Sendable {
-        private var offsets: (start: Int32, identifier: Int32, opener: Int32, itemCount: Int32, activePage: Int32)
-
-        init(start: Int) { offsets = (Int32(clamping: start), -1, -1, -1, -1) }
-
-        var start: Int { Int(offsets.start) }
-        var identifier: Int? {
-            get { Item.read(offsets.identifier) }
-            set { offsets.identifier = Item.stored(newValue) }
-        }
-        var opener: Int? {
-            get { Item.read(offsets.opener) }
-            set { offsets.opener = Item.stored(newValue) }
-        }
-        var itemCount: Int? {
-            get { Item.read(offsets.itemCount) }
-            set { offsets.itemCount = Item.stored(newValue) }
-        }
-        var activePage: Int? {
-            get { Item.read(offsets.activePage) }
-            set { offsets.activePage = Item.stored(newValue) }
-        }
-
-        private static func read(_ value: Int32) -> Int? { value < 0 ? nil : Int(value) }
-        private static func stored(_ value: Int?) -> Int32 { value.map { Int32(clamping: $0) } ?? -1 }
+        var start: Int
+        var identifier: Int?
+        var opener: Int?
+        var itemCount: Int?
+        var activePage: Int?
     }
 
     /// Offsets within one tab group (`TabGroupStorage`).
@@ -38,18 +19,31 @@ struct ListLayout: Sendable {
         var id: Int?
     }
 
-    var items: [Item] = []
+    /// The bytes the offsets point into.
+    private let bytes: [UInt8]
+    /// Where each item's field starts (a file read whole is under 1 GiB, so 32 bits suffice).
+    private var itemStarts: [Int32] = []
     var activeIndex: Int?
     var pinnedCount: Int?
     var groups: [Group] = []
 
-    init() {}
+    init() { bytes = [] }
+
+    /// Items known by where they start only (a legacy plist's tab records), nothing inside them.
+    init(itemStarts: [Int]) {
+        bytes = []
+        self.itemStarts = itemStarts.map { Int32(clamping: $0) }
+    }
 
     /// Walks the bytes of a session_metadata.pb (damaged ones too, up to the damage).
     init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts: [Int32] = []
+        var activeIndex: Int?, pinnedCount: Int?
+        var groups: [Group] = []
         WireField.forEachField(of: bytes, in: 0..<bytes.count) { field in
             switch field.number {
-            case 1: items.append(ListLayout.item(field, bytes))
+            case 1: starts.append(Int32(clamping: field.start))
             case 2: activeIndex = field.start
             case 3: pinnedCount = field.start
             case 4:
@@ -62,10 +56,21 @@ struct ListLayout: Sendable {
             default: break
             }
         }
+        itemStarts = starts
+        self.activeIndex = activeIndex
+        self.pinnedCount = pinnedCount
+        self.groups = groups
     }
 
-    private static func item(_ field: WireField, _ bytes: [UInt8]) -> Item {
-        var item = Item(start: field.start)
+    /// Number of list items found.
+    var itemCount: Int { itemStarts.count }
+
+    /// The offsets of item `index`, or nil when the layout has none.
+    func item(_ index: Int) -> Item? {
+        guard itemStarts.indices.contains(index) else { return nil }
+        let start = Int(itemStarts[index])
+        var item = Item(start: start)
+        guard let field = WireField.field(of: bytes, at: start, end: bytes.count) else { return item }
         field.forEachSubfield(of: bytes) { inner in
             switch inner.number {
             case 1: item.identifier = inner.value
@@ -80,9 +85,6 @@ struct ListLayout: Sendable {
         }
         return item
     }
-
-    /// The offsets of item `index`, or an empty record when the layout has none.
-    func item(_ index: Int) -> Item? { items.indices.contains(index) ? items[index] : nil }
 
     /// The offsets of group `index`.
     func group(_ index: Int) -> Group? { groups.indices.contains(index) ? groups[index] : nil }

@@ -25,32 +25,35 @@ struct WireField: Sendable, Hashable {
     static func forEachField(of bytes: [UInt8], in range: Range<Int>, _ body: (WireField) -> Void) {
         var offset = range.lowerBound
         let end = min(range.upperBound, bytes.count)
-        while offset < end {
-            guard let (tag, afterTag) = varint(bytes, at: offset, end: end) else { break }
-            let number = Int(truncatingIfNeeded: tag >> 3)
-            let wireType = Int(tag & 7)
-            let valueEnd: Int
-            var valueStart = afterTag
-            switch wireType {
-            case 0:
-                guard let (_, next) = varint(bytes, at: afterTag, end: end) else { return }
-                valueEnd = next
-            case 1, 5:
-                let size = wireType == 1 ? 8 : 4
-                guard end - afterTag >= size else { return }
-                valueEnd = afterTag + size
-            case 2:
-                guard let (length, next) = varint(bytes, at: afterTag, end: end), length <= UInt64(end - next) else {
-                    return
-                }
-                valueStart = next
-                valueEnd = next + Int(length)
-            default:
-                return
-            }
-            body(WireField(number: number, wireType: wireType, start: offset, value: valueStart, end: valueEnd))
-            offset = valueEnd
+        while offset < end, let field = field(of: bytes, at: offset, end: end) {
+            body(field)
+            offset = field.end
         }
+    }
+
+    /// The field whose tag is at `offset` (ending before `end`), or nil when it is malformed.
+    static func field(of bytes: [UInt8], at offset: Int, end: Int) -> WireField? {
+        guard offset >= 0, offset < end, end <= bytes.count, let (tag, afterTag) = varint(bytes, at: offset, end: end) else { return nil }
+        let number = Int(truncatingIfNeeded: tag >> 3)
+        let wireType = Int(tag & 7)
+        var valueStart = afterTag
+        let valueEnd: Int
+        switch wireType {
+        case 0:
+            guard let (_, next) = varint(bytes, at: afterTag, end: end) else { return nil }
+            valueEnd = next
+        case 1, 5:
+            let size = wireType == 1 ? 8 : 4
+            guard end - afterTag >= size else { return nil }
+            valueEnd = afterTag + size
+        case 2:
+            guard let (length, next) = varint(bytes, at: afterTag, end: end), length <= UInt64(end - next) else { return nil }
+            valueStart = next
+            valueEnd = next + Int(length)
+        default:
+            return nil
+        }
+        return WireField(number: number, wireType: wireType, start: offset, value: valueStart, end: valueEnd)
     }
 
     /// The fields of the message held by this (length-delimited) field.

@@ -17,8 +17,8 @@ enum ListRules {
 
     /// `tab-id-duplicate`: a later tab with an id already restored is dropped.
     static func duplicateTabIDs(_ list: ListSubject) -> [Finding] {
-        let duplicates = list.fates.enumerated().lazy.compactMap { index, fate -> (index: Int, first: Int)? in
-            if case .duplicate(let first) = fate { return (index, first) }
+        let duplicates = (0..<list.count).lazy.compactMap { index -> (index: Int, first: Int)? in
+            if case .duplicate(let first) = list.fate(index) { return (index, first) }
             return nil
         }
         return FindingCap.findings(duplicates, rule: .tabIDDuplicate, scope: list.scope) { index, first in
@@ -30,9 +30,10 @@ enum ListRules {
 
     /// `tab-no-history`: tabs whose item count is 0 are dropped, their directories deleted.
     static func tabsWithoutHistory(_ list: ListSubject) -> [Finding] {
-        let restoredIDs = Set(list.fates.indices.filter { list.fates[$0] == .kept }.map { list.session.tabs[$0].id })
-        return FindingCap.findings(list.fates.indices, rule: .tabNoHistory, scope: list.scope,
-                                   where: { list.fates[$0] == .noHistory }) { index in
+        guard (0..<list.count).contains(where: { list.fate($0) == .noHistory }) else { return [] }
+        let restoredIDs = Set((0..<list.count).lazy.filter { list.fate($0) == .kept }.map { list.session.tabs[$0].id })
+        return FindingCap.findings(0..<list.count, rule: .tabNoHistory, scope: list.scope,
+                                   where: { list.fate($0) == .noHistory }) { index in
             let id = list.session.tabs[index].id
             let offset = list.layout.item(index).map { $0.itemCount ?? $0.start }
             let directory = restoredIDs.contains(id)
@@ -79,11 +80,10 @@ enum ListRules {
 
     /// `opener-self`: a restored tab that is its own opener stops current Chrome while it restores the window.
     static func selfOpeners(_ list: ListSubject) -> [Finding] {
-        var storedIndex: [Int: Int] = [:]
-        for (stored, restored) in list.restored.restoredIndex.enumerated() { if let restored { storedIndex[restored] = stored } }
+        let positions = list.restored.positions
         return FindingCap.findings(list.restored.selfOpeners, rule: .openerSelf, scope: list.scope,
-                                   where: { storedIndex[$0] != nil }) { restoredIndex in
-            let index = storedIndex[restoredIndex] ?? 0
+                                   where: { positions.storedIndex(ofRestored: $0) != nil }) { restoredIndex in
+            let index = positions.storedIndex(ofRestored: restoredIndex) ?? 0
             let offset = list.layout.item(index).map { $0.opener ?? $0.start }
             return list.scope.finding(.openerSelf, tab: list.reference(index), offset: offset,
                                       "tab \(index) (#\(list.session.tabs[index].id)) is its own opener; current Chrome stops on a CHECK when it restores the window (versions that only DCHECK ignored it)")
