@@ -66,15 +66,27 @@ import Testing
         (0..<count).map { (TracedCall(.kind, "/p/\($0)"), $0 == count - 1 ? last : TracedCall.answer(FileKind?.some(.directory))) }
     }
 
-    @Test func aLongTraceIsReleasedWithoutExhaustingTheStack() {
+    @Test func tracesUpToTheLimitAreKeptAndReleasedWithoutExhaustingTheStack() {
         let memo = RecoveryMemo()
-        memo.capacity = 150_000
+        memo.capacity = 2 * RecoveryMemo.longestTrace
         let outcome: Result<RecoveryOutcome, any Error> = .success(RecoveryOutcome(detectedCrash: true, restored: [:], changes: []))
         // Each insert of a trace that shares no prefix adds its nodes; past the capacity the trie
-        // starts afresh, releasing a chain 100,000 nodes deep.
-        memo.insert(trace(100_000, last: 1), outcome: outcome)
-        memo.insert(trace(100_000, last: 2), outcome: outcome)
-        memo.insert(trace(10, last: 3), outcome: outcome)
+        // starts afresh, releasing chains as deep as a kept trace can be.
+        for last in 1...4 { memo.insert(trace(RecoveryMemo.longestTrace, last: UInt64(last)), outcome: outcome) }
+        #expect(!memo.lastRunWasLong)
         #expect(memo.hits == 0)
+    }
+
+    @Test func aLongTraceIsNotKeptAndTheNextStateRunsTheStore() {
+        let memo = RecoveryMemo()
+        let outcome: Result<RecoveryOutcome, any Error> = .success(RecoveryOutcome(detectedCrash: true, restored: [:], changes: []))
+        memo.insert(trace(10, last: 1), outcome: outcome)
+        memo.insert(trace(RecoveryMemo.longestTrace + 1, last: 2), outcome: outcome)
+        #expect(memo.lastRunWasLong)
+        // Not replayed at all: the store runs (and its trace decides whether the next is replayed).
+        #expect(memo.replay(on: ModelFileSystem(tree: ModelTree())) == nil)
+        #expect(memo.misses == 1)
+        memo.insert(trace(10, last: 1), outcome: outcome)
+        #expect(!memo.lastRunWasLong)
     }
 }

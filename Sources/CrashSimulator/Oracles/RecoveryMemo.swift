@@ -38,12 +38,24 @@ final class RecoveryMemo {
     }
     /// Nodes kept at most; the memo starts afresh beyond.
     var capacity = 400_000
+    /// Traces longer than this many calls are not kept. A long recovery (setting aside a session
+    /// of a thousand tabs) answers differently on almost every state, so its trace costs more to
+    /// keep and to replay than running the store again: measured on `1000-tabs`, the memo made the
+    /// run 12% slower and five times larger.
+    static let longestTrace = 1_024
+    /// Whether the last run traced was longer than `longestTrace`: the next state is then not
+    /// replayed (its recovery is most likely as long), until a short run comes again.
+    private(set) var lastRunWasLong = false
     private(set) var hits = 0
     private(set) var misses = 0
 
     /// Replays recovery on the file system's tree; nil when some answer was never seen (the tree
     /// is then partly changed and must be rolled back).
     func replay(on system: ModelFileSystem) -> Result<RecoveryOutcome, any Error>? {
+        guard !lastRunWasLong else {
+            misses += 1
+            return nil
+        }
         var node = root
         while let call = node.call {
             let answer = system.perform(call)
@@ -63,6 +75,8 @@ final class RecoveryMemo {
 
     /// Adds a traced run and its outcome.
     func insert(_ trace: [(call: TracedCall, answer: UInt64)], outcome: Result<RecoveryOutcome, any Error>) {
+        lastRunWasLong = trace.count > RecoveryMemo.longestTrace
+        guard !lastRunWasLong else { return }
         if nodes > capacity { reset() }
         var node = root
         for step in trace {

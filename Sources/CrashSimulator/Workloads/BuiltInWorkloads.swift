@@ -1,7 +1,7 @@
 /// The workloads `crash-test` knows by name (their text is in the workload format).
 public enum BuiltInWorkloads {
     /// Names, in the order `--help` lists them.
-    public static let names = ["small", "typical", "1000-tabs", "incognito", "crash-loop"]
+    public static let names = ["small", "typical", "1000-tabs", "10000-tabs", "incognito", "crash-loop"]
 
     /// The default workload.
     public static let defaultName = "typical"
@@ -12,6 +12,7 @@ public enum BuiltInWorkloads {
         case "small": return small
         case "typical": return typical
         case "1000-tabs": return thousandTabs
+        case "10000-tabs": return tenThousandTabs
         case "incognito": return incognito
         case "crash-loop": return crashLoop
         default: return nil
@@ -88,6 +89,17 @@ public enum BuiltInWorkloads {
         # A thousand tabs in one window: large lists, many tab directories, a few changes.
         launch
         repeat 1000 open t{i} https://example.org/page/{i} "Page {i}"
+        wait
+        repeat 10 navigate t{i} https://example.org/page/{i}/next "Next page {i}"
+        repeat 5 close t{i}
+        wait
+        background
+        """
+
+    static let tenThousandTabs = """
+        # Ten thousand tabs in one window: the list and the set-asides of a heavy user's profile.
+        launch
+        repeat 10000 open t{i} https://example.org/page/{i} "Page {i}"
         wait
         repeat 10 navigate t{i} https://example.org/page/{i}/next "Next page {i}"
         repeat 5 close t{i}

@@ -7,10 +7,7 @@ public enum HTML {
     /// other than tab and line feed as U+FFFD (they have no place in an HTML document).
     public static func escape(_ text: String) -> String {
         // Most titles and URLs need nothing: returned as they are, without a copy.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-            || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x7F || $0 == 0xC2 }) {
-            return text
-        }
+        if !needsEscaping(text) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
@@ -30,6 +27,20 @@ public enum HTML {
             }
         }
         return result
+    }
+
+    /// Whether any byte of `text` may need a change: the five characters, a control character,
+    /// DEL, or 0xC2 (which leads the C1 controls U+0080-U+009F).
+    private static func needsEscaping(_ text: String) -> Bool {
+        // Bit b set: byte b (below 64) may need a change: controls, " & ' < >.
+        let low: UInt64 = 0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes {
+                if byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (byte == 0x7F || byte == 0xC2) { return true }
+            }
+            return false
+        }
     }
 
     /// The text of `escape`'s output read back (the five references it writes), scalar by scalar

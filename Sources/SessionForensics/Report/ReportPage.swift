@@ -11,6 +11,12 @@ import SessionModel
 public enum ReportPage {
     /// The page for `report`.
     public static func render(_ report: ProfileReport) -> String {
+        parts(report).joined()
+    }
+
+    /// The page for `report` in the pieces it is written in, to be written out one after another
+    /// (a page of thousands of tabs is never copied whole).
+    public static func parts(_ report: ProfileReport) -> [String] {
         var page = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -23,14 +29,21 @@ public enum ReportPage {
         page += summary(report)
         if !report.errors.isEmpty { page += unreadable(report.errors) }
         let marks = report.entries.map { (time: $0.time, label: "set aside: \($0.path)") }
-        let timeline = TimelineSVG.render(report.sessions, marks: marks)
-        if !timeline.isEmpty {
-            page += "<section id=\"timeline\"><h2>Timeline</h2><p class=\"note\">One bar per tab, from its creation to its last activity\(report.history ? "; ticks are navigations" : ""); dashed lines are set-asides.</p>\n\(timeline)</section>\n"
-        }
         let findings = Dictionary(grouping: report.validation.findings) { WindowKey(session: $0.session, incognito: $0.incognito) }
-        for session in report.sessions {
-            page += window(session, findings: findings[WindowKey(session: session.id, incognito: session.incognito)] ?? [], history: report.history)
+        // The timeline and every window are written at once on every core (-1: the timeline), and
+        // joined in order: for a profile of thousands of tabs they are most of a report's time.
+        let parts = OrderedParallelMap.map(Array(-1..<report.sessions.count)) { part -> String in
+            guard part >= 0 else {
+                let timeline = TimelineSVG.render(report.sessions, marks: marks)
+                guard !timeline.isEmpty else { return "" }
+                return "<section id=\"timeline\"><h2>Timeline</h2><p class=\"note\">One bar per tab, from its creation to its last activity\(report.history ? "; ticks are navigations" : ""); dashed lines are set-asides.</p>\n\(timeline)</section>\n"
+            }
+            let session = report.sessions[part]
+            return window(session, findings: findings[WindowKey(session: session.id, incognito: session.incognito)] ?? [], history: report.history)
         }
+        var pieces = [page]
+        pieces += parts
+        page = ""
         // Findings of windows with no section of their own (not readable, or not read as a window).
         let shown = Set(report.sessions.map { WindowKey(session: $0.id, incognito: $0.incognito) })
         let others = report.validation.findings.filter { !shown.contains(WindowKey(session: $0.session, incognito: $0.incognito)) }
@@ -39,7 +52,8 @@ public enum ReportPage {
         }
         page += entries(report.entries, backups: report.chromeBackups)
         page += "<footer>Made by sessionctl report\(report.redacted ? ", redacted" : "") from <code>\(HTML.escape(report.input))</code>; reading changed nothing on disk.</footer>\n</body></html>\n"
-        return page
+        pieces.append(page)
+        return pieces
     }
 
     /// History items listed per tab; the rest are counted (a page of millions of items would not open).
@@ -104,7 +118,21 @@ public enum ReportPage {
         let findingsByTab = Dictionary(grouping: findings.filter { $0.tab?.index != nil }) { $0.tab?.index ?? 0 }
         if !windowFindings.isEmpty { html += findingList(windowFindings) }
         html += "<table class=\"tabs\"><colgroup><col style=\"width:3.5em\"><col style=\"width:4em\"><col><col style=\"width:7em\"><col style=\"width:6em\"><col style=\"width:10em\"><col style=\"width:10em\"><col style=\"width:3.5em\"><col style=\"width:14em\"></colgroup><thead><tr><th>#</th><th>id</th><th>title and URL</th><th>group</th><th>opener</th><th>created</th><th>last active</th><th>items</th><th>findings</th></tr></thead><tbody>\n"
-        for (index, tab) in session.tabs.enumerated() {
+        // Rows are written in chunks on every core and joined in order: the page of a window of
+        // thousands of tabs is most of a report's time.
+        let chunks = stride(from: 0, to: session.tabs.count, by: rowsPerChunk).map { $0..<min($0 + rowsPerChunk, session.tabs.count) }
+        html += OrderedParallelMap.map(chunks) { rows in tabRows(session, rows, findingsByTab: findingsByTab, history: history) }.joined()
+        return html + "</tbody></table></section>\n"
+    }
+
+    /// Tabs rendered per task when a window's rows are written in parallel.
+    static let rowsPerChunk = 250
+
+    /// The table rows of the tabs of `session` at `rows`.
+    private static func tabRows(_ session: Session, _ rows: Range<Int>, findingsByTab: [Int: [Finding]], history: Bool) -> String {
+        var html = ""
+        for index in rows {
+            let tab = session.tabs[index]
             let active = index == Int(session.activeIndex)
             let group = session.groups.first { index >= Int($0.start) && index < Int($0.start) + Int($0.count) }
             let groupCell = group.map { "<span class=\"group g-\(HTML.escape($0.color.name))\">\(HTML.escape($0.title.isEmpty ? "(untitled)" : $0.title))</span>" } ?? ""
@@ -132,7 +160,7 @@ public enum ReportPage {
             html += "<td>\(HTML.escape(tab.creationTime.iso8601 ?? "-"))</td><td>\(HTML.escape(tab.lastActiveTime.iso8601 ?? "-"))</td>"
             html += "<td>\(tab.navigationItemCount)</td><td>\(tabFindings.isEmpty ? "" : findingList(tabFindings))</td></tr>\n"
         }
-        return html + "</tbody></table></section>\n"
+        return html
     }
 
     private static func findingList(_ findings: [Finding], naming: Bool = false) -> String {

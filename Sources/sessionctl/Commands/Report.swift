@@ -39,11 +39,11 @@ extension SessionCtl {
             let input = try InputOpener.open(path)
             Output.profileFoundInside(input.profileFoundInside, of: path)
             let report = ProfileReport.gather(input, input: path, history: history, redact: redact)
-            let page = Array(ReportPage.render(report).utf8)
+            let page = ReportPage.parts(report)
             try CommandFailure.explainingExisting("name another file with -o, or move that one away first") {
                 let file = try AtomicWriter().begin(output)
                 do {
-                    try file.write(page[...])
+                    for part in page { try file.write(Array(part.utf8)[...]) }
                     try file.commit()
                 } catch {
                     file.abort()
