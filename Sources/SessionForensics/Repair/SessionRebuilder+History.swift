@@ -51,7 +51,6 @@ extension SessionRebuilder {
         }
         changedBy = normalize(&history, label: candidate.label, file: dataPath) ?? changedBy
         deriveListEntry(&candidate, from: history)
-        candidate.history = history
         let unchanged = original.map { $0.history == history } ?? false
         candidate.data = unchanged ? (original?.bytes ?? []) : ChromeProtoCodec.encodeTabData(history)
         if let directory { carryState(&candidate, directory: directory, unchanged: unchanged, changedBy: changedBy) }

@@ -32,8 +32,6 @@ struct SessionRebuilder {
         /// Its index in the stored list; nil for a tab adopted from a directory.
         var storedIndex: Int?
         var directory: SessionSnapshot.TabDirectory?
-        /// The history to write, once worked out.
-        var history = TabHistory()
         /// The data.pb bytes to write.
         var data: [UInt8] = []
         var state: [UInt8]?
@@ -43,12 +41,17 @@ struct SessionRebuilder {
     }
 
     let snapshot: SessionSnapshot
+    /// The positions in `snapshot.tabDirectories` of the directories whose names spell each id.
+    private let directoriesByID: [TabID: [Int]]
     private(set) var log = RepairActionLog()
     /// The steps recorded (at most `FindingCap.limit` of one rule listed, the rest counted).
     var actions: [RepairAction] { log.actions }
     var metadataPath: String { joinPath(snapshot.path, ProfileLayout.metadataFile) }
 
-    init(snapshot: SessionSnapshot) { self.snapshot = snapshot }
+    init(snapshot: SessionSnapshot) {
+        self.snapshot = snapshot
+        directoriesByID = Dictionary(grouping: snapshot.tabDirectories.indices) { snapshot.tabDirectories[$0].id }
+    }
 
     /// Records a step.
     mutating func record(_ rule: Rule, file: String, _ action: String, because reason: String) {
@@ -77,14 +80,13 @@ struct SessionRebuilder {
         for index in candidates.indices { resolveHistory(&candidates[index]) }
         setAsideOtherEntries()
         let session = normalizeList(stored: stored, source: source, candidates: candidates)
-        let kept = candidates.filter(\.keep)
         var metadata = ChromeProtoCodec.encodeSessionMetadata(session)
-        if source == .intact, let original = snapshot.metadata.bytes,
-           let decoded = try? ChromeProtoCodec.decodeSessionMetadata(original, id: snapshot.id, incognito: snapshot.incognito),
-           decoded == session {
+        // An intact list is `stored`, the decoding of the original bytes.
+        if source == .intact, let original = snapshot.metadata.bytes, stored == session {
             metadata = original
         }
-        let tabs = kept.map { RepairedSession.TabFiles(directory: Tab.directoryName(for: $0.tab.id), data: $0.data, state: $0.state) }
+        let tabs = Array(candidates.lazy.filter(\.keep).map { RepairedSession.TabFiles(directory: Tab.directoryName(for: $0.tab.id), data: $0.data, state: $0.state) })
+        candidates = []
         return RepairedSession(session: session, stored: stored, metadata: metadata, tabs: tabs)
     }
 
@@ -160,7 +162,7 @@ struct SessionRebuilder {
 
     /// The tab directories whose names spell `id`, the canonical one first.
     private func directories(of id: TabID) -> [SessionSnapshot.TabDirectory] {
-        snapshot.tabDirectories.filter { $0.id == id }.sorted { $0.isCanonical && !$1.isCanonical }
+        (directoriesByID[id] ?? []).map { snapshot.tabDirectories[$0] }.sorted { $0.isCanonical && !$1.isCanonical }
     }
 
     /// A directory no listed tab owns whose history is the one `tab`'s list entry describes.
