@@ -89,4 +89,18 @@ import Testing
         memo.insert(trace(10, last: 1), outcome: outcome)
         #expect(!memo.lastRunWasLong)
     }
+
+    @Test func aStoreThatDoesOtherwiseOnTheSameAnswersIsNeverReplayedAgain() {
+        let memo = RecoveryMemo()
+        let outcome: Result<RecoveryOutcome, any Error> = .success(RecoveryOutcome(detectedCrash: true, restored: [:], changes: []))
+        let first = trace(3, last: 1)
+        var other = first
+        other[1].call = TracedCall(.list, "/elsewhere")
+        memo.insert(first, outcome: outcome)
+        memo.insert(other, outcome: outcome)
+        #expect(memo.isDisabled)
+        memo.insert(first, outcome: outcome)
+        #expect(memo.replay(on: ModelFileSystem(tree: ModelTree())) == nil)
+        #expect(memo.hits == 0)
+    }
 }

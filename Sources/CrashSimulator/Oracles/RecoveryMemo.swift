@@ -46,13 +46,15 @@ final class RecoveryMemo {
     /// Whether the last run traced was longer than `longestTrace`: the next state is then not
     /// replayed (its recovery is most likely as long), until a short run comes again.
     private(set) var lastRunWasLong = false
+    /// Set when the store did not do the same on the same answers: nothing is replayed or kept again.
+    private(set) var isDisabled = false
     private(set) var hits = 0
     private(set) var misses = 0
 
     /// Replays recovery on the file system's tree; nil when some answer was never seen (the tree
     /// is then partly changed and must be rolled back).
     func replay(on system: ModelFileSystem) -> Result<RecoveryOutcome, any Error>? {
-        guard !lastRunWasLong else {
+        guard !lastRunWasLong, !isDisabled else {
             misses += 1
             return nil
         }
@@ -76,14 +78,14 @@ final class RecoveryMemo {
     /// Adds a traced run and its outcome.
     func insert(_ trace: [(call: TracedCall, answer: UInt64)], outcome: Result<RecoveryOutcome, any Error>) {
         lastRunWasLong = trace.count > RecoveryMemo.longestTrace
-        guard !lastRunWasLong else { return }
+        guard !lastRunWasLong, !isDisabled else { return }
         if nodes > capacity { reset() }
         var node = root
         for step in trace {
             if let call = node.call, call != step.call {
                 // The store did not do the same on the same answers: never replay.
                 reset()
-                capacity = 0
+                isDisabled = true
                 return
             }
             node.call = step.call

@@ -41,10 +41,11 @@ final class StateJudge {
     /// Hashes of every state judged.
     var judgedHashes: Dictionary<UInt64, StateVerdict>.Keys { verdicts.keys }
 
-    /// The verdict of the state `tree` holds now (cached by hash).
-    func verdict(_ tree: ModelTree, depth: Int = 0) -> StateVerdict {
+    /// The verdict of the state `tree` holds now (cached by hash); recovery numbers the inodes it
+    /// makes from `inodeBase` (by default past the recording's).
+    func verdict(_ tree: ModelTree, depth: Int = 0, inodeBase: Int32? = nil) -> StateVerdict {
         if let known = verdicts[tree.hash] { return known }
-        let verdict = judge(tree, depth: depth)
+        let verdict = judge(tree, depth: depth, inodeBase: inodeBase ?? recording.inodeCount + 10_000)
         verdicts[tree.hash] = verdict
         return verdict
     }
@@ -53,16 +54,19 @@ final class StateJudge {
         ModelFileSystem(tree: tree).resolve(recording.profile)
     }
 
-    private func judge(_ tree: ModelTree, depth: Int) -> StateVerdict {
+    private func judge(_ tree: ModelTree, depth: Int, inodeBase: Int32) -> StateVerdict {
         let profile = profileInode(tree)
         var privacyDetails: [Int: String] = [:]
         var privacyFound = caches.suite.privacy(tree, profile: profile, when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
         let sessionsBefore = SetAsideOracle.sessionDirectories(tree, profile: recording.profile)
         let mark = tree.mark()
-        let inodeBase = recording.inodeCount + Int32(depth * 20_000) + 10_000
         let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
         let (first, system) = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-")
+        // Later runs on what this one left number their inodes and operations past its own: a
+        // recovery of ten thousand tabs makes more than ten thousand directories.
+        let laterInodes = max(system.nextFreeInode, inodeBase + 5_000)
+        let laterOperations = operationBase + max(500_000, Int32(clamping: system.operations.count) + 1)
         // What recovery left is assessed (and recovered again) once per distinct tree.
         let aftermath = caches.aftermath(tree, profile: profile)
         var findings = aftermath.findings
@@ -75,7 +79,7 @@ final class StateJudge {
             second = caches.secondRun(tree) {
                 let again = tree.mark()
                 defer { tree.rollback(to: again) }
-                return recover(tree, firstInode: inodeBase + 5_000, operationBase: operationBase + 500_000, tag: "r\(depth)b-").outcome
+                return recover(tree, firstInode: laterInodes, operationBase: laterOperations, tag: "r\(depth)b-").outcome
             }
         }
         findings += RecoveryOracle.check(first: first, second: second)
@@ -85,7 +89,8 @@ final class StateJudge {
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
         var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
         if depth == 0 && steps.count > 1 && shouldExploreRecoveryCrashes(steps) {
-            crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase)
+            crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase,
+                                             inodeBase: max(laterInodes, recording.inodeCount + 30_000))
         }
         return StateVerdict(findings: findings, floor: floor, privacyFound: privacyFound, privacyDetails: privacyDetails,
                             detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: crashes)
@@ -121,7 +126,8 @@ final class StateJudge {
 
     /// States left by a crash after each step of recovery (and within each of its writes), or a
     /// seeded sample of them when there are many (see `RecoveryCrashPoints`).
-    private func exploreRecoveryCrashes(_ tree: ModelTree, steps: [FileOperation], operationBase: Int32) -> [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] {
+    private func exploreRecoveryCrashes(_ tree: ModelTree, steps: [FileOperation], operationBase: Int32,
+                                        inodeBase: Int32) -> [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] {
         var result: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
         let (points, total) = RecoveryCrashPoints.chosen(steps, seed: ContentHash.combine(seed, tree.hash))
         if points.count < total {
@@ -140,10 +146,10 @@ final class StateJudge {
                 let inner = tree.mark()
                 let step = steps[point.steps]
                 TornWrite.apply(.cut(operation: point.steps, bytes: cut), effect: step.effect, index: Int(operationBase) + point.steps, seed: 0, to: tree)
-                result.append((StateVerdict.RecoveryCrash(steps: point.steps, cut: cut), verdict(tree, depth: 1)))
+                result.append((StateVerdict.RecoveryCrash(steps: point.steps, cut: cut), verdict(tree, depth: 1, inodeBase: inodeBase)))
                 tree.rollback(to: inner)
             } else {
-                result.append((StateVerdict.RecoveryCrash(steps: point.steps, cut: nil), verdict(tree, depth: 1)))
+                result.append((StateVerdict.RecoveryCrash(steps: point.steps, cut: nil), verdict(tree, depth: 1, inodeBase: inodeBase)))
             }
         }
         tree.rollback(to: mark)

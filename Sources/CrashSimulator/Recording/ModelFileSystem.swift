@@ -75,6 +75,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// Forgets the operations recorded so far (the tree keeps their effects).
     public func clearOperations() { operations.removeAll(keepingCapacity: true) }
 
+    /// The inode number the next new file or directory gets.
+    public var nextFreeInode: Int32 { nextInode }
+
     /// Resets the inode counter (after the tree was rolled back to before those inodes existed).
     public func resetInodes(to first: Int32) { nextInode = first }
 

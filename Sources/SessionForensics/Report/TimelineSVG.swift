@@ -12,14 +12,22 @@ enum TimelineSVG {
 
     /// The SVG for `sessions` and the set-aside times `marks` (empty when nothing has a time).
     static func render(_ sessions: [Session], marks: [(time: Timestamp, label: String)]) -> String {
-        var times: [Int64] = marks.map(\.time.microseconds).filter { $0 != 0 }
+        // The earliest and latest time shown, found without collecting the times.
+        var first = Int64.max, last = Int64.min
+        func include(_ time: Timestamp) {
+            guard !time.isNull else { return }
+            first = min(first, time.microseconds)
+            last = max(last, time.microseconds)
+        }
+        for mark in marks { include(mark.time) }
         for session in sessions {
             for tab in session.tabs {
-                times += [tab.creationTime, tab.lastActiveTime].filter { !$0.isNull }.map(\.microseconds)
-                times += (tab.history?.items ?? []).prefix(ReportPage.historyItemsShown).map(\.timestamp).filter { !$0.isNull }.map(\.microseconds)
+                include(tab.creationTime)
+                include(tab.lastActiveTime)
+                for item in (tab.history?.items ?? []).prefix(ReportPage.historyItemsShown) { include(item.timestamp) }
             }
         }
-        guard let first = times.min(), let last = times.max() else { return "" }
+        guard first <= last else { return "" }
         // In Double: times from disk may be any Int64, and their difference would overflow.
         let span = max(Double(last) - Double(first), 1)
         let plot = Double(width - laneLabel - 10)
