@@ -131,6 +131,10 @@ public enum ReportPage {
     /// The table rows of the tabs of `session` at `rows`.
     private static func tabRows(_ session: Session, _ rows: Range<Int>, findingsByTab: [Int: [Finding]], history: Bool) -> String {
         var html = ""
+        // About what a row takes (a history line about 160 bytes), so that the text grows rarely.
+        html.reserveCapacity(rows.reduce(0) { sum, index in
+            sum + 600 + (history ? min(session.tabs[index].history?.items.count ?? 0, historyItemsShown) * 160 : 0)
+        })
         for index in rows {
             let tab = session.tabs[index]
             let active = index == Int(session.activeIndex)
@@ -148,8 +152,17 @@ public enum ReportPage {
                 // page of thousands of tabs stays a few elements per tab.
                 html += "<details><summary>history, \(items.count) item\(items.count == 1 ? "" : "s")</summary><pre class=\"history\">"
                 for (number, item) in items.enumerated().prefix(ReportPage.historyItemsShown) {
-                    let title = item.title.isEmpty ? item.displayURL : item.title
-                    html += "\(number == committed ? "*" : " ")\(number) \(HTML.escape(title))\n    \(HTML.escape(item.displayURL))  \(HTML.escape(item.timestamp.iso8601 ?? "-"))\n"
+                    // Appended piece by piece: no intermediate string per line.
+                    let url = item.displayURL
+                    html += number == committed ? "*" : " "
+                    html += String(number)
+                    html += " "
+                    html += HTML.escape(item.title.isEmpty ? url : item.title)
+                    html += "\n    "
+                    html += HTML.escape(url)
+                    html += "  "
+                    html += HTML.escape(item.timestamp.iso8601 ?? "-")
+                    html += "\n"
                 }
                 if items.count > ReportPage.historyItemsShown {
                     html += "  and \(items.count - ReportPage.historyItemsShown) more (sessionctl inspect --history lists every one)\n"
