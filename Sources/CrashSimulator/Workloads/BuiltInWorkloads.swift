@@ -85,27 +85,22 @@ public enum BuiltInWorkloads {
         wait
         """
 
-    static let thousandTabs = """
-        # A thousand tabs in one window: large lists, many tab directories, a few changes.
-        launch
-        repeat 1000 open t{i} https://example.org/page/{i} "Page {i}"
-        wait
-        repeat 10 navigate t{i} https://example.org/page/{i}/next "Next page {i}"
-        repeat 5 close t{i}
-        wait
-        background
-        """
+    static let thousandTabs = oneLargeWindow(tabs: 1000, "A thousand tabs in one window: large lists, many tab directories, a few changes.")
+    static let tenThousandTabs = oneLargeWindow(tabs: 10_000, "Ten thousand tabs in one window: the list and the set-asides of a heavy user's profile.")
 
-    static let tenThousandTabs = """
-        # Ten thousand tabs in one window: the list and the set-asides of a heavy user's profile.
+    /// One window of `tabs` tabs, saved, then ten navigations and five closes, saved, and the app backgrounded.
+    private static func oneLargeWindow(tabs: Int, _ description: String) -> String {
+        """
+        # \(description)
         launch
-        repeat 10000 open t{i} https://example.org/page/{i} "Page {i}"
+        repeat \(tabs) open t{i} https://example.org/page/{i} "Page {i}"
         wait
         repeat 10 navigate t{i} https://example.org/page/{i}/next "Next page {i}"
         repeat 5 close t{i}
         wait
         background
         """
+    }
 
     static let incognito = """
         # Incognito tabs closed together, then one closed alone (both remove every incognito file).
