@@ -13,6 +13,16 @@ def load(name):
 def ms(r):
     return r["median"] * 1000
 
+def median_table(title, r):
+    """Appends a table of each command's median time, in milliseconds."""
+    lines.append(title)
+    lines.append("")
+    lines.append("| command | median ms |")
+    lines.append("| --- | ---: |")
+    for name, m in r.items():
+        lines.append(f"| {name} | {ms(m):.1f} |")
+    lines.append("")
+
 lines = []
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
 mem = next((l.split()[1] for l in open("/proc/meminfo") if l.startswith("MemTotal")), "?")
@@ -40,13 +50,7 @@ for path in sorted(glob.glob(os.path.join(results, "read-*.json")), key=lambda p
 
 r = load("lazy-3000")
 if r:
-    lines.append("### Lazy inspect against the full read, 3,000 tabs")
-    lines.append("")
-    lines.append("| command | median ms |")
-    lines.append("| --- | ---: |")
-    for name, m in r.items():
-        lines.append(f"| {name} | {ms(m):.1f} |")
-    lines.append("")
+    median_table("### Lazy inspect against the full read, 3,000 tabs", r)
     lazy = r["inspect (1-12 items)"]; full = r["inspect --history (1-12 items)"]
     goals.append(("metadata-only inspect >= 5x faster than the full read, 3,000 tabs", f"{ms(full) / ms(lazy):.2f}x", ms(full) >= 5 * ms(lazy)))
     big = r["inspect (60-75 items)"]
@@ -54,13 +58,7 @@ if r:
 
 r = load("report-10000")
 if r:
-    lines.append("### report against inspect --history --format json, 10,000 tabs")
-    lines.append("")
-    lines.append("| command | median ms |")
-    lines.append("| --- | ---: |")
-    for name, m in r.items():
-        lines.append(f"| {name} | {ms(m):.1f} |")
-    lines.append("")
+    median_table("### report against inspect --history --format json, 10,000 tabs", r)
     report, inspect = r["sessionctl report --history"], r["sessionctl inspect --history --format json"]
     goals.append(("report <= 1.5x inspect --history --format json, 10,000 tabs", f"{ms(report) / ms(inspect):.2f}x", ms(report) <= 1.5 * ms(inspect)))
 

@@ -65,8 +65,8 @@ final class StateJudge {
         let (first, system) = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-")
         // Later runs on what this one left number their inodes and operations past its own: a
         // recovery of ten thousand tabs makes more than ten thousand directories.
-        let laterInodes = max(system.nextFreeInode, inodeBase + 5_000)
-        let laterOperations = operationBase + max(500_000, Int32(clamping: system.operations.count) + 1)
+        let laterInodes = system.nextFreeInode
+        let laterOperations = operationBase + Int32(clamping: system.operations.count)
         // What recovery left is assessed (and recovered again) once per distinct tree.
         let aftermath = caches.aftermath(tree, profile: profile)
         var findings = aftermath.findings
@@ -89,8 +89,7 @@ final class StateJudge {
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
         var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
         if depth == 0 && steps.count > 1 && shouldExploreRecoveryCrashes(steps) {
-            crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase,
-                                             inodeBase: max(laterInodes, recording.inodeCount + 30_000))
+            crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase, inodeBase: laterInodes)
         }
         return StateVerdict(findings: findings, floor: floor, privacyFound: privacyFound, privacyDetails: privacyDetails,
                             detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: crashes)

@@ -41,19 +41,16 @@ public enum ReportPage {
             let session = report.sessions[part]
             return window(session, findings: findings[WindowKey(session: session.id, incognito: session.incognito)] ?? [], history: report.history)
         }
-        var pieces = [page]
-        pieces += parts
-        page = ""
+        var tail = ""
         // Findings of windows with no section of their own (not readable, or not read as a window).
         let shown = Set(report.sessions.map { WindowKey(session: $0.id, incognito: $0.incognito) })
         let others = report.validation.findings.filter { !shown.contains(WindowKey(session: $0.session, incognito: $0.incognito)) }
         if !others.isEmpty {
-            page += "<section id=\"other-findings\"><h2>Findings of windows not shown above</h2>\n" + findingList(others, naming: true) + "</section>\n"
+            tail += "<section id=\"other-findings\"><h2>Findings of windows not shown above</h2>\n" + findingList(others, naming: true) + "</section>\n"
         }
-        page += entries(report.entries, backups: report.chromeBackups)
-        page += "<footer>Made by sessionctl report\(report.redacted ? ", redacted" : "") from <code>\(HTML.escape(report.input))</code>; reading changed nothing on disk.</footer>\n</body></html>\n"
-        pieces.append(page)
-        return pieces
+        tail += entries(report.entries, backups: report.chromeBackups)
+        tail += "<footer>Made by sessionctl report\(report.redacted ? ", redacted" : "") from <code>\(HTML.escape(report.input))</code>; reading changed nothing on disk.</footer>\n</body></html>\n"
+        return [page] + parts + [tail]
     }
 
     /// History items listed per tab; the rest are counted (a page of millions of items would not open).

@@ -84,9 +84,6 @@ struct ListLayout: Sendable {
         self.groups = groups
     }
 
-    /// Number of list items found.
-    var itemCount: Int { itemStarts.count }
-
     /// The offsets of item `index`, or nil when the layout has none.
     func item(_ index: Int) -> Item? {
         guard itemStarts.indices.contains(index) else { return nil }
