@@ -1,8 +1,8 @@
 @testable import CrashSimulator
 import Testing
 
-/// Crash points of recovery: every one for a short recovery, a seeded sample covering both ends
-/// and every kind of step for a long one.
+/// Crash points of recovery: every one by default, however long the recovery; on request, a
+/// seeded sample covering both ends and every kind of step.
 @Suite struct RecoveryCrashPointsTests {
     private func operation(_ kind: FileOperation.Kind, _ path: String, _ effect: Effect) -> FileOperation {
         FileOperation(kind: kind, path: path, destination: nil, size: 0, effect: effect, context: "", site: .none)
@@ -35,12 +35,21 @@ import Testing
         #expect(chosen.points == all && chosen.total == all.count)
     }
 
-    @Test func aLongRecoveryIsSampledCoveringBothEndsAndEveryKindOfStep() {
+    @Test func aLongRecoveryIsCrashedEverywhereUnlessASampleIsAsked() {
         let steps = setAside(tabs: 1000)
         let all = RecoveryCrashPoints.all(steps)
-        let chosen = RecoveryCrashPoints.chosen(steps, seed: 1)
+        let every = RecoveryCrashPoints.chosen(steps, seed: 1)
+        #expect(every.points == all && every.total == all.count && all.count > 2000)
+        let small = RecoveryCrashPoints.chosen(steps, seed: 1, limit: 1)
+        #expect(small.points.count == RecoveryCrashPoints.smallestSample, "a sample never drops the points at both ends")
+    }
+
+    @Test func aSampleCoversBothEndsAndEveryKindOfStep() {
+        let steps = setAside(tabs: 1000)
+        let all = RecoveryCrashPoints.all(steps)
+        let chosen = RecoveryCrashPoints.chosen(steps, seed: 1, limit: 512)
         #expect(chosen.total == all.count && all.count > 2000)
-        #expect(chosen.points.count == RecoveryCrashPoints.limit)
+        #expect(chosen.points.count == 512)
         #expect(Set(chosen.points).isSubset(of: Set(all)))
         #expect(chosen.points == chosen.points.sorted { ($0.steps, $0.cut ?? -1) < ($1.steps, $1.cut ?? -1) })
         #expect(Array(chosen.points.prefix(RecoveryCrashPoints.edge)) == Array(all.prefix(RecoveryCrashPoints.edge)))
@@ -49,8 +58,8 @@ import Testing
         #expect(cuts.count == 3, "the manifest's write is cut (it is among the last points)")
         #expect(chosen.points.contains { $0.cut == nil && steps[$0.steps - 1].kind == .link })
         #expect(chosen.points.contains { $0.cut == nil && steps[$0.steps - 1].kind == .mkdir })
-        #expect(RecoveryCrashPoints.chosen(steps, seed: 1).points == chosen.points, "the sample depends only on the seed")
-        #expect(RecoveryCrashPoints.chosen(steps, seed: 2).points != chosen.points)
+        #expect(RecoveryCrashPoints.chosen(steps, seed: 1, limit: 512).points == chosen.points, "the sample depends only on the seed")
+        #expect(RecoveryCrashPoints.chosen(steps, seed: 2, limit: 512).points != chosen.points)
     }
 
     @Test func theDefaultRunCrashesEveryRecoveryEverywhere() throws {

@@ -12,18 +12,26 @@ public struct ExplorationOptions: Sendable {
     /// Failing states kept with their reproducers, the first in crash order; the others are
     /// counted only (`ExplorationResult.failuresOmitted`), so that memory stays bounded.
     public var keptFailures: Int
+    /// Crash points explored at most per recovery, a seeded sample of them (nil: every point;
+    /// see `RecoveryCrashPoints`).
+    public var recoveryCrashSample: Int?
+    /// Whether the judge compares directories by content hash and remembers oracle answers by it
+    /// (false: every file read every time, to check that the shortcuts change no verdict).
+    public var usesContentHashes = true
 
     /// The default `keptFailures`.
     public static let defaultKeptFailures = 10_000
 
     public init(model: PersistenceModel = .pessimistic, seed: UInt64 = 1, maxStates: Int = 1_000_000,
-                shard: (index: Int, count: Int) = (1, 1), threads: Int = 2, keptFailures: Int = ExplorationOptions.defaultKeptFailures) {
+                shard: (index: Int, count: Int) = (1, 1), threads: Int = 2, keptFailures: Int = ExplorationOptions.defaultKeptFailures,
+                recoveryCrashSample: Int? = nil) {
         self.model = model
         self.seed = seed
         self.maxStates = maxStates
         self.shard = shard
         self.threads = threads
         self.keptFailures = keptFailures
+        self.recoveryCrashSample = recoveryCrashSample
     }
 
     /// The most shards a run splits into: one partition each (see `Explorer.partitions`).
@@ -57,8 +65,8 @@ public struct ExplorationResult: Sendable {
     public var recoveryCrashStates = 0
     /// Times the store's recovery ran, and times a remembered run was replayed instead.
     public var recoveryRuns = 0
-    /// Recoveries with more crash points than `RecoveryCrashPoints.limit`, whose crash points
-    /// were sampled, and the points of theirs left unexplored.
+    /// Recoveries with more crash points than `ExplorationOptions.recoveryCrashSample`, whose
+    /// crash points were sampled, and the points of theirs left unexplored.
     public var sampledRecoveries = 0
     public var unexploredRecoveryCrashes = 0
     public var recoveryReplays = 0

@@ -112,6 +112,7 @@ public struct Explorer: Sendable {
             group.enter()
             DispatchQueue.global().async {
                 let caches = JudgeCaches(recording: work.recording)
+                caches.usesContentHashes = work.options.usesContentHashes
                 while true {
                     let number = counters.nextPartition.add(1, ordering: .relaxed).oldValue
                     guard number < ranges.count else { break }
@@ -183,6 +184,7 @@ public struct Explorer: Sendable {
         let tree = ModelTree(snapshot: recording.initial, names: recording.names)
         let judge = StateJudge(recording: recording, runner: runner, caches: caches)
         judge.seed = options.seed
+        judge.recoveryCrashSample = options.recoveryCrashSample
         let materialiser = Materialiser(recording: recording, seed: options.seed)
         var result = PartitionResult()
         Explorer.walk(recording, generator, through: range.upperBound - 1, apply: { index in

@@ -2,11 +2,11 @@
 /// last (not right after an fsync, which leaves the same state), and within each of its writes
 /// (cut after 1 byte, a third, two thirds).
 ///
-/// As with the subsets of pending operations (crash-simulation.md, D), a recovery with few points
-/// is explored exhaustively, and one with more than `limit` (setting aside a session of a thousand
-/// tabs makes thousands) by a seeded sample of `limit` of them that always keeps the first and
-/// last `edge` points and the first point after each kind of operation at each depth of path,
-/// so that every kind of step recovery takes is crashed after at least once.
+/// Every point is explored by default. With a sample size (`crash-test --recovery-crash-sample`),
+/// a recovery with more points than that (setting aside a session of a thousand tabs makes
+/// thousands) is explored at a seeded sample of that many of them that always keeps the first
+/// and last `edge` points and the first point after each kind of operation at each depth of
+/// path, so that every kind of step recovery takes is crashed after at least once.
 public struct RecoveryCrashPoints {
     /// A crash after `steps` operations of recovery, the next one (a write) cut after `cut` bytes.
     struct Point: Hashable {
@@ -14,8 +14,8 @@ public struct RecoveryCrashPoints {
         var cut: Int?
     }
 
-    /// Points explored exhaustively up to this many.
-    public static let limit = 512
+    /// The smallest sample size: the points kept at both ends and a few more.
+    public static let smallestSample = 2 * edge + 16
     /// Points kept at each end of a sampled recovery.
     static let edge = 64
 
@@ -31,10 +31,11 @@ public struct RecoveryCrashPoints {
         return points
     }
 
-    /// The points explored (all of them when at most `limit`), in order; `seed` seeds the sample.
-    static func chosen(_ steps: [FileOperation], seed: UInt64) -> (points: [Point], total: Int) {
+    /// The points explored, in order: all of them, or at most `limit` (at least `smallestSample`)
+    /// chosen with the seed `seed`.
+    static func chosen(_ steps: [FileOperation], seed: UInt64, limit: Int? = nil) -> (points: [Point], total: Int) {
         let points = all(steps)
-        guard points.count > limit else { return (points, points.count) }
+        guard let limit = limit.map({ max($0, smallestSample) }), points.count > limit else { return (points, points.count) }
         var keep = Set<Int>()
         for position in 0..<edge { keep.insert(position) }
         for position in (points.count - edge)..<points.count { keep.insert(position) }

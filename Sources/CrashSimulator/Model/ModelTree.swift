@@ -10,6 +10,11 @@
 /// target: a directory's inode or a file's content hash), so every change updates it in O(1)
 /// (a content change in O(links)). Entries below a directory that is itself unreachable still
 /// count, so two states that differ only there are told apart (checked twice, never merged).
+///
+/// Each directory also keeps the content hash of what lies below it (a Merkle hash: names and
+/// bytes, no inode numbers), twice: of everything, and leaving out temporary and backup names
+/// (see `NameTable.isTransient`). A change updates the directories above it, O(depth), so two
+/// directories are compared in O(1), whatever they hold (see `contentHash(of:leavingOutTransient:)`).
 public final class ModelTree {
     /// A directory entry seen from its target: the directory holding it and its name.
     struct Link: Equatable, Sendable {
@@ -33,6 +38,10 @@ public final class ModelTree {
         var links: [Link]
         /// False for the slot of an inode that does not exist (see `ModelTree.nodes`).
         var exists = true
+        /// A directory's wrapping sum of one term per entry (name and the target's content): of
+        /// every entry, and of the entries whose name is not transient.
+        var everything: UInt64 = 0
+        var lasting: UInt64 = 0
 
         /// The slot of an inode that does not exist.
         static let missing = Node(isDirectory: false, entries: [:], blob: .empty, dataOperation: -1, exact: true, links: [], exists: false)
@@ -175,6 +184,10 @@ public final class ModelTree {
             nodes[Int(target)].links.append(link)
             hash &+= term(directory, name, target)
         }
+        let before = contents(directory)
+        if let previous { addContentTerm(directory, name, contents(previous), sign: 0 &- 1) }
+        if let target { addContentTerm(directory, name, contents(target), sign: 1) }
+        propagate(directory, from: before)
     }
 
     /// Replaces a file's content.
@@ -187,11 +200,105 @@ public final class ModelTree {
         if oldBlob !== blob {
             let links = nodes[index].links
             for link in links { hash &-= term(link.directory, link.name, inode) }
+            let before = contents(inode)
             nodes[index].blob = blob
             for link in links { hash &+= term(link.directory, link.name, inode) }
+            propagate(inode, from: before)
         }
         nodes[index].dataOperation = dataOperation
         nodes[index].exact = exact
+    }
+
+    // MARK: Content hashes
+
+    /// The content hash of a file or directory (nil: no such inode): names and bytes below it,
+    /// never inode numbers; with `leavingOutTransient`, temporary and backup names (and what lies
+    /// below them) left out, as the oracles that compare trees leave them out.
+    public func contentHash(of inode: Int32, leavingOutTransient: Bool) -> UInt64? {
+        guard node(inode) != nil else { return nil }
+        let both = contents(inode)
+        return leavingOutTransient ? both.lasting : both.everything
+    }
+
+    /// The content hash of a directory as if its entry `name` were not there (nil: no such
+    /// directory): an entry whose manifest was added compared with what it copied.
+    public func contentHash(of directory: Int32, leavingOutTransient: Bool, without name: Int32) -> UInt64? {
+        guard isDirectory(directory) == true else { return nil }
+        var sum = leavingOutTransient ? nodes[Int(directory)].lasting : nodes[Int(directory)].everything
+        if let target = lookup(directory, name), !(leavingOutTransient && names.isTransient(name)) {
+            let content = contents(target)
+            sum &-= contentTerm(name, leavingOutTransient ? content.lasting : content.everything)
+        }
+        return ContentHash.combine(sum, ModelTree.directoryTag)
+    }
+
+    /// Mixed into the content hash of every directory (files get `fileTag`).
+    private static let directoryTag: UInt64 = 0x6469_72
+    private static let fileTag: UInt64 = 0x6669_6C65
+
+    /// Both content hashes of an existing inode.
+    @inline(__always)
+    private func contents(_ inode: Int32) -> (everything: UInt64, lasting: UInt64) {
+        let index = Int(inode)
+        guard nodes[index].isDirectory else {
+            let file = ContentHash.combine(nodes[index].blob.hash, ModelTree.fileTag)
+            return (file, file)
+        }
+        return (ContentHash.combine(nodes[index].everything, ModelTree.directoryTag),
+                ContentHash.combine(nodes[index].lasting, ModelTree.directoryTag))
+    }
+
+    /// The content term of one entry.
+    @inline(__always)
+    private func contentTerm(_ name: Int32, _ content: UInt64) -> UInt64 {
+        ContentHash.combine(names.hash(name), content)
+    }
+
+    /// Adds (`sign` 1) or subtracts (`sign` all ones) an entry's terms to a directory's sums.
+    @inline(__always)
+    private func addContentTerm(_ directory: Int32, _ name: Int32, _ content: (everything: UInt64, lasting: UInt64), sign: UInt64) {
+        let index = Int(directory)
+        nodes[index].everything &+= sign &* contentTerm(name, content.everything)
+        if !names.isTransient(name) { nodes[index].lasting &+= sign &* contentTerm(name, content.lasting) }
+    }
+
+    /// Carries a change of an inode's content hashes (from `before`) to every directory above it.
+    private func propagate(_ inode: Int32, from before: (everything: UInt64, lasting: UInt64)) {
+        var current = inode
+        var old = before
+        // A directory has one name, so this walks one path up; the bound only guards against a
+        // cycle no file system allows.
+        for _ in 0..<4_096 {
+            let now = contents(current)
+            if now == old { return }
+            let index = Int(current)
+            let count = nodes[index].links.count
+            guard count == 1 else {
+                if count > 1 { propagateToEachDirectory(current, from: old, to: now) }
+                return
+            }
+            let link = nodes[index].links[0]
+            let parentBefore = contents(link.directory)
+            addContentTerm(link.directory, link.name, old, sign: 0 &- 1)
+            addContentTerm(link.directory, link.name, now, sign: 1)
+            current = link.directory
+            old = parentBefore
+        }
+    }
+
+    /// `propagate` for a file with several links: each directory holding some changed once, then
+    /// the directories above it.
+    private func propagateToEachDirectory(_ inode: Int32, from old: (everything: UInt64, lasting: UInt64),
+                                          to now: (everything: UInt64, lasting: UInt64)) {
+        let links = nodes[Int(inode)].links
+        for (position, link) in links.enumerated() where !links[..<position].contains(where: { $0.directory == link.directory }) {
+            let parentBefore = contents(link.directory)
+            for other in links[position...] where other.directory == link.directory {
+                addContentTerm(link.directory, other.name, old, sign: 0 &- 1)
+                addContentTerm(link.directory, other.name, now, sign: 1)
+            }
+            propagate(link.directory, from: parentBefore)
+        }
     }
 
     /// The hash term of one entry.

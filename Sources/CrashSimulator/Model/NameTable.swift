@@ -1,3 +1,5 @@
+import SessionStore
+
 /// Interned file names: each distinct name gets a small integer id and a precomputed hash.
 ///
 /// The model tree keys directory entries by these ids, so path lookups and tree hashing never
@@ -5,6 +7,9 @@
 public struct NameTable: Sendable {
     public private(set) var names: [String] = []
     public private(set) var hashes: [UInt64] = []
+    /// Whether each name is a temporary or backup name (`AtomicWriter`'s), which the oracles
+    /// comparing trees leave out.
+    private var transient: [Bool] = []
     /// Ids by name hash (a list when two names share a hash).
     private var ids: [UInt64: [Int32]] = [:]
 
@@ -20,6 +25,7 @@ public struct NameTable: Sendable {
         let hash = ContentHash.of(name, seed: NameTable.seed)
         names.append(name)
         hashes.append(hash)
+        transient.append(AtomicWriter.isTemporaryName(name) || AtomicWriter.isBackupName(name))
         ids[hash, default: []].append(id)
         return id
     }
@@ -43,6 +49,10 @@ public struct NameTable: Sendable {
 
     /// The name of an id.
     public func name(_ id: Int32) -> String { names[Int(id)] }
+
+    /// Whether an id's name is a temporary or backup name.
+    @inline(__always)
+    public func isTransient(_ id: Int32) -> Bool { transient[Int(id)] }
 
     /// The hash of an id's name.
     @inline(__always)

@@ -25,8 +25,13 @@ final class JudgeCaches {
     private var aftermaths: [UInt64: Aftermath] = [:]
     /// Outcomes of recovery run on a tree recovery left, by that tree's hash.
     private var secondRuns: [UInt64: Result<RecoveryOutcome, any Error>] = [:]
-    /// Entries kept at most in each of the two maps above (they start afresh beyond).
+    /// Whether manifests of set-aside entries are verified, by the entry's content hash.
+    private var manifestVerdicts: [UInt64: Bool] = [:]
+    /// Entries kept at most in each of the maps above (they start afresh beyond).
     var capacity = 300_000
+    /// Whether the oracles may compare directories by content hash and remember answers by it;
+    /// false makes them read every file every time (what the shortcuts are checked against).
+    var usesContentHashes = true
 
     init(recording: Recording) {
         suite = OracleSuite(recording: recording)
@@ -52,6 +57,20 @@ final class JudgeCaches {
         if aftermaths.count >= capacity { aftermaths.removeAll(keepingCapacity: true) }
         aftermaths[key] = result
         return result
+    }
+
+    /// Whether the manifest of the set-aside entry at `entry` verifies (`TabCensus.manifestVerifies`),
+    /// remembered by the entry's content hash: the same files give the same answer.
+    func manifestVerifies(_ fileSystem: ModelFileSystem, entry: String) -> Bool {
+        guard usesContentHashes, let inode = fileSystem.resolve(entry),
+              let key = fileSystem.tree.contentHash(of: inode, leavingOutTransient: false) else {
+            return TabCensus.manifestVerifies(fileSystem, entry: entry)
+        }
+        if let known = manifestVerdicts[key] { return known }
+        let verdict = TabCensus.manifestVerifies(fileSystem, entry: entry)
+        if manifestVerdicts.count >= capacity { manifestVerdicts.removeAll(keepingCapacity: true) }
+        manifestVerdicts[key] = verdict
+        return verdict
     }
 
     /// The outcome of recovery on the tree `tree` holds, computed by `run` when not known yet

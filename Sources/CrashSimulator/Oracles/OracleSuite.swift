@@ -40,12 +40,16 @@ struct OracleSuite {
         let found = PrivacyOracle.groupsFound(in: scan.files, index: recording.privacy, cache: &privacyCache)
         guard found != 0 else { return 0 }
         for group in 0..<recording.privacy.groups.count where found & (UInt64(1) << UInt64(group)) != 0 && details[group] == nil {
+            // The first path in byte order among the files holding one, whatever order the scan
+            // found them in (it follows the tree's dictionaries), so that the message is the same
+            // on every run.
+            var first: (path: String, text: String)?
             for file in scan.files {
                 guard let text = recording.privacy.firstString(of: group, in: file.blob.bytes) else { continue }
                 let path = ProfileScan.path(of: file.key, in: tree, profile: profile) ?? "a file"
-                details[group] = "\(path) still holds \"\(text)\" (\(when))"
-                break
+                if first.map({ path.utf8.lexicographicallyPrecedes($0.path.utf8) }) ?? true { first = (path, text) }
             }
+            if let first { details[group] = "\(first.path) still holds \"\(first.text)\" (\(when))" }
         }
         return found
     }

@@ -8,49 +8,88 @@ import SessionStore
 /// Judged from the two trees alone (before recovery and after), not from the metadata hash or
 /// from anything the store reports but where it put each entry: a set-aside copy that skips tab
 /// directories, or one whose files never reached the disk, fails here even when the store wrote a
-/// manifest that agrees with what it copied.
+/// manifest that agrees with what it copied. Directories are compared by their content hashes
+/// (`ModelTree.contentHash(of:leavingOutTransient:)`) first, in O(1); their files are read only
+/// when the hashes differ, to say what differs.
 enum SetAsideOracle {
-    /// What recovery set aside, read after recovery: per entry, its files and whether its manifest
-    /// verifies; and the session directories that are gone, with every entry of their session.
+    /// What recovery set aside, read after recovery: per entry, whether it holds what the
+    /// original held before recovery (by content hash; `files` is then left empty, else it holds
+    /// the entry's files) and whether its manifest verifies; and the session directories that are
+    /// gone, with whether an entry holds each whole (else every entry of its session, read).
     struct Capture {
-        var entries: [(entry: String, original: String, files: [String: [UInt8]], verifies: Bool)] = []
-        var vanished: [(directory: String, entries: [[String: [UInt8]]])] = []
+        var entries: [(entry: String, original: String, files: [String: [UInt8]], verifies: Bool, matches: Bool)] = []
+        var vanished: [(directory: String, entries: [[String: [UInt8]]], kept: Bool)] = []
     }
 
-    /// The session directories with a list (`session_metadata.pb`) of both sides, relative to the profile.
-    static func sessionDirectories(_ tree: ModelTree, profile: String) -> [String] {
+    /// What the oracle notes before recovery: the session directories with a list
+    /// (`session_metadata.pb`) of both sides, and the content hash (temporary and backup names
+    /// left out) of every directory of the session stores, relative to the profile.
+    struct Before {
+        var sessions: [String] = []
+        var hashes: [String: UInt64] = [:]
+    }
+
+    /// Notes the session directories before recovery; with `hashing`, their content hashes too.
+    static func before(_ tree: ModelTree, profile: String, hashing: Bool) -> Before {
         let fileSystem = ModelFileSystem(tree: tree)
-        var found: [String] = []
+        var before = Before()
         for incognito in [false, true] {
-            let storage = joinPath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.optimizedDirectory)
-            for name in (try? fileSystem.list(joinPath(profile, storage))) ?? [] where !name.hasPrefix(".") {
-                let directory = joinPath(storage, name)
-                if fileSystem.kind(of: joinPath(profile, directory, ProfileLayout.metadataFile)) == .file { found.append(directory) }
+            for store in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
+                let storage = joinPath(ProfileLayout.stateRoot(incognito: incognito), store)
+                for name in (try? fileSystem.list(joinPath(profile, storage))) ?? [] where !name.hasPrefix(".") {
+                    let directory = joinPath(storage, name)
+                    if store == ProfileLayout.optimizedDirectory,
+                       fileSystem.kind(of: joinPath(profile, directory, ProfileLayout.metadataFile)) == .file {
+                        before.sessions.append(directory)
+                    }
+                    if hashing, let inode = fileSystem.resolve(joinPath(profile, directory)),
+                       let hash = tree.contentHash(of: inode, leavingOutTransient: true) {
+                        before.hashes[directory] = hash
+                    }
+                }
             }
         }
-        return found
+        return before
     }
 
     /// Reads the entries `outcome` names in the tree as recovery left it, and what became of the
-    /// session directories `before` listed (`sessionDirectories` before recovery).
-    static func capture(_ tree: ModelTree, profile: String, outcome: RecoveryOutcome?, before: [String]) -> Capture {
+    /// session directories `before` listed; `verifies` says whether an entry's manifest verifies.
+    static func capture(_ tree: ModelTree, profile: String, outcome: RecoveryOutcome?, before: Before,
+                        verifies: (ModelFileSystem, String) -> Bool) -> Capture {
         var capture = Capture()
         let fileSystem = ModelFileSystem(tree: tree)
-        for directory in before where fileSystem.kind(of: joinPath(profile, directory)) != .directory {
+        for directory in before.sessions where fileSystem.kind(of: joinPath(profile, directory)) != .directory {
             let parts = pathComponents(directory)
             let id = parts.last ?? ""
             let backups = joinPath(profile, SessionSetAside.backupsDirectory(incognito: parts.first == ProfileLayout.incognitoDirectory), id)
-            let entries = ((try? fileSystem.list(backups)) ?? []).map { files(fileSystem, joinPath(backups, $0)) }
-            capture.vanished.append((directory, entries))
+            let stamps = (try? fileSystem.list(backups)) ?? []
+            if let hash = before.hashes[directory],
+               stamps.contains(where: { holdsWhole(tree, fileSystem, entry: joinPath(backups, $0), hash) }) {
+                capture.vanished.append((directory, [], true))
+            } else {
+                capture.vanished.append((directory, stamps.map { files(fileSystem, joinPath(backups, $0)) }, false))
+            }
         }
         guard let outcome, !outcome.setAside.isEmpty else { return capture }
         for (entry, original) in outcome.setAside.sorted(by: { $0.key < $1.key }) {
             let path = joinPath(profile, entry)
+            let verified = verifies(fileSystem, path)
+            if let hash = before.hashes[original], holdsWhole(tree, fileSystem, entry: path, hash) {
+                capture.entries.append((entry, original, [:], verified, true))
+                continue
+            }
             var files = files(fileSystem, path)
-            files["manifest.json"] = nil
-            capture.entries.append((entry, original, files, TabCensus.manifestVerifies(fileSystem, entry: path)))
+            files[SessionSetAside.manifestFile] = nil
+            capture.entries.append((entry, original, files, verified, false))
         }
         return capture
+    }
+
+    /// Whether the entry at `entry`, its manifest left out, has the content hash `hash` (temporary
+    /// and backup names left out): it then holds every file of a directory of that hash, byte for byte.
+    private static func holdsWhole(_ tree: ModelTree, _ fileSystem: ModelFileSystem, entry: String, _ hash: UInt64) -> Bool {
+        guard let inode = fileSystem.resolve(entry), let manifest = tree.names.id(of: SessionSetAside.manifestFile) else { return false }
+        return tree.contentHash(of: inode, leavingOutTransient: true, without: manifest) == hash
     }
 
     /// The findings: `capture` (after recovery) against the tree before recovery.
@@ -58,7 +97,7 @@ enum SetAsideOracle {
         guard !capture.entries.isEmpty || !capture.vanished.isEmpty else { return [] }
         let fileSystem = ModelFileSystem(tree: tree)
         var findings: [Finding] = []
-        for (directory, entries) in capture.vanished {
+        for (directory, entries, kept) in capture.vanished where !kept {
             let original = files(fileSystem, joinPath(profile, directory))
             let kept = entries.contains { entry in original.allSatisfy { entry[$0.key] == $0.value } }
             if !kept {
@@ -69,6 +108,7 @@ enum SetAsideOracle {
             if !item.verifies {
                 findings.append(Finding(.collateralLoss, "recovery set aside \(item.original) as \(item.entry), whose manifest does not verify"))
             }
+            if item.matches { continue }
             let original = files(fileSystem, joinPath(profile, item.original))
             let missing = original.keys.filter { item.files[$0] == nil }.sorted()
             let changed = original.keys.filter { item.files[$0] != nil && item.files[$0] != original[$0] }.sorted()
@@ -80,7 +120,7 @@ enum SetAsideOracle {
     }
 
     /// Every regular file below `directory` but temporary and backup names, by relative path.
-    private static func files(_ fileSystem: ModelFileSystem, _ directory: String) -> [String: [UInt8]] {
+    static func files(_ fileSystem: ModelFileSystem, _ directory: String) -> [String: [UInt8]] {
         let paths = FileListing.files(fileSystem, under: directory, strict: false) { name in
             !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name)
         } ?? []

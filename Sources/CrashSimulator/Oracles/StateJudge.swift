@@ -29,6 +29,8 @@ final class StateJudge {
     private(set) var unexploredRecoveryCrashes = 0
     /// Seeds the sampling of the crash points of long recoveries (the exploration's seed).
     var seed: UInt64 = 1
+    /// Crash points explored at most per recovery (nil: all; see `RecoveryCrashPoints`).
+    var recoveryCrashSample: Int?
 
     /// A judge; `caches` (made afresh by default) may be shared with earlier judges of the same
     /// recording and runner on the same thread.
@@ -59,7 +61,7 @@ final class StateJudge {
         var privacyDetails: [Int: String] = [:]
         var privacyFound = caches.suite.privacy(tree, profile: profile, when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
-        let sessionsBefore = SetAsideOracle.sessionDirectories(tree, profile: recording.profile)
+        let sessionsBefore = SetAsideOracle.before(tree, profile: recording.profile, hashing: caches.usesContentHashes)
         let mark = tree.mark()
         let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
         let (first, system) = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-")
@@ -83,7 +85,8 @@ final class StateJudge {
             }
         }
         findings += RecoveryOracle.check(first: first, second: second)
-        let setAside = SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get(), before: sessionsBefore)
+        let setAside = SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get(), before: sessionsBefore,
+                                              verifies: caches.manifestVerifies)
         let steps = system.operations
         tree.rollback(to: mark)
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
@@ -124,11 +127,11 @@ final class StateJudge {
     }
 
     /// States left by a crash after each step of recovery (and within each of its writes), or a
-    /// seeded sample of them when there are many (see `RecoveryCrashPoints`).
+    /// seeded sample of them when `recoveryCrashSample` asks (see `RecoveryCrashPoints`).
     private func exploreRecoveryCrashes(_ tree: ModelTree, steps: [FileOperation], operationBase: Int32,
                                         inodeBase: Int32) -> [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] {
         var result: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
-        let (points, total) = RecoveryCrashPoints.chosen(steps, seed: ContentHash.combine(seed, tree.hash))
+        let (points, total) = RecoveryCrashPoints.chosen(steps, seed: ContentHash.combine(seed, tree.hash), limit: recoveryCrashSample)
         if points.count < total {
             sampledRecoveries += 1
             unexploredRecoveryCrashes += total - points.count

@@ -49,6 +49,9 @@ extension SessionCtl {
         @Option(name: .long, help: ArgumentHelp("Seed of the sampling of large sets of unsynced operations, of garbage bytes and of kill times.", valueName: "n"))
         var seed: UInt64 = 1
 
+        @Option(name: .long, help: ArgumentHelp("Crash each recovery at a seeded sample of at most n of its points instead of every one (n >= \(RecoveryCrashPoints.smallestSample)); the report counts the points left out.", valueName: "n"))
+        var recoveryCrashSample: Int?
+
         @Option(name: .long, help: ArgumentHelp("Explore only shard K of N (for a CI matrix): N shards add up to one whole run.", valueName: "k/n"))
         var shard: String = "1/1"
 
@@ -91,6 +94,14 @@ extension SessionCtl {
                 throw ValidationError("--protocol must be one of: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
+            if let recoveryCrashSample {
+                guard recoveryCrashSample >= RecoveryCrashPoints.smallestSample else {
+                    throw ValidationError("--recovery-crash-sample must be at least \(RecoveryCrashPoints.smallestSample)")
+                }
+                guard command == nil, kill == nil, replay == nil else {
+                    throw ValidationError("--recovery-crash-sample applies to a simulated run: not with --command, --kill or --replay")
+                }
+            }
             if let maxFailures { guard maxFailures >= 0 else { throw ValidationError("--max-failures must be 0 or more") } }
             guard ExplorationOptions.parseShard(shard) != nil else {
                 throw ValidationError("--shard must be K/N with 1 <= K <= N <= \(ExplorationOptions.maxShards) (a run has \(ExplorationOptions.maxShards) partitions)")
@@ -142,6 +153,7 @@ extension SessionCtl {
             configuration.exploration.maxStates = maxStates
             configuration.exploration.shard = ExplorationOptions.parseShard(shard) ?? (1, 1)
             configuration.exploration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
+            configuration.exploration.recoveryCrashSample = recoveryCrashSample
             configuration.exploration.threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
             let progress = ProgressLine(quiet: quiet)
             let started = Date()

@@ -12,7 +12,7 @@ enum CrashTestText {
             let rate = fields.elapsedSeconds > 0 ? Int(Double(fields.explored) / fields.elapsedSeconds) : 0
             Output.line("explored \(fields.explored) crash states (\(fields.unique) distinct) in \(format(fields.elapsedSeconds)) s, \(rate) states/s\(fields.truncated ? " (stopped at --max-states: incomplete)" : "")")
             if let recovery = fields.recovery, recovery.sampled > 0 {
-                Output.line("crashes during recovery: \(recovery.sampled) long recoveries crashed at a seeded sample of \(RecoveryCrashPoints.limit) points each (\(recovery.unexplored) points left out)")
+                Output.line("crashes during recovery: \(recovery.sampled) long recoveries crashed at a seeded sample of their points (--recovery-crash-sample), \(recovery.unexplored) points left out")
             }
         }
         for loss in fields.chromeRuleLosses {

@@ -1,0 +1,84 @@
+@testable import CrashSimulator
+import SessionStore
+import Testing
+
+/// The judge's shortcuts change no verdict: with directories compared by content hash and
+/// manifests remembered by it, a run fails on exactly the states (same reproducers, same oracles,
+/// same messages) a run reading every file every time fails on; and crashing every point of
+/// recovery finds every failure a sampled run finds.
+@Suite struct VerdictStabilityTests {
+    /// A run of a workload under a model and protocol.
+    struct Case: Sendable, CustomStringConvertible {
+        var workload: String
+        var writeProtocol: WriteProtocol
+        var model: PersistenceModel
+        var description: String { "\(workload), \(writeProtocol.rawValue), \(model.rawValue)" }
+    }
+
+    /// Every small workload under both models, with the safe protocol and with flawed ones whose
+    /// failures involve recovery's set-asides.
+    static let cases: [Case] = {
+        var cases: [Case] = []
+        for workload in ["small", "incognito", "crash-loop"] {
+            for writeProtocol in [WriteProtocol.safe, .unsyncedSetAside, .chrome] {
+                cases.append(Case(workload: workload, writeProtocol: writeProtocol, model: .pessimistic))
+            }
+            for writeProtocol in [WriteProtocol.safe, .chrome] {
+                cases.append(Case(workload: workload, writeProtocol: writeProtocol, model: .process))
+            }
+        }
+        return cases
+    }()
+
+    /// The failures of a run of a built-in workload (or of the workload `text`), as comparable
+    /// lines, and its explored and failed counts.
+    private func run(_ workload: String, _ writeProtocol: WriteProtocol, _ model: PersistenceModel, text: String? = nil,
+                     shortcuts: Bool = true, sample: Int? = nil) throws -> (failures: [String], explored: Int, failed: Int) {
+        var options = ExplorationOptions(model: model, keptFailures: 1_000_000, recoveryCrashSample: sample)
+        options.usesContentHashes = shortcuts
+        let parsed = try text.map { try WorkloadParser.parse($0, name: workload) } ?? WorkloadSource.load(workload)
+        let recording = try WorkloadRecorder(writeProtocol: writeProtocol).record(parsed)
+        let result = Explorer(recording: recording, runner: StoreRecoveryRunner(writeProtocol: writeProtocol), options: options).run()
+        let lines = result.failures.map { "\($0.state.text) \($0.findings.map { "\($0.oracle.rawValue): \($0.message)" })" }
+        return (lines.sorted(), result.explored, result.failed)
+    }
+
+    @Test(arguments: cases)
+    func shortcutsByContentHashChangeNoVerdict(_ item: Case) throws {
+        let fast = try run(item.workload, item.writeProtocol, item.model)
+        let reference = try run(item.workload, item.writeProtocol, item.model, shortcuts: false)
+        #expect(fast.explored == reference.explored)
+        #expect(fast.failed == reference.failed)
+        let onlyFast = fast.failures.filter { !reference.failures.contains($0) }
+        let onlyReference = reference.failures.filter { !fast.failures.contains($0) }
+        #expect(onlyFast.isEmpty && onlyReference.isEmpty, "failing with the shortcuts only: \(onlyFast.prefix(3)); without them only: \(onlyReference.prefix(3))")
+    }
+
+    @Test func theCasesIncludeFailingRuns() throws {
+        let failing = try run("crash-loop", .unsyncedSetAside, .pessimistic)
+        #expect(failing.failed > 0, "a planted set-aside flaw fails, so the comparisons above compare failures")
+    }
+
+    /// Thirty tabs set aside by the crash-loop guard: recoveries of more points than the smallest sample.
+    static let thirtyTabs = """
+        launch
+        repeat 30 open t{i} https://example.org/page/{i} "Page {i}"
+        wait
+        crash
+        crash-during-restore
+        crash-during-restore
+        launch
+        open u1 https://example.org/after "After"
+        wait
+        """
+
+    @Test func everyRecoveryCrashPointFindsWhatASampleFinds() throws {
+        let text = VerdictStabilityTests.thirtyTabs
+        let every = try run("30-tabs", .unsyncedSetAside, .pessimistic, text: text)
+        let sampled = try run("30-tabs", .unsyncedSetAside, .pessimistic, text: text, sample: RecoveryCrashPoints.smallestSample)
+        #expect(every.explored > sampled.explored, "the sample leaves points out")
+        #expect(sampled.failed > 0)
+        #expect(Set(sampled.failures).isSubset(of: Set(every.failures)))
+        #expect(every.failed >= sampled.failed)
+    }
+}
