@@ -13,8 +13,11 @@
 ///
 /// Each directory also keeps the content hash of what lies below it (a Merkle hash: names and
 /// bytes, no inode numbers), twice: of everything, and leaving out temporary and backup names
-/// (see `NameTable.isTransient`). A change updates the directories above it, O(depth), so two
-/// directories are compared in O(1), whatever they hold (see `contentHash(of:leavingOutTransient:)`).
+/// (see `NameTable.isTransient`). A change only marks the directories above it stale, stopping at
+/// the first one already stale (so a thousand changes in one directory cost one walk up); a hash
+/// asked for is brought up to date from the stale directories below it alone, so two directories
+/// are compared in time proportional to what changed, whatever they hold (see
+/// `contentHash(of:leavingOutTransient:)`).
 public final class ModelTree {
     /// A directory entry seen from its target: the directory holding it and its name.
     struct Link: Equatable, Sendable {
@@ -39,9 +42,12 @@ public final class ModelTree {
         /// False for the slot of an inode that does not exist (see `ModelTree.nodes`).
         var exists = true
         /// A directory's wrapping sum of one term per entry (name and the target's content): of
-        /// every entry, and of the entries whose name is not transient.
+        /// every entry, and of the entries whose name is not transient; out of date when `isStale`.
         var everything: UInt64 = 0
         var lasting: UInt64 = 0
+        /// Whether something below the directory changed since its sums were computed; every
+        /// directory above a stale one is stale too.
+        var isStale = false
 
         /// The slot of an inode that does not exist.
         static let missing = Node(isDirectory: false, entries: [:], blob: .empty, dataOperation: -1, exact: true, links: [], exists: false)
@@ -184,10 +190,7 @@ public final class ModelTree {
             nodes[Int(target)].links.append(link)
             hash &+= term(directory, name, target)
         }
-        let before = contents(directory)
-        if let previous { addContentTerm(directory, name, contents(previous), sign: 0 &- 1) }
-        if let target { addContentTerm(directory, name, contents(target), sign: 1) }
-        propagate(directory, from: before)
+        markStale(directory)
     }
 
     /// Replaces a file's content.
@@ -200,10 +203,11 @@ public final class ModelTree {
         if oldBlob !== blob {
             let links = nodes[index].links
             for link in links { hash &-= term(link.directory, link.name, inode) }
-            let before = contents(inode)
             nodes[index].blob = blob
-            for link in links { hash &+= term(link.directory, link.name, inode) }
-            propagate(inode, from: before)
+            for link in links {
+                hash &+= term(link.directory, link.name, inode)
+                markStale(link.directory)
+            }
         }
         nodes[index].dataOperation = dataOperation
         nodes[index].exact = exact
@@ -224,6 +228,7 @@ public final class ModelTree {
     /// directory): an entry whose manifest was added compared with what it copied.
     public func contentHash(of directory: Int32, leavingOutTransient: Bool, without name: Int32) -> UInt64? {
         guard isDirectory(directory) == true else { return nil }
+        refresh(directory)
         var sum = leavingOutTransient ? nodes[Int(directory)].lasting : nodes[Int(directory)].everything
         if let target = lookup(directory, name), !(leavingOutTransient && names.isTransient(name)) {
             let content = contents(target)
@@ -236,14 +241,14 @@ public final class ModelTree {
     private static let directoryTag: UInt64 = 0x6469_72
     private static let fileTag: UInt64 = 0x6669_6C65
 
-    /// Both content hashes of an existing inode.
-    @inline(__always)
+    /// Both content hashes of an existing inode (a stale directory's brought up to date).
     private func contents(_ inode: Int32) -> (everything: UInt64, lasting: UInt64) {
         let index = Int(inode)
         guard nodes[index].isDirectory else {
             let file = ContentHash.combine(nodes[index].blob.hash, ModelTree.fileTag)
             return (file, file)
         }
+        refresh(inode)
         return (ContentHash.combine(nodes[index].everything, ModelTree.directoryTag),
                 ContentHash.combine(nodes[index].lasting, ModelTree.directoryTag))
     }
@@ -254,50 +259,34 @@ public final class ModelTree {
         ContentHash.combine(names.hash(name), content)
     }
 
-    /// Adds (`sign` 1) or subtracts (`sign` all ones) an entry's terms to a directory's sums.
-    @inline(__always)
-    private func addContentTerm(_ directory: Int32, _ name: Int32, _ content: (everything: UInt64, lasting: UInt64), sign: UInt64) {
+    /// Computes a stale directory's sums again, from its entries (stale ones below first).
+    private func refresh(_ directory: Int32) {
         let index = Int(directory)
-        nodes[index].everything &+= sign &* contentTerm(name, content.everything)
-        if !names.isTransient(name) { nodes[index].lasting &+= sign &* contentTerm(name, content.lasting) }
+        guard nodes[index].isStale else { return }
+        var everything: UInt64 = 0
+        var lasting: UInt64 = 0
+        for (name, target) in nodes[index].entries {
+            let content = contents(target)
+            everything &+= contentTerm(name, content.everything)
+            if !names.isTransient(name) { lasting &+= contentTerm(name, content.lasting) }
+        }
+        nodes[index].everything = everything
+        nodes[index].lasting = lasting
+        nodes[index].isStale = false
     }
 
-    /// Carries a change of an inode's content hashes (from `before`) to every directory above it.
-    private func propagate(_ inode: Int32, from before: (everything: UInt64, lasting: UInt64)) {
-        var current = inode
-        var old = before
-        // A directory has one name, so this walks one path up; the bound only guards against a
-        // cycle no file system allows.
-        for _ in 0..<4_096 {
-            let now = contents(current)
-            if now == old { return }
-            let index = Int(current)
-            let count = nodes[index].links.count
+    /// Marks a directory and every directory above it stale, up to the first one already stale.
+    private func markStale(_ directory: Int32) {
+        var current = Int(directory)
+        while !nodes[current].isStale {
+            nodes[current].isStale = true
+            let count = nodes[current].links.count
             guard count == 1 else {
-                if count > 1 { propagateToEachDirectory(current, from: old, to: now) }
+                // The root has no name; only a file has several (and this is a directory).
+                for link in nodes[current].links { markStale(link.directory) }
                 return
             }
-            let link = nodes[index].links[0]
-            let parentBefore = contents(link.directory)
-            addContentTerm(link.directory, link.name, old, sign: 0 &- 1)
-            addContentTerm(link.directory, link.name, now, sign: 1)
-            current = link.directory
-            old = parentBefore
-        }
-    }
-
-    /// `propagate` for a file with several links: each directory holding some changed once, then
-    /// the directories above it.
-    private func propagateToEachDirectory(_ inode: Int32, from old: (everything: UInt64, lasting: UInt64),
-                                          to now: (everything: UInt64, lasting: UInt64)) {
-        let links = nodes[Int(inode)].links
-        for (position, link) in links.enumerated() where !links[..<position].contains(where: { $0.directory == link.directory }) {
-            let parentBefore = contents(link.directory)
-            for other in links[position...] where other.directory == link.directory {
-                addContentTerm(link.directory, other.name, old, sign: 0 &- 1)
-                addContentTerm(link.directory, other.name, now, sign: 1)
-            }
-            propagate(link.directory, from: parentBefore)
+            current = Int(nodes[current].links[0].directory)
         }
     }
 
