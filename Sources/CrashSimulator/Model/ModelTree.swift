@@ -114,6 +114,20 @@ public final class ModelTree {
         return index < nodes.count ? nodes[index].entries[name] : nil
     }
 
+    /// The inode reached from the root through the entries named `components` (nil: one is
+    /// missing), in one pass over the nodes.
+    public func walk(_ components: [Int32]) -> Int32? {
+        nodes.withUnsafeBufferPointer { buffer in
+            var current = ModelTree.root
+            for name in components {
+                let index = Int(current)
+                guard index < buffer.count, let next = buffer[index].entries[name] else { return nil }
+                current = next
+            }
+            return current
+        }
+    }
+
     /// Whether an inode is a directory (nil: no such inode), without copying its node.
     @inline(__always)
     public func isDirectory(_ inode: Int32) -> Bool? {

@@ -6,10 +6,26 @@
 /// done once per path and tree, not once per call. A listing's sorted names are kept by the hash
 /// of its set of names. Both stay valid for the tree's lifetime: name ids never change.
 struct PathIndex {
+    /// A path as a dictionary key, hashed once with `ContentHash` (much faster than hashing the
+    /// string with `Hasher` on every lookup), compared as a string.
+    struct Key: Hashable {
+        let path: String
+        let hash: UInt64
+
+        init(_ path: String) {
+            self.path = path
+            hash = ContentHash.of(path)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.path == rhs.path }
+    }
+
     /// Component ids of each path seen whose every component is an interned name.
-    private var components: [String: [Int32]] = [:]
+    private var components: [Key: [Int32]] = [:]
     /// Each path seen as the target of a change: its parent's component ids and its last name's id.
-    private var splits: [String: (parent: [Int32], name: Int32)] = [:]
+    private var splits: [Key: (parent: [Int32], name: Int32)] = [:]
     /// Sorted names of each listing seen, by `ModelFileSystem.listAnswer`.
     private var listings: [UInt64: [String]] = [:]
     /// Entries kept at most in each map (a map starts afresh beyond).
@@ -18,7 +34,8 @@ struct PathIndex {
     /// The component ids of `path` (`.` and empty components left out), or nil when some
     /// component is not an interned name (then nothing in the tree has that path).
     mutating func components(of path: String, names: NameTable) -> [Int32]? {
-        if let known = components[path] { return known }
+        let key = Key(path)
+        if let known = components[key] { return known }
         var copy = path
         let ids = copy.withUTF8 { bytes -> [Int32]? in
             var result: [Int32] = []
@@ -39,17 +56,17 @@ struct PathIndex {
         }
         guard let ids else { return nil }
         if components.count >= PathIndex.capacity { components.removeAll(keepingCapacity: true) }
-        components[path] = ids
+        components[key] = ids
         return ids
     }
 
     /// The parent's component ids and the last name's id of a path remembered with `remember`.
-    func split(of path: String) -> (parent: [Int32], name: Int32)? { splits[path] }
+    func split(of path: String) -> (parent: [Int32], name: Int32)? { splits[Key(path)] }
 
     /// Remembers how `path` splits into its parent's components and its last name.
     mutating func remember(parent: [Int32], name: Int32, of path: String) {
         if splits.count >= PathIndex.capacity { splits.removeAll(keepingCapacity: true) }
-        splits[path] = (parent, name)
+        splits[Key(path)] = (parent, name)
     }
 
     /// The names of a directory's entries sorted by their UTF-8 bytes; `key` identifies the set of

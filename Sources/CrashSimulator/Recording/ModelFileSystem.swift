@@ -129,12 +129,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     public func resolve(_ path: String) -> Int32? {
         let path = translate(path)
         guard let components = tree.pathIndex.components(of: path, names: tree.names) else { return nil }
-        var current = ModelTree.root
-        for name in components {
-            guard let next = tree.lookup(current, name) else { return nil }
-            current = next
-        }
-        return current
+        return tree.walk(components)
     }
 
     /// The directory that holds `path`'s last component, and that component's name id (interned).
@@ -166,11 +161,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     /// The directory reached from the root through `components`, which must exist.
     private func walk(_ components: [Int32], _ path: String, _ operation: String) throws(FileSystemError) -> Int32 {
-        var directory = ModelTree.root
-        for name in components {
-            guard let next = tree.lookup(directory, name) else { throw error(operation, path, ENOENT) }
-            directory = next
-        }
+        guard let directory = tree.walk(components) else { throw error(operation, path, ENOENT) }
         guard tree.isDirectory(directory) == true else { throw error(operation, path, ENOTDIR) }
         return directory
     }

@@ -31,11 +31,11 @@ public struct TemporaryFileSweeper: Sendable {
             try sweepDirectory(storage, &removed)
             try sweepDirectory(joinPath(root, ProfileLayout.legacyDirectory), &removed)
             for session in subdirectories(storage) {
-                try sweepDirectory(session, &removed)
-                for tab in subdirectories(session) { try sweepDirectory(tab, &removed) }
+                try sweepDirectory(session, isDirectory: true, &removed)
+                for tab in subdirectories(session) { try sweepDirectory(tab, isDirectory: true, &removed) }
             }
             for session in subdirectories(SessionSetAside.backupsDirectory(incognito: incognito)) {
-                for entry in subdirectories(session) { try sweepDirectory(entry, &removed) }
+                for entry in subdirectories(session) { try sweepDirectory(entry, isDirectory: true, &removed) }
             }
         }
         return removed
@@ -47,9 +47,11 @@ public struct TemporaryFileSweeper: Sendable {
         return names.map { joinPath(relative, $0) }.filter { writer.fileSystem.kind(of: joinPath(profile, $0)) == .directory }
     }
 
-    private func sweepDirectory(_ relative: String, _ removed: inout [String]) throws(FileSystemError) {
+    /// Sweeps one directory; `isDirectory` when the caller has just seen that it is one (a
+    /// session of ten thousand tabs is then not asked about twice per tab).
+    private func sweepDirectory(_ relative: String, isDirectory: Bool = false, _ removed: inout [String]) throws(FileSystemError) {
         let path = joinPath(profile, relative)
-        guard writer.fileSystem.kind(of: path) == .directory else { return }
+        guard isDirectory || writer.fileSystem.kind(of: path) == .directory else { return }
         let names = try writer.fileSystem.list(path)
         let present = Set(names)
         var restored = false
