@@ -115,6 +115,7 @@ final class StateJudge {
         tree.rollback(to: mark)
         let system = makeSystem()
         system.isTracing = true
+        system.traceLimit = RecoveryMemo.longestTrace + 1
         let outcome: Result<RecoveryOutcome, any Error> = Result { try runner.recover(fileSystem: system, profile: recording.profile) }
         system.isTracing = false
         memo.insert(system.trace, outcome: outcome)

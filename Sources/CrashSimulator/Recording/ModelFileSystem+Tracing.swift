@@ -45,10 +45,10 @@ extension ModelFileSystem {
         guard isTracing else { return try body() }
         do throws(FileSystemError) {
             let value = try body()
-            trace.append((call(), key(value)))
+            note((call(), key(value)))
             return value
         } catch {
-            trace.append((call(), TracedCall.answer(error)))
+            note((call(), TracedCall.answer(error)))
             throw error
         }
     }
@@ -56,10 +56,10 @@ extension ModelFileSystem {
     public func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         do throws(FileSystemError) {
             let handle = try rawCreateExclusive(path, mode: mode)
-            if isTracing { trace.append((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(Int(handle.rawValue)))) }
+            if isTracing { note((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(Int(handle.rawValue)))) }
             return handle
         } catch {
-            if isTracing { trace.append((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(error))) }
+            if isTracing { note((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(error))) }
             throw error
         }
     }

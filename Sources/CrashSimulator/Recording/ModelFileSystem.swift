@@ -48,6 +48,15 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var trace: [(call: TracedCall, answer: UInt64)] = []
     /// Whether calls are traced.
     var isTracing = false
+    /// Calls traced at most: past them tracing stops (a trace that long is not remembered, see
+    /// `RecoveryMemo.longestTrace`, so recording the rest would be wasted).
+    var traceLimit = Int.max
+
+    /// Adds a traced call, and stops tracing once `traceLimit` calls are traced.
+    func note(_ step: (call: TracedCall, answer: UInt64)) {
+        trace.append(step)
+        if trace.count >= traceLimit { isTracing = false }
+    }
     /// The path in the tree of the file the last create made.
     var lastCreatedPath = ""
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
@@ -326,10 +335,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         do throws(FileSystemError) {
             let blob = try readBlob(path)
             guard blob.bytes.count <= limit else { throw FileSystemError.tooLarge(path: path, size: Int64(blob.bytes.count), limit: limit) }
-            if isTracing { trace.append((TracedCall(.read, translate(path)), TracedCall.answer(blob))) }
+            if isTracing { note((TracedCall(.read, translate(path)), TracedCall.answer(blob))) }
             return blob.bytes
         } catch {
-            if isTracing { trace.append((TracedCall(.read, translate(path)), TracedCall.answer(error))) }
+            if isTracing { note((TracedCall(.read, translate(path)), TracedCall.answer(error))) }
             throw error
         }
     }
@@ -358,10 +367,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         do throws(FileSystemError) {
             let node = try directoryNode(path)
             let answer = listAnswer(node)
-            if isTracing { trace.append((TracedCall(.list, translate(path)), answer)) }
+            if isTracing { note((TracedCall(.list, translate(path)), answer)) }
             return tree.pathIndex.sortedNames(node.entries, key: answer, names: tree.names)
         } catch {
-            if isTracing { trace.append((TracedCall(.list, translate(path)), TracedCall.answer(error))) }
+            if isTracing { note((TracedCall(.list, translate(path)), TracedCall.answer(error))) }
             throw error
         }
     }
@@ -381,7 +390,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     public func kind(of path: String) -> FileKind? {
         let result = rawKind(path)
-        if isTracing { trace.append((TracedCall(.kind, translate(path)), TracedCall.answer(result))) }
+        if isTracing { note((TracedCall(.kind, translate(path)), TracedCall.answer(result))) }
         return result
     }
 
