@@ -68,7 +68,7 @@ public struct TemporaryFileSweeper: Sendable {
             case .file:
                 try writer.fileSystem.unlink(joinPath(path, name))
             case .directory:
-                try writer.removeTree(joinPath(path, name), syncParent: false)
+                try writer.removeTree(joinPath(path, name), syncParent: false, syncEachDirectory: false)
             default:
                 continue
             }

@@ -1,18 +1,20 @@
 import FileSystemKit
 extension AtomicWriter {
     /// Removes a file or a whole directory tree durably: files are unlinked, each directory is
-    /// fsynced once empty and then removed, and finally the parent of `path` is fsynced.
-    /// Nothing happens when `path` does not exist.
+    /// fsynced once empty (unless `syncEachDirectory` is false) and then removed, and finally the
+    /// parent of `path` is fsynced. Nothing happens when `path` does not exist.
     ///
-    /// Used only by the save protocol (closed tabs, an emptied incognito side) and by `aside drop`
-    /// on an entry the user asked to delete, never on other user data.
-    public func removeTree(_ path: String, syncParent: Bool = true) throws(FileSystemError) {
+    /// Used only by the save protocol (closed tabs, an emptied incognito side), on trees under a
+    /// temporary name (which the next launch's sweep removes whole, so that a crash midway needs
+    /// no fsync of each directory) and by `aside drop` on an entry the user asked to delete, never
+    /// on other user data.
+    public func removeTree(_ path: String, syncParent: Bool = true, syncEachDirectory: Bool = true) throws(FileSystemError) {
         guard let kind = fileSystem.kind(of: path) else { return }
         if kind == .directory {
             for name in try fileSystem.list(path) {
-                try removeTree(joinPath(path, name), syncParent: false)
+                try removeTree(joinPath(path, name), syncParent: false, syncEachDirectory: syncEachDirectory)
             }
-            if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(path) }
+            if syncEachDirectory, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(path) }
             try fileSystem.rmdir(path)
         } else {
             try fileSystem.unlink(path)
@@ -46,14 +48,16 @@ extension AtomicWriter {
     /// Removes a directory tree so that it leaves its path at once: it is renamed to a temporary
     /// name beside it (the parent fsynced), then removed with `removeTree`. Interrupted, it never
     /// leaves a partly removed tree at `path` (a list naming tabs whose files are gone), only the
-    /// temporary directory, which recovery (`TemporaryFileSweeper`) removes.
+    /// temporary directory, which recovery (`TemporaryFileSweeper`) removes. The directories
+    /// under the temporary name are not fsynced one by one: whatever part of them a crash leaves
+    /// is removed whole by that sweep.
     public func removeTreeAtOnce(_ path: String) throws(FileSystemError) {
         guard fileSystem.kind(of: path) != nil else { return }
         let doomed = joinPath(parentPath(path), AtomicWriter.temporaryPrefix + lastPathComponent(path))
-        if fileSystem.kind(of: doomed) != nil { try removeTree(doomed) }
+        if fileSystem.kind(of: doomed) != nil { try removeTree(doomed, syncEachDirectory: false) }
         try fileSystem.rename(path, to: doomed)
         if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(path)) }
-        try removeTree(doomed)
+        try removeTree(doomed, syncEachDirectory: false)
     }
 
     /// Makes a directory tree written beside its final place durable before it is moved there:
