@@ -99,12 +99,14 @@ public struct SessionSetAside: Sendable {
             try writer.move(source, to: joinPath(profile, relative))
             try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
         case .linkCopy:
-            try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
-            try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
+            let linked = try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
+            try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion,
+                              files: linked)
             try removeLive(source)
         case .copy:
-            try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
-            try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
+            let linked = try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
+            try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion,
+                              files: linked)
         }
         return SetAsideEntry(key: key, path: relative, stamp: stamp, reason: reason)
     }
@@ -211,11 +213,15 @@ public struct SessionSetAside: Sendable {
         return true
     }
 
+    /// Writes an entry's manifest, listing `files` (the entry's files, relative to it, as
+    /// `listFiles` finds them; listed again when not given).
     private func writeManifest(key: SessionKey, entry: String, reason: String, time: Timestamp, originalPath: String,
-                               toolVersion: String?) throws(FileSystemError) {
+                               toolVersion: String?, files known: [String]? = nil) throws(FileSystemError) {
         let root = joinPath(profile, entry)
         var files: [JSONValue] = []
-        for path in try listFiles(root, relative: "") where path != SessionSetAside.manifestFile {
+        let paths: [String]
+        if let known { paths = known } else { paths = try listFiles(root, relative: "") }
+        for path in paths where path != SessionSetAside.manifestFile {
             let bytes = try writer.fileSystem.read(joinPath(root, path))
             files.append(.object([("path", .string(path)), ("size", .int(Int64(bytes.count))), ("sha256", .string(SHA256.hex(SHA256.hash(bytes))))]))
         }

@@ -25,18 +25,26 @@ extension AtomicWriter {
     /// Makes `destination` (which must not exist) a copy of the directory tree at `source` made of
     /// hard links: no data is copied and `source` is untouched. Directories are created with
     /// `mode`, each fsynced once its entries are linked, then the destination's parent. Temporary
-    /// files and backups are left out.
-    public func linkTree(_ source: String, to destination: String, mode: UInt32 = 0o700) throws(FileSystemError) {
-        try linkTree(source, to: destination, mode: mode, syncParent: true)
+    /// files and backups are left out. Returns the files linked, as paths relative to
+    /// `destination`, in the order of a walk of sorted listings.
+    @discardableResult
+    public func linkTree(_ source: String, to destination: String, mode: UInt32 = 0o700) throws(FileSystemError) -> [String] {
+        var linked: [String] = []
+        try linkTree(source, to: destination, relative: "", mode: mode, syncParent: true, linked: &linked)
+        return linked
     }
 
-    private func linkTree(_ source: String, to destination: String, mode: UInt32, syncParent: Bool) throws(FileSystemError) {
+    private func linkTree(_ source: String, to destination: String, relative: String, mode: UInt32, syncParent: Bool,
+                          linked: inout [String]) throws(FileSystemError) {
         try fileSystem.mkdir(destination, mode: mode)
         for name in try fileSystem.list(source) where !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name) {
             let from = joinPath(source, name)
             switch fileSystem.kind(of: from) {
-            case .directory: try linkTree(from, to: joinPath(destination, name), mode: mode, syncParent: false)
-            case .file: try fileSystem.link(from, to: joinPath(destination, name))
+            case .directory:
+                try linkTree(from, to: joinPath(destination, name), relative: joinPath(relative, name), mode: mode, syncParent: false, linked: &linked)
+            case .file:
+                try fileSystem.link(from, to: joinPath(destination, name))
+                linked.append(joinPath(relative, name))
             default: continue
             }
         }
