@@ -141,6 +141,8 @@ public struct SessionSetAside: Sendable {
     }
 
     /// Finishes or undoes interrupted set-asides (of both sides); returns what it did, one line each.
+    /// A partial copy or a remainder is removed without an fsync of each of its directories: a
+    /// crash midway leaves one this finds again and removes on the next launch.
     public func completeInterruptedEntries() throws(FileSystemError) -> [String] {
         var done: [String] = []
         for incognito in [false, true] {
@@ -158,7 +160,7 @@ public struct SessionSetAside: Sendable {
                     let manifestPath = joinPath(profile, entry, SessionSetAside.manifestFile)
                     guard writer.fileSystem.kind(of: manifestPath) == .file else {
                         if writer.fileSystem.kind(of: live) == .directory, try isCopy(joinPath(profile, entry), of: live) {
-                            try writer.removeTree(joinPath(profile, entry))
+                            try writer.removeTree(joinPath(profile, entry), syncEachDirectory: false)
                             done.append("\(entry) (a partial copy, dropped: the live session is whole)")
                         } else {
                             try writeManifest(key: SessionKey(id: id, incognito: incognito), entry: entry,
@@ -169,7 +171,7 @@ public struct SessionSetAside: Sendable {
                         continue
                     }
                     if writer.fileSystem.kind(of: live) == .directory, try isRemainder(live, of: manifestPath) {
-                        try writer.removeTree(live)
+                        try writer.removeTree(live, syncEachDirectory: false)
                         done.append("\(original) (what remained after \(entry) was set aside, removed)")
                     }
                 }
