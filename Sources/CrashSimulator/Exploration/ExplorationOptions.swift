@@ -65,8 +65,9 @@ public struct ExplorationResult: Sendable {
     public var recoveryCrashStates = 0
     /// Times the store's recovery ran, and times a remembered run was replayed instead.
     public var recoveryRuns = 0
-    /// Recoveries with more crash points than `ExplorationOptions.recoveryCrashSample`, whose
-    /// crash points were sampled, and the points of theirs left unexplored.
+    /// Recoveries with more crash points than `ExplorationOptions.recoveryCrashSample` (raised to
+    /// `RecoveryCrashPoints.smallestSample`), whose crash points were sampled, and the points of
+    /// theirs left unexplored.
     public var sampledRecoveries = 0
     public var unexploredRecoveryCrashes = 0
     public var recoveryReplays = 0

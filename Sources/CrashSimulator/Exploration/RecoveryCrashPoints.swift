@@ -31,8 +31,9 @@ public struct RecoveryCrashPoints {
         return points
     }
 
-    /// The points explored, in order: all of them, or at most `limit` (at least `smallestSample`)
-    /// chosen with the seed `seed`.
+    /// The points explored, in order: all of them, or a sample of `limit` (at least
+    /// `smallestSample`) chosen with the seed `seed`, more when the points that are always kept
+    /// (both ends, the first after each kind of step) are more than that.
     static func chosen(_ steps: [FileOperation], seed: UInt64, limit: Int? = nil) -> (points: [Point], total: Int) {
         let points = all(steps)
         guard let limit = limit.map({ max($0, smallestSample) }), points.count > limit else { return (points, points.count) }

@@ -193,8 +193,8 @@ public struct SessionSetAside: Sendable {
     /// Whether every file under the live directory `live` is in the manifest with the same size and
     /// SHA-256 (it is then what a set-aside was removing).
     private func isRemainder(_ live: String, of manifestPath: String) throws(FileSystemError) -> Bool {
-        // `removeLive` unlinks the list file first, so a directory that still has one is a live
-        // session, even when its bytes equal an entry's (set aside, then written again the same,
+        // `removeLive` renames the whole directory away before removing anything, so a directory
+        // at the live place that still has a list file is a live session, even when its bytes equal an entry's (set aside, then written again the same,
         // as a migration there and back does).
         for list in [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile]
         where writer.fileSystem.kind(of: joinPath(live, list)) != nil {

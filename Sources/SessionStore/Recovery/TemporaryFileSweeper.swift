@@ -9,7 +9,9 @@ import SessionFormats
 /// `Sessions/` (where a set-aside session directory leaves under a temporary name), each session directory
 /// and its tab directories, on both sides, and the set-aside entries. Only names for which
 /// `AtomicWriter.isTemporaryName` or `isBackupName` holds are touched; a temporary directory
-/// (an incognito side being purged) is removed whole; each directory touched is fsynced.
+/// (an incognito side being purged) is removed whole, without an fsync of each of its own
+/// directories (a crash midway leaves a smaller one under the same name, for the next sweep);
+/// each directory the sweep removes something from is fsynced.
 public struct TemporaryFileSweeper: Sendable {
     /// Removes through its file system.
     public let writer: AtomicWriter

@@ -5,9 +5,12 @@ extension AtomicWriter {
     /// parent of `path` is fsynced. Nothing happens when `path` does not exist.
     ///
     /// Used only by the save protocol (closed tabs, an emptied incognito side), on trees under a
-    /// temporary name (which the next launch's sweep removes whole, so that a crash midway needs
-    /// no fsync of each directory) and by `aside drop` on an entry the user asked to delete, never
-    /// on other user data.
+    /// temporary name, on what recovery finds left of an interrupted set-aside, and by `aside drop`
+    /// on an entry the user asked to delete, never on other user data. Trees under a temporary
+    /// name and the leftovers of a set-aside are removed with `syncEachDirectory` false: what a
+    /// crash leaves of them midway is found again and removed by the next launch (the sweep takes
+    /// every temporary name; a partial copy or a remainder is recognised by rules a smaller one
+    /// still meets).
     public func removeTree(_ path: String, syncParent: Bool = true, syncEachDirectory: Bool = true) throws(FileSystemError) {
         guard let kind = fileSystem.kind(of: path) else { return }
         if kind == .directory {

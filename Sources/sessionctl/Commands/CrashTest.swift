@@ -49,7 +49,7 @@ extension SessionCtl {
         @Option(name: .long, help: ArgumentHelp("Seed of the sampling of large sets of unsynced operations, of garbage bytes and of kill times.", valueName: "n"))
         var seed: UInt64 = 1
 
-        @Option(name: .long, help: ArgumentHelp("Crash each recovery at a seeded sample of at most n of its points instead of every one (n >= \(RecoveryCrashPoints.smallestSample)); the report counts the points left out.", valueName: "n"))
+        @Option(name: .long, help: ArgumentHelp("Crash each recovery at a seeded sample of about n of its points instead of every one (n >= \(RecoveryCrashPoints.smallestSample); more when it takes more kinds of step, each crashed after at least once); the report counts the points left out.", valueName: "n"))
         var recoveryCrashSample: Int?
 
         @Option(name: .long, help: ArgumentHelp("Explore only shard K of N (for a CI matrix): N shards add up to one whole run.", valueName: "k/n"))
