@@ -5,19 +5,11 @@ import Testing
 /// `--shard K/N` partitions a run: the explored and failed counts of shards 1..N, and the sets of
 /// their failure reproducers, add up exactly to the whole run's (recovery crash states included).
 @Suite struct ShardPartitionTests {
-    /// A workload, model and protocol to split.
-    struct Case: Sendable, CustomStringConvertible {
-        var workload: String
-        var model: PersistenceModel
-        var writeProtocol: WriteProtocol
-        var description: String { "\(workload)/\(model.rawValue)/\(writeProtocol.rawValue)" }
-    }
-
-    static let cases: [Case] = [PersistenceModel.process, .pessimistic].flatMap { model in
-        [WriteProtocol.safe, .inPlace, .chrome, .noFsync].map { Case(workload: "small", model: model, writeProtocol: $0) }
+    static let cases: [RunCase] = [PersistenceModel.process, .pessimistic].flatMap { model in
+        [WriteProtocol.safe, .inPlace, .chrome, .noFsync].map { RunCase(workload: "small", model: model, writeProtocol: $0) }
     } + [
-        Case(workload: "incognito", model: .process, writeProtocol: .noFsync),
-        Case(workload: "crash-loop", model: .pessimistic, writeProtocol: .safe),
+        RunCase(workload: "incognito", model: .process, writeProtocol: .noFsync),
+        RunCase(workload: "crash-loop", model: .pessimistic, writeProtocol: .safe),
     ]
 
     /// What a run found, in the terms that must add up.
@@ -28,7 +20,7 @@ import Testing
         var description: String { "explored \(explored), failed \(failed), \(reproducers.count) reproducers" }
     }
 
-    static func totals(_ recording: Recording, _ entry: Case, shard: (Int, Int)) -> Totals {
+    static func totals(_ recording: Recording, _ entry: RunCase, shard: (Int, Int)) -> Totals {
         let options = ExplorationOptions(model: entry.model, shard: shard)
         let result = Explorer(recording: recording, runner: StoreRecoveryRunner(), options: options).run()
         let report = CrashTest.Report(configuration: configuration(entry), operations: recording.operations.count,
@@ -36,7 +28,7 @@ import Testing
         return Totals(explored: result.explored, failed: result.failed, reproducers: result.failures.map { report.reproducer($0).text })
     }
 
-    static func configuration(_ entry: Case) -> CrashTest.Configuration {
+    static func configuration(_ entry: RunCase) -> CrashTest.Configuration {
         var configuration = CrashTest.Configuration()
         configuration.workload = entry.workload
         configuration.model = entry.model
@@ -45,7 +37,7 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func shardsAddUpToTheWholeRun(_ entry: Case) throws {
+    func shardsAddUpToTheWholeRun(_ entry: RunCase) throws {
         let recording = try CrashTest(configuration: Self.configuration(entry)).record()
         let whole = Self.totals(recording, entry, shard: (1, 1))
         #expect(whole.failed == whole.reproducers.count, "every failing state is listed")
@@ -65,7 +57,7 @@ import Testing
     }
 
     @Test func everyShardOfSevenHasWorkOnTheDefaultWorkloadsPartitions() throws {
-        let recording = try CrashTest(configuration: Self.configuration(Case(workload: "small", model: .pessimistic, writeProtocol: .safe))).record()
+        let recording = try CrashTest(configuration: Self.configuration(RunCase(workload: "small", model: .pessimistic, writeProtocol: .safe))).record()
         let options = ExplorationOptions(model: .pessimistic, shard: (7, 7))
         #expect(Explorer(recording: recording, runner: StoreRecoveryRunner(), options: options).run().explored > 0)
     }

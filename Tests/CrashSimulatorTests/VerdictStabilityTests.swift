@@ -7,24 +7,16 @@ import Testing
 /// same messages) a run reading every file every time fails on; and crashing every point of
 /// recovery finds every failure a sampled run finds.
 @Suite struct VerdictStabilityTests {
-    /// A run of a workload under a model and protocol.
-    struct Case: Sendable, CustomStringConvertible {
-        var workload: String
-        var writeProtocol: WriteProtocol
-        var model: PersistenceModel
-        var description: String { "\(workload), \(writeProtocol.rawValue), \(model.rawValue)" }
-    }
-
     /// Every small workload under both models, with the safe protocol and with flawed ones whose
     /// failures involve recovery's set-asides.
-    static let cases: [Case] = {
-        var cases: [Case] = []
+    static let cases: [RunCase] = {
+        var cases: [RunCase] = []
         for workload in ["small", "incognito", "crash-loop"] {
             for writeProtocol in [WriteProtocol.safe, .unsyncedSetAside, .chrome] {
-                cases.append(Case(workload: workload, writeProtocol: writeProtocol, model: .pessimistic))
+                cases.append(RunCase(workload: workload, model: .pessimistic, writeProtocol: writeProtocol))
             }
             for writeProtocol in [WriteProtocol.safe, .chrome] {
-                cases.append(Case(workload: workload, writeProtocol: writeProtocol, model: .process))
+                cases.append(RunCase(workload: workload, model: .process, writeProtocol: writeProtocol))
             }
         }
         return cases
@@ -44,7 +36,7 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func shortcutsByContentHashChangeNoVerdict(_ item: Case) throws {
+    func shortcutsByContentHashChangeNoVerdict(_ item: RunCase) throws {
         let fast = try run(item.workload, item.writeProtocol, item.model)
         let reference = try run(item.workload, item.writeProtocol, item.model, shortcuts: false)
         #expect(fast.explored == reference.explored)

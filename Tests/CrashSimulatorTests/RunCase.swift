@@ -1,0 +1,11 @@
+import CrashSimulator
+import SessionStore
+
+/// A workload explored under one persistence model and write protocol: an argument of the tests
+/// that compare whole explorations.
+struct RunCase: Sendable, CustomStringConvertible {
+    var workload: String
+    var model: PersistenceModel
+    var writeProtocol: WriteProtocol
+    var description: String { "\(workload)/\(model.rawValue)/\(writeProtocol.rawValue)" }
+}
