@@ -12,13 +12,13 @@ import SessionStore
 /// (`ModelTree.contentHash(of:leavingOutTransient:)`) first, in O(1); their files are read only
 /// when the hashes differ, to say what differs.
 enum SetAsideOracle {
-    /// What recovery set aside, read after recovery: per entry, whether it holds what the
-    /// original held before recovery (by content hash; `files` is then left empty, else it holds
-    /// the entry's files) and whether its manifest verifies; and the session directories that are
-    /// gone, with whether an entry holds each whole (else every entry of its session, read).
+    /// What recovery set aside, read after recovery: per entry, its files (nil when its content
+    /// hash shows it holds what the original held before recovery) and whether its manifest
+    /// verifies; and the session directories that are gone, with every entry of their session
+    /// (nil when the content hash of one shows it holds the directory whole).
     struct Capture {
-        var entries: [(entry: String, original: String, files: [String: [UInt8]], verifies: Bool, matches: Bool)] = []
-        var vanished: [(directory: String, entries: [[String: [UInt8]]], kept: Bool)] = []
+        var entries: [(entry: String, original: String, files: [String: [UInt8]]?, verifies: Bool)] = []
+        var vanished: [(directory: String, entries: [[String: [UInt8]]]?)] = []
     }
 
     /// What the oracle notes before recovery: the session directories with a list
@@ -65,9 +65,9 @@ enum SetAsideOracle {
             let stamps = (try? fileSystem.list(backups)) ?? []
             if let hash = before.hashes[directory],
                stamps.contains(where: { holdsWhole(tree, fileSystem, entry: joinPath(backups, $0), hash) }) {
-                capture.vanished.append((directory, [], true))
+                capture.vanished.append((directory, nil))
             } else {
-                capture.vanished.append((directory, stamps.map { files(fileSystem, joinPath(backups, $0)) }, false))
+                capture.vanished.append((directory, stamps.map { files(fileSystem, joinPath(backups, $0)) }))
             }
         }
         guard let outcome, !outcome.setAside.isEmpty else { return capture }
@@ -75,12 +75,12 @@ enum SetAsideOracle {
             let path = joinPath(profile, entry)
             let verified = verifies(fileSystem, path)
             if let hash = before.hashes[original], holdsWhole(tree, fileSystem, entry: path, hash) {
-                capture.entries.append((entry, original, [:], verified, true))
+                capture.entries.append((entry, original, nil, verified))
                 continue
             }
             var files = files(fileSystem, path)
             files[SessionSetAside.manifestFile] = nil
-            capture.entries.append((entry, original, files, verified, false))
+            capture.entries.append((entry, original, files, verified))
         }
         return capture
     }
@@ -97,7 +97,7 @@ enum SetAsideOracle {
         guard !capture.entries.isEmpty || !capture.vanished.isEmpty else { return [] }
         let fileSystem = ModelFileSystem(tree: tree)
         var findings: [Finding] = []
-        for (directory, entries, kept) in capture.vanished where !kept {
+        for case let (directory, entries?) in capture.vanished {
             let original = files(fileSystem, joinPath(profile, directory))
             let kept = entries.contains { entry in original.allSatisfy { entry[$0.key] == $0.value } }
             if !kept {
@@ -108,10 +108,10 @@ enum SetAsideOracle {
             if !item.verifies {
                 findings.append(Finding(.collateralLoss, "recovery set aside \(item.original) as \(item.entry), whose manifest does not verify"))
             }
-            if item.matches { continue }
+            guard let copied = item.files else { continue }
             let original = files(fileSystem, joinPath(profile, item.original))
-            let missing = original.keys.filter { item.files[$0] == nil }.sorted()
-            let changed = original.keys.filter { item.files[$0] != nil && item.files[$0] != original[$0] }.sorted()
+            let missing = original.keys.filter { copied[$0] == nil }.sorted()
+            let changed = original.keys.filter { copied[$0] != nil && copied[$0] != original[$0] }.sorted()
             if let first = missing.first ?? changed.first {
                 findings.append(Finding(.collateralLoss, "recovery set aside \(item.original) as \(item.entry), which lacks or changed \(missing.count + changed.count) of its \(original.count) files, e.g. \(first)"))
             }
@@ -120,7 +120,7 @@ enum SetAsideOracle {
     }
 
     /// Every regular file below `directory` but temporary and backup names, by relative path.
-    static func files(_ fileSystem: ModelFileSystem, _ directory: String) -> [String: [UInt8]] {
+    private static func files(_ fileSystem: ModelFileSystem, _ directory: String) -> [String: [UInt8]] {
         let paths = FileListing.files(fileSystem, under: directory, strict: false) { name in
             !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name)
         } ?? []

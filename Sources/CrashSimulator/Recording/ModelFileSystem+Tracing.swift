@@ -39,6 +39,12 @@ struct TracedCall: Equatable, Sendable {
 }
 
 extension ModelFileSystem {
+    /// Adds a traced call, and stops tracing once `traceLimit` calls are traced.
+    func note(_ step: (call: TracedCall, answer: UInt64)) {
+        trace.append(step)
+        if trace.count >= traceLimit { isTracing = false }
+    }
+
     /// Runs `body` (one FileSystem call), tracing it with `call` and the answer `key` gives.
     @inline(__always)
     private func traced<T>(_ call: () -> TracedCall, _ key: (T) -> UInt64, _ body: () throws(FileSystemError) -> T) throws(FileSystemError) -> T {

@@ -51,12 +51,6 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// Calls traced at most: past them tracing stops (a trace that long is not remembered, see
     /// `RecoveryMemo.longestTrace`, so recording the rest would be wasted).
     var traceLimit = Int.max
-
-    /// Adds a traced call, and stops tracing once `traceLimit` calls are traced.
-    func note(_ step: (call: TracedCall, answer: UInt64)) {
-        trace.append(step)
-        if trace.count >= traceLimit { isTracing = false }
-    }
     /// The path in the tree of the file the last create made.
     var lastCreatedPath = ""
     /// Temporary file names as the store chose them, mapped to the names given in the tree.

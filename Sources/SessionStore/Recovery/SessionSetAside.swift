@@ -194,8 +194,9 @@ public struct SessionSetAside: Sendable {
     /// SHA-256 (it is then what a set-aside was removing).
     private func isRemainder(_ live: String, of manifestPath: String) throws(FileSystemError) -> Bool {
         // `removeLive` renames the whole directory away before removing anything, so a directory
-        // at the live place that still has a list file is a live session, even when its bytes equal an entry's (set aside, then written again the same,
-        // as a migration there and back does).
+        // at the live place that still has a list file is a live session, even when its bytes
+        // equal an entry's (set aside, then written again the same, as a migration there and
+        // back does).
         for list in [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile]
         where writer.fileSystem.kind(of: joinPath(live, list)) != nil {
             return false

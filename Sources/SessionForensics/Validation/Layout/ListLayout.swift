@@ -10,25 +10,15 @@ struct ListLayout: Sendable {
     struct Item: Sendable {
         private var offsets: (start: Int32, identifier: Int32, opener: Int32, itemCount: Int32, activePage: Int32)
 
-        init(start: Int) { offsets = (Int32(clamping: start), -1, -1, -1, -1) }
+        init(start: Int, identifier: Int? = nil, opener: Int? = nil, itemCount: Int? = nil, activePage: Int? = nil) {
+            offsets = (Int32(clamping: start), Item.stored(identifier), Item.stored(opener), Item.stored(itemCount), Item.stored(activePage))
+        }
 
         var start: Int { Int(offsets.start) }
-        var identifier: Int? {
-            get { Item.read(offsets.identifier) }
-            set { offsets.identifier = Item.stored(newValue) }
-        }
-        var opener: Int? {
-            get { Item.read(offsets.opener) }
-            set { offsets.opener = Item.stored(newValue) }
-        }
-        var itemCount: Int? {
-            get { Item.read(offsets.itemCount) }
-            set { offsets.itemCount = Item.stored(newValue) }
-        }
-        var activePage: Int? {
-            get { Item.read(offsets.activePage) }
-            set { offsets.activePage = Item.stored(newValue) }
-        }
+        var identifier: Int? { Item.read(offsets.identifier) }
+        var opener: Int? { Item.read(offsets.opener) }
+        var itemCount: Int? { Item.read(offsets.itemCount) }
+        var activePage: Int? { Item.read(offsets.activePage) }
 
         private static func read(_ value: Int32) -> Int? { value < 0 ? nil : Int(value) }
         private static func stored(_ value: Int?) -> Int32 { value.map { Int32(clamping: $0) } ?? -1 }
@@ -88,21 +78,21 @@ struct ListLayout: Sendable {
     func item(_ index: Int) -> Item? {
         guard itemStarts.indices.contains(index) else { return nil }
         let start = Int(itemStarts[index])
-        var item = Item(start: start)
-        guard let field = WireField.field(of: bytes, at: start, end: bytes.count) else { return item }
+        guard let field = WireField.field(of: bytes, at: start, end: bytes.count) else { return Item(start: start) }
+        var identifier, opener, itemCount, activePage: Int?
         field.forEachSubfield(of: bytes) { inner in
             switch inner.number {
-            case 1: item.identifier = inner.value
-            case 2: item.opener = inner.start
+            case 1: identifier = inner.value
+            case 2: opener = inner.start
             case 3:
                 inner.forEachSubfield(of: bytes) { metadata in
-                    if metadata.number == 3 { item.activePage = metadata.start }
-                    if metadata.number == 4 { item.itemCount = metadata.value }
+                    if metadata.number == 3 { activePage = metadata.start }
+                    if metadata.number == 4 { itemCount = metadata.value }
                 }
             default: break
             }
         }
-        return item
+        return Item(start: start, identifier: identifier, opener: opener, itemCount: itemCount, activePage: activePage)
     }
 
     /// The offsets of group `index`.
