@@ -15,9 +15,11 @@ public struct ExplorationOptions: Sendable {
     /// Crash points explored at most per recovery, a seeded sample of them (nil: every point;
     /// see `RecoveryCrashPoints`).
     public var recoveryCrashSample: Int?
-    /// Whether the judge compares directories by content hash and remembers oracle answers by it
-    /// (false: every file read every time, to check that the shortcuts change no verdict).
-    public var usesContentHashes = true
+    /// Whether the judge takes its shortcuts: compares directories by content hash, remembers
+    /// oracle answers by it, and finishes a recovery from the remembered second stage of an earlier
+    /// one that reached the same midpoint (false: every file read and every recovery run by the
+    /// store every time, to check that the shortcuts change no verdict).
+    public var takesShortcuts = true
 
     /// The default `keptFailures`.
     public static let defaultKeptFailures = 10_000
@@ -71,6 +73,9 @@ public struct ExplorationResult: Sendable {
     public var sampledRecoveries = 0
     public var unexploredRecoveryCrashes = 0
     public var recoveryReplays = 0
+    /// Of `recoveryRuns`, those whose second stage was applied from an earlier run that reached
+    /// the same midpoint (see `RecoveryTails`) instead of being run by the store.
+    public var resumedRecoveries = 0
     /// Distinct trees judged, counted per partition (the unit shards split, so that shards add up).
     public var unique = 0
     public var failed = 0

@@ -112,7 +112,7 @@ public struct Explorer: Sendable {
             group.enter()
             DispatchQueue.global().async {
                 let caches = JudgeCaches(recording: work.recording)
-                caches.usesContentHashes = work.options.usesContentHashes
+                caches.usesContentHashes = work.options.takesShortcuts
                 while true {
                     let number = counters.nextPartition.add(1, ordering: .relaxed).oldValue
                     guard number < ranges.count else { break }
@@ -141,6 +141,7 @@ public struct Explorer: Sendable {
             result.sampledRecoveries += partition.sampledRecoveries
             result.unexploredRecoveryCrashes += partition.unexploredRecoveryCrashes
             result.recoveryReplays += partition.recoveryReplays
+            result.resumedRecoveries += partition.resumedRecoveries
             result.failed += partition.failed
             result.truncated = result.truncated || partition.truncated
             for (oracle, count) in partition.failuresByOracle { result.failuresByOracle[oracle, default: 0] += count }
@@ -171,6 +172,7 @@ public struct Explorer: Sendable {
         var sampledRecoveries = 0
         var unexploredRecoveryCrashes = 0
         var recoveryReplays = 0
+        var resumedRecoveries = 0
         var failed = 0
         var truncated = false
         var failuresByOracle: [OracleKind: Int] = [:]
@@ -185,6 +187,7 @@ public struct Explorer: Sendable {
         let judge = StateJudge(recording: recording, runner: runner, caches: caches)
         judge.seed = options.seed
         judge.recoveryCrashSample = options.recoveryCrashSample
+        judge.usesTails = options.takesShortcuts
         let materialiser = Materialiser(recording: recording, seed: options.seed)
         var result = PartitionResult()
         Explorer.walk(recording, generator, through: range.upperBound - 1, apply: { index in
@@ -228,6 +231,7 @@ public struct Explorer: Sendable {
         }
         result.unique = judge.judgedHashes.count
         (result.recoveryReplays, result.recoveryRuns) = judge.memoCounts
+        result.resumedRecoveries = judge.resumedRecoveries
         result.sampledRecoveries = judge.sampledRecoveries
         result.unexploredRecoveryCrashes = judge.unexploredRecoveryCrashes
         return result

@@ -20,14 +20,44 @@ public struct StoreRecoveryRunner: RecoveryRunner {
         try StoreRecoveryRunner.recover(on: fileSystem, profile: profile, writeProtocol: writeProtocol)
     }
 
+    /// The midpoint is between `SessionService.beginLaunch` and `PendingLaunch.finish()`: the
+    /// digest is of the first stage's report and the launch time, all that the rest carries over
+    /// (the write protocol, crash-loop limit and group ids are this runner's, the same every run).
+    public func recover(fileSystem: ModelFileSystem, profile: String,
+                        resume: (_ digest: UInt64) -> Result<RecoveryOutcome, any Error>?) throws -> RecoveryOutcome {
+        let pending = try StoreRecoveryRunner.beginLaunch(on: fileSystem, profile: profile, writeProtocol: writeProtocol)
+        if let digest = StoreRecoveryRunner.digest(pending), let answer = resume(digest) { return try answer.get() }
+        return StoreRecoveryRunner.outcome(of: try pending.finish().launchReport)
+    }
+
+    /// A digest of what the first stage of a launch hands the rest: every field of its report and
+    /// the launch time; nil when the report holds sessions (the first stage never restores or sets
+    /// aside one, so a report that does is not one this digest was written for).
+    static func digest(_ pending: SessionService.PendingLaunch) -> UInt64? {
+        let report = pending.report
+        guard report.restored.isEmpty, report.setAside.isEmpty else { return nil }
+        var digest = ContentHash.of("\(report.previousExit.rawValue) \(report.consecutiveRestoreCrashes) \(report.crashLoopGuardTriggered)")
+        digest = ContentHash.combine(digest, UInt64(bitPattern: pending.now.microseconds))
+        for lines in [report.removedTemporaryFiles, report.completedManifests, report.settledCommands] {
+            digest = ContentHash.combine(digest, UInt64(lines.count))
+            for line in lines { digest = ContentHash.combine(digest, ContentHash.of(line)) }
+        }
+        return digest
+    }
+
     /// Launches the store on `profile` of any file system (the real one, for the kill loop).
     public static func recover(on fileSystem: any FileSystem, profile: String, writeProtocol: WriteProtocol = .safe) throws -> RecoveryOutcome {
+        outcome(of: try beginLaunch(on: fileSystem, profile: profile, writeProtocol: writeProtocol).finish().launchReport)
+    }
+
+    /// The first stage of the store's launch, as recovery runs it.
+    private static func beginLaunch(on fileSystem: any FileSystem, profile: String,
+                                    writeProtocol: WriteProtocol) throws(FileSystemError) -> SessionService.PendingLaunch {
         let groups = GroupIDSequence(high: 0x7265_636F_7665_7279)
         var options = SessionService.Options()
         options.writeProtocol = writeProtocol
-        let service = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: VirtualClock(start: launchTime),
-                                                options: options, groupIDs: { groups.next() })
-        return outcome(of: service.launchReport)
+        return try SessionService.beginLaunch(profile: profile, fileSystem: fileSystem, clock: VirtualClock(start: launchTime),
+                                              options: options, groupIDs: { groups.next() })
     }
 
     /// What the oracles need from a launch report.

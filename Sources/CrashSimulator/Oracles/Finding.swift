@@ -59,4 +59,18 @@ public struct RecoveryOutcome: Sendable, Equatable {
 public protocol RecoveryRunner: Sendable {
     /// Runs recovery on the profile at `profile` of `fileSystem`, as the next launch would.
     func recover(fileSystem: ModelFileSystem, profile: String) throws -> RecoveryOutcome
+
+    /// Runs recovery as `recover(fileSystem:profile:)` does, calling `resume` once between its
+    /// first stage and the rest with a digest of everything the first stage hands the rest besides
+    /// the file system; when `resume` answers, its answer is the outcome and the rest is not run.
+    /// By default there is no midpoint: `resume` is never called.
+    func recover(fileSystem: ModelFileSystem, profile: String,
+                 resume: (_ digest: UInt64) -> Result<RecoveryOutcome, any Error>?) throws -> RecoveryOutcome
+}
+
+extension RecoveryRunner {
+    public func recover(fileSystem: ModelFileSystem, profile: String,
+                        resume: (_ digest: UInt64) -> Result<RecoveryOutcome, any Error>?) throws -> RecoveryOutcome {
+        try recover(fileSystem: fileSystem, profile: profile)
+    }
 }

@@ -17,6 +17,9 @@ final class StateJudge {
     private(set) var verdicts: [UInt64: StateVerdict] = [:]
     /// Recovery memos and oracle caches (possibly shared with the judges of other partitions).
     private let caches: JudgeCaches
+    /// The second stages of recent recoveries (see `RecoveryTails`), and whether they are used.
+    private let tails = RecoveryTails()
+    var usesTails = true
     private var recoverySignatures: [UInt64: Int] = [:]
     private var shapes: [String: UInt64] = [:]
     /// Times recovery was replayed from a memo, and times the store ran it.
@@ -116,16 +119,34 @@ final class StateJudge {
         let system = makeSystem()
         system.isTracing = true
         system.traceLimit = RecoveryMemo.longestTrace + 1
-        let outcome: Result<RecoveryOutcome, any Error> = Result { try runner.recover(fileSystem: system, profile: recording.profile) }
+        var midpoint: (key: UInt64, operations: Int)?
+        var resumed = false
+        let outcome: Result<RecoveryOutcome, any Error> = Result {
+            try runner.recover(fileSystem: system, profile: recording.profile) { digest in
+                guard usesTails, let key = tails.key(system, digest: digest, tag: tag) else { return nil }
+                if let outcome = tails.resume(system, at: key) {
+                    resumed = true
+                    return outcome
+                }
+                midpoint = (key, system.operations.count)
+                return nil
+            }
+        }
         system.isTracing = false
+        // A resumed run's trace stops at the midpoint: it is not what the store would answer.
+        guard !resumed else { return (outcome, system) }
         memo.insert(system.trace, outcome: outcome)
+        if let midpoint { tails.remember(system, from: midpoint.operations, at: midpoint.key, outcome: outcome) }
         return (outcome, system)
     }
 
-    /// Replays and runs of recovery so far.
+    /// Replays and runs of recovery so far (a run resumed from a tail counted as a run).
     var memoCounts: (hits: Int, misses: Int) {
         (replays, runs)
     }
+
+    /// Runs of recovery resumed from a remembered second stage.
+    var resumedRecoveries: Int { tails.resumed }
 
     /// States left by a crash after each step of recovery (and within each of its writes), or a
     /// seeded sample of them when `recoveryCrashSample` asks (see `RecoveryCrashPoints`).

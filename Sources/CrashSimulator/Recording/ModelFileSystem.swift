@@ -84,6 +84,26 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// Resets the inode counter (after the tree was rolled back to before those inodes existed).
     public func resetInodes(to first: Int32) { nextInode = first }
 
+    // MARK: Resuming a recovery
+
+    /// The counters a run continues from, besides the tree: the next inode and the temporary
+    /// names given so far; nil while a file is open (a point where no run can be resumed).
+    var counters: (nextInode: Int32, temporaryNames: Int)? {
+        files.isEmpty ? (nextInode, temporaryCount) : nil
+    }
+
+    /// Carries out `operations`, recorded by an earlier run from a point where the tree and
+    /// `counters` were what they are now: applies their effects, records them as its own, and
+    /// ends with the counters that run ended with (`after`).
+    func replay(_ operations: ArraySlice<FileOperation>, after: (nextInode: Int32, temporaryNames: Int)) {
+        for operation in operations {
+            tree.apply(operation.effect, index: nextIndex)
+            self.operations.append(operation)
+        }
+        nextInode = after.nextInode
+        temporaryCount = after.temporaryNames
+    }
+
     // MARK: Path resolution
 
     /// The path in the tree of a path the store uses: only a temporary file's own name can have

@@ -48,9 +48,10 @@ public enum CrashTestDocument {
         public var verdict: String { CrashTestDocument.verdict(failed: failed, truncated: truncated) }
         /// Kill mode: number of kills made.
         public var kills: Int?
-        /// Simulated mode: times the store's recovery ran, times a remembered run was replayed,
-        /// recoveries whose crash points were sampled and the points of theirs left unexplored.
-        public var recovery: (runs: Int, replays: Int, sampled: Int, unexplored: Int)?
+        /// Simulated mode: times the store's recovery ran, times a remembered run was replayed, runs
+        /// finished from a remembered second stage (counted among the runs), recoveries whose
+        /// crash points were sampled and the points of theirs left unexplored.
+        public var recovery: (runs: Int, replays: Int, resumed: Int, sampled: Int, unexplored: Int)?
         /// Simulated mode: losses the starting profile's sessions suffer under Chrome's own
         /// loading rules, one line each naming the rule (allowed when recovery keeps a copy).
         public var chromeRuleLosses: [String] = []
@@ -58,7 +59,7 @@ public enum CrashTestDocument {
         public init(workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
                     operations: Int, acks: Int, explored: Int, unique: Int, failed: Int, truncated: Bool,
                     elapsedSeconds: Double, failuresByOracle: [OracleKind: Int], failures: [Failure], failuresOmitted: Int = 0,
-                    kills: Int? = nil, recovery: (runs: Int, replays: Int, sampled: Int, unexplored: Int)? = nil) {
+                    kills: Int? = nil, recovery: (runs: Int, replays: Int, resumed: Int, sampled: Int, unexplored: Int)? = nil) {
             self.workload = workload
             self.model = model
             self.writeProtocol = writeProtocol
@@ -103,7 +104,8 @@ public enum CrashTestDocument {
                         reproducer: report.reproducer($0).text, message: $0.message)
             },
             failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)),
-            recovery: (result.recoveryRuns, result.recoveryReplays, result.sampledRecoveries, result.unexploredRecoveryCrashes))
+            recovery: (result.recoveryRuns, result.recoveryReplays, result.resumedRecoveries, result.sampledRecoveries,
+                       result.unexploredRecoveryCrashes))
         fields.chromeRuleLosses = report.chromeRuleLosses
         return fields
     }
@@ -169,6 +171,7 @@ public enum CrashTestDocument {
         if let recovery = fields.recovery {
             members.append(("recovery", .object([
                 ("runs", .int(Int64(recovery.runs))), ("replays", .int(Int64(recovery.replays))),
+                ("resumed", .int(Int64(recovery.resumed))),
                 ("sampledRecoveries", .int(Int64(recovery.sampled))), ("unexploredCrashPoints", .int(Int64(recovery.unexplored))),
             ])))
             members.append(("chromeRuleLosses", .array(fields.chromeRuleLosses.map { .string($0) })))

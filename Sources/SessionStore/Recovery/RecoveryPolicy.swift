@@ -59,6 +59,14 @@ public struct RecoveryPolicy: Sendable {
     /// temporary files, completes interrupted set-asides, and sets aside every session that must
     /// not be restored. Returns the report and the sessions to restore, with their outcomes.
     public func prepareLaunch(now: Timestamp) throws(FileSystemError) -> (report: LaunchReport, sessions: [LaunchReport.RestoredSession]) {
+        try decideSessions(after: beginLaunch(), now: now)
+    }
+
+    /// The first stage of `prepareLaunch`, before any session is read: reads the marker, records
+    /// that restore starts, removes leftover temporary files, completes interrupted set-asides and
+    /// settles interrupted commands. The report it returns is all that the second stage
+    /// (`decideSessions(after:now:)`) carries over from it.
+    public func beginLaunch() throws(FileSystemError) -> LaunchReport {
         var report = LaunchReport()
         let marker = readMarker()
         switch marker?.state {
@@ -84,11 +92,20 @@ public struct RecoveryPolicy: Sendable {
                 try InterruptedCommands(writer: writer, profile: profile).settle().map(\.description)
             }
         }
+        return report
+    }
 
+    /// The second stage of `prepareLaunch`: loads every session with Chrome's semantics and sets
+    /// aside those that must not be restored (all of them when the crash-loop guard triggered in
+    /// `report`, the first stage's). Returns the report and the sessions to restore.
+    public func decideSessions(after report: LaunchReport, now: Timestamp) throws(FileSystemError) -> (report: LaunchReport, sessions: [LaunchReport.RestoredSession]) {
+        var report = report
+        let crashes = report.consecutiveRestoreCrashes
+        let setAside = SessionSetAside(writer: writer, profile: profile)
         var sessions: [LaunchReport.RestoredSession] = []
         for key in sessionKeys() {
             let outcome = SessionDirectoryLoader(fileSystem: writer.fileSystem, profile: profile).load(key)
-            if guardTriggered {
+            if report.crashLoopGuardTriggered {
                 report.setAside.append(try setAside.push(key, reason: "crash-loop guard: \(crashes) consecutive crashes during restore", time: now, method: .linkCopy))
             } else if let loss = outcome.loss {
                 guard !(outcome.deletedEntries.isEmpty && loss == .metadataMissing) else { continue }

@@ -18,17 +18,47 @@ extension SessionService {
         profile: String, fileSystem: any FileSystem = POSIXFileSystem(), clock: any SessionClock,
         options: Options = Options(), groupIDs: (() -> TabGroupID)? = nil
     ) throws(FileSystemError) -> SessionService {
+        try beginLaunch(profile: profile, fileSystem: fileSystem, clock: clock, options: options, groupIDs: groupIDs).finish()
+    }
+
+    /// The first stage of `launch`, up to the point where sessions are read (see
+    /// `RecoveryPolicy.beginLaunch()`); `PendingLaunch.finish()` does the rest. A crash checker
+    /// stops here to recognise a launch whose rest it has already seen.
+    public static func beginLaunch(
+        profile: String, fileSystem: any FileSystem = POSIXFileSystem(), clock: any SessionClock,
+        options: Options = Options(), groupIDs: (() -> TabGroupID)? = nil
+    ) throws(FileSystemError) -> PendingLaunch {
         let writer = AtomicWriter(fileSystem: fileSystem, writeProtocol: options.writeProtocol)
         let policy = RecoveryPolicy(writer: writer, profile: profile, crashLoopLimit: options.crashLoopLimit)
-        let (report, sessions) = try policy.prepareLaunch(now: clock.now)
-        let model = Profile(path: profile, clock: clock, groupIDGenerator: groupIDs ?? {
-            TabGroupID(high: UInt64.random(in: 0...UInt64.max), low: UInt64.random(in: 0...UInt64.max))
-        })
-        let service = SessionService(profile: model, writer: writer, options: options, launchReport: report)
-        for restored in sessions { service.install(restored) }
-        service.launchReport.restored = sessions
-        try policy.recordRunning()
-        return service
+        let now = clock.now
+        let report = try policy.beginLaunch()
+        return PendingLaunch(policy: policy, report: report, now: now, clock: clock, options: options, groupIDs: groupIDs)
+    }
+
+    /// A launch whose first stage has run: what it found and did, and what the rest needs.
+    public struct PendingLaunch {
+        let policy: RecoveryPolicy
+        /// What the first stage found and did: all that the rest carries over from it.
+        public let report: LaunchReport
+        /// The time the launch started at (stamps of set-asides).
+        public let now: Timestamp
+        let clock: any SessionClock
+        let options: Options
+        let groupIDs: (() -> TabGroupID)?
+
+        /// Sets aside the sessions that must not be restored, restores the others into windows,
+        /// and records that the app runs.
+        public func finish() throws(FileSystemError) -> SessionService {
+            let (report, sessions) = try policy.decideSessions(after: report, now: now)
+            let model = Profile(path: policy.profile, clock: clock, groupIDGenerator: groupIDs ?? {
+                TabGroupID(high: UInt64.random(in: 0...UInt64.max), low: UInt64.random(in: 0...UInt64.max))
+            })
+            let service = SessionService(profile: model, writer: policy.writer, options: options, launchReport: report)
+            for restored in sessions { service.install(restored) }
+            service.launchReport.restored = sessions
+            try policy.recordRunning()
+            return service
+        }
     }
 
     /// Restores a session from disk into a new window (after its scene disconnected, or at launch).

@@ -1,0 +1,63 @@
+/// Remembers the second stage of recent recoveries by where it started, so that a recovery whose
+/// first stage arrives where an earlier one's did finishes as that one did without the store.
+///
+/// The store's launch runs in two stages (`SessionService.beginLaunch`, then
+/// `PendingLaunch.finish()`). The second stage is a deterministic function of the tree, the file
+/// system's counters (next inode, temporary names given) and what the first stage hands it (its
+/// report and the launch time, as `RecoveryRunner` digests them). When all of these are the same
+/// as at an earlier midpoint, the second stage makes the same calls with the same answers, so its
+/// recorded operations and outcome are reused: the operations are applied to the tree, not run.
+///
+/// This is what makes the crashes inside a large recovery cheap: a crash anywhere in the copy of a
+/// session being set aside leaves a partial entry that the next launch's first stage drops, after
+/// which every one of those states is the same, and the copy of a thousand tabs that follows is
+/// applied from the first of them. Operations refer to the tree's name ids, so one instance
+/// serves one tree (one partition); it keeps the tails of the latest runs only.
+final class RecoveryTails {
+    /// The second stage of one run.
+    struct Tail {
+        var operations: ArraySlice<FileOperation>
+        var after: (nextInode: Int32, temporaryNames: Int)
+        var outcome: Result<RecoveryOutcome, any Error>
+    }
+
+    private var tails: [UInt64: Tail] = [:]
+    private var heldOperations = 0
+    /// Operations held at most; beyond, the memory starts afresh (the states that share a tail
+    /// are the crashes of one recovery, explored one after another).
+    var capacity = 500_000
+    /// Times a run was resumed from a tail.
+    private(set) var resumed = 0
+
+    /// The key of a midpoint: the tree, the counters, the first stage's digest and the run's kind
+    /// (its temporary names); nil when no run can resume there.
+    func key(_ system: ModelFileSystem, digest: UInt64, tag: String) -> UInt64? {
+        guard let counters = system.counters else { return nil }
+        var key = ContentHash.combine(system.tree.hash, digest)
+        key = ContentHash.combine(key, UInt64(UInt32(bitPattern: counters.nextInode)))
+        key = ContentHash.combine(key, UInt64(counters.temporaryNames))
+        return ContentHash.combine(key, ContentHash.of(tag))
+    }
+
+    /// Finishes the run on `system` as the one remembered at `key` did, returning its outcome;
+    /// nil when none is remembered.
+    func resume(_ system: ModelFileSystem, at key: UInt64) -> Result<RecoveryOutcome, any Error>? {
+        guard let tail = tails[key] else { return nil }
+        system.replay(tail.operations, after: tail.after)
+        resumed += 1
+        return tail.outcome
+    }
+
+    /// Remembers the second stage of the run that ended on `system`, begun at `key` after its
+    /// first `start` operations.
+    func remember(_ system: ModelFileSystem, from start: Int, at key: UInt64, outcome: Result<RecoveryOutcome, any Error>) {
+        guard let after = system.counters else { return }
+        let operations = system.operations[start...]
+        if heldOperations + operations.count > capacity {
+            tails.removeAll()
+            heldOperations = 0
+        }
+        heldOperations += operations.count
+        tails[key] = Tail(operations: operations, after: after, outcome: outcome)
+    }
+}

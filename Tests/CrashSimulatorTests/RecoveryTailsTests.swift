@@ -1,0 +1,58 @@
+@testable import CrashSimulator
+import SessionStore
+import Testing
+
+/// A recovery resumed from a remembered second stage ends exactly as the store's own run does.
+@Suite struct RecoveryTailsTests {
+    /// The digest of a launch's first stage names every field of its report: a field added to
+    /// `LaunchReport` must be added to `StoreRecoveryRunner.digest` too, or two launches that
+    /// differ in it would share a second stage.
+    @Test func theDigestCoversEveryFieldOfTheReport() {
+        let fields = Set(Mirror(reflecting: LaunchReport()).children.compactMap(\.label))
+        #expect(fields == [
+            "previousExit", "consecutiveRestoreCrashes", "crashLoopGuardTriggered", "restored", "setAside",
+            "completedManifests", "removedTemporaryFiles", "settledCommands",
+        ])
+    }
+
+    /// Every crash state of a set-aside of eight tabs, recovered by the store and by a judge that
+    /// resumes recoveries: the same trees after recovery, the same operations, the same outcomes.
+    @Test func aResumedRecoveryLeavesWhatTheStoresRunLeaves() throws {
+        let recording = try WorkloadRecorder(writeProtocol: .safe).record(
+            WorkloadParser.parse(VerdictStabilityTests.setAside(tabs: 8), name: "8-tabs"))
+        let runner = StoreRecoveryRunner()
+        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
+        let tails = RecoveryTails()
+        var resumed = 0
+        for (index, operation) in recording.operations.enumerated() {
+            tree.apply(operation.effect, index: Int32(index))
+            tree.isJournaling = true
+            let mark = tree.mark()
+            let base = recording.inodeCount + 10_000
+            func run(resuming: Bool) -> (hash: UInt64, operations: [String], outcome: String) {
+                let system = ModelFileSystem(tree: tree, firstInode: base, operationBase: 1_000_000, tracksExactContent: false, temporaryTag: "r")
+                var midpoint: (key: UInt64, operations: Int)?
+                let outcome = Result {
+                    try runner.recover(fileSystem: system, profile: recording.profile) { digest in
+                        guard resuming, let key = tails.key(system, digest: digest, tag: "r") else { return nil }
+                        if let outcome = tails.resume(system, at: key) { return outcome }
+                        midpoint = (key, system.operations.count)
+                        return nil
+                    }
+                }
+                if let midpoint { tails.remember(system, from: midpoint.operations, at: midpoint.key, outcome: outcome) }
+                let result = (tree.hash, system.operations.map(\.summary), "\(outcome.map(\.changes))")
+                tree.rollback(to: mark)
+                return result
+            }
+            let before = tails.resumed
+            let plain = run(resuming: false)
+            let first = run(resuming: true)
+            let second = run(resuming: true)
+            resumed += tails.resumed - before
+            #expect(first == plain && second == plain, "after operation \(index)")
+            tree.isJournaling = false
+        }
+        #expect(resumed > 0)
+    }
+}
