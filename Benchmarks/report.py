@@ -124,10 +124,12 @@ profile = os.path.join(results, "crash-profile.txt")
 if os.path.exists(profile):
     components = [
         ("StateJudge.judge (everything below)", "StateJudgeC5judge"),
-        ("recovery: the store's prepareLaunch", "RecoveryPolicyV13prepareLaunch"),
-        ("  set-aside push (copy, manifest, removal)", "SetAsideV4push"),
+        ("recovery, first stage: the store's beginLaunch", "RecoveryPolicyV11beginLaunch"),
         ("  temporary-file sweep", "TemporaryFileSweeperV5sweep"),
         ("  interrupted set-asides completed", "completeInterruptedEntries"),
+        ("recovery, second stage run: the store's decideSessions", "decideSessions"),
+        ("  set-aside push (copy, manifest, removal)", "SetAsideV4push"),
+        ("recovery, second stage applied from a remembered one", "RecoveryTailsC6resume"),
         ("recovery crash states (depth 1, below)", "exploreRecoveryCrashes"),
         ("set-aside oracle: capture", "SetAsideOracleO7capture"),
         ("set-aside oracle: check", "SetAsideOracleO5check"),

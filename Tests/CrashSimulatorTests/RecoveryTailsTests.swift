@@ -35,7 +35,11 @@ import Testing
                 let outcome = Result {
                     try runner.recover(fileSystem: system, profile: recording.profile) { digest in
                         guard resuming, let key = tails.key(system, digest: digest, tag: "r") else { return nil }
-                        if let outcome = tails.resume(system, at: key) { return outcome }
+                        if let tail = tails.tail(at: key) {
+                            system.replay(tail.operations, after: tail.after)
+                            #expect(tree.hash == tail.finalHash)
+                            return tail.outcome
+                        }
                         midpoint = (key, system.operations.count)
                         return nil
                     }

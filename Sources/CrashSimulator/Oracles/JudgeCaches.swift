@@ -25,6 +25,8 @@ final class JudgeCaches {
     private var aftermaths: [UInt64: Aftermath] = [:]
     /// Outcomes of recovery run on a tree recovery left, by that tree's hash.
     private var secondRuns: [UInt64: Result<RecoveryOutcome, any Error>] = [:]
+    /// Set-aside captures by the tree recovery left, what was noted before, and the entries made.
+    private var captures: [UInt64: SetAsideOracle.Capture] = [:]
     /// Whether manifests of set-aside entries are verified, by the entry's content hash.
     private var manifestVerdicts: [UInt64: Bool] = [:]
     /// Entries kept at most in each of the maps above (they start afresh beyond).
@@ -45,17 +47,37 @@ final class JudgeCaches {
         return memo
     }
 
-    /// The aftermath of the tree `tree` holds (the profile directory being inode `profile`),
-    /// assessed when not known yet.
-    func aftermath(_ tree: ModelTree, profile: Int32?) -> Aftermath {
-        let key = ContentHash.combine(tree.hash, UInt64(bitPattern: Int64(profile ?? -1)))
+    /// The aftermath of the tree of hash `hash` (the profile directory being inode `profile`),
+    /// assessed on the tree `tree` gives when not known yet.
+    func aftermath(hash: UInt64, profile: Int32?, tree: () -> ModelTree) -> Aftermath {
+        let key = ContentHash.combine(hash, UInt64(bitPattern: Int64(profile ?? -1)))
         if let known = aftermaths[key] { return known }
+        let tree = tree()
         let assessment = suite.assess(tree, profile: profile)
         var details: [Int: String] = [:]
         let found = suite.privacy(tree, profile: profile, scan: assessment.scan, when: "after recovery", into: &details)
         let result = Aftermath(findings: assessment.findings, floor: assessment.floor, privacyFound: found, privacyDetails: details)
         if aftermaths.count >= capacity { aftermaths.removeAll(keepingCapacity: true) }
         aftermaths[key] = result
+        return result
+    }
+
+    /// What the set-aside oracle captures after recovery (`capture`, run when not known yet),
+    /// remembered by the hash of the tree recovery left, what was noted before it, and where the
+    /// outcome says it set sessions aside: the capture is a function of these alone. Not
+    /// remembered without the shortcuts.
+    func setAside(finalHash: UInt64, before: SetAsideOracle.Before, outcome: RecoveryOutcome?,
+                  capture: () -> SetAsideOracle.Capture) -> SetAsideOracle.Capture {
+        guard usesContentHashes else { return capture() }
+        var key = ContentHash.combine(finalHash, before.digest)
+        key = ContentHash.combine(key, UInt64(outcome == nil ? 0 : 1))
+        for (entry, original) in (outcome?.setAside ?? [:]).sorted(by: { $0.key < $1.key }) {
+            key = ContentHash.combine(key, ContentHash.combine(ContentHash.of(entry), ContentHash.of(original)))
+        }
+        if let known = captures[key] { return known }
+        let result = capture()
+        if captures.count >= capacity { captures.removeAll(keepingCapacity: true) }
+        captures[key] = result
         return result
     }
 

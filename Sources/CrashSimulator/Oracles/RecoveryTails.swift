@@ -6,7 +6,8 @@
 /// system's counters (next inode, temporary names given) and what the first stage hands it (its
 /// report and the launch time, as `RecoveryRunner` digests them). When all of these are the same
 /// as at an earlier midpoint, the second stage makes the same calls with the same answers, so its
-/// recorded operations and outcome are reused: the operations are applied to the tree, not run.
+/// recorded operations and outcome are reused: the operations are applied to the tree, not run,
+/// and only when something asks for the tree the run leaves (see `StateJudge`).
 ///
 /// This is what makes the crashes inside a large recovery cheap: a crash anywhere in the copy of a
 /// session being set aside leaves a partial entry that the next launch's first stage drops, after
@@ -19,6 +20,8 @@ final class RecoveryTails {
         var operations: ArraySlice<FileOperation>
         var after: (nextInode: Int32, temporaryNames: Int)
         var outcome: Result<RecoveryOutcome, any Error>
+        /// The tree's hash when the run ended: two runs from the same midpoint end on the same tree.
+        var finalHash: UInt64
     }
 
     private var tails: [UInt64: Tail] = [:]
@@ -39,13 +42,11 @@ final class RecoveryTails {
         return ContentHash.combine(key, ContentHash.of(tag))
     }
 
-    /// Finishes the run on `system` as the one remembered at `key` did, returning its outcome;
-    /// nil when none is remembered.
-    func resume(_ system: ModelFileSystem, at key: UInt64) -> Result<RecoveryOutcome, any Error>? {
+    /// The second stage remembered at `key`, counted as a resumed run; nil when none is.
+    func tail(at key: UInt64) -> Tail? {
         guard let tail = tails[key] else { return nil }
-        system.replay(tail.operations, after: tail.after)
         resumed += 1
-        return tail.outcome
+        return tail
     }
 
     /// Remembers the second stage of the run that ended on `system`, begun at `key` after its
@@ -58,6 +59,6 @@ final class RecoveryTails {
             heldOperations = 0
         }
         heldOperations += operations.count
-        tails[key] = Tail(operations: operations, after: after, outcome: outcome)
+        tails[key] = Tail(operations: operations, after: after, outcome: outcome, finalHash: system.tree.hash)
     }
 }

@@ -27,6 +27,16 @@ enum SetAsideOracle {
     struct Before {
         var sessions: [String] = []
         var hashes: [String: UInt64] = [:]
+
+        /// A hash of all of it.
+        var digest: UInt64 {
+            var digest = UInt64(sessions.count)
+            for session in sessions { digest = ContentHash.combine(digest, ContentHash.of(session)) }
+            for (directory, hash) in hashes.sorted(by: { $0.key < $1.key }) {
+                digest = ContentHash.combine(digest, ContentHash.combine(ContentHash.of(directory), hash))
+            }
+            return digest
+        }
     }
 
     /// Notes the session directories before recovery; with `hashing`, their content hashes too.

@@ -67,30 +67,39 @@ final class StateJudge {
         let sessionsBefore = SetAsideOracle.before(tree, profile: recording.profile, hashing: caches.usesContentHashes)
         let mark = tree.mark()
         let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
-        let (first, system) = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-")
+        // Crashes inside a recovery are not explored further: their runs may end unapplied.
+        var run = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-", defers: depth > 0)
+        let first = run.outcome
         // Later runs on what this one left number their inodes and operations past its own: a
         // recovery of ten thousand tabs makes more than ten thousand directories.
-        let laterInodes = system.nextFreeInode
-        let laterOperations = operationBase + Int32(clamping: system.operations.count)
+        let laterInodes = run.nextFreeInode
+        let laterOperations = operationBase + Int32(clamping: run.operationCount)
         // What recovery left is assessed (and recovered again) once per distinct tree.
-        let aftermath = caches.aftermath(tree, profile: profile)
+        let aftermath = caches.aftermath(hash: run.finalHash, profile: profile) {
+            run.materialise()
+            return tree
+        }
         var findings = aftermath.findings
         let floor = aftermath.floor
         privacyFound |= aftermath.privacyFound
         for (group, detail) in aftermath.privacyDetails where privacyDetails[group] == nil { privacyDetails[group] = detail }
         var second: Result<RecoveryOutcome, any Error>?
         // Recovery is deterministic: when it left the tree as it found it, a second run does the same.
-        if case .success = first, depth == 0, tree.hash != preHash {
+        if case .success = first, depth == 0, run.finalHash != preHash {
+            run.materialise()
             second = caches.secondRun(tree) {
                 let again = tree.mark()
                 defer { tree.rollback(to: again) }
-                return recover(tree, firstInode: laterInodes, operationBase: laterOperations, tag: "r\(depth)b-").outcome
+                return recover(tree, firstInode: laterInodes, operationBase: laterOperations, tag: "r\(depth)b-", defers: true).outcome
             }
         }
         findings += RecoveryOracle.check(first: first, second: second)
-        let setAside = SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get(), before: sessionsBefore,
-                                              verifies: caches.manifestVerifies)
-        let steps = system.operations
+        let setAside = caches.setAside(finalHash: run.finalHash, before: sessionsBefore, outcome: try? first.get()) {
+            run.materialise()
+            return SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get(), before: sessionsBefore,
+                                          verifies: caches.manifestVerifies)
+        }
+        let steps = run.system.operations
         tree.rollback(to: mark)
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
         var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
@@ -102,8 +111,10 @@ final class StateJudge {
     }
 
     /// Runs recovery on the state `tree` holds (leaving its changes there): replayed from the memo
-    /// when recovery already did the same on an earlier state, else run by the store and traced.
-    private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String) -> (outcome: Result<RecoveryOutcome, any Error>, system: ModelFileSystem) {
+    /// when recovery already did the same on an earlier state, else run by the store and traced,
+    /// and finished from a remembered second stage when its first reaches a known midpoint (that
+    /// stage left unapplied when `defers`, see `RecoveryRun`).
+    private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String, defers: Bool = false) -> RecoveryRun {
         let memo = caches.memo(tag)
         let mark = tree.mark()
         func makeSystem() -> ModelFileSystem {
@@ -112,7 +123,7 @@ final class StateJudge {
         let replaying = makeSystem()
         if let outcome = memo.replay(on: replaying) {
             replays += 1
-            return (outcome, replaying)
+            return RecoveryRun(outcome: outcome, system: replaying)
         }
         runs += 1
         tree.rollback(to: mark)
@@ -120,13 +131,13 @@ final class StateJudge {
         system.isTracing = true
         system.traceLimit = RecoveryMemo.longestTrace + 1
         var midpoint: (key: UInt64, operations: Int)?
-        var resumed = false
+        var resumed: RecoveryTails.Tail?
         let outcome: Result<RecoveryOutcome, any Error> = Result {
             try runner.recover(fileSystem: system, profile: recording.profile) { digest in
                 guard usesTails, let key = tails.key(system, digest: digest, tag: tag) else { return nil }
-                if let outcome = tails.resume(system, at: key) {
-                    resumed = true
-                    return outcome
+                if let tail = tails.tail(at: key) {
+                    resumed = tail
+                    return tail.outcome
                 }
                 midpoint = (key, system.operations.count)
                 return nil
@@ -134,10 +145,14 @@ final class StateJudge {
         }
         system.isTracing = false
         // A resumed run's trace stops at the midpoint: it is not what the store would answer.
-        guard !resumed else { return (outcome, system) }
+        if let resumed {
+            var run = RecoveryRun(outcome: outcome, system: system, deferred: resumed)
+            if !defers { run.materialise() }
+            return run
+        }
         memo.insert(system.trace, outcome: outcome)
         if let midpoint { tails.remember(system, from: midpoint.operations, at: midpoint.key, outcome: outcome) }
-        return (outcome, system)
+        return RecoveryRun(outcome: outcome, system: system)
     }
 
     /// Replays and runs of recovery so far (a run resumed from a tail counted as a run).

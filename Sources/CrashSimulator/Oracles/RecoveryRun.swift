@@ -1,0 +1,34 @@
+/// A recovery run on a crash state's tree: its outcome, the file system it ran on, and the
+/// remembered second stage it was resumed with while that stage is not applied yet.
+///
+/// A run resumed from a `RecoveryTails.Tail` is complete in every respect the judge counts
+/// (outcome, next inode, operations, the hash of the tree it ends on) before its operations are
+/// applied; `materialise()` applies them when something reads the tree itself. The crashes inside
+/// one large recovery all resume from one tail and mostly end on one tree, judged once, so most of
+/// them never apply it.
+struct RecoveryRun {
+    var outcome: Result<RecoveryOutcome, any Error>
+    let system: ModelFileSystem
+    /// The second stage resumed from and not applied yet.
+    private(set) var deferred: RecoveryTails.Tail?
+
+    init(outcome: Result<RecoveryOutcome, any Error>, system: ModelFileSystem, deferred: RecoveryTails.Tail? = nil) {
+        self.outcome = outcome
+        self.system = system
+        self.deferred = deferred
+    }
+
+    /// The hash of the tree when the run is complete.
+    var finalHash: UInt64 { deferred?.finalHash ?? system.tree.hash }
+    /// The inode the run's successors number from.
+    var nextFreeInode: Int32 { deferred?.after.nextInode ?? system.nextFreeInode }
+    /// Operations of the whole run.
+    var operationCount: Int { system.operations.count + (deferred?.operations.count ?? 0) }
+
+    /// Applies the deferred second stage, if any: the tree is then the one the run ends on.
+    mutating func materialise() {
+        guard let tail = deferred else { return }
+        system.replay(tail.operations, after: tail.after)
+        deferred = nil
+    }
+}
