@@ -32,6 +32,12 @@ extension POSIXFileSystem {
         return names
     }
 
+    /// The kinds readdir reports (one `fstatat` for an entry it reports none for), never a stat per entry.
+    public func entries(of path: String) throws(FileSystemError) -> [DirectoryEntry] {
+        guard let entries = SystemCall.entries(of: path) else { throw failure("opendir", path) }
+        return entries
+    }
+
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         let fd = SystemCall.openFile(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { throw failure("open", path) }

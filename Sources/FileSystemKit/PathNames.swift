@@ -34,7 +34,12 @@ public func pathComponents(_ path: String) -> [String] {
 
 /// Names sorted by their UTF-8 bytes: the order every listing of the project uses, whatever the locale.
 public func sortedByBytes(_ names: [String]) -> [String] {
+    sortedByBytes(names) { $0 }
+}
+
+/// Items sorted by the UTF-8 bytes of their names (see `sortedByBytes(_:)`).
+public func sortedByBytes<Item>(_ items: [Item], name: (Item) -> String) -> [Item] {
     // For ASCII names String's own order is byte order, and much faster to compare.
-    if names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) { return names.sorted() }
-    return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    if items.allSatisfy({ name($0).utf8.allSatisfy { $0 < 0x80 } }) { return items.sorted { name($0) < name($1) } }
+    return items.sorted { name($0).utf8.lexicographicallyPrecedes(name($1).utf8) }
 }

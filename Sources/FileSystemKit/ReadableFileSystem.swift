@@ -10,6 +10,9 @@ public protocol ReadableFileSystem: Sendable {
     func resolvedKind(of path: String) -> FileKind?
     /// Names of a directory's entries, sorted by their UTF-8 bytes; throws when it is not a readable directory.
     func list(_ path: String) throws(FileSystemError) -> [String]
+    /// A directory's entries with their kinds, sorted as `list` sorts them: what `list` and
+    /// `kind(of:)` of each entry say, in one call where the file system can (readdir's entry types).
+    func entries(of path: String) throws(FileSystemError) -> [DirectoryEntry]
     /// The bytes of a regular file of at most `limit` bytes (`.tooLarge` beyond it, `.notRegularFile` for anything else).
     func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8]
     /// The size of a regular file (symbolic links followed), without reading it.
@@ -29,6 +32,11 @@ extension ReadableFileSystem {
     /// Reads a whole regular file of at most `maximumFileSize` bytes.
     public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
         try read(path, limit: maximumFileSize)
+    }
+
+    /// `list`, then `kind(of:)` of each entry.
+    public func entries(of path: String) throws(FileSystemError) -> [DirectoryEntry] {
+        try list(path).map { DirectoryEntry(name: $0, kind: kind(of: joinPath(path, $0))) }
     }
 
     /// Without symbolic links, a path leads to what is there.

@@ -76,10 +76,11 @@ public enum SystemCall {
         return (kind(info.st_mode), Int64(info.st_size))
     }
 
-    /// What `fstatat` (following links) says of an entry of an open directory: its kind and size.
-    static func status(at directory: Int32, _ name: String) -> (kind: FileKind, size: Int64)? {
+    /// What `fstatat` (following links unless told not to) says of an entry of an open
+    /// directory: its kind and size.
+    static func status(at directory: Int32, _ name: String, following: Bool = true) -> (kind: FileKind, size: Int64)? {
         var info = stat()
-        guard retrying({ fstatat(directory, name, &info, 0) }) == 0 else { return nil }
+        guard retrying({ fstatat(directory, name, &info, following ? 0 : AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
         return (kind(info.st_mode), Int64(info.st_size))
     }
 
@@ -97,6 +98,30 @@ public enum SystemCall {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         return body(entryNames(of: directory), dirfd(directory))
+    }
+
+    /// The entries (without `.` and `..`) of a directory with their kinds, symbolic links not
+    /// followed, sorted by name as `entryNames` sorts: the kind readdir reports, or `fstatat`'s
+    /// where it reports none; nil when the path cannot be opened as a directory.
+    static func entries(of path: String) -> [DirectoryEntry]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard name != "." && name != ".." else { continue }
+            let kind: FileKind?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_UNKNOWN): kind = status(at: dirfd(directory), name, following: false)?.kind
+            default: kind = .other
+            }
+            entries.append(DirectoryEntry(name: name, kind: kind))
+        }
+        return sortedByBytes(entries, name: \.name)
     }
 
     /// The entry names (without `.` and `..`) of an open directory stream, sorted by their UTF-8 bytes.

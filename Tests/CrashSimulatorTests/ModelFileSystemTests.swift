@@ -35,6 +35,27 @@ import Testing
         #expect(throws: FileSystemError.cannotCreate(path: "/q/x", reason: "No such file or directory")) { _ = try system.createExclusive("/q/x", mode: 0o644) }
     }
 
+    /// A listing with kinds says what `list` and `kind(of:)` say, and is traced with its own
+    /// answer: a directory that becomes a file under the same name answers differently.
+    @Test func entriesAreTheListingWithEachKindAndAreTraced() throws {
+        let system = try make()
+        try system.mkdir("/p/d", mode: 0o755)
+        let handle = try system.createExclusive("/p/a", mode: 0o644)
+        try system.close(handle)
+        let entries = try system.entries(of: "/p")
+        #expect(entries == [DirectoryEntry(name: "a", kind: .file), DirectoryEntry(name: "d", kind: .directory)])
+        #expect(entries.map(\.name) == (try system.list("/p")))
+        system.isTracing = true
+        _ = try system.entries(of: "/p")
+        try system.rmdir("/p/d")
+        let file = try system.createExclusive("/p/d", mode: 0o644)
+        try system.close(file)
+        _ = try system.entries(of: "/p")
+        system.isTracing = false
+        let answers = system.trace.filter { $0.call.kind == .entries }.map(\.answer)
+        #expect(answers.count == 2 && answers[0] != answers[1])
+    }
+
     @Test func everyOperationIsRecordedWithItsContext() throws {
         let system = try make()
         system.clearOperations()

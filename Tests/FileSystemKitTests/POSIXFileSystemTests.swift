@@ -54,6 +54,23 @@ import Testing
         #expect(throws: FileSystemError.self) { try fileSystem.list(joinPath(root, "a")) }
     }
 
+    /// A listing with kinds says what `list` and `kind(of:)` say, symbolic links not followed,
+    /// FIFOs as other.
+    @Test func entriesAreTheListingWithEachKind() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try fileSystem.writeNew(joinPath(root, "b.pb"), [1])
+        try fileSystem.mkdir(joinPath(root, "Z"), mode: 0o700)
+        try FileManager.default.createSymbolicLink(atPath: joinPath(root, "a-link"), withDestinationPath: "Z")
+        #expect(mkfifo(joinPath(root, "fifo"), 0o600) == 0)
+        try fileSystem.writeNew(joinPath(root, "\u{E9}t\u{E9}"), [2])
+        let entries = try fileSystem.entries(of: root)
+        #expect(entries.map(\.name) == (try fileSystem.list(root)))
+        #expect(entries.map(\.kind) == (try fileSystem.list(root)).map { fileSystem.kind(of: joinPath(root, $0)) })
+        #expect(entries.map(\.kind) == [.directory, .other, .file, .other, .file])
+        #expect(throws: FileSystemError.self) { try fileSystem.entries(of: joinPath(root, "b.pb")) }
+    }
+
     @Test func aDirectoryLockExcludesASecondHolderAndLeavesNothing() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -5,7 +5,7 @@ import SessionStore
 /// it can be made again on another tree (see `RecoveryMemo`).
 struct TracedCall: Equatable, Sendable {
     enum Kind: UInt8, Sendable {
-        case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind
+        case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind, entries
     }
 
     var kind: Kind
@@ -138,6 +138,9 @@ extension ModelFileSystem {
             case .rmdir: try rawRmdir(call.path)
             case .read: return TracedCall.answer(try readBlob(call.path))
             case .list: return listAnswer(try directoryNode(call.path))
+            case .entries:
+                let node = try directoryNode(call.path)
+                return entriesAnswer(node, listing: listAnswer(node))
             case .kind: return TracedCall.answer(rawKind(call.path))
             }
             return TracedCall.done

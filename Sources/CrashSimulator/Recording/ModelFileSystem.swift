@@ -389,6 +389,30 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    public func entries(of path: String) throws(FileSystemError) -> [DirectoryEntry] {
+        do throws(FileSystemError) {
+            let node = try directoryNode(path)
+            let listing = listAnswer(node)
+            if isTracing { note((TracedCall(.entries, translate(path)), entriesAnswer(node, listing: listing))) }
+            return tree.pathIndex.sortedNames(node.entries, key: listing, names: tree.names).map { name in
+                let inode = tree.names.id(of: name).flatMap { node.entries[$0] }
+                return DirectoryEntry(name: name, kind: inode.flatMap { tree.isDirectory($0) }.map { $0 ? .directory : .file })
+            }
+        } catch {
+            if isTracing { note((TracedCall(.entries, translate(path)), TracedCall.answer(error))) }
+            throw error
+        }
+    }
+
+    /// The answer key of a listing with kinds: its names (`listing`, see `listAnswer`) and which are directories.
+    func entriesAnswer(_ node: ModelTree.Node, listing: UInt64) -> UInt64 {
+        var directories: UInt64 = 0
+        for (name, inode) in node.entries where tree.isDirectory(inode) == true {
+            directories &+= ContentHash.combine(tree.names.hash(name), 0x6469_72)
+        }
+        return ContentHash.combine(listing, directories)
+    }
+
     func directoryNode(_ path: String) throws(FileSystemError) -> ModelTree.Node {
         guard let inode = resolve(path), let node = tree.node(inode) else { throw error("opendir", path, ENOENT) }
         guard node.isDirectory else { throw error("opendir", path, ENOTDIR) }

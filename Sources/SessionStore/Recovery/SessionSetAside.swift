@@ -245,9 +245,9 @@ public struct SessionSetAside: Sendable {
     /// Every regular file under `directory`, as sorted relative paths (temp files left out).
     private func listFiles(_ directory: String, relative: String) throws(FileSystemError) -> [String] {
         var result: [String] = []
-        for name in try writer.fileSystem.list(joinPath(directory, relative)) where !AtomicWriter.isTemporaryName(name) {
-            let path = joinPath(relative, name)
-            switch writer.fileSystem.kind(of: joinPath(directory, path)) {
+        for entry in try writer.fileSystem.entries(of: joinPath(directory, relative)) where !AtomicWriter.isTemporaryName(entry.name) {
+            let path = joinPath(relative, entry.name)
+            switch entry.kind {
             case .file: result.append(path)
             case .directory: result += try listFiles(directory, relative: path)
             default: break

@@ -45,8 +45,8 @@ public struct TemporaryFileSweeper: Sendable {
 
     private func subdirectories(_ relative: String) -> [String] {
         let path = joinPath(profile, relative)
-        guard writer.fileSystem.kind(of: path) == .directory, let names = try? writer.fileSystem.list(path) else { return [] }
-        return names.map { joinPath(relative, $0) }.filter { writer.fileSystem.kind(of: joinPath(profile, $0)) == .directory }
+        guard writer.fileSystem.kind(of: path) == .directory, let entries = try? writer.fileSystem.entries(of: path) else { return [] }
+        return entries.filter { $0.kind == .directory }.map { joinPath(relative, $0.name) }
     }
 
     /// Sweeps one directory; `isDirectory` when the caller has just seen that it is one (a
@@ -54,18 +54,19 @@ public struct TemporaryFileSweeper: Sendable {
     private func sweepDirectory(_ relative: String, isDirectory: Bool = false, _ removed: inout [String]) throws(FileSystemError) {
         let path = joinPath(profile, relative)
         guard isDirectory || writer.fileSystem.kind(of: path) == .directory else { return }
-        let names = try writer.fileSystem.list(path)
-        let present = Set(names)
+        let entries = try writer.fileSystem.entries(of: path)
+        let present = Set(entries.map(\.name))
         var restored = false
-        for name in names where AtomicWriter.isBackupName(name) {
-            let target = String(name.dropFirst(AtomicWriter.backupPrefix.count))
-            guard !target.isEmpty, !present.contains(target), writer.fileSystem.kind(of: joinPath(path, name)) == .file else { continue }
-            try writer.fileSystem.link(joinPath(path, name), to: joinPath(path, target))
+        for entry in entries where AtomicWriter.isBackupName(entry.name) && entry.kind == .file {
+            let target = String(entry.name.dropFirst(AtomicWriter.backupPrefix.count))
+            guard !target.isEmpty, !present.contains(target) else { continue }
+            try writer.fileSystem.link(joinPath(path, entry.name), to: joinPath(path, target))
             restored = true
         }
         if restored { try writer.fileSystem.fsyncDirectory(path) }
         var any = false
-        for name in names where AtomicWriter.isTemporaryName(name) || AtomicWriter.isBackupName(name) {
+        for entry in entries where AtomicWriter.isTemporaryName(entry.name) || AtomicWriter.isBackupName(entry.name) {
+            let name = entry.name
             switch writer.fileSystem.kind(of: joinPath(path, name)) {
             case .file:
                 try writer.fileSystem.unlink(joinPath(path, name))

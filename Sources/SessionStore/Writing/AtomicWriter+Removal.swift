@@ -13,16 +13,20 @@ extension AtomicWriter {
     /// still meets).
     public func removeTree(_ path: String, syncParent: Bool = true, syncEachDirectory: Bool = true) throws(FileSystemError) {
         guard let kind = fileSystem.kind(of: path) else { return }
-        if kind == .directory {
-            for name in try fileSystem.list(path) {
-                try removeTree(joinPath(path, name), syncParent: false, syncEachDirectory: syncEachDirectory)
-            }
-            if syncEachDirectory, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(path) }
-            try fileSystem.rmdir(path)
-        } else {
-            try fileSystem.unlink(path)
-        }
+        try remove(path, kind: kind, syncEachDirectory: syncEachDirectory)
         if syncParent, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(path)) }
+    }
+
+    /// Removes what is at `path`, of kind `kind` (a directory with everything below it, its
+    /// entries' kinds taken from its listing).
+    private func remove(_ path: String, kind: FileKind, syncEachDirectory: Bool) throws(FileSystemError) {
+        guard kind == .directory else { return try fileSystem.unlink(path) }
+        for entry in try fileSystem.entries(of: path) {
+            guard let kind = entry.kind else { continue }
+            try remove(joinPath(path, entry.name), kind: kind, syncEachDirectory: syncEachDirectory)
+        }
+        if syncEachDirectory, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(path) }
+        try fileSystem.rmdir(path)
     }
 
     /// Makes `destination` (which must not exist) a copy of the directory tree at `source` made of
@@ -40,9 +44,10 @@ extension AtomicWriter {
     private func linkTree(_ source: String, to destination: String, relative: String, mode: UInt32, syncParent: Bool,
                           linked: inout [String]) throws(FileSystemError) {
         try fileSystem.mkdir(destination, mode: mode)
-        for name in try fileSystem.list(source) where !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name) {
+        for entry in try fileSystem.entries(of: source) where !AtomicWriter.isTemporaryName(entry.name) && !AtomicWriter.isBackupName(entry.name) {
+            let name = entry.name
             let from = joinPath(source, name)
-            switch fileSystem.kind(of: from) {
+            switch entry.kind {
             case .directory:
                 try linkTree(from, to: joinPath(destination, name), relative: joinPath(relative, name), mode: mode, syncParent: false, linked: &linked)
             case .file:
