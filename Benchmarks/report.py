@@ -129,7 +129,7 @@ if os.path.exists(profile):
         ("  interrupted set-asides completed", "completeInterruptedEntries"),
         ("recovery, second stage run: the store's decideSessions", "decideSessions"),
         ("  set-aside push (copy, manifest, removal)", "SetAsideV4push"),
-        ("recovery, second stage applied from a remembered one", "RecoveryTailsC6resume"),
+        ("recovery, second stage applied from a remembered one", "RecoveryRunV11materialise"),
         ("recovery crash states (depth 1, below)", "exploreRecoveryCrashes"),
         ("set-aside oracle: capture", "SetAsideOracleO7capture"),
         ("set-aside oracle: check", "SetAsideOracleO5check"),

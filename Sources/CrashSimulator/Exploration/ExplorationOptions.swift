@@ -16,9 +16,10 @@ public struct ExplorationOptions: Sendable {
     /// see `RecoveryCrashPoints`).
     public var recoveryCrashSample: Int?
     /// Whether the judge takes its shortcuts: compares directories by content hash, remembers
-    /// oracle answers by it, and finishes a recovery from the remembered second stage of an earlier
-    /// one that reached the same midpoint (false: every file read and every recovery run by the
-    /// store every time, to check that the shortcuts change no verdict).
+    /// oracle answers and set-aside captures by it, and finishes a recovery from the remembered
+    /// second stage of an earlier one that reached the same midpoint (false: every file read every
+    /// time and every recovery's second stage run by the store, to check that the shortcuts change
+    /// no verdict; recoveries are still replayed from traces, see `RecoveryMemo`).
     public var takesShortcuts = true
 
     /// The default `keptFailures`.

@@ -67,6 +67,9 @@ public final class ModelTree {
     private(set) var nodes: [Node]
     /// The hash of the whole tree (see the type's description).
     public private(set) var hash: UInt64 = 0
+    /// The wrapping sum of one term per directory entry of (directory inode, name, target inode):
+    /// which inode each name points at, files included, where `hash` knows files by content only.
+    private(set) var linkage: UInt64 = 0
     /// The names of every entry, interned.
     public var names: NameTable
     /// When true, every change is journaled so that `rollback(to:)` can undo it.
@@ -85,17 +88,19 @@ public final class ModelTree {
     public struct Snapshot: Sendable {
         let nodes: [Node]
         let hash: UInt64
+        let linkage: UInt64
         public let names: NameTable
     }
 
     /// The tree as it is now (blobs are shared, nothing is copied deeply).
-    public func snapshot() -> Snapshot { Snapshot(nodes: nodes, hash: hash, names: names) }
+    public func snapshot() -> Snapshot { Snapshot(nodes: nodes, hash: hash, linkage: linkage, names: names) }
 
     /// A tree starting from a snapshot, with `names` (a superset of the snapshot's) as its name table.
     public init(snapshot: Snapshot, names: NameTable? = nil) {
         self.names = names ?? snapshot.names
         self.nodes = snapshot.nodes
         self.hash = snapshot.hash
+        self.linkage = snapshot.linkage
     }
 
     // MARK: Reading
@@ -195,6 +200,7 @@ public final class ModelTree {
         let link = Link(directory: directory, name: name)
         if let previous {
             hash &-= term(directory, name, previous)
+            linkage &-= linkTerm(directory, name, previous)
             if let position = nodes[Int(previous)].links.firstIndex(of: link) {
                 nodes[Int(previous)].links.remove(at: position)
             }
@@ -203,6 +209,7 @@ public final class ModelTree {
         if let target {
             nodes[Int(target)].links.append(link)
             hash &+= term(directory, name, target)
+            linkage &+= linkTerm(directory, name, target)
         }
         markStale(directory)
     }
@@ -302,6 +309,13 @@ public final class ModelTree {
             }
             current = Int(nodes[current].links[0].directory)
         }
+    }
+
+    /// The linkage term of one entry.
+    @inline(__always)
+    private func linkTerm(_ directory: Int32, _ name: Int32, _ target: Int32) -> UInt64 {
+        ContentHash.combine(ContentHash.combine(UInt64(UInt32(bitPattern: directory)), names.hash(name)),
+                            UInt64(UInt32(bitPattern: target)) | 0x6C69_6E6B_0000_0000)
     }
 
     /// The hash term of one entry.

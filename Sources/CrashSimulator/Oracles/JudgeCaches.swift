@@ -1,6 +1,7 @@
 /// The caches of `StateJudge` that depend only on the states they are asked about, never on the
 /// order in which they are asked: the recovery memos, what the oracles found on each tree
-/// recovery left, the second recovery run of each such tree, and the oracles' per-content answers.
+/// recovery left, the second recovery run of each such tree, the set-aside oracle's captures, and
+/// the oracles' per-content answers.
 ///
 /// Many crash states differ only in what recovery cleans up (a temporary file, a marker not yet
 /// rewritten), so recovery leaves the same tree on them: that tree is assessed and recovered a
@@ -76,6 +77,8 @@ final class JudgeCaches {
         }
         if let known = captures[key] { return known }
         let result = capture()
+        // A capture holding files (a set-aside that is not whole: a flaw) is not kept.
+        guard result.entries.allSatisfy({ $0.files == nil }), result.vanished.allSatisfy({ $0.entries == nil }) else { return result }
         if captures.count >= capacity { captures.removeAll(keepingCapacity: true) }
         captures[key] = result
         return result

@@ -29,6 +29,7 @@ struct RecoveryRun {
     mutating func materialise() {
         guard let tail = deferred else { return }
         system.replay(tail.operations, after: tail.after)
+        assert(system.tree.hash == tail.finalHash, "a resumed second stage ended on another tree than the run it was remembered from")
         deferred = nil
     }
 }

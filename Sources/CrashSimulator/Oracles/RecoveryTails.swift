@@ -2,7 +2,8 @@
 /// first stage arrives where an earlier one's did finishes as that one did without the store.
 ///
 /// The store's launch runs in two stages (`SessionService.beginLaunch`, then
-/// `PendingLaunch.finish()`). The second stage is a deterministic function of the tree, the file
+/// `PendingLaunch.finish()`). The second stage is a deterministic function of the tree (names,
+/// bytes, and which inode each name points at: the operations it records name inodes), the file
 /// system's counters (next inode, temporary names given) and what the first stage hands it (its
 /// report and the launch time, as `RecoveryRunner` digests them). When all of these are the same
 /// as at an earlier midpoint, the second stage makes the same calls with the same answers, so its
@@ -36,7 +37,8 @@ final class RecoveryTails {
     /// (its temporary names); nil when no run can resume there.
     func key(_ system: ModelFileSystem, digest: UInt64, tag: String) -> UInt64? {
         guard let counters = system.counters else { return nil }
-        var key = ContentHash.combine(system.tree.hash, digest)
+        // The tail's operations name inodes: which inode each name points at must be the same.
+        var key = ContentHash.combine(ContentHash.combine(system.tree.hash, system.tree.linkage), digest)
         key = ContentHash.combine(key, UInt64(UInt32(bitPattern: counters.nextInode)))
         key = ContentHash.combine(key, UInt64(counters.temporaryNames))
         return ContentHash.combine(key, ContentHash.of(tag))
@@ -54,11 +56,12 @@ final class RecoveryTails {
     func remember(_ system: ModelFileSystem, from start: Int, at key: UInt64, outcome: Result<RecoveryOutcome, any Error>) {
         guard let after = system.counters else { return }
         let operations = system.operations[start...]
-        if heldOperations + operations.count > capacity {
+        // The slice keeps the run's whole operations alive, the first stage's too.
+        if heldOperations + system.operations.count > capacity {
             tails.removeAll()
             heldOperations = 0
         }
-        heldOperations += operations.count
+        heldOperations += system.operations.count
         tails[key] = Tail(operations: operations, after: after, outcome: outcome, finalHash: system.tree.hash)
     }
 }

@@ -47,7 +47,7 @@ extension SessionService {
         let groupIDs: (() -> TabGroupID)?
 
         /// Sets aside the sessions that must not be restored, restores the others into windows,
-        /// and records that the app runs.
+        /// and records that the app runs. Call it once.
         public func finish() throws(FileSystemError) -> SessionService {
             let (report, sessions) = try policy.decideSessions(after: report, now: now)
             let model = Profile(path: policy.profile, clock: clock, groupIDGenerator: groupIDs ?? {
