@@ -44,6 +44,11 @@ public protocol FileSystem: ReadableFileSystem {
     /// Takes an exclusive advisory lock on a directory, held until the returned lock is released;
     /// `.locked` when another holder has it. The default lock is held in this process only.
     func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock
+    /// Whether the tree below the directory at `path` may hold a temporary or backup name of the
+    /// session store's writer (what an interrupted write leaves): a hint, true unless the file
+    /// system knows cheaply that there is none (the crash simulator's model keeps hashes of each
+    /// directory with and without such names). A sweep may skip a tree for which it is false.
+    func mayHoldLeftovers(below path: String) -> Bool
 }
 
 extension FileSystem {
@@ -56,6 +61,9 @@ extension FileSystem {
     public func symlink(_ target: String, at path: String) throws(FileSystemError) {
         throw .cannotCreate(path: path, reason: "symbolic links are not supported here")
     }
+
+    /// By default nothing is known: anything may be there.
+    public func mayHoldLeftovers(below path: String) -> Bool { true }
 
     /// By default modification times are not kept.
     public func setModificationTime(_ path: String, seconds: Int64) throws(FileSystemError) {}

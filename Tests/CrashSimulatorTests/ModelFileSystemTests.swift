@@ -1,5 +1,6 @@
 import FileSystemKit
 @testable import CrashSimulator
+import SessionFormats
 import SessionStore
 import Testing
 
@@ -54,6 +55,28 @@ import Testing
         system.isTracing = false
         let answers = system.trace.filter { $0.call.kind == .entries }.map(\.answer)
         #expect(answers.count == 2 && answers[0] != answers[1])
+    }
+
+    /// The leftovers hint is true exactly while a temporary or backup name lies below, at any
+    /// depth; the sweep skips a session without one and still removes one that a tab holds.
+    @Test func theLeftoversHintFollowsTemporaryNamesBelow() throws {
+        let system = try make()
+        let storage = joinPath("/p", ProfileLayout.optimizedDirectory)
+        let tab = joinPath(storage, "S1", "t")
+        try system.mkdir(storage, mode: 0o755)
+        try system.mkdir(joinPath(storage, "S1"), mode: 0o755)
+        try system.mkdir(tab, mode: 0o755)
+        try system.close(try system.createExclusive(joinPath(tab, "data.pb"), mode: 0o644))
+        let sweeper = TemporaryFileSweeper(writer: AtomicWriter(fileSystem: system), profile: "/p")
+        #expect(!system.mayHoldLeftovers(below: joinPath(storage, "S1")))
+        #expect(try sweeper.sweep().isEmpty)
+        let temporary = joinPath(tab, AtomicWriter.temporaryPrefix + "data.pb.1.1")
+        try system.close(try system.createExclusive(temporary, mode: 0o644))
+        #expect(system.mayHoldLeftovers(below: joinPath(storage, "S1")) && system.mayHoldLeftovers(below: "/p"))
+        #expect(system.mayHoldLeftovers(below: "/p/missing"))
+        let removed = try sweeper.sweep()
+        #expect(removed.count == 1 && removed.first?.hasPrefix(joinPath(ProfileLayout.optimizedDirectory, "S1", "t")) == true)
+        #expect(!system.mayHoldLeftovers(below: joinPath(storage, "S1")))
     }
 
     @Test func everyOperationIsRecordedWithItsContext() throws {

@@ -5,7 +5,7 @@ import SessionStore
 /// it can be made again on another tree (see `RecoveryMemo`).
 struct TracedCall: Equatable, Sendable {
     enum Kind: UInt8, Sendable {
-        case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind, entries
+        case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind, entries, leftovers
     }
 
     var kind: Kind
@@ -138,6 +138,7 @@ extension ModelFileSystem {
             case .rmdir: try rawRmdir(call.path)
             case .read: return TracedCall.answer(try readBlob(call.path))
             case .list: return listAnswer(try directoryNode(call.path))
+            case .leftovers: return TracedCall.answer(rawMayHoldLeftovers(call.path) ? 1 : 0)
             case .entries:
                 let node = try directoryNode(call.path)
                 return entriesAnswer(node, listing: listAnswer(node))

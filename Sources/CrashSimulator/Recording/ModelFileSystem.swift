@@ -413,6 +413,20 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return ContentHash.combine(listing, directories)
     }
 
+    /// From the directory's content hashes: they differ exactly when a temporary or backup name
+    /// lies below it (`NameTable.isTransient`). True when nothing is at `path`.
+    public func mayHoldLeftovers(below path: String) -> Bool {
+        let answer = rawMayHoldLeftovers(path)
+        if isTracing { note((TracedCall(.leftovers, translate(path)), TracedCall.answer(answer ? 1 : 0))) }
+        return answer
+    }
+
+    func rawMayHoldLeftovers(_ path: String) -> Bool {
+        guard let inode = resolve(path), let everything = tree.contentHash(of: inode, leavingOutTransient: false),
+              let lasting = tree.contentHash(of: inode, leavingOutTransient: true) else { return true }
+        return everything != lasting
+    }
+
     func directoryNode(_ path: String) throws(FileSystemError) -> ModelTree.Node {
         guard let inode = resolve(path), let node = tree.node(inode) else { throw error("opendir", path, ENOENT) }
         guard node.isDirectory else { throw error("opendir", path, ENOTDIR) }

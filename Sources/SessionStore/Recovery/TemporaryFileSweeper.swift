@@ -11,7 +11,9 @@ import SessionFormats
 /// `AtomicWriter.isTemporaryName` or `isBackupName` holds are touched; a temporary directory
 /// (an incognito side being purged) is removed whole, without an fsync of each of its own
 /// directories (a crash midway leaves a smaller one under the same name, for the next sweep);
-/// each directory the sweep removes something from is fsynced.
+/// each directory the sweep removes something from is fsynced. A session directory, or the entries
+/// of one session in `Backups/`, that the file system says hold no such name
+/// (`FileSystem.mayHoldLeftovers(below:)`) is not walked.
 public struct TemporaryFileSweeper: Sendable {
     /// Removes through its file system.
     public let writer: AtomicWriter
@@ -32,11 +34,12 @@ public struct TemporaryFileSweeper: Sendable {
             let storage = joinPath(root, ProfileLayout.optimizedDirectory)
             try sweepDirectory(storage, &removed)
             try sweepDirectory(joinPath(root, ProfileLayout.legacyDirectory), &removed)
-            for session in subdirectories(storage) {
+            for session in subdirectories(storage) where writer.fileSystem.mayHoldLeftovers(below: joinPath(profile, session)) {
                 try sweepDirectory(session, isDirectory: true, &removed)
                 for tab in subdirectories(session) { try sweepDirectory(tab, isDirectory: true, &removed) }
             }
-            for session in subdirectories(SessionSetAside.backupsDirectory(incognito: incognito)) {
+            for session in subdirectories(SessionSetAside.backupsDirectory(incognito: incognito))
+            where writer.fileSystem.mayHoldLeftovers(below: joinPath(profile, session)) {
                 for entry in subdirectories(session) { try sweepDirectory(entry, isDirectory: true, &removed) }
             }
         }
