@@ -31,20 +31,17 @@ import Testing
             let base = recording.inodeCount + 10_000
             func run(resuming: Bool) -> (hash: UInt64, operations: [String], outcome: String) {
                 let system = ModelFileSystem(tree: tree, firstInode: base, operationBase: 1_000_000, tracksExactContent: false, temporaryTag: "r")
-                var midpoint: (key: UInt64, operations: Int)?
-                let outcome = Result {
-                    try runner.recover(fileSystem: system, profile: recording.profile) { digest in
-                        guard resuming, let key = tails.key(system, digest: digest, tag: "r") else { return nil }
-                        if let tail = tails.tail(at: key) {
-                            system.replay(tail.operations, after: tail.after)
-                            #expect(tree.hash == tail.finalHash)
-                            return tail.outcome
-                        }
-                        midpoint = (key, system.operations.count)
-                        return nil
+                let outcome: Result<RecoveryOutcome, any Error>
+                if resuming {
+                    let run = tails.recover(runner, on: system, profile: recording.profile, tag: "r")
+                    outcome = run.outcome
+                    if let tail = run.resumed {
+                        system.replay(tail.operations, after: tail.after)
+                        #expect(tree.hash == tail.finalHash)
                     }
+                } else {
+                    outcome = Result { try runner.recover(fileSystem: system, profile: recording.profile) }
                 }
-                if let midpoint { tails.remember(system, from: midpoint.operations, at: midpoint.key, outcome: outcome) }
                 let result = (tree.hash, system.operations.map(\.summary), "\(outcome.map(\.changes))")
                 tree.rollback(to: mark)
                 return result

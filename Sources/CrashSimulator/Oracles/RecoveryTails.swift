@@ -35,7 +35,7 @@ final class RecoveryTails {
 
     /// The key of a midpoint: the tree, the counters, the first stage's digest and the run's kind
     /// (its temporary names); nil when no run can resume there.
-    func key(_ system: ModelFileSystem, digest: UInt64, tag: String) -> UInt64? {
+    private func key(_ system: ModelFileSystem, digest: UInt64, tag: String) -> UInt64? {
         guard let counters = system.counters else { return nil }
         // The tail's operations name inodes: which inode each name points at must be the same.
         var key = ContentHash.combine(ContentHash.combine(system.tree.hash, system.tree.linkage), digest)
@@ -44,16 +44,35 @@ final class RecoveryTails {
         return ContentHash.combine(key, ContentHash.of(tag))
     }
 
-    /// The second stage remembered at `key`, counted as a resumed run; nil when none is.
-    func tail(at key: UInt64) -> Tail? {
-        guard let tail = tails[key] else { return nil }
-        resumed += 1
-        return tail
+    /// Runs recovery with `runner` on `system`: when its first stage reaches a remembered midpoint,
+    /// finishes with that run's outcome and returns its second stage, not applied (see
+    /// `ModelFileSystem.replay`); otherwise runs it whole and remembers its second stage.
+    func recover(_ runner: any RecoveryRunner, on system: ModelFileSystem, profile: String,
+                 tag: String) -> (outcome: Result<RecoveryOutcome, any Error>, resumed: Tail?) {
+        var midpoint: (key: UInt64, operations: Int)?
+        var resumed: Tail?
+        let outcome: Result<RecoveryOutcome, any Error> = Result {
+            try runner.recover(fileSystem: system, profile: profile) { digest in
+                guard let key = key(system, digest: digest, tag: tag) else { return nil }
+                if let tail = tails[key] {
+                    resumed = tail
+                    return tail.outcome
+                }
+                midpoint = (key, system.operations.count)
+                return nil
+            }
+        }
+        if resumed != nil {
+            self.resumed += 1
+        } else if let midpoint {
+            remember(system, from: midpoint.operations, at: midpoint.key, outcome: outcome)
+        }
+        return (outcome, resumed)
     }
 
     /// Remembers the second stage of the run that ended on `system`, begun at `key` after its
     /// first `start` operations.
-    func remember(_ system: ModelFileSystem, from start: Int, at key: UInt64, outcome: Result<RecoveryOutcome, any Error>) {
+    private func remember(_ system: ModelFileSystem, from start: Int, at key: UInt64, outcome: Result<RecoveryOutcome, any Error>) {
         guard let after = system.counters else { return }
         let operations = system.operations[start...]
         // The slice keeps the run's whole operations alive, the first stage's too.

@@ -130,19 +130,9 @@ final class StateJudge {
         let system = makeSystem()
         system.isTracing = true
         system.traceLimit = RecoveryMemo.longestTrace + 1
-        var midpoint: (key: UInt64, operations: Int)?
-        var resumed: RecoveryTails.Tail?
-        let outcome: Result<RecoveryOutcome, any Error> = Result {
-            try runner.recover(fileSystem: system, profile: recording.profile) { digest in
-                guard usesTails, let key = tails.key(system, digest: digest, tag: tag) else { return nil }
-                if let tail = tails.tail(at: key) {
-                    resumed = tail
-                    return tail.outcome
-                }
-                midpoint = (key, system.operations.count)
-                return nil
-            }
-        }
+        let (outcome, resumed): (Result<RecoveryOutcome, any Error>, RecoveryTails.Tail?) = usesTails
+            ? tails.recover(runner, on: system, profile: recording.profile, tag: tag)
+            : (Result { try runner.recover(fileSystem: system, profile: recording.profile) }, nil)
         system.isTracing = false
         // A resumed run's trace stops at the midpoint: it is not what the store would answer.
         if let resumed {
@@ -151,7 +141,6 @@ final class StateJudge {
             return run
         }
         memo.insert(system.trace, outcome: outcome)
-        if let midpoint { tails.remember(system, from: midpoint.operations, at: midpoint.key, outcome: outcome) }
         return RecoveryRun(outcome: outcome, system: system)
     }
 

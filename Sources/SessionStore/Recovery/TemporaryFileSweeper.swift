@@ -70,7 +70,7 @@ public struct TemporaryFileSweeper: Sendable {
         var any = false
         for entry in entries where AtomicWriter.isTemporaryName(entry.name) || AtomicWriter.isBackupName(entry.name) {
             let name = entry.name
-            switch writer.fileSystem.kind(of: joinPath(path, name)) {
+            switch entry.kind {
             case .file:
                 try writer.fileSystem.unlink(joinPath(path, name))
             case .directory:
