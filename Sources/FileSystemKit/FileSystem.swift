@@ -49,6 +49,12 @@ public protocol FileSystem: ReadableFileSystem {
     /// system knows cheaply that there is none (the crash simulator's model keeps hashes of each
     /// directory with and without such names). A sweep may skip a tree for which it is false.
     func mayHoldLeftovers(below path: String) -> Bool
+    /// Removes what is at `path`, of kind `kind`: a file is unlinked; a directory loses its
+    /// entries depth first (in `entries(of:)` order; an entry of another kind is left, and the
+    /// directory's rmdir then fails), is fsynced once empty when `syncingEachDirectory`, and is
+    /// removed. The default makes exactly those calls (`removeTreeStepByStep`); a model whose
+    /// steps nobody inspects may remove an unsynced tree in one go, ending on the same tree.
+    func removeTree(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError)
 }
 
 extension FileSystem {
@@ -64,6 +70,22 @@ extension FileSystem {
 
     /// By default nothing is known: anything may be there.
     public func mayHoldLeftovers(below path: String) -> Bool { true }
+
+    /// By default a tree is removed call by call.
+    public func removeTree(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError) {
+        try removeTreeStepByStep(path, kind: kind, syncingEachDirectory: syncingEachDirectory)
+    }
+
+    /// `removeTree` made of `entries(of:)`, `unlink`, `fsyncDirectory` and `rmdir` calls.
+    public func removeTreeStepByStep(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError) {
+        guard kind == .directory else { return try unlink(path) }
+        for entry in try entries(of: path) {
+            guard let kind = entry.kind else { continue }
+            try removeTreeStepByStep(joinPath(path, entry.name), kind: kind, syncingEachDirectory: syncingEachDirectory)
+        }
+        if syncingEachDirectory { try fsyncDirectory(path) }
+        try rmdir(path)
+    }
 
     /// By default modification times are not kept.
     public func setModificationTime(_ path: String, seconds: Int64) throws(FileSystemError) {}

@@ -79,6 +79,42 @@ import Testing
         #expect(!system.mayHoldLeftovers(below: joinPath(storage, "S1")))
     }
 
+    /// A tree removed at once (a run whose steps are not explored) ends where the step-by-step
+    /// calls end, as every hash sees it, in one recorded operation and one traced call; a removal
+    /// that fsyncs each directory is still made call by call.
+    @Test func aTreeRemovedAtOnceEndsWhereTheStepsEnd() throws {
+        func populated() throws -> ModelFileSystem {
+            let system = try make()
+            try system.mkdir("/p/keep", mode: 0o755)
+            try system.close(try system.createExclusive("/p/keep/f", mode: 0o644))
+            for directory in ["/p/gone", "/p/gone/t1", "/p/gone/t2", "/p/gone/t2/deep"] { try system.mkdir(directory, mode: 0o755) }
+            for file in ["/p/gone/m", "/p/gone/t1/data.pb", "/p/gone/t2/deep/x"] {
+                let handle = try system.createExclusive(file, mode: 0o644)
+                _ = try system.write(handle, Array(file.utf8)[...])
+                try system.close(handle)
+            }
+            try system.link("/p/keep/f", to: "/p/gone/t1/linked")
+            system.clearOperations()
+            return system
+        }
+        let steps = try populated()
+        try steps.removeTree("/p/gone", kind: .directory, syncingEachDirectory: false)
+        let atOnce = try populated()
+        atOnce.removesTreesAtOnce = true
+        atOnce.isTracing = true
+        try atOnce.removeTree("/p/gone", kind: .directory, syncingEachDirectory: false)
+        #expect(atOnce.tree.hash == steps.tree.hash && atOnce.tree.linkage == steps.tree.linkage)
+        #expect(atOnce.tree.contentHash(of: ModelTree.root, leavingOutTransient: false) == steps.tree.contentHash(of: ModelTree.root, leavingOutTransient: false))
+        #expect(steps.operations.count == 8 && atOnce.operations.map(\.kind) == [.rmdir])
+        #expect(atOnce.trace.map(\.call.kind) == [.removeTree])
+        #expect(atOnce.kind(of: "/p/gone") == nil && atOnce.kind(of: "/p/keep/f") == .file)
+        let synced = try populated()
+        synced.removesTreesAtOnce = true
+        try synced.removeTree("/p/gone", kind: .directory, syncingEachDirectory: true)
+        #expect(synced.operations.filter { $0.kind == .fsyncDirectory }.count == 4, "each directory fsynced, call by call")
+        #expect(synced.tree.hash == steps.tree.hash)
+    }
+
     @Test func everyOperationIsRecordedWithItsContext() throws {
         let system = try make()
         system.clearOperations()

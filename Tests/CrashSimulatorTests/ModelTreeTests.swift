@@ -66,6 +66,35 @@ import Testing
         #expect(tree.hash == before)
     }
 
+    /// What no path reaches is not in the hash: a tree cut off by its one entry leaves the hash
+    /// and linkage it would leave emptied entry by entry, a change below it changes neither, and
+    /// putting the entry back brings everything back.
+    @Test func whatIsOutOfReachIsNotInTheHash() throws {
+        let steps: [(ModelFileSystem) throws -> Void] = [
+            { try $0.mkdir("/a", mode: 0o755) }, { try self.write($0, "/a/x", "one") },
+            { try $0.mkdir("/a/b", mode: 0o755) }, { try self.write($0, "/a/b/y", "two") }, { try $0.link("/a/x", to: "/a/b/z") },
+        ]
+        let tree = try build(steps)
+        let emptied = try build(steps + [{ try $0.unlink("/a/b/y") }, { try $0.unlink("/a/b/z") }, { try $0.rmdir("/a/b") }])
+        let system = ModelFileSystem(tree: tree)
+        let inode = try #require(system.resolve("/a/x"))
+        let (before, linkageBefore) = (tree.hash, tree.linkage)
+        tree.isJournaling = true
+        let mark = tree.mark()
+        let a = try #require(system.resolve("/a"))
+        let b = try #require(system.resolve("/a/b"))
+        tree.setEntry(a, tree.names.intern("b"), nil)
+        #expect(tree.hash == emptied.hash && tree.linkage == emptied.linkage)
+        let cutOff = tree.hash
+        tree.setEntry(b, tree.names.intern("w"), inode)
+        #expect(tree.hash == cutOff, "an entry made out of reach")
+        tree.setContent(inode, Blob(Array("three".utf8)), dataOperation: 9, exact: false)
+        let changed = try build(steps.prefix(1) + [{ try self.write($0, "/a/x", "three") }])
+        #expect(tree.hash == changed.hash, "a hard link out of reach does not count the new content")
+        tree.rollback(to: mark)
+        #expect(tree.hash == before && tree.linkage == linkageBefore)
+    }
+
     @Test func contentHashesAreDeterministicAndSpread() {
         #expect(ContentHash.of(Array("session_metadata.pb".utf8)) == ContentHash.of("session_metadata.pb"))
         var seen = Set<UInt64>()

@@ -41,6 +41,13 @@ import Testing
 
         var loads: [SessionLoad] { scan.sessions.map { SessionLoader.compute($0, tree: tree) } }
 
+        /// The durability floor of the tree as it is.
+        var floor: DurabilityOracle.Floor {
+            let scan = scan
+            let asideLoads = scan.backups.map { entry in entry.contents.map { SessionLoader.compute($0, tree: tree) } }
+            return DurabilityOracle.floor(scan, loads: loads, asideLoads: asideLoads, versions: versions, names: tree.names)
+        }
+
         mutating func record() {
             let names = tree.names
             versions.record(scan, names: names) { SessionPaths.directory($0, names) }
@@ -74,8 +81,7 @@ import Testing
     @Test func durabilityFloorIsTheOldestPartOfTheRestoredState() throws {
         let fixture = try Fixture(saving: [Self.session([1, 2]), Self.session([1, 2, 3])])
         // Versions: 0 empty, 1 first save, 2 second save.
-        let floor = DurabilityOracle.floor(fixture.scan, loads: fixture.loads, versions: fixture.versions, names: fixture.tree.names)
-        #expect(floor.version == 2)
+        #expect(fixture.floor.version == 2)
         let verdict = StateVerdict(findings: [], floor: DurabilityOracle.Floor(version: 1, detail: "x is older"), privacyFound: 0,
                                    privacyDetails: [:], detectedCrash: true, recoveryCrashes: [])
         var context = CrashContext(requiredVersion: 2, acknowledgement: "save #2", privacyGroups: 0, appWasRunning: false)
@@ -83,8 +89,20 @@ import Testing
         context.requiredVersion = 1
         #expect(verdict.findings(in: context).isEmpty)
         try fixture.system.unlink(fixture.metadata)
-        let gone = DurabilityOracle.floor(fixture.scan, loads: fixture.loads, versions: fixture.versions, names: fixture.tree.names)
-        #expect(gone.version == 0, "without its list the session is as before the first save")
+        #expect(fixture.floor.version == 0, "without its list the session is as before the first save")
+    }
+
+    @Test func aSetAsideEntryStandsForItsSessionOnlyWithItsTabsData() throws {
+        let fixture = try Fixture(saving: [Self.session([1, 2]), Self.session([1, 2, 3])])
+        let entry = try SessionSetAside(writer: AtomicWriter(fileSystem: fixture.system), profile: Self.profile)
+            .push(SessionKey(id: Session.syntheticIdentifier, incognito: false), reason: "test",
+                  time: Timestamp(unixMicroseconds: 1_800_000_000_000_000), method: .linkCopy)
+        #expect(fixture.system.kind(of: fixture.metadata) == nil, "the live session is gone")
+        #expect(fixture.floor.version == 2, "set aside whole, the session is as the second save left it")
+        try fixture.system.unlink(fixture.path(joinPath(entry.path, "00000003", ProfileLayout.tabDataFile)))
+        let floor = fixture.floor
+        #expect(floor.version == 1, "the entry keeps the second save's list but not its third tab's data")
+        #expect(floor.detail.contains("or without a tab's data as it was"), "\(floor.detail)")
     }
 
     @Test func collateralLossSeesTabsChromeWouldLose() throws {

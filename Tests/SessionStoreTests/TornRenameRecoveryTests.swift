@@ -70,7 +70,8 @@ import SessionModel
                 "nothing is renamed but to or from a temporary name")
         let manifest = try #require(calls.firstIndex { if case .rename(_, let to) = $0 { return to.hasSuffix("manifest.json") } else { return false } })
         let leaving = try #require(calls.firstIndex { if case .rename(let from, _) = $0 { return from == harness.directory.at(session) } else { return false } })
-        #expect(manifest < leaving, "the live directory goes only once the entry is complete")
+        let placed = try #require(calls.firstIndex { if case .rename(_, let to) = $0 { return to == harness.directory.at("Default/\(entry.path)") } else { return false } })
+        #expect(manifest < placed && placed < leaving, "the copy takes its place whole, manifest included, before the live directory goes")
         #expect(calls[leaving + 1] == .fsyncDirectory(parentPath(harness.directory.at(session))), "and it leaves its place in one durable step")
         #expect(!harness.directory.exists(session))
         #expect(harness.directory.exists("Default/\(entry.path)/session_metadata.pb"))
@@ -86,6 +87,19 @@ import SessionModel
         #expect(!harness.directory.exists(entry))
         #expect(harness.window.tabs.count == 2)
         #expect(harness.service.launchReport.completedManifests.count == 1)
+    }
+
+    @Test func aSetAsideCopyCutShortIsSweptByTheNextLaunch() throws {
+        let harness = try savedHarness()
+        let staged = "Default/Backups/{SyntheticIdentifier}/\(AtomicWriter.temporaryPrefix)\(SessionSetAside.stamp(for: harness.clock.now))"
+        try AtomicWriter().makeDirectories(harness.directory.at("Default/Backups/{SyntheticIdentifier}"))
+        try AtomicWriter().linkTree(harness.directory.at(session), to: harness.directory.at(staged))
+        try POSIXFileSystem().unlink(harness.directory.at(staged + "/session_metadata.pb"))
+        try harness.relaunch()
+        #expect(!harness.directory.exists(staged))
+        #expect(harness.window.tabs.count == 2)
+        #expect(harness.service.launchReport.removedTemporaryFiles.contains { $0.hasSuffix(lastPathComponent(staged)) })
+        #expect(harness.service.launchReport.completedManifests.isEmpty && harness.service.launchReport.setAside.isEmpty)
     }
 
     @Test func whatRemainsOfASetAsideSessionIsRemovedByTheNextLaunch() throws {

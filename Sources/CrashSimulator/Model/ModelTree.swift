@@ -6,10 +6,12 @@
 /// is built by applying a few effects to the base with the journal on, checked, then rolled back:
 /// states are materialised incrementally, never rebuilt from zero.
 ///
-/// The hash is the wrapping sum of one term per directory entry (directory inode, name, and the
-/// target: a directory's inode or a file's content hash), so every change updates it in O(1)
-/// (a content change in O(links)). Entries below a directory that is itself unreachable still
-/// count, so two states that differ only there are told apart (checked twice, never merged).
+/// The hash is the wrapping sum of one term per directory entry reachable from the root
+/// (directory inode, name, and the target: a directory's inode or a file's content hash). Each
+/// directory keeps the sum of the terms below it, so a change is carried up its ancestors in
+/// O(depth) (a content change once per link) and a whole tree leaves the hash, or comes back to
+/// it, with the one entry that names it: what is not reachable cannot be seen by any path, so two
+/// states that differ only there are the same state.
 ///
 /// Each directory also keeps the content hash of what lies below it (a Merkle hash: names and
 /// bytes, no inode numbers), twice: of everything, and leaving out temporary and backup names
@@ -48,6 +50,10 @@ public final class ModelTree {
         /// Whether something below the directory changed since its sums were computed; every
         /// directory above a stale one is stale too.
         var isStale = false
+        /// A directory's wrapping sums of the hash terms and of the linkage terms of every entry
+        /// below it (its own and those of its subdirectories), always up to date.
+        var termsBelow: UInt64 = 0
+        var linkageBelow: UInt64 = 0
 
         /// The slot of an inode that does not exist.
         static let missing = Node(isDirectory: false, entries: [:], blob: .empty, dataOperation: -1, exact: true, links: [], exists: false)
@@ -67,7 +73,7 @@ public final class ModelTree {
     private(set) var nodes: [Node]
     /// The hash of the whole tree (see the type's description).
     public private(set) var hash: UInt64 = 0
-    /// The wrapping sum of one term per directory entry of (directory inode, name, target inode):
+    /// The wrapping sum of one term per reachable directory entry of (directory inode, name, target inode):
     /// which inode each name points at, files included, where `hash` knows files by content only.
     private(set) var linkage: UInt64 = 0
     /// The names of every entry, interned.
@@ -198,9 +204,11 @@ public final class ModelTree {
         if previous == target { return }
         if isJournaling { journal.append(.entry(directory: directory, name: name, previous: previous ?? -1)) }
         let link = Link(directory: directory, name: name)
+        var terms: UInt64 = 0
+        var linkTerms: UInt64 = 0
         if let previous {
-            hash &-= term(directory, name, previous)
-            linkage &-= linkTerm(directory, name, previous)
+            terms &-= term(directory, name, previous) &+ nodes[Int(previous)].termsBelow
+            linkTerms &-= linkTerm(directory, name, previous) &+ nodes[Int(previous)].linkageBelow
             if let position = nodes[Int(previous)].links.firstIndex(of: link) {
                 nodes[Int(previous)].links.remove(at: position)
             }
@@ -208,10 +216,34 @@ public final class ModelTree {
         nodes[Int(directory)].entries[name] = target
         if let target {
             nodes[Int(target)].links.append(link)
-            hash &+= term(directory, name, target)
-            linkage &+= linkTerm(directory, name, target)
+            terms &+= term(directory, name, target) &+ nodes[Int(target)].termsBelow
+            linkTerms &+= linkTerm(directory, name, target) &+ nodes[Int(target)].linkageBelow
         }
+        carry(terms, linkTerms, from: directory)
         markStale(directory)
+    }
+
+    /// Adds to the sums below `directory` and every directory above it, and to the tree's when
+    /// the root is reached (a directory without a name is not reachable: the carry stops there).
+    private func carry(_ terms: UInt64, _ linkTerms: UInt64, from directory: Int32) {
+        var current = Int(directory)
+        // A cycle cannot arise from POSIX calls; the bound only keeps a broken tree from hanging.
+        for _ in 0...nodes.count {
+            nodes[current].termsBelow &+= terms
+            nodes[current].linkageBelow &+= linkTerms
+            if current == Int(ModelTree.root) {
+                hash &+= terms
+                linkage &+= linkTerms
+                return
+            }
+            let count = nodes[current].links.count
+            guard count == 1 else {
+                // Only a file has several names (and this is a directory); none: not reachable.
+                for link in nodes[current].links { carry(terms, linkTerms, from: link.directory) }
+                return
+            }
+            current = Int(nodes[current].links[0].directory)
+        }
     }
 
     /// Replaces a file's content.
@@ -222,11 +254,10 @@ public final class ModelTree {
             journal.append(.content(inode: inode, blob: oldBlob, dataOperation: nodes[index].dataOperation, exact: nodes[index].exact))
         }
         if oldBlob !== blob {
-            let links = nodes[index].links
-            for link in links { hash &-= term(link.directory, link.name, inode) }
             nodes[index].blob = blob
-            for link in links {
-                hash &+= term(link.directory, link.name, inode)
+            for link in nodes[index].links {
+                let entry = entryKey(link.directory, link.name)
+                carry(ContentHash.combine(entry, blob.hash) &- ContentHash.combine(entry, oldBlob.hash), 0, from: link.directory)
                 markStale(link.directory)
             }
         }
@@ -323,6 +354,12 @@ public final class ModelTree {
     private func term(_ directory: Int32, _ name: Int32, _ target: Int32) -> UInt64 {
         let content = nodes[Int(target)].isDirectory
             ? ContentHash.combine(UInt64(UInt32(bitPattern: target)), 0x6469_7265_6374_6F72) : nodes[Int(target)].blob.hash
-        return ContentHash.combine(ContentHash.combine(UInt64(UInt32(bitPattern: directory)), names.hash(name)), content)
+        return ContentHash.combine(entryKey(directory, name), content)
+    }
+
+    /// The part of an entry's hash term that names it (its directory and name).
+    @inline(__always)
+    private func entryKey(_ directory: Int32, _ name: Int32) -> UInt64 {
+        ContentHash.combine(UInt64(UInt32(bitPattern: directory)), names.hash(name))
     }
 }

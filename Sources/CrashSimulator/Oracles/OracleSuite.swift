@@ -28,7 +28,8 @@ struct OracleSuite {
         findings += AtomicityOracle.check(scan, loads: loads, versions: recording.versions, names: tree.names)
         findings += CollateralLossOracle.check(scan, loads: loads, names: tree.names, allowed: allowedLosses)
         findings += HygieneOracle.check(scan, tree: tree, profile: profile, userEntries: recording.starting.userEntries)
-        let floor = DurabilityOracle.floor(scan, loads: loads, versions: recording.versions, names: tree.names)
+        let asideLoads = scan.backups.map { entry in entry.contents.map { loader.load($0, tree: tree) } }
+        let floor = DurabilityOracle.floor(scan, loads: loads, asideLoads: asideLoads, versions: recording.versions, names: tree.names)
         return (findings, floor, scan)
     }
 

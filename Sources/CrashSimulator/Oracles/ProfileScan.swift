@@ -39,6 +39,10 @@ struct ProfileScan {
         var incognito: Bool
         var session: Int32
         var metadata: Blob?
+        /// The entry scanned as the live session directory it was set aside from (its keys are
+        /// that directory's, so its tabs' data compare with the versions the live place held);
+        /// nil when no state ever had a live session directory.
+        var contents: SessionEntry?
     }
 
     /// Key of the profile directory itself.
@@ -78,22 +82,26 @@ struct ProfileScan {
                 side = inode
                 sideKey = ProfileScan.key(sideKey, otr, table)
             }
+            let storageKey = names.storage.map { ProfileScan.key(sideKey, $0, table) }
             if let backupsName = names.backups, let backupsInode = tree.lookup(side, backupsName), let backupsNode = tree.node(backupsInode), backupsNode.isDirectory {
                 for (session, sessionInode) in backupsNode.entries {
                     guard let sessionNode = tree.node(sessionInode), sessionNode.isDirectory else { continue }
-                    for (_, entryInode) in sessionNode.entries {
+                    for (entryName, entryInode) in sessionNode.entries where !AtomicWriter.isTemporaryName(table.name(entryName)) {
                         guard let entryNode = tree.node(entryInode), entryNode.isDirectory else { continue }
                         var metadata: Blob?
                         if let metadataName = names.metadata, let file = entryNode.entries[metadataName], let fileNode = tree.node(file), !fileNode.isDirectory {
                             metadata = fileNode.blob
                         }
-                        backups.append(BackupEntry(incognito: incognito, session: session, metadata: metadata))
+                        let contents = storageKey.map { key in
+                            scanSession(tree, name: session, inode: entryInode, node: entryNode, key: ProfileScan.key(key, session, table),
+                                        incognito: incognito, names: names)
+                        }
+                        backups.append(BackupEntry(incognito: incognito, session: session, metadata: metadata, contents: contents))
                     }
                 }
             }
-            guard let storageName = names.storage, let storage = tree.lookup(side, storageName),
+            guard let storageName = names.storage, let storageKey, let storage = tree.lookup(side, storageName),
                   let storageNode = tree.node(storage), storageNode.isDirectory else { continue }
-            let storageKey = ProfileScan.key(sideKey, storageName, table)
             for (name, inode) in storageNode.entries {
                 guard let node = tree.node(inode), node.isDirectory else { continue }
                 sessions.append(scanSession(tree, name: name, inode: inode, node: node, key: ProfileScan.key(storageKey, name, table),
@@ -115,17 +123,18 @@ struct ProfileScan {
         ContentHash.combine(incognito ? 0x6F74_72 : 0x7265_67, names.hash(name))
     }
 
-    /// Each session identity present (live or set aside): its live list's hash (nil: none) and
-    /// the hashes of its set-aside lists.
-    func sessionContents(_ names: NameTable) -> [UInt64: (live: UInt64?, aside: [UInt64])] {
-        var result: [UInt64: (live: UInt64?, aside: [UInt64])] = [:]
+    /// Each session identity present (live or set aside): its live list's hash (nil: none) and,
+    /// for each entry holding a list, that list's hash and the index of the entry in `backups`.
+    func sessionContents(_ names: NameTable) -> [UInt64: (live: UInt64?, aside: [(list: UInt64, entry: Int)])] {
+        var result: [UInt64: (live: UInt64?, aside: [(list: UInt64, entry: Int)])] = [:]
         for session in sessions {
             let identity = ProfileScan.sessionIdentity(incognito: session.incognito, name: session.name, names)
             result[identity, default: (nil, [])].live = session.metadata?.hash
         }
-        for backup in backups {
+        for (index, backup) in backups.enumerated() {
             guard let metadata = backup.metadata else { continue }
-            result[ProfileScan.sessionIdentity(incognito: backup.incognito, name: backup.session, names), default: (nil, [])].aside.append(metadata.hash)
+            result[ProfileScan.sessionIdentity(incognito: backup.incognito, name: backup.session, names), default: (nil, [])]
+                .aside.append((metadata.hash, index))
         }
         return result
     }

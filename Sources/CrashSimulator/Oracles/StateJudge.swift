@@ -118,7 +118,11 @@ final class StateJudge {
         let memo = caches.memo(tag)
         let mark = tree.mark()
         func makeSystem() -> ModelFileSystem {
-            ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false, temporaryTag: tag)
+            let system = ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
+                                         temporaryTag: tag)
+            // The steps of a run whose crashes are not explored need not be made one by one.
+            system.removesTreesAtOnce = defers && usesTails
+            return system
         }
         let replaying = makeSystem()
         if let outcome = memo.replay(on: replaying) {

@@ -99,13 +99,14 @@ public struct VersionIndex: Sendable {
 
     /// The newest version a session's state can stand for: its live list's newest version when it
     /// has one; else (set aside or gone) the newest version in which it was gone or held one of the
-    /// set-aside lists `aside`. Nil when none.
-    func newestSessionVersion(_ identity: UInt64, live: UInt64?, aside: [UInt64]) -> Int? {
+    /// set-aside lists `aside`, each no newer than the newest version its tabs' data stands for
+    /// (`data`). Nil when none.
+    func newestSessionVersion(_ identity: UInt64, live: UInt64?, aside: [(list: UInt64, data: Int)]) -> Int? {
         guard contentNewest[identity] != nil else { return live == nil && aside.isEmpty ? count - 1 : nil }
         if let live { return metadataKeys[identity].flatMap { newestVersion($0, live) } }
         var best = goneNewest[identity]
-        for hash in aside {
-            if let version = contentNewest[identity]?[hash] { best = max(best ?? version, version) }
+        for entry in aside {
+            if let version = contentNewest[identity]?[entry.list].map({ min($0, entry.data) }) { best = max(best ?? version, version) }
         }
         return best
     }
@@ -120,12 +121,22 @@ public struct VersionIndex: Sendable {
         }
     }
 
-    /// The newest version in which `key` held `hash` (absent: `VersionIndex.absent`); nil when never.
-    func newestVersion(_ key: UInt64, _ hash: UInt64) -> Int? {
-        guard let list = spans[key] else { return hash == VersionIndex.absent ? count - 1 : nil }
+    /// The newest version, no newer than `notAfter`, in which `key` held `hash` (absent:
+    /// `VersionIndex.absent`); nil when never.
+    func newestVersion(_ key: UInt64, _ hash: UInt64, notAfter: Int = .max) -> Int? {
+        guard let list = spans[key] else { return hash == VersionIndex.absent ? min(count - 1, notAfter) : nil }
         var best: Int?
-        for span in list where span.hash == hash { best = max(best ?? span.last, span.last) }
+        for span in list where span.hash == hash && span.first <= notAfter {
+            let last = min(span.last, notAfter)
+            best = max(best ?? last, last)
+        }
         return best
+    }
+
+    /// The newest version in which the session `identity` had the live list `hash` (not counting
+    /// versions where it was only set aside); nil when never.
+    func newestLiveListVersion(_ identity: UInt64, _ hash: UInt64) -> Int? {
+        metadataKeys[identity].flatMap { newestVersion($0, hash) }
     }
 
     /// The oldest version in which `key` held `hash`; nil when never.

@@ -5,7 +5,8 @@ import SessionStore
 /// it can be made again on another tree (see `RecoveryMemo`).
 struct TracedCall: Equatable, Sendable {
     enum Kind: UInt8, Sendable {
-        case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind, entries, leftovers
+        case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind, entries, leftovers,
+             removeTree
     }
 
     var kind: Kind
@@ -136,6 +137,7 @@ extension ModelFileSystem {
             case .unlink: try rawUnlink(call.path)
             case .mkdir: try rawMkdir(call.path, mode: UInt32(bitPattern: call.number))
             case .rmdir: try rawRmdir(call.path)
+            case .removeTree: try rawRemoveTree(call.path)
             case .read: return TracedCall.answer(try readBlob(call.path))
             case .list: return listAnswer(try directoryNode(call.path))
             case .leftovers: return TracedCall.answer(rawMayHoldLeftovers(call.path) ? 1 : 0)

@@ -53,6 +53,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var traceLimit = Int.max
     /// The path in the tree of the file the last create made.
     var lastCreatedPath = ""
+    /// Whether a tree removed without syncs goes in one call (`removeTree`): for runs whose steps
+    /// are never explored, where only the tree they leave matters.
+    var removesTreesAtOnce = false
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     private var aliases: [String: String] = [:]
     private var temporaryCount = 0
@@ -156,7 +159,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// The directory that holds `path`'s last component, and that component's name id (interned).
-    private func parentAndName(_ path: String, operation: String) throws(FileSystemError) -> (directory: Int32, name: Int32) {
+    func parentAndName(_ path: String, operation: String) throws(FileSystemError) -> (directory: Int32, name: Int32) {
         let path = translate(path)
         if let split = tree.pathIndex.split(of: path) {
             let directory = try walk(split.parent, path, operation)
@@ -189,7 +192,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return directory
     }
 
-    private func error(_ operation: String, _ path: String, _ code: Int32) -> FileSystemError {
+    func error(_ operation: String, _ path: String, _ code: Int32) -> FileSystemError {
         .io(operation: operation, path: path, code: code, reason: String(cString: strerror(code)))
     }
 
@@ -200,6 +203,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     private var nextIndex: Int32 { operationBase + Int32(operations.count) }
+
+    /// Records an operation already resolved (its path in the tree's terms, see `modelPath`).
+    func append(_ operation: FileOperation) { operations.append(operation) }
 
     private func prepare() throws(FileSystemError) {
         if let beforeOperation { try beforeOperation(operations.count) }

@@ -23,8 +23,10 @@ public struct SetAsideEntry: Sendable, Hashable {
 ///
 /// An interrupted set-aside is finished or undone by `completeInterruptedEntries`: an entry
 /// without a manifest and without its live session gets its manifest; one without a manifest
-/// beside a live session holding the same bytes is a partial copy and is dropped; a live
-/// directory whose every file is in an entry's manifest is what remains of a removal and is removed.
+/// beside a live session holding the same bytes is a partial copy (as copies were made before
+/// they were put together under a temporary name) and is dropped; a live directory whose every
+/// file is in an entry's manifest is what remains of a removal and is removed. A copy cut short
+/// under its temporary name is removed by `TemporaryFileSweeper`.
 public struct SessionSetAside: Sendable {
     /// Writes the manifest and makes every move durable.
     public let writer: AtomicWriter
@@ -55,13 +57,14 @@ public struct SessionSetAside: Sendable {
         /// Renamed (both parents fsynced): atomic when only the process dies, but a power loss can
         /// split an unsynced rename into its steps and leave the directory under neither name.
         case rename
-        /// Copied by hard links (no data copied, every directory fsynced), the manifest written,
-        /// then the live directory removed, its list first: nothing is lost even when power is,
-        /// at the price of a moment where the session is both live and set aside. What the
-        /// store's recovery uses.
+        /// Copied by hard links under a temporary name beside the entry (no data copied, every
+        /// directory fsynced), the manifest written into the copy, the copy renamed into place
+        /// (its parent fsynced), then the live directory removed: nothing is lost even when power
+        /// is, at the price of a moment where the session is both live and set aside, and an
+        /// interrupted copy is only a temporary directory. What the store's recovery uses.
         case linkCopy
-        /// Copied by hard links and the manifest written, the live directory left in place: a
-        /// record of a session as it was before Chrome's loading rules shorten it.
+        /// Copied as `linkCopy` copies, the live directory left in place: a record of a session
+        /// as it was before Chrome's loading rules shorten it.
         case copy
     }
 
@@ -98,15 +101,17 @@ public struct SessionSetAside: Sendable {
         case .rename:
             try writer.move(source, to: joinPath(profile, relative))
             try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion)
-        case .linkCopy:
-            let linked = try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
-            try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion,
+        case .linkCopy, .copy:
+            // Put together under a temporary name, manifest included, and renamed into place
+            // whole: an interrupted copy is a temporary directory, which the sweep removes.
+            let staged = joinPath(parent, AtomicWriter.temporaryPrefix + stamp)
+            let stagedPath = joinPath(profile, staged)
+            if writer.fileSystem.kind(of: stagedPath) != nil { try writer.removeTree(stagedPath, syncEachDirectory: false) }
+            let linked = try writer.linkTree(source, to: stagedPath, mode: mode)
+            try writeManifest(key: key, entry: staged, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion,
                               files: linked)
-            try removeLive(source)
-        case .copy:
-            let linked = try writer.linkTree(source, to: joinPath(profile, relative), mode: mode)
-            try writeManifest(key: key, entry: relative, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion,
-                              files: linked)
+            try writer.move(stagedPath, to: joinPath(profile, relative))
+            if method == .linkCopy { try removeLive(source) }
         }
         return SetAsideEntry(key: key, path: relative, stamp: stamp, reason: reason)
     }

@@ -7,7 +7,8 @@ import SessionFormats
 ///
 /// Looks where the store and sessionctl write: the profile directory, `SessionStorage/` and
 /// `Sessions/` (where a set-aside session directory leaves under a temporary name), each session directory
-/// and its tab directories, on both sides, and the set-aside entries. Only names for which
+/// and its tab directories, on both sides, each session's `Backups/<id>/` (where a set-aside copy
+/// is put together under a temporary name) and the set-aside entries. Only names for which
 /// `AtomicWriter.isTemporaryName` or `isBackupName` holds are touched; a temporary directory
 /// (an incognito side being purged) is removed whole, without an fsync of each of its own
 /// directories (a crash midway leaves a smaller one under the same name, for the next sweep);
@@ -40,6 +41,7 @@ public struct TemporaryFileSweeper: Sendable {
             }
             for session in subdirectories(SessionSetAside.backupsDirectory(incognito: incognito))
             where writer.fileSystem.mayHoldLeftovers(below: joinPath(profile, session)) {
+                try sweepDirectory(session, isDirectory: true, &removed)
                 for entry in subdirectories(session) { try sweepDirectory(entry, isDirectory: true, &removed) }
             }
         }

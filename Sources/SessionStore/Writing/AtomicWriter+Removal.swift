@@ -13,20 +13,8 @@ extension AtomicWriter {
     /// still meets).
     public func removeTree(_ path: String, syncParent: Bool = true, syncEachDirectory: Bool = true) throws(FileSystemError) {
         guard let kind = fileSystem.kind(of: path) else { return }
-        try remove(path, kind: kind, syncEachDirectory: syncEachDirectory)
+        try fileSystem.removeTree(path, kind: kind, syncingEachDirectory: syncEachDirectory && writeProtocol.syncsDirectories)
         if syncParent, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(path)) }
-    }
-
-    /// Removes what is at `path`, of kind `kind` (a directory with everything below it, its
-    /// entries' kinds taken from its listing).
-    private func remove(_ path: String, kind: FileKind, syncEachDirectory: Bool) throws(FileSystemError) {
-        guard kind == .directory else { return try fileSystem.unlink(path) }
-        for entry in try fileSystem.entries(of: path) {
-            guard let kind = entry.kind else { continue }
-            try remove(joinPath(path, entry.name), kind: kind, syncEachDirectory: syncEachDirectory)
-        }
-        if syncEachDirectory, writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(path) }
-        try fileSystem.rmdir(path)
     }
 
     /// Makes `destination` (which must not exist) a copy of the directory tree at `source` made of

@@ -12,7 +12,9 @@ extension SessionCtl {
                 push moves a live session to <profile>/Backups/<SessionID>/<UTC stamp>/ (incognito: \
                 <profile>/OTR/Backups/...) with a manifest.json; list shows those entries and Chrome's \
                 own Backups/<id>/session.backup.plist; restore moves one back; drop deletes one. \
-                Moves are renames within the profile, made durable before success is reported. \
+                push copies by hard links under a hidden name, writes the manifest into the copy, renames \
+                it into place and only then removes the live directory; every step is made durable \
+                before success is reported. \
                 Commands that change the profile take its lock (exit status 75 when another \
                 sessionctl holds it).
                 """,
