@@ -20,6 +20,10 @@
 /// asked for is brought up to date from the stale directories below it alone, so two directories
 /// are compared in time proportional to what changed, whatever they hold (see
 /// `contentHash(of:leavingOutTransient:)`).
+///
+/// Used by one thread at a time, and on every file operation of every crash state: its stored
+/// properties are marked `@exclusivity(unchecked)`, leaving out the run-time exclusivity checks
+/// (the compiler's static ones stay), which cost a tenth of an exploration.
 public final class ModelTree {
     /// A directory entry seen from its target: the directory holding it and its name.
     struct Link: Equatable, Sendable {
@@ -70,18 +74,24 @@ public final class ModelTree {
 
     /// Nodes by inode; slots of inodes that do not exist hold `Node.missing` (not optionals, so
     /// that reading a field of a node never copies the node).
+    @exclusivity(unchecked)
     private(set) var nodes: [Node]
     /// The hash of the whole tree (see the type's description).
+    @exclusivity(unchecked)
     public private(set) var hash: UInt64 = 0
     /// The wrapping sum of one term per reachable directory entry of (directory inode, name, target inode):
     /// which inode each name points at, files included, where `hash` knows files by content only.
+    @exclusivity(unchecked)
     private(set) var linkage: UInt64 = 0
     /// The names of every entry, interned.
+    @exclusivity(unchecked)
     public var names: NameTable
     /// When true, every change is journaled so that `rollback(to:)` can undo it.
     public var isJournaling = false
     /// Paths and listings in the tree's terms (see `PathIndex`).
+    @exclusivity(unchecked)
     var pathIndex = PathIndex()
+    @exclusivity(unchecked)
     private var journal: [Undo] = []
 
     /// A tree holding only the root directory.

@@ -21,7 +21,6 @@ final class StateJudge {
     private let tails = RecoveryTails()
     var usesTails = true
     private var recoverySignatures: [UInt64: Int] = [:]
-    private var shapes: [String: UInt64] = [:]
     /// Times recovery was replayed from a memo, and times the store ran it.
     private var replays = 0
     private var runs = 0
@@ -194,28 +193,12 @@ final class StateJudge {
     private func shouldExploreRecoveryCrashes(_ steps: [FileOperation]) -> Bool {
         var shapes = Set<UInt64>()
         for step in steps {
-            shapes.insert(ContentHash.combine(ContentHash.combine(ContentHash.of(step.kind.rawValue), shape(step.path)), shape(step.destination ?? "")))
+            shapes.insert(ContentHash.combine(ContentHash.combine(ContentHash.of(step.kind.rawValue), PathShape.of(step.path)), PathShape.of(step.destination ?? "")))
         }
         var signature: UInt64 = 0
         for value in shapes.sorted() { signature = ContentHash.combine(signature, value) }
         let seen = recoverySignatures[signature, default: 0]
         recoverySignatures[signature] = seen + 1
         return seen < recoveryCrashParents
-    }
-
-    /// The hash of a path with its variable parts generalised (remembered per path).
-    private func shape(_ path: String) -> UInt64 {
-        if let known = shapes[path] { return known }
-        let text = pathComponents(path).map { component -> String in
-            if AtomicWriter.isTemporaryName(String(component)) { return "<tmp>" }
-            if component.count >= 8, component.allSatisfy(\.isHexDigit) { return "<tab>" }
-            if component.count == 23, component.contains("T"), component.hasSuffix("Z") { return "<stamp>" }
-            if component.count > 20 || component.hasPrefix("{") { return "<session>" }
-            return String(component)
-        }.joined(separator: "/")
-        let value = ContentHash.of(text)
-        if shapes.count > 100_000 { shapes.removeAll() }
-        shapes[path] = value
-        return value
     }
 }

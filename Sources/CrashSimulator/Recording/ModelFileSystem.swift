@@ -18,7 +18,8 @@ import SessionStore
 /// a crash during recovery can be explored too.
 ///
 /// Confined to one thread at a time (the store is driven synchronously on a virtual clock);
-/// `@unchecked Sendable` because the `FileSystem` interface requires `Sendable`.
+/// `@unchecked Sendable` because the `FileSystem` interface requires `Sendable`. For the same
+/// reason its busiest properties skip the run-time exclusivity checks (see `ModelTree`).
 public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     private struct OpenFile {
         var inode: Int32
@@ -29,6 +30,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// The tree operated on.
     public let tree: ModelTree
     /// The operations recorded so far.
+    @exclusivity(unchecked)
     public private(set) var operations: [FileOperation] = []
     /// What the workload is doing, attached to each operation recorded.
     public var context = ""
@@ -38,6 +40,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     private let operationBase: Int32
     /// When true, writes name the inode's previous data operation so replays can reuse results.
     private let tracksExactContent: Bool
+    @exclusivity(unchecked)
     private var files: [Int32: OpenFile] = [:]
     private var nextHandle: Int32 = 3
     private var nextInode: Int32
@@ -45,6 +48,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// failing call.
     public var beforeOperation: ((Int) throws(FileSystemError) -> Void)?
     /// The calls the store made and what they answered, while `isTracing` (see `RecoveryMemo`).
+    @exclusivity(unchecked)
     var trace: [(call: TracedCall, answer: UInt64)] = []
     /// Whether calls are traced.
     var isTracing = false
@@ -57,6 +61,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// are never explored, where only the tree they leave matters.
     var removesTreesAtOnce = false
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
+    @exclusivity(unchecked)
     private var aliases: [String: String] = [:]
     private var temporaryCount = 0
     private let temporaryTag: String

@@ -12,9 +12,9 @@ import SessionFormats
 /// `AtomicWriter.isTemporaryName` or `isBackupName` holds are touched; a temporary directory
 /// (an incognito side being purged) is removed whole, without an fsync of each of its own
 /// directories (a crash midway leaves a smaller one under the same name, for the next sweep);
-/// each directory the sweep removes something from is fsynced. A session directory, or the entries
-/// of one session in `Backups/`, that the file system says hold no such name
-/// (`FileSystem.mayHoldLeftovers(below:)`) is not walked.
+/// each directory the sweep removes something from is fsynced. A session directory, a tab
+/// directory, the entries of one session in `Backups/` or one entry, that the file system says
+/// holds no such name (`FileSystem.mayHoldLeftovers(below:)`), is not walked.
 public struct TemporaryFileSweeper: Sendable {
     /// Removes through its file system.
     public let writer: AtomicWriter
@@ -35,17 +35,21 @@ public struct TemporaryFileSweeper: Sendable {
             let storage = joinPath(root, ProfileLayout.optimizedDirectory)
             try sweepDirectory(storage, &removed)
             try sweepDirectory(joinPath(root, ProfileLayout.legacyDirectory), &removed)
-            for session in subdirectories(storage) where writer.fileSystem.mayHoldLeftovers(below: joinPath(profile, session)) {
+            for session in subdirectories(storage) where mayHoldLeftovers(session) {
                 try sweepDirectory(session, isDirectory: true, &removed)
-                for tab in subdirectories(session) { try sweepDirectory(tab, isDirectory: true, &removed) }
+                for tab in subdirectories(session) where mayHoldLeftovers(tab) { try sweepDirectory(tab, isDirectory: true, &removed) }
             }
-            for session in subdirectories(SessionSetAside.backupsDirectory(incognito: incognito))
-            where writer.fileSystem.mayHoldLeftovers(below: joinPath(profile, session)) {
+            for session in subdirectories(SessionSetAside.backupsDirectory(incognito: incognito)) where mayHoldLeftovers(session) {
                 try sweepDirectory(session, isDirectory: true, &removed)
-                for entry in subdirectories(session) { try sweepDirectory(entry, isDirectory: true, &removed) }
+                for entry in subdirectories(session) where mayHoldLeftovers(entry) { try sweepDirectory(entry, isDirectory: true, &removed) }
             }
         }
         return removed
+    }
+
+    /// The file system's hint for a directory relative to the profile.
+    private func mayHoldLeftovers(_ relative: String) -> Bool {
+        writer.fileSystem.mayHoldLeftovers(below: joinPath(profile, relative))
     }
 
     private func subdirectories(_ relative: String) -> [String] {
