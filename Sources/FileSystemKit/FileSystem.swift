@@ -44,11 +44,13 @@ public protocol FileSystem: ReadableFileSystem {
     /// Takes an exclusive advisory lock on a directory, held until the returned lock is released;
     /// `.locked` when another holder has it. The default lock is held in this process only.
     func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock
-    /// Whether the tree below the directory at `path` may hold a temporary or backup name of the
-    /// session store's writer (what an interrupted write leaves): a hint, true unless the file
-    /// system knows cheaply that there is none (the crash simulator's model keeps hashes of each
-    /// directory with and without such names). A sweep may skip a tree for which it is false.
-    func mayHoldLeftovers(below path: String) -> Bool
+    /// The directories at or below the directory at `path` (itself included) that directly hold
+    /// a temporary or backup name of the session store's writer (what an interrupted write
+    /// leaves), as `path` joined with their relative names, sorted; nothing below such a name is
+    /// looked at. A hint: nil when the file system does not know it cheaply (the default: any
+    /// directory may hold one); the crash simulator's model answers from hashes of each directory
+    /// with and without such names. A sweep may skip every directory not listed.
+    func directoriesHoldingLeftovers(below path: String) -> [String]?
     /// Removes what is at `path`, of kind `kind`: a file is unlinked; a directory loses its
     /// entries depth first (in `entries(of:)` order; an entry of another kind is left, and the
     /// directory's rmdir then fails), is fsynced once empty when `syncingEachDirectory`, and is
@@ -68,8 +70,8 @@ extension FileSystem {
         throw .cannotCreate(path: path, reason: "symbolic links are not supported here")
     }
 
-    /// By default nothing is known: anything may be there.
-    public func mayHoldLeftovers(below path: String) -> Bool { true }
+    /// By default nothing is known: anything may be anywhere.
+    public func directoriesHoldingLeftovers(below path: String) -> [String]? { nil }
 
     /// By default a tree is removed call by call.
     public func removeTree(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError) {

@@ -57,26 +57,30 @@ import Testing
         #expect(answers.count == 2 && answers[0] != answers[1])
     }
 
-    /// The leftovers hint is true exactly while a temporary or backup name lies below, at any
-    /// depth; the sweep skips a session without one and still removes one that a tab holds.
-    @Test func theLeftoversHintFollowsTemporaryNamesBelow() throws {
+    /// The leftovers hint lists exactly the directories that directly hold a temporary or backup
+    /// name, at any depth, and nothing below such a name; the sweep skips a session without one
+    /// and still removes one that a tab holds.
+    @Test func theLeftoversHintListsTheDirectoriesHoldingTemporaryNames() throws {
         let system = try make()
         let storage = joinPath("/p", ProfileLayout.optimizedDirectory)
-        let tab = joinPath(storage, "S1", "t")
-        try system.mkdir(storage, mode: 0o755)
-        try system.mkdir(joinPath(storage, "S1"), mode: 0o755)
-        try system.mkdir(tab, mode: 0o755)
+        let session = joinPath(storage, "S1")
+        let tab = joinPath(session, "t")
+        for directory in [storage, session, tab, joinPath(session, "u")] { try system.mkdir(directory, mode: 0o755) }
         try system.close(try system.createExclusive(joinPath(tab, "data.pb"), mode: 0o644))
         let sweeper = TemporaryFileSweeper(writer: AtomicWriter(fileSystem: system), profile: "/p")
-        #expect(!system.mayHoldLeftovers(below: joinPath(storage, "S1")))
+        #expect(system.directoriesHoldingLeftovers(below: session) == [])
         #expect(try sweeper.sweep().isEmpty)
         let temporary = joinPath(tab, AtomicWriter.temporaryPrefix + "data.pb.1.1")
         try system.close(try system.createExclusive(temporary, mode: 0o644))
-        #expect(system.mayHoldLeftovers(below: joinPath(storage, "S1")) && system.mayHoldLeftovers(below: "/p"))
-        #expect(system.mayHoldLeftovers(below: "/p/missing"))
+        try system.mkdir(joinPath(session, AtomicWriter.temporaryPrefix + "gone"), mode: 0o755)
+        try system.close(try system.createExclusive(joinPath(session, AtomicWriter.temporaryPrefix + "gone", AtomicWriter.temporaryPrefix + "x"), mode: 0o644))
+        #expect(system.directoriesHoldingLeftovers(below: session) == [session, tab])
+        #expect(system.directoriesHoldingLeftovers(below: "/p") == [session, tab])
+        #expect(system.directoriesHoldingLeftovers(below: joinPath(session, "u")) == [])
+        #expect(system.directoriesHoldingLeftovers(below: "/p/missing") == nil)
         let removed = try sweeper.sweep()
-        #expect(removed.count == 1 && removed.first?.hasPrefix(joinPath(ProfileLayout.optimizedDirectory, "S1", "t")) == true)
-        #expect(!system.mayHoldLeftovers(below: joinPath(storage, "S1")))
+        #expect(removed.count == 2 && removed.allSatisfy { $0.hasPrefix(joinPath(ProfileLayout.optimizedDirectory, "S1")) })
+        #expect(system.directoriesHoldingLeftovers(below: session) == [])
     }
 
     /// A tree removed at once (a run whose steps are not explored) ends where the step-by-step

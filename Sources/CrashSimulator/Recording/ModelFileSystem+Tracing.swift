@@ -37,6 +37,10 @@ struct TracedCall: Equatable, Sendable {
         }
     }
     static func answer(_ number: Int) -> UInt64 { ContentHash.combine(UInt64(bitPattern: Int64(number)), 0x6E75_6D) }
+    static func answer(_ paths: [String]?) -> UInt64 {
+        guard let paths else { return 0x6E6F_6E65 }
+        return paths.reduce(ContentHash.of(UInt64(paths.count).description)) { ContentHash.combine($0, ContentHash.of($1)) }
+    }
 }
 
 extension ModelFileSystem {
@@ -140,7 +144,7 @@ extension ModelFileSystem {
             case .removeTree: try rawRemoveTree(call.path)
             case .read: return TracedCall.answer(try readBlob(call.path))
             case .list: return listAnswer(try directoryNode(call.path))
-            case .leftovers: return TracedCall.answer(rawMayHoldLeftovers(call.path) ? 1 : 0)
+            case .leftovers: return TracedCall.answer(rawDirectoriesHoldingLeftovers(call.path))
             case .entries:
                 let node = try directoryNode(call.path)
                 return entriesAnswer(node, listing: listAnswer(node))

@@ -424,18 +424,34 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return ContentHash.combine(listing, directories)
     }
 
-    /// From the directory's content hashes: they differ exactly when a temporary or backup name
-    /// lies below it (`NameTable.isTransient`). True when nothing is at `path`.
-    public func mayHoldLeftovers(below path: String) -> Bool {
-        let answer = rawMayHoldLeftovers(path)
-        if isTracing { note((TracedCall(.leftovers, translate(path)), TracedCall.answer(answer ? 1 : 0))) }
+    /// From the directories' content hashes: a directory's two differ exactly when a temporary or
+    /// backup name lies below it (`NameTable.isTransient`), so only those are walked. Nil when no
+    /// directory is at `path`.
+    public func directoriesHoldingLeftovers(below path: String) -> [String]? {
+        let answer = rawDirectoriesHoldingLeftovers(path)
+        if isTracing { note((TracedCall(.leftovers, translate(path)), TracedCall.answer(answer))) }
         return answer
     }
 
-    func rawMayHoldLeftovers(_ path: String) -> Bool {
-        guard let inode = resolve(path), let everything = tree.contentHash(of: inode, leavingOutTransient: false),
-              let lasting = tree.contentHash(of: inode, leavingOutTransient: true) else { return true }
-        return everything != lasting
+    func rawDirectoriesHoldingLeftovers(_ path: String) -> [String]? {
+        guard let inode = resolve(path), tree.isDirectory(inode) == true else { return nil }
+        var found: [String] = []
+        collectLeftovers(inode, path, &found)
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private func collectLeftovers(_ directory: Int32, _ path: String, _ found: inout [String]) {
+        guard tree.contentHash(of: directory, leavingOutTransient: false) != tree.contentHash(of: directory, leavingOutTransient: true),
+              let entries = tree.node(directory)?.entries else { return }
+        var holds = false
+        for (name, target) in entries {
+            if tree.names.isTransient(name) {
+                holds = true
+            } else if tree.isDirectory(target) == true {
+                collectLeftovers(target, joinPath(path, tree.names.name(name)), &found)
+            }
+        }
+        if holds { found.append(path) }
     }
 
     func directoryNode(_ path: String) throws(FileSystemError) -> ModelTree.Node {

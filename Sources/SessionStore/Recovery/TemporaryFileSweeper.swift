@@ -12,9 +12,9 @@ import SessionFormats
 /// `AtomicWriter.isTemporaryName` or `isBackupName` holds are touched; a temporary directory
 /// (an incognito side being purged) is removed whole, without an fsync of each of its own
 /// directories (a crash midway leaves a smaller one under the same name, for the next sweep);
-/// each directory the sweep removes something from is fsynced. A session directory, a tab
-/// directory, the entries of one session in `Backups/` or one entry, that the file system says
-/// holds no such name (`FileSystem.mayHoldLeftovers(below:)`), is not walked.
+/// each directory the sweep removes something from is fsynced. Below a session directory, or one
+/// session's `Backups/`, only the directories the file system lists as holding such a name
+/// (`FileSystem.directoriesHoldingLeftovers(below:)`) are walked, when it knows them.
 public struct TemporaryFileSweeper: Sendable {
     /// Removes through its file system.
     public let writer: AtomicWriter
@@ -35,21 +35,18 @@ public struct TemporaryFileSweeper: Sendable {
             let storage = joinPath(root, ProfileLayout.optimizedDirectory)
             try sweepDirectory(storage, &removed)
             try sweepDirectory(joinPath(root, ProfileLayout.legacyDirectory), &removed)
-            for session in subdirectories(storage) where mayHoldLeftovers(session) {
-                try sweepDirectory(session, isDirectory: true, &removed)
-                for tab in subdirectories(session) where mayHoldLeftovers(tab) { try sweepDirectory(tab, isDirectory: true, &removed) }
-            }
-            for session in subdirectories(SessionSetAside.backupsDirectory(incognito: incognito)) where mayHoldLeftovers(session) {
-                try sweepDirectory(session, isDirectory: true, &removed)
-                for entry in subdirectories(session) where mayHoldLeftovers(entry) { try sweepDirectory(entry, isDirectory: true, &removed) }
+            // A session directory with its tab directories; one session's Backups/ with its entries.
+            for parent in subdirectories(storage) + subdirectories(SessionSetAside.backupsDirectory(incognito: incognito)) {
+                let path = joinPath(profile, parent)
+                let known = writer.fileSystem.directoriesHoldingLeftovers(below: path)
+                if known?.contains(path) ?? true { try sweepDirectory(parent, isDirectory: true, &removed) }
+                let children = known.map { known in
+                    sortedByBytes(known.filter { parentPath($0) == path }.map { joinPath(parent, lastPathComponent($0)) })
+                } ?? subdirectories(parent)
+                for child in children { try sweepDirectory(child, isDirectory: true, &removed) }
             }
         }
         return removed
-    }
-
-    /// The file system's hint for a directory relative to the profile.
-    private func mayHoldLeftovers(_ relative: String) -> Bool {
-        writer.fileSystem.mayHoldLeftovers(below: joinPath(profile, relative))
     }
 
     private func subdirectories(_ relative: String) -> [String] {
