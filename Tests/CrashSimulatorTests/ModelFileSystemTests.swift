@@ -106,7 +106,11 @@ import Testing
         let atOnce = try populated()
         atOnce.removesTreesAtOnce = true
         atOnce.isTracing = true
+        atOnce.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(atOnce.tree, path: path, inode: inode) }
         try atOnce.removeTree("/p/gone", kind: .directory, syncingEachDirectory: false)
+        #expect(atOnce.treesRemovedAtOnce == 1 && atOnce.removalShapes.count == 7)
+        #expect(RecoverySignature.of(atOnce.operations, removals: atOnce.removalShapes) == RecoverySignature.of(steps.operations, removals: []),
+                "the removal has the shape of its steps")
         #expect(atOnce.tree.hash == steps.tree.hash && atOnce.tree.linkage == steps.tree.linkage)
         #expect(atOnce.tree.contentHash(of: ModelTree.root, leavingOutTransient: false) == steps.tree.contentHash(of: ModelTree.root, leavingOutTransient: false))
         #expect(steps.operations.count == 8 && atOnce.operations.map(\.kind) == [.rmdir])

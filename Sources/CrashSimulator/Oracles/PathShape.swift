@@ -44,6 +44,23 @@ enum PathShape {
         }
     }
 
+    /// The shape of the path `name` names inside the directory whose path has shape `shape`.
+    static func extend(_ shape: UInt64, _ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return shape }
+            var bits: UInt8 = 0
+            var hex = true
+            var ts = 0
+            for byte in bytes {
+                bits |= byte
+                hex = hex && hexDigits[Int(byte)] == 1
+                ts &+= byte == 0x54 ? 1 : 0
+            }
+            return ContentHash.combine(shape, self.shape(bytes, ascii: bits < 0x80, hex: hex, hasT: ts > 0))
+        }
+    }
+
     /// The shape of one component (no slash in it), given what its bytes are made of.
     private static func shape(_ component: UnsafeBufferPointer<UInt8>, ascii: Bool, hex: Bool, hasT: Bool) -> UInt64 {
         let length = component.count

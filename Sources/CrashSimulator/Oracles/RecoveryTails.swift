@@ -23,6 +23,10 @@ final class RecoveryTails {
         var outcome: Result<RecoveryOutcome, any Error>
         /// The tree's hash when the run ended: two runs from the same midpoint end on the same tree.
         var finalHash: UInt64
+        /// What the run's file system kept of the trees it removed at once (see
+        /// `ModelFileSystem.removalShapes`), and how many there were.
+        var removalShapes: ArraySlice<UInt64>
+        var treesRemovedAtOnce: Int
     }
 
     private var tails: [UInt64: Tail] = [:]
@@ -49,7 +53,7 @@ final class RecoveryTails {
     /// `ModelFileSystem.replay`); otherwise runs it whole and remembers its second stage.
     func recover(_ runner: any RecoveryRunner, on system: ModelFileSystem, profile: String,
                  tag: String) -> (outcome: Result<RecoveryOutcome, any Error>, resumed: Tail?) {
-        var midpoint: (key: UInt64, operations: Int)?
+        var midpoint: (key: UInt64, operations: Int, shapes: Int, removed: Int)?
         var resumed: Tail?
         let outcome: Result<RecoveryOutcome, any Error> = Result {
             try runner.recover(fileSystem: system, profile: profile) { digest in
@@ -58,29 +62,32 @@ final class RecoveryTails {
                     resumed = tail
                     return tail.outcome
                 }
-                midpoint = (key, system.operations.count)
+                midpoint = (key, system.operations.count, system.removalShapes.count, system.treesRemovedAtOnce)
                 return nil
             }
         }
         if resumed != nil {
             self.resumed += 1
         } else if let midpoint {
-            remember(system, from: midpoint.operations, at: midpoint.key, outcome: outcome)
+            remember(system, from: midpoint, outcome: outcome)
         }
         return (outcome, resumed)
     }
 
-    /// Remembers the second stage of the run that ended on `system`, begun at `key` after its
-    /// first `start` operations.
-    private func remember(_ system: ModelFileSystem, from start: Int, at key: UInt64, outcome: Result<RecoveryOutcome, any Error>) {
+    /// Remembers the second stage of the run that ended on `system`, begun at `midpoint` (its key,
+    /// and the run's operations, removal shapes and trees removed at once until then).
+    private func remember(_ system: ModelFileSystem, from midpoint: (key: UInt64, operations: Int, shapes: Int, removed: Int),
+                          outcome: Result<RecoveryOutcome, any Error>) {
         guard let after = system.counters else { return }
-        let operations = system.operations[start...]
+        let operations = system.operations[midpoint.operations...]
         // The slice keeps the run's whole operations alive, the first stage's too.
         if heldOperations + system.operations.count > capacity {
             tails.removeAll()
             heldOperations = 0
         }
         heldOperations += system.operations.count
-        tails[key] = Tail(operations: operations, after: after, outcome: outcome, finalHash: system.tree.hash)
+        tails[midpoint.key] = Tail(operations: operations, after: after, outcome: outcome, finalHash: system.tree.hash,
+                                   removalShapes: system.removalShapes[midpoint.shapes...],
+                                   treesRemovedAtOnce: system.treesRemovedAtOnce - midpoint.removed)
     }
 }

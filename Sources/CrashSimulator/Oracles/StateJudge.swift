@@ -72,7 +72,8 @@ final class StateJudge {
         // Later runs on what this one left number their inodes and operations past its own: a
         // recovery of ten thousand tabs makes more than ten thousand directories.
         let laterInodes = run.nextFreeInode
-        let laterOperations = operationBase + Int32(clamping: run.operationCount)
+        // (Counted as if the trees removed at once had been removed entry by entry.)
+        let laterOperations = operationBase + Int32(clamping: run.operationCount + run.system.removalShapes.count)
         // What recovery left is assessed (and recovered again) once per distinct tree.
         let aftermath = caches.aftermath(hash: run.finalHash, profile: profile) {
             run.materialise()
@@ -98,11 +99,18 @@ final class StateJudge {
             return SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get(), before: sessionsBefore,
                                           verifies: caches.manifestVerifies)
         }
-        let steps = run.system.operations
+        var steps = run.system.operations
+        let removals = run.system.removalShapes
+        let removedAtOnce = run.system.treesRemovedAtOnce
         tree.rollback(to: mark)
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
         var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
-        if depth == 0 && steps.count > 1 && shouldExploreRecoveryCrashes(steps) {
+        if depth == 0 && steps.count + removals.count > 1 && shouldExploreRecoveryCrashes(steps, removals: removals) {
+            if removedAtOnce > 0 {
+                // The steps to crash between are those of the trees it removed at once too.
+                steps = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-", collapses: false).system.operations
+                tree.rollback(to: mark)
+            }
             crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase, inodeBase: laterInodes)
         }
         return StateVerdict(findings: findings, floor: floor, privacyFound: privacyFound, privacyDetails: privacyDetails,
@@ -113,14 +121,26 @@ final class StateJudge {
     /// when recovery already did the same on an earlier state, else run by the store and traced,
     /// and finished from a remembered second stage when its first reaches a known midpoint (that
     /// stage left unapplied when `defers`, see `RecoveryRun`).
-    private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String, defers: Bool = false) -> RecoveryRun {
-        let memo = caches.memo(tag)
+    ///
+    /// Trees removed without syncs go at once (see `ModelFileSystem.removeTree`) unless
+    /// `collapses` is false or shortcuts are off; in a run at depth 0 the terms of the steps
+    /// they stand for are kept (`ModelFileSystem.removalShapes`), so that the run's shape is the
+    /// one its steps made one by one would have, and those steps are made only for the runs whose
+    /// crashes are explored.
+    private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String, defers: Bool = false,
+                         collapses: Bool = true) -> RecoveryRun {
+        let removesAtOnce = collapses && usesTails
+        // Runs that make every step one by one are remembered apart.
+        let memoTag = removesAtOnce ? tag : tag + "steps-"
+        let memo = caches.memo(memoTag)
         let mark = tree.mark()
         func makeSystem() -> ModelFileSystem {
             let system = ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
                                          temporaryTag: tag)
-            // The steps of a run whose crashes are not explored need not be made one by one.
-            system.removesTreesAtOnce = defers && usesTails
+            system.removesTreesAtOnce = removesAtOnce
+            if removesAtOnce && !defers {
+                system.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(tree, path: path, inode: inode) }
+            }
             return system
         }
         let replaying = makeSystem()
@@ -134,7 +154,7 @@ final class StateJudge {
         system.isTracing = true
         system.traceLimit = RecoveryMemo.longestTrace + 1
         let (outcome, resumed): (Result<RecoveryOutcome, any Error>, RecoveryTails.Tail?) = usesTails
-            ? tails.recover(runner, on: system, profile: recording.profile, tag: tag)
+            ? tails.recover(runner, on: system, profile: recording.profile, tag: memoTag)
             : (Result { try runner.recover(fileSystem: system, profile: recording.profile) }, nil)
         system.isTracing = false
         // A resumed run's trace stops at the midpoint: it is not what the store would answer.
@@ -190,13 +210,8 @@ final class StateJudge {
     /// Whether to explore the crashes of a recovery: yes for the first few states whose recovery
     /// has this shape (the set of its kinds of operation on kinds of path, with tab directories,
     /// session ids, temporary names and set-aside stamps generalised).
-    private func shouldExploreRecoveryCrashes(_ steps: [FileOperation]) -> Bool {
-        var shapes = Set<UInt64>()
-        for step in steps {
-            shapes.insert(ContentHash.combine(ContentHash.combine(ContentHash.of(step.kind.rawValue), PathShape.of(step.path)), PathShape.of(step.destination ?? "")))
-        }
-        var signature: UInt64 = 0
-        for value in shapes.sorted() { signature = ContentHash.combine(signature, value) }
+    private func shouldExploreRecoveryCrashes(_ steps: [FileOperation], removals: [UInt64]) -> Bool {
+        let signature = RecoverySignature.of(steps, removals: removals)
         let seen = recoverySignatures[signature, default: 0]
         recoverySignatures[signature] = seen + 1
         return seen < recoveryCrashParents

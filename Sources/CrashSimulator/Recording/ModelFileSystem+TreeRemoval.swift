@@ -37,6 +37,7 @@ extension ModelFileSystem {
         guard let inode = tree.lookup(at.directory, at.name), let isDirectory = tree.isDirectory(inode) else {
             throw error("remove", path, ENOENT)
         }
+        noteRemovedAtOnce(modelPath(path), inode)
         tree.setEntry(at.directory, at.name, nil)
         append(FileOperation(kind: isDirectory ? .rmdir : .unlink, path: modelPath(path), destination: nil, size: 0,
                              effect: .removeEntry(directory: at.directory, name: at.name), context: context, site: .none))

@@ -58,8 +58,15 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// The path in the tree of the file the last create made.
     var lastCreatedPath = ""
     /// Whether a tree removed without syncs goes in one call (`removeTree`): for runs whose steps
-    /// are never explored, where only the tree they leave matters.
+    /// are not explored, where only the tree they leave matters.
     var removesTreesAtOnce = false
+    /// When set, told of each tree removed at once (its path in the tree and inode) before it
+    /// goes; what it returns is kept in `removalShapes` (see `StateJudge`).
+    var shapesOfRemoval: ((_ path: String, _ inode: Int32) -> [UInt64])?
+    /// What `shapesOfRemoval` returned, removal after removal (a resumed run's tail adds its own).
+    var removalShapes: [UInt64] = []
+    /// Trees removed at once so far.
+    private(set) var treesRemovedAtOnce = 0
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     @exclusivity(unchecked)
     private var aliases: [String: String] = [:]
@@ -103,13 +110,22 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// Carries out `operations`, recorded by an earlier run from a point where the tree and
     /// `counters` were what they are now: applies their effects, records them as its own, and
     /// ends with the counters that run ended with (`after`).
-    func replay(_ operations: ArraySlice<FileOperation>, after: (nextInode: Int32, temporaryNames: Int)) {
+    func replay(_ operations: ArraySlice<FileOperation>, after: (nextInode: Int32, temporaryNames: Int),
+                removalShapes: ArraySlice<UInt64> = [], treesRemovedAtOnce: Int = 0) {
         for operation in operations {
             tree.apply(operation.effect, index: nextIndex)
             self.operations.append(operation)
         }
         nextInode = after.nextInode
         temporaryCount = after.temporaryNames
+        self.removalShapes += removalShapes
+        self.treesRemovedAtOnce += treesRemovedAtOnce
+    }
+
+    /// Counts a tree removed at once, with what `shapesOfRemoval` says of it.
+    func noteRemovedAtOnce(_ path: String, _ inode: Int32) {
+        treesRemovedAtOnce += 1
+        if let shapesOfRemoval { removalShapes += shapesOfRemoval(path, inode) }
     }
 
     // MARK: Path resolution

@@ -1,0 +1,42 @@
+/// The shape of a recovery, by which the judge decides whose crashes to explore (see
+/// `StateJudge`): the set of its steps' kinds on the shapes of their paths (`PathShape`).
+enum RecoverySignature {
+    /// The term of one step: its kind on the shapes of its path and destination.
+    static func term(_ kind: FileOperation.Kind, path: UInt64, destination: UInt64) -> UInt64 {
+        ContentHash.combine(ContentHash.combine(ContentHash.of(kind.rawValue), path), destination)
+    }
+
+    /// The term of a recorded step.
+    static func term(_ step: FileOperation) -> UInt64 {
+        term(step.kind, path: PathShape.of(step.path), destination: PathShape.of(step.destination ?? ""))
+    }
+
+    private static let noDestination = PathShape.of("")
+
+    /// The terms of the steps a tree removed at once stands for besides its own rmdir (see
+    /// `ModelFileSystem.removeTree`): an unlink of each file and an rmdir of each directory below
+    /// `inode`, whose path is `path`, taken from the tree before it goes.
+    static func removalTerms(_ tree: ModelTree, path: String, inode: Int32) -> [UInt64] {
+        var terms: [UInt64] = []
+        func walk(_ directory: Int32, _ shape: UInt64) {
+            guard let entries = tree.node(directory)?.entries else { return }
+            for (name, target) in entries {
+                let child = PathShape.extend(shape, tree.names.name(name))
+                let isDirectory = tree.isDirectory(target) == true
+                if isDirectory { walk(target, child) }
+                terms.append(term(isDirectory ? .rmdir : .unlink, path: child, destination: noDestination))
+            }
+        }
+        if tree.isDirectory(inode) == true { walk(inode, PathShape.of(path)) }
+        return terms
+    }
+
+    /// The signature of a recovery from its steps and the terms of what it removed at once.
+    static func of(_ steps: [FileOperation], removals: [UInt64]) -> UInt64 {
+        var terms = Set(removals)
+        for step in steps { terms.insert(term(step)) }
+        var signature: UInt64 = 0
+        for value in terms.sorted() { signature = ContentHash.combine(signature, value) }
+        return signature
+    }
+}
