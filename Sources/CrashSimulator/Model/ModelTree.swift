@@ -235,9 +235,11 @@ public final class ModelTree {
 
     /// Adds to the sums below `directory` and every directory above it, and to the tree's when
     /// the root is reached (a directory without a name is not reachable: the carry stops there).
-    private func carry(_ terms: UInt64, _ linkTerms: UInt64, from directory: Int32) {
+    private func carry(_ terms: UInt64, _ linkTerms: UInt64, from directory: Int32, depth: Int = 0) {
         var current = Int(directory)
-        // A cycle cannot arise from POSIX calls; the bound only keeps a broken tree from hanging.
+        // A cycle cannot arise from POSIX calls; the bounds only keep a broken tree from hanging
+        // or overflowing the stack.
+        guard depth < 64 else { return }
         for _ in 0...nodes.count {
             nodes[current].termsBelow &+= terms
             nodes[current].linkageBelow &+= linkTerms
@@ -249,7 +251,7 @@ public final class ModelTree {
             let count = nodes[current].links.count
             guard count == 1 else {
                 // Only a file has several names (and this is a directory); none: not reachable.
-                for link in nodes[current].links { carry(terms, linkTerms, from: link.directory) }
+                for link in nodes[current].links { carry(terms, linkTerms, from: link.directory, depth: depth + 1) }
                 return
             }
             current = Int(nodes[current].links[0].directory)

@@ -29,14 +29,18 @@ public enum DurabilityOracle {
             let content = contents[identity] ?? (nil, [])
             let state = content.live != nil ? "an older or unknown list" : content.aside.isEmpty ? "gone (neither live nor set aside)"
                 : "set aside from an older or unknown list, or without a tab's data as it was"
-            // An entry's tabs are judged by the versions in which its list was live: the later ones,
-            // where the session's files are absent because it was set aside, say nothing of it. An
-            // entry whose list was never live (one the profile started with) is judged by its list.
+            // An entry's tabs are judged against the last version in which its list was live (the
+            // later ones, where the session's files are absent because it was set aside, say
+            // nothing of it). When every tab's data is that version's, the entry stands for every
+            // version its list stands for; when one is older, for no version newer than that
+            // tab's. An entry whose list was never live (one the profile started with) is judged
+            // by its list.
             let aside = content.aside.map { item in
                 (list: item.list, data: scan.backups[item.entry].contents.flatMap { entry in
                     asideLoads[item.entry].flatMap { load in
-                        versions.newestLiveListVersion(identity, item.list).map { listed in
-                            tabsFloor(entry, load: load, versions: versions, names: names, notAfter: listed)?.version ?? Int.max
+                        versions.newestLiveListVersion(identity, item.list).flatMap { listed in
+                            tabsFloor(entry, load: load, versions: versions, names: names, notAfter: listed)
+                                .flatMap { $0.version < listed ? $0.version : nil }
                         }
                     }
                 } ?? Int.max)

@@ -41,7 +41,7 @@ struct ProfileScan {
         var metadata: Blob?
         /// The entry scanned as the live session directory it was set aside from (its keys are
         /// that directory's, so its tabs' data compare with the versions the live place held);
-        /// nil when no state ever had a live session directory.
+        /// nil when the tree's names never held the live storage directory's.
         var contents: SessionEntry?
     }
 

@@ -11,8 +11,8 @@
 /// and only when something asks for the tree the run leaves (see `StateJudge`).
 ///
 /// This is what makes the crashes inside a large recovery cheap: a crash anywhere in the copy of a
-/// session being set aside leaves a partial entry that the next launch's first stage drops, after
-/// which every one of those states is the same, and the copy of a thousand tabs that follows is
+/// session being set aside leaves a temporary directory that the next launch's sweep removes,
+/// after which every one of those states is the same, and the copy of a thousand tabs that follows is
 /// applied from the first of them. Operations refer to the tree's name ids, so one instance
 /// serves one tree (one partition); it keeps the tails of the latest runs only.
 final class RecoveryTails {

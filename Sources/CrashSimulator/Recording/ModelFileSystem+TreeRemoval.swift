@@ -15,8 +15,9 @@ extension ModelFileSystem {
     ///
     /// The state it ends on is the one the step-by-step calls end on, as every path and hash sees
     /// it. What it does not make is those calls, so a run that uses it is only for the tree it
-    /// leaves: the crashes between its steps are not explored (see `StateJudge`). It records one
-    /// operation, an rmdir (or unlink) of the tree's path.
+    /// leaves: no crash between its steps can be made from it (`StateJudge` runs a recovery again
+    /// step by step when it explores its crashes). It records one operation, an rmdir (or unlink)
+    /// of the tree's path, and tells `shapesOfRemoval` of the tree before it goes.
     public func removeTree(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError) {
         guard removesTreesAtOnce, !syncingEachDirectory, beforeOperation == nil else {
             return try removeTreeStepByStep(path, kind: kind, syncingEachDirectory: syncingEachDirectory)

@@ -58,7 +58,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// The path in the tree of the file the last create made.
     var lastCreatedPath = ""
     /// Whether a tree removed without syncs goes in one call (`removeTree`): for runs whose steps
-    /// are not explored, where only the tree they leave matters.
+    /// are not crashed between, where only the tree they leave (and their shape, see
+    /// `shapesOfRemoval`) matters.
     var removesTreesAtOnce = false
     /// When set, told of each tree removed at once (its path in the tree and inode) before it
     /// goes; what it returns is kept in `removalShapes` (see `StateJudge`).

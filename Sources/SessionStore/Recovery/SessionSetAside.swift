@@ -17,9 +17,10 @@ public struct SetAsideEntry: Sendable, Hashable {
 }
 
 /// Sets sessions aside, for crash recovery and for `sessionctl aside push`: the session directory
-/// goes to the entry (see `Method`), then `manifest.json` is written into it atomically, listing
-/// the reason, time, tool version, original path and every file's size and SHA-256. Nothing is
-/// lost at any point.
+/// goes to the entry with its `manifest.json`, written atomically, listing the reason, time, tool
+/// version, original path and every file's size and SHA-256 (renamed, then the manifest written;
+/// or copied with the manifest, then renamed into place: see `Method`). Nothing is lost at any
+/// point.
 ///
 /// An interrupted set-aside is finished or undone by `completeInterruptedEntries`: an entry
 /// without a manifest and without its live session gets its manifest; one without a manifest
