@@ -1,3 +1,5 @@
+import FileSystemKit
+
 /// Remembers, for a tree, what the paths and listings the store asks about look like in the tree's
 /// own terms: each path as the interned ids of its components, each listing sorted by name.
 ///
@@ -26,8 +28,8 @@ struct PathIndex {
     private var components: [Key: [Int32]] = [:]
     /// Each path seen as the target of a change: its parent's component ids and its last name's id.
     private var splits: [Key: (parent: [Int32], name: Int32)] = [:]
-    /// Sorted names of each listing seen, by `ModelFileSystem.listAnswer`.
-    private var listings: [UInt64: [String]] = [:]
+    /// The name ids of each listing seen, sorted by name, by `ModelFileSystem.listAnswer`.
+    private var listings: [UInt64: [Int32]] = [:]
     /// Entries kept at most in each map (a map starts afresh beyond).
     static let capacity = 65_536
 
@@ -69,11 +71,11 @@ struct PathIndex {
         splits[Key(path)] = (parent, name)
     }
 
-    /// The names of a directory's entries sorted by their UTF-8 bytes; `key` identifies the set of
-    /// names (see `ModelFileSystem.listAnswer`).
-    mutating func sortedNames(_ entries: [Int32: Int32], key: UInt64, names: NameTable) -> [String] {
+    /// The name ids of a directory's entries, sorted by the UTF-8 bytes of their names; `key`
+    /// identifies the set of names (see `ModelFileSystem.listAnswer`).
+    mutating func sortedNames(_ entries: [Int32: Int32], key: UInt64, names: NameTable) -> [Int32] {
         if let known = listings[key], known.count == entries.count { return known }
-        let sorted = entries.keys.map { names.name($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let sorted = sortedByBytes(Array(entries.keys)) { names.name($0) }
         if listings.count >= PathIndex.capacity { listings.removeAll(keepingCapacity: true) }
         listings[key] = sorted
         return sorted

@@ -39,7 +39,7 @@ struct TracedCall: Equatable, Sendable {
     static func answer(_ number: Int) -> UInt64 { ContentHash.combine(UInt64(bitPattern: Int64(number)), 0x6E75_6D) }
     static func answer(_ paths: [String]?) -> UInt64 {
         guard let paths else { return 0x6E6F_6E65 }
-        return paths.reduce(ContentHash.of(UInt64(paths.count).description)) { ContentHash.combine($0, ContentHash.of($1)) }
+        return paths.reduce(ContentHash.combine(UInt64(paths.count), 0x6C65_6674)) { ContentHash.combine($0, ContentHash.of($1)) }
     }
 }
 

@@ -38,9 +38,10 @@ extension ModelFileSystem {
         guard let inode = tree.lookup(at.directory, at.name), let isDirectory = tree.isDirectory(inode) else {
             throw error("remove", path, ENOENT)
         }
-        noteRemovedAtOnce(modelPath(path), inode)
+        let shown = modelPath(path)
+        noteRemovedAtOnce(shown, inode)
         tree.setEntry(at.directory, at.name, nil)
-        append(FileOperation(kind: isDirectory ? .rmdir : .unlink, path: modelPath(path), destination: nil, size: 0,
+        append(FileOperation(kind: isDirectory ? .rmdir : .unlink, path: shown, destination: nil, size: 0,
                              effect: .removeEntry(directory: at.directory, name: at.name), context: context, site: .none))
     }
 }

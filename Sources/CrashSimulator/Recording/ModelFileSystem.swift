@@ -410,7 +410,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
             let node = try directoryNode(path)
             let answer = listAnswer(node)
             if isTracing { note((TracedCall(.list, translate(path)), answer)) }
-            return tree.pathIndex.sortedNames(node.entries, key: answer, names: tree.names)
+            return tree.pathIndex.sortedNames(node.entries, key: answer, names: tree.names).map { tree.names.name($0) }
         } catch {
             if isTracing { note((TracedCall(.list, translate(path)), TracedCall.answer(error))) }
             throw error
@@ -422,9 +422,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
             let node = try directoryNode(path)
             let listing = listAnswer(node)
             if isTracing { note((TracedCall(.entries, translate(path)), entriesAnswer(node, listing: listing))) }
-            return tree.pathIndex.sortedNames(node.entries, key: listing, names: tree.names).map { name in
-                let inode = tree.names.id(of: name).flatMap { node.entries[$0] }
-                return DirectoryEntry(name: name, kind: inode.flatMap { tree.isDirectory($0) }.map { $0 ? .directory : .file })
+            return tree.pathIndex.sortedNames(node.entries, key: listing, names: tree.names).map { id in
+                DirectoryEntry(name: tree.names.name(id), kind: node.entries[id].flatMap { tree.isDirectory($0) }.map { $0 ? .directory : .file })
             }
         } catch {
             if isTracing { note((TracedCall(.entries, translate(path)), TracedCall.answer(error))) }
@@ -454,7 +453,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         guard let inode = resolve(path), tree.isDirectory(inode) == true else { return nil }
         var found: [String] = []
         collectLeftovers(inode, path, &found)
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return sortedByBytes(found)
     }
 
     private func collectLeftovers(_ directory: Int32, _ path: String, _ found: inout [String]) {
