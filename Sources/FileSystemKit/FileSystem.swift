@@ -57,6 +57,16 @@ public protocol FileSystem: ReadableFileSystem {
     /// removed. The default makes exactly those calls (`removeTreeStepByStep`); a model whose
     /// steps nobody inspects may remove an unsynced tree in one go, ending on the same tree.
     func removeTree(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError)
+    /// Makes `destination`, which must not exist, a copy of the directory tree at `source` made of
+    /// hard links: `destination` is made with `mkdir`, then for each entry of `source` (in
+    /// `entries(of:)` order, leaving out names that start with one of `leavingOut`, and entries of
+    /// other kinds) a file is linked and a directory copied the same way, depth first; each new
+    /// directory is fsynced once its entries are in when `syncingEachDirectory`. Returns the files
+    /// linked, as paths relative to `destination`, in that order. The default makes exactly those
+    /// calls (`linkTreeStepByStep`); a model whose steps nobody inspects may make the copy in one
+    /// go, ending on the same tree.
+    func linkTree(_ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
+                  leavingOut prefixes: [String]) throws(FileSystemError) -> [String]
 }
 
 extension FileSystem {
@@ -87,6 +97,40 @@ extension FileSystem {
         }
         if syncingEachDirectory { try fsyncDirectory(path) }
         try rmdir(path)
+    }
+
+    /// By default a tree is copied call by call.
+    public func linkTree(_ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
+                         leavingOut prefixes: [String]) throws(FileSystemError) -> [String] {
+        try linkTreeStepByStep(source, to: destination, mode: mode, syncingEachDirectory: syncingEachDirectory, leavingOut: prefixes)
+    }
+
+    /// `linkTree` made of `mkdir`, `entries(of:)`, `link` and `fsyncDirectory` calls.
+    public func linkTreeStepByStep(_ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
+                                   leavingOut prefixes: [String]) throws(FileSystemError) -> [String] {
+        var linked: [String] = []
+        try linkTreeStepByStep(source, to: destination, relative: "", mode: mode, syncingEachDirectory: syncingEachDirectory,
+                               leavingOut: prefixes, linked: &linked)
+        return linked
+    }
+
+    private func linkTreeStepByStep(_ source: String, to destination: String, relative: String, mode: UInt32,
+                                    syncingEachDirectory: Bool, leavingOut prefixes: [String],
+                                    linked: inout [String]) throws(FileSystemError) {
+        try mkdir(destination, mode: mode)
+        for entry in try entries(of: source) where !prefixes.contains(where: { entry.name.hasPrefix($0) }) {
+            let name = entry.name
+            switch entry.kind {
+            case .directory:
+                try linkTreeStepByStep(joinPath(source, name), to: joinPath(destination, name), relative: joinPath(relative, name),
+                                       mode: mode, syncingEachDirectory: syncingEachDirectory, leavingOut: prefixes, linked: &linked)
+            case .file:
+                try link(joinPath(source, name), to: joinPath(destination, name))
+                linked.append(joinPath(relative, name))
+            default: continue
+            }
+        }
+        if syncingEachDirectory { try fsyncDirectory(destination) }
     }
 
     /// By default modification times are not kept.

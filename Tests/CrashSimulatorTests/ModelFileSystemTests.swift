@@ -104,12 +104,12 @@ import Testing
         let steps = try populated()
         try steps.removeTree("/p/gone", kind: .directory, syncingEachDirectory: false)
         let atOnce = try populated()
-        atOnce.removesTreesAtOnce = true
+        atOnce.collapsesTrees = true
         atOnce.isTracing = true
         atOnce.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(atOnce.tree, path: path, inode: inode) }
         try atOnce.removeTree("/p/gone", kind: .directory, syncingEachDirectory: false)
-        #expect(atOnce.treesRemovedAtOnce == 1 && atOnce.removalShapes.count == 7)
-        #expect(RecoverySignature.of(atOnce.operations, removals: atOnce.removalShapes) == RecoverySignature.of(steps.operations, removals: []),
+        #expect(atOnce.treesCollapsed == 1 && atOnce.collapsedTerms.count == 7)
+        #expect(RecoverySignature.of(atOnce.operations, collapsed: atOnce.collapsedTerms) == RecoverySignature.of(steps.operations, collapsed: []),
                 "the removal has the shape of its steps")
         #expect(atOnce.tree.hash == steps.tree.hash && atOnce.tree.linkage == steps.tree.linkage)
         #expect(atOnce.tree.contentHash(of: ModelTree.root, leavingOutTransient: false) == steps.tree.contentHash(of: ModelTree.root, leavingOutTransient: false))
@@ -117,7 +117,7 @@ import Testing
         #expect(atOnce.trace.map(\.call.kind) == [.removeTree])
         #expect(atOnce.kind(of: "/p/gone") == nil && atOnce.kind(of: "/p/keep/f") == .file)
         let synced = try populated()
-        synced.removesTreesAtOnce = true
+        synced.collapsesTrees = true
         try synced.removeTree("/p/gone", kind: .directory, syncingEachDirectory: true)
         #expect(synced.operations.filter { $0.kind == .fsyncDirectory }.count == 4, "each directory fsynced, call by call")
         #expect(synced.tree.hash == steps.tree.hash)

@@ -20,6 +20,10 @@ public enum Effect: Sendable {
     case fsyncFile(inode: Int32)
     /// A directory's entries made durable.
     case fsyncDirectory(directory: Int32)
+    /// A copy of the directory tree at `source` made of hard links, named `name` in `directory`,
+    /// its directories numbered from `firstInode` (see `ModelTree.linkCopy`): what
+    /// `ModelFileSystem.linkTree` records when it makes the copy in one step.
+    case linkTree(source: Int32, directory: Int32, name: Int32, firstInode: Int32)
 
     /// True for fsync and directory fsync.
     public var isBarrier: Bool {
@@ -67,6 +71,8 @@ extension ModelTree {
             } else {
                 setContent(inode, node.blob.resized(to: size), dataOperation: index, exact: false)
             }
+        case .linkTree(let source, let directory, let name, let firstInode):
+            linkCopy(of: source, into: directory, name: name, firstInode: firstInode)
         case .fsyncFile, .fsyncDirectory:
             break
         }

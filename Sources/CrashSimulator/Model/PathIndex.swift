@@ -72,7 +72,7 @@ struct PathIndex {
     }
 
     /// The name ids of a directory's entries, sorted by the UTF-8 bytes of their names; `key`
-    /// identifies the set of names (see `ModelFileSystem.listAnswer`).
+    /// identifies the set of names (see `ModelTree.listingKey`).
     mutating func sortedNames(_ entries: [Int32: Int32], key: UInt64, names: NameTable) -> [Int32] {
         if let known = listings[key], known.count == entries.count { return known }
         let sorted = sortedByBytes(Array(entries.keys)) { names.name($0) }

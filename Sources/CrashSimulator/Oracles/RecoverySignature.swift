@@ -31,9 +31,35 @@ enum RecoverySignature {
         return terms
     }
 
-    /// The signature of a recovery from its steps and the terms of what it removed at once.
-    static func of(_ steps: [FileOperation], removals: [UInt64]) -> UInt64 {
-        var terms = Set(removals)
+    /// The terms of the steps a tree copied at once stands for besides its own mkdir (see
+    /// `ModelFileSystem.linkTree`): an mkdir of each directory and a link of each file below
+    /// `inode` (the source, at `source`) but temporary and backup names, and with `syncing` an
+    /// fsync of each directory of the copy at `destination`.
+    static func linkTerms(_ tree: ModelTree, source: String, inode: Int32, destination: String, syncing: Bool) -> [UInt64] {
+        var terms: [UInt64] = []
+        func walk(_ directory: Int32, _ from: UInt64, _ to: UInt64) {
+            if let entries = tree.node(directory)?.entries {
+                for (name, target) in entries where !tree.names.isTransient(name) {
+                    let text = tree.names.name(name)
+                    let fromChild = PathShape.extend(from, text)
+                    let toChild = PathShape.extend(to, text)
+                    if tree.isDirectory(target) == true {
+                        terms.append(term(.mkdir, path: toChild, destination: noDestination))
+                        walk(target, fromChild, toChild)
+                    } else {
+                        terms.append(term(.link, path: fromChild, destination: toChild))
+                    }
+                }
+            }
+            if syncing { terms.append(term(.fsyncDirectory, path: to, destination: noDestination)) }
+        }
+        if tree.isDirectory(inode) == true { walk(inode, PathShape.of(source), PathShape.of(destination)) }
+        return terms
+    }
+
+    /// The signature of a recovery from its steps and the terms of the trees it removed or copied at once.
+    static func of(_ steps: [FileOperation], collapsed: [UInt64]) -> UInt64 {
+        var terms = Set(collapsed)
         for step in steps { terms.insert(term(step)) }
         var signature: UInt64 = 0
         for value in terms.sorted() { signature = ContentHash.combine(signature, value) }

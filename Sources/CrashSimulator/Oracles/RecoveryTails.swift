@@ -24,9 +24,9 @@ final class RecoveryTails {
         /// The tree's hash when the run ended: two runs from the same midpoint end on the same tree.
         var finalHash: UInt64
         /// What the run's file system kept of the trees it removed at once (see
-        /// `ModelFileSystem.removalShapes`), and how many there were.
-        var removalShapes: ArraySlice<UInt64>
-        var treesRemovedAtOnce: Int
+        /// `ModelFileSystem.collapsedTerms`), and how many there were.
+        var collapsedTerms: ArraySlice<UInt64>
+        var treesCollapsed: Int
     }
 
     private var tails: [UInt64: Tail] = [:]
@@ -62,7 +62,7 @@ final class RecoveryTails {
                     resumed = tail
                     return tail.outcome
                 }
-                midpoint = (key, system.operations.count, system.removalShapes.count, system.treesRemovedAtOnce)
+                midpoint = (key, system.operations.count, system.collapsedTerms.count, system.treesCollapsed)
                 return nil
             }
         }
@@ -87,7 +87,7 @@ final class RecoveryTails {
         }
         heldOperations += system.operations.count
         tails[midpoint.key] = Tail(operations: operations, after: after, outcome: outcome, finalHash: system.tree.hash,
-                                   removalShapes: system.removalShapes[midpoint.shapes...],
-                                   treesRemovedAtOnce: system.treesRemovedAtOnce - midpoint.removed)
+                                   collapsedTerms: system.collapsedTerms[midpoint.shapes...],
+                                   treesCollapsed: system.treesCollapsed - midpoint.removed)
     }
 }

@@ -72,8 +72,8 @@ final class StateJudge {
         // Later runs on what this one left number their inodes and operations past its own: a
         // recovery of ten thousand tabs makes more than ten thousand directories.
         let laterInodes = run.nextFreeInode
-        // (Counted as if the trees removed at once had been removed entry by entry.)
-        let laterOperations = operationBase + Int32(clamping: run.operationCount + run.system.removalShapes.count)
+        // (Counted as if the trees removed or copied at once had been so entry by entry.)
+        let laterOperations = operationBase + Int32(clamping: run.operationCount + run.system.collapsedTerms.count)
         // What recovery left is assessed (and recovered again) once per distinct tree.
         let aftermath = caches.aftermath(hash: run.finalHash, profile: profile) {
             run.materialise()
@@ -100,14 +100,14 @@ final class StateJudge {
                                           verifies: caches.manifestVerifies)
         }
         var steps = run.system.operations
-        let removals = run.system.removalShapes
-        let removedAtOnce = run.system.treesRemovedAtOnce
+        let collapsed = run.system.collapsedTerms
+        let treesCollapsed = run.system.treesCollapsed
         tree.rollback(to: mark)
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
         var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
-        if depth == 0 && steps.count + removals.count > 1 && shouldExploreRecoveryCrashes(steps, removals: removals) {
-            if removedAtOnce > 0 {
-                // The steps to crash between are those of the trees it removed at once too.
+        if depth == 0 && steps.count + collapsed.count > 1 && shouldExploreRecoveryCrashes(steps, collapsed: collapsed) {
+            if treesCollapsed > 0 {
+                // The steps to crash between are those of the trees it removed or copied at once too.
                 steps = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-", collapses: false).system.operations
                 tree.rollback(to: mark)
             }
@@ -122,24 +122,27 @@ final class StateJudge {
     /// and finished from a remembered second stage when its first reaches a known midpoint (that
     /// stage left unapplied when `defers`, see `RecoveryRun`).
     ///
-    /// Trees removed without syncs go at once (see `ModelFileSystem.removeTree`) unless
-    /// `collapses` is false or shortcuts are off; in a run at depth 0 the terms of the steps
-    /// they stand for are kept (`ModelFileSystem.removalShapes`), so that the run's shape is the
+    /// Trees removed without syncs, and trees copied with hard links, go at once (see
+    /// `ModelFileSystem.removeTree` and `linkTree`) unless `collapses` is false or shortcuts are off; in a run at depth 0 the terms of the steps
+    /// they stand for are kept (`ModelFileSystem.collapsedTerms`), so that the run's shape is the
     /// one its steps made one by one would have, and those steps are made only for the runs whose
     /// crashes are explored.
     private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String, defers: Bool = false,
                          collapses: Bool = true) -> RecoveryRun {
-        let removesAtOnce = collapses && usesTails
+        let atOnce = collapses && usesTails
         // Runs that make every step one by one are remembered apart.
-        let memoTag = removesAtOnce ? tag : tag + "steps-"
+        let memoTag = atOnce ? tag : tag + "steps-"
         let memo = caches.memo(memoTag)
         let mark = tree.mark()
         func makeSystem() -> ModelFileSystem {
             let system = ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
                                          temporaryTag: tag)
-            system.removesTreesAtOnce = removesAtOnce
-            if removesAtOnce && !defers {
+            system.collapsesTrees = atOnce
+            if atOnce && !defers {
                 system.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(tree, path: path, inode: inode) }
+                system.shapesOfLinking = { source, inode, destination, syncing in
+                    RecoverySignature.linkTerms(tree, source: source, inode: inode, destination: destination, syncing: syncing)
+                }
             }
             return system
         }
@@ -210,8 +213,8 @@ final class StateJudge {
     /// Whether to explore the crashes of a recovery: yes for the first few states whose recovery
     /// has this shape (the set of its kinds of operation on kinds of path, with tab directories,
     /// session ids, temporary names and set-aside stamps generalised).
-    private func shouldExploreRecoveryCrashes(_ steps: [FileOperation], removals: [UInt64]) -> Bool {
-        let signature = RecoverySignature.of(steps, removals: removals)
+    private func shouldExploreRecoveryCrashes(_ steps: [FileOperation], collapsed: [UInt64]) -> Bool {
+        let signature = RecoverySignature.of(steps, collapsed: collapsed)
         let seen = recoverySignatures[signature, default: 0]
         recoverySignatures[signature] = seen + 1
         return seen < recoveryCrashParents

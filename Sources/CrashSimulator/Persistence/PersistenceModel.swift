@@ -51,7 +51,7 @@ struct PendingOperations {
             return [index]
         case .pessimistic:
             switch effect {
-            case .addEntry(let directory, _, _, _), .removeEntry(let directory, _):
+            case .addEntry(let directory, _, _, _), .removeEntry(let directory, _), .linkTree(_, let directory, _, _):
                 entries.append(Entry(index: index, directories: [directory], inode: -1))
                 return []
             case .rename(let from, _, let to, _, _):

@@ -6,7 +6,7 @@ import SessionStore
 struct TracedCall: Equatable, Sendable {
     enum Kind: UInt8, Sendable {
         case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind, entries, leftovers,
-             removeTree
+             removeTree, linkTree
     }
 
     var kind: Kind
@@ -26,6 +26,9 @@ struct TracedCall: Equatable, Sendable {
 
     /// The answer key of a call that succeeded with nothing to say.
     static let done: UInt64 = 0x646F_6E65
+    /// What a replayed call made in one step answers when it cannot be made so on this tree: no
+    /// run answered it, so the replay stops.
+    static let notAtOnce: UInt64 = 0x6E6F_7420_6174_206F
     static func answer(_ error: FileSystemError) -> UInt64 { ContentHash.combine(ContentHash.of(error.description), 0x6572_72) }
     static func answer(_ blob: Blob) -> UInt64 { ContentHash.combine(blob.hash, 0x7265_6164) }
     static func answer(_ kind: FileKind?) -> UInt64 {
@@ -142,6 +145,10 @@ extension ModelFileSystem {
             case .mkdir: try rawMkdir(call.path, mode: UInt32(bitPattern: call.number))
             case .rmdir: try rawRmdir(call.path)
             case .removeTree: try rawRemoveTree(call.path)
+            case .linkTree:
+                // A copy the store made at once is made at once again, or the replay stops there.
+                guard let linked = rawLinkTree(call.path, to: call.other, syncing: call.bytes.first == 1) else { return TracedCall.notAtOnce }
+                return TracedCall.answer(linked)
             case .read: return TracedCall.answer(try readBlob(call.path))
             case .list: return listAnswer(try directoryNode(call.path))
             case .leftovers: return TracedCall.answer(rawDirectoriesHoldingLeftovers(call.path))

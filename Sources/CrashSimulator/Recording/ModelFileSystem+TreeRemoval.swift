@@ -8,7 +8,7 @@ import Darwin
 import FileSystemKit
 
 extension ModelFileSystem {
-    /// Removes a tree as `FileSystem.removeTree` says; when `removesTreesAtOnce` and no directory
+    /// Removes a tree as `FileSystem.removeTree` says; when `collapsesTrees` and no directory
     /// is to be fsynced (and no call may be made to fail), in one step: the entry that names the
     /// tree is removed, which takes everything below it out of reach, and so out of the tree's
     /// hash and linkage (see `ModelTree`), in time proportional to the tree's depth.
@@ -19,7 +19,7 @@ extension ModelFileSystem {
     /// step by step when it explores its crashes). It records one operation, an rmdir (or unlink)
     /// of the tree's path, and tells `shapesOfRemoval` of the tree before it goes.
     public func removeTree(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError) {
-        guard removesTreesAtOnce, !syncingEachDirectory, beforeOperation == nil else {
+        guard collapsesTrees, !syncingEachDirectory, beforeOperation == nil else {
             return try removeTreeStepByStep(path, kind: kind, syncingEachDirectory: syncingEachDirectory)
         }
         guard isTracing else { return try rawRemoveTree(path) }

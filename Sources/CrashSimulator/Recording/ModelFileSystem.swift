@@ -43,7 +43,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     @exclusivity(unchecked)
     private var files: [Int32: OpenFile] = [:]
     private var nextHandle: Int32 = 3
-    private var nextInode: Int32
+    /// The inode number the next new file or directory gets.
+    var nextInode: Int32
     /// Called before each operation is carried out, with its index: may throw to simulate a
     /// failing call.
     public var beforeOperation: ((Int) throws(FileSystemError) -> Void)?
@@ -57,17 +58,22 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var traceLimit = Int.max
     /// The path in the tree of the file the last create made.
     var lastCreatedPath = ""
-    /// Whether a tree removed without syncs goes in one call (`removeTree`): for runs whose steps
-    /// are not crashed between, where only the tree they leave (and their shape, see
-    /// `shapesOfRemoval`) matters.
-    var removesTreesAtOnce = false
+    /// Whether a tree removed without syncs (`removeTree`), or copied with hard links
+    /// (`linkTree`), goes in one step: for runs whose steps are not crashed between, where only
+    /// the tree they leave (and their shape, see `shapesOfRemoval`) matters.
+    var collapsesTrees = false
     /// When set, told of each tree removed at once (its path in the tree and inode) before it
-    /// goes; what it returns is kept in `removalShapes` (see `StateJudge`).
+    /// goes; what it returns is kept in `collapsedTerms` (see `StateJudge`).
     var shapesOfRemoval: ((_ path: String, _ inode: Int32) -> [UInt64])?
-    /// What `shapesOfRemoval` returned, removal after removal (a resumed run's tail adds its own).
-    var removalShapes: [UInt64] = []
-    /// Trees removed at once so far.
-    private(set) var treesRemovedAtOnce = 0
+    /// When set, told of each tree copied at once (the source's path in the tree and inode, the
+    /// copy's path, and whether each directory was to be fsynced); what it returns is kept in
+    /// `collapsedTerms`.
+    var shapesOfLinking: ((_ source: String, _ inode: Int32, _ destination: String, _ syncing: Bool) -> [UInt64])?
+    /// What `shapesOfRemoval` and `shapesOfLinking` returned, tree after tree (a resumed run's
+    /// tail adds its own).
+    var collapsedTerms: [UInt64] = []
+    /// Trees removed or copied at once so far.
+    private(set) var treesCollapsed = 0
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     @exclusivity(unchecked)
     private var aliases: [String: String] = [:]
@@ -112,21 +118,27 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// `counters` were what they are now: applies their effects, records them as its own, and
     /// ends with the counters that run ended with (`after`).
     func replay(_ operations: ArraySlice<FileOperation>, after: (nextInode: Int32, temporaryNames: Int),
-                removalShapes: ArraySlice<UInt64> = [], treesRemovedAtOnce: Int = 0) {
+                collapsedTerms: ArraySlice<UInt64> = [], treesCollapsed: Int = 0) {
         for operation in operations {
             tree.apply(operation.effect, index: nextIndex)
             self.operations.append(operation)
         }
         nextInode = after.nextInode
         temporaryCount = after.temporaryNames
-        self.removalShapes += removalShapes
-        self.treesRemovedAtOnce += treesRemovedAtOnce
+        self.collapsedTerms += collapsedTerms
+        self.treesCollapsed += treesCollapsed
     }
 
     /// Counts a tree removed at once, with what `shapesOfRemoval` says of it.
     func noteRemovedAtOnce(_ path: String, _ inode: Int32) {
-        treesRemovedAtOnce += 1
-        if let shapesOfRemoval { removalShapes += shapesOfRemoval(path, inode) }
+        treesCollapsed += 1
+        if let shapesOfRemoval { collapsedTerms += shapesOfRemoval(path, inode) }
+    }
+
+    /// Counts a tree copied at once, with what `shapesOfLinking` says of it.
+    func noteLinkedAtOnce(_ source: String, _ inode: Int32, _ destination: String, syncing: Bool) {
+        treesCollapsed += 1
+        if let shapesOfLinking { collapsedTerms += shapesOfLinking(source, inode, destination, syncing) }
     }
 
     // MARK: Path resolution
@@ -477,11 +489,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// The answer key of a listing: its names, in any order.
-    func listAnswer(_ node: ModelTree.Node) -> UInt64 {
-        var sum: UInt64 = 0
-        for name in node.entries.keys { sum &+= ContentHash.combine(tree.names.hash(name), 0x6C73) }
-        return ContentHash.combine(sum, UInt64(node.entries.count))
-    }
+    func listAnswer(_ node: ModelTree.Node) -> UInt64 { tree.listingKey(node.entries) }
 
     public func kind(of path: String) -> FileKind? {
         let result = rawKind(path)

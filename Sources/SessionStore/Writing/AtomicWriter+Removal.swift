@@ -24,29 +24,11 @@ extension AtomicWriter {
     /// `destination`, in the order of a walk of sorted listings.
     @discardableResult
     public func linkTree(_ source: String, to destination: String, mode: UInt32 = 0o700) throws(FileSystemError) -> [String] {
-        var linked: [String] = []
-        try linkTree(source, to: destination, relative: "", mode: mode, syncParent: true, linked: &linked)
-        return linked
-    }
-
-    private func linkTree(_ source: String, to destination: String, relative: String, mode: UInt32, syncParent: Bool,
-                          linked: inout [String]) throws(FileSystemError) {
-        try fileSystem.mkdir(destination, mode: mode)
-        for entry in try fileSystem.entries(of: source) where !AtomicWriter.isTemporaryName(entry.name) && !AtomicWriter.isBackupName(entry.name) {
-            let name = entry.name
-            let from = joinPath(source, name)
-            switch entry.kind {
-            case .directory:
-                try linkTree(from, to: joinPath(destination, name), relative: joinPath(relative, name), mode: mode, syncParent: false, linked: &linked)
-            case .file:
-                try fileSystem.link(from, to: joinPath(destination, name))
-                linked.append(joinPath(relative, name))
-            default: continue
-            }
-        }
         let syncs = writeProtocol.syncsDirectories && writeProtocol != .unsyncedSetAside
-        if syncs { try fileSystem.fsyncDirectory(destination) }
-        if syncParent, syncs { try fileSystem.fsyncDirectory(parentPath(destination)) }
+        let linked = try fileSystem.linkTree(source, to: destination, mode: mode, syncingEachDirectory: syncs,
+                                             leavingOut: [AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix])
+        if syncs { try fileSystem.fsyncDirectory(parentPath(destination)) }
+        return linked
     }
 
     /// Removes a directory tree so that it leaves its path at once: it is renamed to a temporary
