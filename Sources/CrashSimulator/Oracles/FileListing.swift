@@ -10,11 +10,11 @@ enum FileListing {
                       including: (String) -> Bool = { _ in true }) -> [String]? {
         var found: [String] = []
         func walk(_ path: String, _ relative: String) -> Bool {
-            guard let names = try? fileSystem.list(path) else { return !strict }
-            for name in names where including(name) {
-                let child = joinPath(path, name)
-                switch fileSystem.kind(of: child) {
-                case .directory?: if !walk(child, joinPath(relative, name)) { return false }
+            guard let entries = try? fileSystem.entries(of: path) else { return !strict }
+            for entry in entries where including(entry.name) {
+                let name = entry.name
+                switch entry.kind {
+                case .directory?: if !walk(joinPath(path, name), joinPath(relative, name)) { return false }
                 case .file?: found.append(joinPath(relative, name))
                 default: if strict { return false }
                 }

@@ -98,13 +98,13 @@ final class JudgeCaches {
         return verdict
     }
 
-    /// The outcome of recovery on the tree `tree` holds, computed by `run` when not known yet
-    /// (`run` must leave the tree as it found it).
-    func secondRun(_ tree: ModelTree, _ run: () -> Result<RecoveryOutcome, any Error>) -> Result<RecoveryOutcome, any Error> {
-        if let known = secondRuns[tree.hash] { return known }
+    /// The outcome of recovery on the tree whose hash is `hash`, computed by `run` when not known
+    /// yet (`run` must leave the tree as it found it).
+    func secondRun(hash: UInt64, _ run: () -> Result<RecoveryOutcome, any Error>) -> Result<RecoveryOutcome, any Error> {
+        if let known = secondRuns[hash] { return known }
         let result = run()
         if secondRuns.count >= capacity { secondRuns.removeAll(keepingCapacity: true) }
-        secondRuns[tree.hash] = result
+        secondRuns[hash] = result
         return result
     }
 }

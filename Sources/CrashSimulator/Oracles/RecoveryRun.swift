@@ -5,7 +5,8 @@
 /// (outcome, next inode, operations, the hash of the tree it ends on) before its operations are
 /// applied; `materialise()` applies them when something reads the tree itself. The crashes inside
 /// one large recovery all resume from one tail and mostly end on one tree, judged once, so most of
-/// them never apply it.
+/// them never apply it; so do the crash states of the workload whose launch's first stage leaves
+/// a tree an earlier one left.
 struct RecoveryRun {
     var outcome: Result<RecoveryOutcome, any Error>
     let system: ModelFileSystem
@@ -24,6 +25,15 @@ struct RecoveryRun {
     var nextFreeInode: Int32 { deferred?.after.nextInode ?? system.nextFreeInode }
     /// Operations of the whole run.
     var operationCount: Int { system.operations.count + (deferred?.operations.count ?? 0) }
+    /// The operations of the whole run, the deferred stage's included.
+    var operations: [FileOperation] {
+        guard let deferred else { return system.operations }
+        return system.operations + deferred.operations
+    }
+    /// The terms of the steps the trees it removed or copied at once stand for, and how many
+    /// there were (see `ModelFileSystem.collapsedTerms`), the deferred stage's included.
+    var collapsedTerms: [UInt64] { system.collapsedTerms + (deferred?.collapsedTerms ?? []) }
+    var treesCollapsed: Int { system.treesCollapsed + (deferred?.treesCollapsed ?? 0) }
 
     /// Applies the deferred second stage, if any: the tree is then the one the run ends on.
     mutating func materialise() {

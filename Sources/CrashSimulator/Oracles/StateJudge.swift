@@ -66,8 +66,8 @@ final class StateJudge {
         let sessionsBefore = SetAsideOracle.before(tree, profile: recording.profile, hashing: caches.usesContentHashes)
         let mark = tree.mark()
         let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
-        // Crashes inside a recovery are not explored further: their runs may end unapplied.
-        var run = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-", defers: depth > 0)
+        // A resumed second stage is applied only when something must read the tree it leaves.
+        var run = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-", keepsShapes: depth == 0)
         let first = run.outcome
         // Later runs on what this one left number their inodes and operations past its own: a
         // recovery of ten thousand tabs makes more than ten thousand directories.
@@ -86,11 +86,11 @@ final class StateJudge {
         var second: Result<RecoveryOutcome, any Error>?
         // Recovery is deterministic: when it left the tree as it found it, a second run does the same.
         if case .success = first, depth == 0, run.finalHash != preHash {
-            run.materialise()
-            second = caches.secondRun(tree) {
+            second = caches.secondRun(hash: run.finalHash) {
+                run.materialise()
                 let again = tree.mark()
                 defer { tree.rollback(to: again) }
-                return recover(tree, firstInode: laterInodes, operationBase: laterOperations, tag: "r\(depth)b-", defers: true).outcome
+                return recover(tree, firstInode: laterInodes, operationBase: laterOperations, tag: "r\(depth)b-").outcome
             }
         }
         findings += RecoveryOracle.check(first: first, second: second)
@@ -99,16 +99,16 @@ final class StateJudge {
             return SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get(), before: sessionsBefore,
                                           verifies: caches.manifestVerifies)
         }
-        var steps = run.system.operations
-        let collapsed = run.system.collapsedTerms
-        let treesCollapsed = run.system.treesCollapsed
+        let collapsed = depth == 0 ? run.collapsedTerms : []
+        let treesCollapsed = run.treesCollapsed
+        var steps = depth == 0 ? run.operations : []
         tree.rollback(to: mark)
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
         var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
         if depth == 0 && steps.count + collapsed.count > 1 && shouldExploreRecoveryCrashes(steps, collapsed: collapsed) {
             if treesCollapsed > 0 {
                 // The steps to crash between are those of the trees it removed or copied at once too.
-                steps = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-", collapses: false).system.operations
+                steps = recover(tree, firstInode: inodeBase, operationBase: operationBase, tag: "r\(depth)-", collapses: false).operations
                 tree.rollback(to: mark)
             }
             crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase, inodeBase: laterInodes)
@@ -120,14 +120,14 @@ final class StateJudge {
     /// Runs recovery on the state `tree` holds (leaving its changes there): replayed from the memo
     /// when recovery already did the same on an earlier state, else run by the store and traced,
     /// and finished from a remembered second stage when its first reaches a known midpoint (that
-    /// stage left unapplied when `defers`, see `RecoveryRun`).
+    /// stage left unapplied, see `RecoveryRun`).
     ///
     /// Trees removed without syncs, and trees copied with hard links, go at once (see
-    /// `ModelFileSystem.removeTree` and `linkTree`) unless `collapses` is false or shortcuts are off; in a run at depth 0 the terms of the steps
-    /// they stand for are kept (`ModelFileSystem.collapsedTerms`), so that the run's shape is the
-    /// one its steps made one by one would have, and those steps are made only for the runs whose
-    /// crashes are explored.
-    private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String, defers: Bool = false,
+    /// `ModelFileSystem.removeTree` and `linkTree`) unless `collapses` is false or shortcuts are
+    /// off; with `keepsShapes` (a run at depth 0) the terms of the steps they stand for are kept
+    /// (`ModelFileSystem.collapsedTerms`), so that the run's shape is the one its steps made one
+    /// by one would have, and those steps are made only for the runs whose crashes are explored.
+    private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String, keepsShapes: Bool = false,
                          collapses: Bool = true) -> RecoveryRun {
         let atOnce = collapses && usesTails
         // Runs that make every step one by one are remembered apart.
@@ -138,7 +138,7 @@ final class StateJudge {
             let system = ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
                                          temporaryTag: tag)
             system.collapsesTrees = atOnce
-            if atOnce && !defers {
+            if atOnce && keepsShapes {
                 system.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(tree, path: path, inode: inode) }
                 system.shapesOfLinking = { source, inode, destination, syncing in
                     RecoverySignature.linkTerms(tree, source: source, inode: inode, destination: destination, syncing: syncing)
@@ -162,9 +162,7 @@ final class StateJudge {
         system.isTracing = false
         // A resumed run's trace stops at the midpoint: it is not what the store would answer.
         if let resumed {
-            var run = RecoveryRun(outcome: outcome, system: system, deferred: resumed)
-            if !defers { run.materialise() }
-            return run
+            return RecoveryRun(outcome: outcome, system: system, deferred: resumed)
         }
         memo.insert(system.trace, outcome: outcome)
         return RecoveryRun(outcome: outcome, system: system)

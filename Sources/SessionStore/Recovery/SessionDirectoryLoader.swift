@@ -23,12 +23,12 @@ public struct SessionDirectoryLoader: Sendable {
     /// What Chrome would do with the session directory of `key`.
     public func load(_ key: SessionKey) -> ChromeLoadSemantics.Outcome {
         let directory = directory(of: key)
-        let names = (try? fileSystem.list(directory)) ?? []
-        let entries = names.map { name -> ChromeLoadSemantics.DirectoryEntry in
-            let path = joinPath(directory, name)
-            let isDirectory = fileSystem.kind(of: path) == .directory
+        let listed = (try? fileSystem.entries(of: directory)) ?? []
+        let entries = listed.map { entry -> ChromeLoadSemantics.DirectoryEntry in
+            let isDirectory = entry.kind == .directory
             return ChromeLoadSemantics.DirectoryEntry(
-                name: name, isDirectory: isDirectory, children: isDirectory ? ((try? fileSystem.list(path)) ?? []) : [])
+                name: entry.name, isDirectory: isDirectory,
+                children: isDirectory ? ((try? fileSystem.list(joinPath(directory, entry.name))) ?? []) : [])
         }
         let metadataPath = joinPath(directory, ProfileLayout.metadataFile)
         let metadata = fileSystem.kind(of: metadataPath) == .file ? try? fileSystem.read(metadataPath) : nil
