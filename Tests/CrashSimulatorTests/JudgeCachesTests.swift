@@ -72,7 +72,7 @@ import Testing
         let outcome: Result<RecoveryOutcome, any Error> = .success(RecoveryOutcome(detectedCrash: true, restored: [:], changes: []))
         // Each insert of a trace that shares no prefix adds its nodes; past the capacity the trie
         // starts afresh, releasing chains as deep as a kept trace can be.
-        for last in 1...4 { memo.insert(trace(RecoveryMemo.longestTrace, last: UInt64(last)), outcome: outcome) }
+        for last in 1...4 { memo.insert(trace(RecoveryMemo.longestTrace, last: UInt64(last)), weight: RecoveryMemo.longestTrace, outcome: outcome) }
         #expect(!memo.lastRunWasLong)
         #expect(memo.hits == 0)
     }
@@ -80,14 +80,28 @@ import Testing
     @Test func aLongTraceIsNotKeptAndTheNextStateRunsTheStore() {
         let memo = RecoveryMemo()
         let outcome: Result<RecoveryOutcome, any Error> = .success(RecoveryOutcome(detectedCrash: true, restored: [:], changes: []))
-        memo.insert(trace(10, last: 1), outcome: outcome)
-        memo.insert(trace(RecoveryMemo.longestTrace + 1, last: 2), outcome: outcome)
+        memo.insert(trace(10, last: 1), weight: 10, outcome: outcome)
+        memo.insert(trace(RecoveryMemo.longestTrace + 1, last: 2), weight: RecoveryMemo.longestTrace + 1, outcome: outcome)
         #expect(memo.lastRunWasLong)
         // Not replayed at all: the store runs (and its trace decides whether the next is replayed).
         #expect(memo.replay(on: ModelFileSystem(tree: ModelTree())) == nil)
         #expect(memo.misses == 1)
-        memo.insert(trace(10, last: 1), outcome: outcome)
+        memo.insert(trace(10, last: 1), weight: 10, outcome: outcome)
         #expect(!memo.lastRunWasLong)
+    }
+
+    /// A few calls that stand for many (a tree copied at once) weigh what they stand for.
+    @Test func aShortTraceThatStandsForManyCallsIsNotKept() {
+        let memo = RecoveryMemo()
+        let outcome: Result<RecoveryOutcome, any Error> = .success(RecoveryOutcome(detectedCrash: true, restored: [:], changes: []))
+        // What recovery asks of an empty tree, and is answered there.
+        let short: [(call: TracedCall, answer: UInt64)] = (0..<3).map { (TracedCall(.kind, "/p/\($0)"), TracedCall.answer(FileKind?.none)) }
+        memo.insert(short, weight: RecoveryMemo.longestTrace + 3, outcome: outcome)
+        #expect(memo.lastRunWasLong)
+        #expect(memo.replay(on: ModelFileSystem(tree: ModelTree())) == nil)
+        memo.insert(short, weight: 3, outcome: outcome)
+        #expect(!memo.lastRunWasLong)
+        #expect(memo.replay(on: ModelFileSystem(tree: ModelTree())) != nil, "kept when it weighs what it makes")
     }
 
     @Test func aStoreThatDoesOtherwiseOnTheSameAnswersIsNeverReplayedAgain() {
@@ -96,10 +110,10 @@ import Testing
         let first = trace(3, last: 1)
         var other = first
         other[1].call = TracedCall(.list, "/elsewhere")
-        memo.insert(first, outcome: outcome)
-        memo.insert(other, outcome: outcome)
+        memo.insert(first, weight: first.count, outcome: outcome)
+        memo.insert(other, weight: other.count, outcome: outcome)
         #expect(memo.isDisabled)
-        memo.insert(first, outcome: outcome)
+        memo.insert(first, weight: first.count, outcome: outcome)
         #expect(memo.replay(on: ModelFileSystem(tree: ModelTree())) == nil)
         #expect(memo.hits == 0)
     }

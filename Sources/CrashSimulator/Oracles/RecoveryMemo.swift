@@ -38,12 +38,14 @@ final class RecoveryMemo {
     }
     /// Nodes kept at most; the memo starts afresh beyond.
     var capacity = 400_000
-    /// Traces longer than this many calls are not kept. A long recovery (setting aside a session
-    /// of a thousand tabs) answers differently on almost every state, so its trace costs more to
-    /// keep and to replay than running the store again: measured on `1000-tabs`, the memo made the
-    /// run 12% slower and five times larger.
+    /// Traces heavier than this are not kept (a call weighs one, a tree copied at once as many as
+    /// the files it links: see `ModelFileSystem.traceWeight`). A long recovery (setting aside a
+    /// session of a thousand tabs) answers differently on almost every state, so its trace costs
+    /// more to keep and to replay than running the store again (measured on `1000-tabs`, the memo
+    /// made the run 12% slower and five times larger), and its second stage is best resumed
+    /// unapplied (see `RecoveryTails`).
     static let longestTrace = 1_024
-    /// Whether the last run traced was longer than `longestTrace`: the next state is then not
+    /// Whether the last run traced was heavier than `longestTrace`: the next state is then not
     /// replayed (its recovery is most likely as long), until a short run comes again.
     private(set) var lastRunWasLong = false
     /// Set when the store did not do the same on the same answers: nothing is replayed or kept again.
@@ -75,9 +77,9 @@ final class RecoveryMemo {
         return outcome
     }
 
-    /// Adds a traced run and its outcome.
-    func insert(_ trace: [(call: TracedCall, answer: UInt64)], outcome: Result<RecoveryOutcome, any Error>) {
-        lastRunWasLong = trace.count > RecoveryMemo.longestTrace
+    /// Adds a traced run of `weight` (see `longestTrace`) and its outcome.
+    func insert(_ trace: [(call: TracedCall, answer: UInt64)], weight: Int, outcome: Result<RecoveryOutcome, any Error>) {
+        lastRunWasLong = weight > RecoveryMemo.longestTrace
         guard !lastRunWasLong, !isDisabled else { return }
         if nodes > capacity { reset() }
         var node = root

@@ -164,7 +164,7 @@ final class StateJudge {
         if let resumed {
             return RecoveryRun(outcome: outcome, system: system, deferred: resumed)
         }
-        memo.insert(system.trace, outcome: outcome)
+        memo.insert(system.trace, weight: system.traceWeight, outcome: outcome)
         return RecoveryRun(outcome: outcome, system: system)
     }
 

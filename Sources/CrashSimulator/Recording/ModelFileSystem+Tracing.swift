@@ -47,10 +47,12 @@ struct TracedCall: Equatable, Sendable {
 }
 
 extension ModelFileSystem {
-    /// Adds a traced call, and stops tracing once `traceLimit` calls are traced.
-    func note(_ step: (call: TracedCall, answer: UInt64)) {
+    /// Adds a traced call of `weight` (see `traceWeight`), and stops tracing once the weight
+    /// traced reaches `traceLimit`.
+    func note(_ step: (call: TracedCall, answer: UInt64), weight: Int = 1) {
         trace.append(step)
-        if trace.count >= traceLimit { isTracing = false }
+        traceWeight += weight
+        if traceWeight >= traceLimit { isTracing = false }
     }
 
     /// Runs `body` (one FileSystem call), tracing it with `call` and the answer `key` gives.

@@ -24,7 +24,7 @@ extension ModelFileSystem {
         }
         if isTracing {
             note((TracedCall(.linkTree, modelPath(source), other: modelPath(destination), number: Int32(bitPattern: mode),
-                             bytes: [syncingEachDirectory ? 1 : 0]), TracedCall.answer(linked)))
+                             bytes: [syncingEachDirectory ? 1 : 0]), TracedCall.answer(linked)), weight: 1 + linked.count)
         }
         return linked
     }

@@ -53,7 +53,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var trace: [(call: TracedCall, answer: UInt64)] = []
     /// Whether calls are traced.
     var isTracing = false
-    /// Calls traced at most: past them tracing stops (a trace that long is not remembered, see
+    /// The weight of the calls traced so far: one each, and a tree copied at once as many as the
+    /// files it links (what replaying it costs).
+    var traceWeight = 0
+    /// Weight traced at most: past it tracing stops (a trace that heavy is not remembered, see
     /// `RecoveryMemo.longestTrace`, so recording the rest would be wasted).
     var traceLimit = Int.max
     /// The path in the tree of the file the last create made.
