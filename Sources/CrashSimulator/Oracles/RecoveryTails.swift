@@ -30,9 +30,9 @@ final class RecoveryTails {
     }
 
     private var tails: [UInt64: Tail] = [:]
-    private var heldOperations = 0
-    /// Operations held at most; beyond, the memory starts afresh (the states that share a tail
-    /// are the crashes of one recovery, explored one after another).
+    private var heldWeight = 0
+    /// Weight held at most (see `weight(of:)`); beyond, the memory starts afresh (the states that
+    /// share a tail are the crashes of one recovery, explored one after another).
     var capacity = 500_000
     /// Times a run was resumed from a tail.
     private(set) var resumed = 0
@@ -74,18 +74,28 @@ final class RecoveryTails {
         return (outcome, resumed)
     }
 
+    /// What a tail of the run on `system` holds, in operations: one per operation and per term of
+    /// a tree removed or copied at once (a set-aside of ten thousand tabs is a few operations and
+    /// tens of thousands of terms), and one per 64 bytes its writes carry (its manifest).
+    private static func weight(of system: ModelFileSystem) -> Int {
+        var bytes = 0
+        for operation in system.operations where operation.kind == .write { bytes += operation.size }
+        return system.operations.count + system.collapsedTerms.count + bytes / 64
+    }
+
     /// Remembers the second stage of the run that ended on `system`, begun at `midpoint` (its key,
     /// and the run's operations, removal shapes and trees removed at once until then).
     private func remember(_ system: ModelFileSystem, from midpoint: (key: UInt64, operations: Int, shapes: Int, removed: Int),
                           outcome: Result<RecoveryOutcome, any Error>) {
         guard let after = system.counters else { return }
         let operations = system.operations[midpoint.operations...]
-        // The slice keeps the run's whole operations alive, the first stage's too.
-        if heldOperations + system.operations.count > capacity {
+        // The slices keep the run's whole operations and terms alive, the first stage's too.
+        let weight = RecoveryTails.weight(of: system)
+        if heldWeight + weight > capacity {
             tails.removeAll()
-            heldOperations = 0
+            heldWeight = 0
         }
-        heldOperations += system.operations.count
+        heldWeight += weight
         tails[midpoint.key] = Tail(operations: operations, after: after, outcome: outcome, finalHash: system.tree.hash,
                                    collapsedTerms: system.collapsedTerms[midpoint.shapes...],
                                    treesCollapsed: system.treesCollapsed - midpoint.removed)
