@@ -30,7 +30,9 @@ extension ModelTree {
             let inode = next
             next += 1
             ensureNode(inode, directory: true)
-            guard let entries = node(from)?.entries else { return inode }
+            guard isDirectory(from) == true else { return inode }
+            let entries = self.entries(of: from)
+            reserveEntries(inode, entries.count)
             for id in pathIndex.sortedNames(entries, key: listingKey(entries), names: names) where !names.isTransient(id) {
                 guard let target = entries[id], let isDirectory = isDirectory(target) else { continue }
                 if isDirectory {

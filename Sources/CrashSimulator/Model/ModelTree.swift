@@ -135,6 +135,13 @@ public final class ModelTree {
         return index < nodes.count ? nodes[index].entries[name] : nil
     }
 
+    /// The entries of an existing directory, without copying its node.
+    @inline(__always)
+    public func entries(of directory: Int32) -> [Int32: Int32] { nodes[Int(directory)].entries }
+
+    /// Makes room in a directory for `count` entries.
+    func reserveEntries(_ directory: Int32, _ count: Int) { nodes[Int(directory)].entries.reserveCapacity(count) }
+
     /// The inode reached from the root through the entries named `components` (nil: one is
     /// missing), in one pass over the nodes.
     public func walk(_ components: [Int32]) -> Int32? {

@@ -1,3 +1,5 @@
+import Archive
+
 /// The caches of `StateJudge` that depend only on the states they are asked about, never on the
 /// order in which they are asked: the recovery memos, what the oracles found on each tree
 /// recovery left, the second recovery run of each such tree, the set-aside oracle's captures, and
@@ -30,6 +32,8 @@ final class JudgeCaches {
     private var captures: [UInt64: SetAsideOracle.Capture] = [:]
     /// Whether manifests of set-aside entries are verified, by the entry's content hash.
     private var manifestVerdicts: [UInt64: Bool] = [:]
+    /// SHA-256 digests of file contents, by content hash and size.
+    private var digests: [UInt64: String] = [:]
     /// Entries kept at most in each of the maps above (they start afresh beyond).
     var capacity = 300_000
     /// Whether the oracles may compare directories by content hash and remember answers by it;
@@ -85,17 +89,28 @@ final class JudgeCaches {
     }
 
     /// Whether the manifest of the set-aside entry at `entry` verifies (`TabCensus.manifestVerifies`),
-    /// remembered by the entry's content hash: the same files give the same answer.
+    /// remembered by the entry's content hash: the same files give the same answer. Checked on
+    /// the tree itself (`ModelManifestCheck`), each content's SHA-256 computed once.
     func manifestVerifies(_ fileSystem: ModelFileSystem, entry: String) -> Bool {
         guard usesContentHashes, let inode = fileSystem.resolve(entry),
               let key = fileSystem.tree.contentHash(of: inode, leavingOutTransient: false) else {
             return TabCensus.manifestVerifies(fileSystem, entry: entry)
         }
         if let known = manifestVerdicts[key] { return known }
-        let verdict = TabCensus.manifestVerifies(fileSystem, entry: entry)
+        let verdict = ModelManifestCheck.verifies(fileSystem.tree, entry: inode, digest: digest)
         if manifestVerdicts.count >= capacity { manifestVerdicts.removeAll(keepingCapacity: true) }
         manifestVerdicts[key] = verdict
         return verdict
+    }
+
+    /// The SHA-256 of a blob in lowercase hexadecimal, remembered by its content hash and size.
+    private func digest(_ blob: Blob) -> String {
+        let key = ContentHash.combine(blob.hash, UInt64(blob.count))
+        if let known = digests[key] { return known }
+        let digest = SHA256.hex(SHA256.hash(blob.bytes))
+        if digests.count >= capacity { digests.removeAll(keepingCapacity: true) }
+        digests[key] = digest
+        return digest
     }
 
     /// The outcome of recovery on the tree whose hash is `hash`, computed by `run` when not known

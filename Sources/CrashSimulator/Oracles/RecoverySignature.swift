@@ -19,8 +19,8 @@ enum RecoverySignature {
     static func removalTerms(_ tree: ModelTree, path: String, inode: Int32) -> [UInt64] {
         var terms: [UInt64] = []
         func walk(_ directory: Int32, _ shape: UInt64) {
-            guard let entries = tree.node(directory)?.entries else { return }
-            for (name, target) in entries {
+            guard tree.isDirectory(directory) == true else { return }
+            for (name, target) in tree.entries(of: directory) {
                 let child = PathShape.extend(shape, tree.names.name(name))
                 let isDirectory = tree.isDirectory(target) == true
                 if isDirectory { walk(target, child) }
@@ -38,8 +38,8 @@ enum RecoverySignature {
     static func linkTerms(_ tree: ModelTree, source: String, inode: Int32, destination: String, syncing: Bool) -> [UInt64] {
         var terms: [UInt64] = []
         func walk(_ directory: Int32, _ from: UInt64, _ to: UInt64) {
-            if let entries = tree.node(directory)?.entries {
-                for (name, target) in entries where !tree.names.isTransient(name) {
+            if tree.isDirectory(directory) == true {
+                for (name, target) in tree.entries(of: directory) where !tree.names.isTransient(name) {
                     let text = tree.names.name(name)
                     let fromChild = PathShape.extend(from, text)
                     let toChild = PathShape.extend(to, text)

@@ -152,11 +152,11 @@ extension ModelFileSystem {
                 guard let linked = rawLinkTree(call.path, to: call.other, syncing: call.bytes.first == 1) else { return TracedCall.notAtOnce }
                 return TracedCall.answer(linked)
             case .read: return TracedCall.answer(try readBlob(call.path))
-            case .list: return listAnswer(try directoryNode(call.path))
+            case .list: return listAnswer(try directoryEntries(call.path))
             case .leftovers: return TracedCall.answer(rawDirectoriesHoldingLeftovers(call.path))
             case .entries:
-                let node = try directoryNode(call.path)
-                return entriesAnswer(node, listing: listAnswer(node))
+                let entries = try directoryEntries(call.path)
+                return entriesAnswer(entries, listing: listAnswer(entries))
             case .kind: return TracedCall.answer(rawKind(call.path))
             }
             return TracedCall.done

@@ -422,10 +422,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     public func list(_ path: String) throws(FileSystemError) -> [String] {
         do throws(FileSystemError) {
-            let node = try directoryNode(path)
-            let answer = listAnswer(node)
+            let entries = try directoryEntries(path)
+            let answer = listAnswer(entries)
             if isTracing { note((TracedCall(.list, translate(path)), answer)) }
-            return tree.pathIndex.sortedNames(node.entries, key: answer, names: tree.names).map { tree.names.name($0) }
+            return tree.pathIndex.sortedNames(entries, key: answer, names: tree.names).map { tree.names.name($0) }
         } catch {
             if isTracing { note((TracedCall(.list, translate(path)), TracedCall.answer(error))) }
             throw error
@@ -434,11 +434,11 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     public func entries(of path: String) throws(FileSystemError) -> [DirectoryEntry] {
         do throws(FileSystemError) {
-            let node = try directoryNode(path)
-            let listing = listAnswer(node)
-            if isTracing { note((TracedCall(.entries, translate(path)), entriesAnswer(node, listing: listing))) }
-            return tree.pathIndex.sortedNames(node.entries, key: listing, names: tree.names).map { id in
-                DirectoryEntry(name: tree.names.name(id), kind: node.entries[id].flatMap { tree.isDirectory($0) }.map { $0 ? .directory : .file })
+            let entries = try directoryEntries(path)
+            let listing = listAnswer(entries)
+            if isTracing { note((TracedCall(.entries, translate(path)), entriesAnswer(entries, listing: listing))) }
+            return tree.pathIndex.sortedNames(entries, key: listing, names: tree.names).map { id in
+                DirectoryEntry(name: tree.names.name(id), kind: entries[id].flatMap { tree.isDirectory($0) }.map { $0 ? .directory : .file })
             }
         } catch {
             if isTracing { note((TracedCall(.entries, translate(path)), TracedCall.answer(error))) }
@@ -447,9 +447,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// The answer key of a listing with kinds: its names (`listing`, see `listAnswer`) and which are directories.
-    func entriesAnswer(_ node: ModelTree.Node, listing: UInt64) -> UInt64 {
+    func entriesAnswer(_ entries: [Int32: Int32], listing: UInt64) -> UInt64 {
         var directories: UInt64 = 0
-        for (name, inode) in node.entries where tree.isDirectory(inode) == true {
+        for (name, inode) in entries where tree.isDirectory(inode) == true {
             directories &+= ContentHash.combine(tree.names.hash(name), 0x6469_72)
         }
         return ContentHash.combine(listing, directories)
@@ -473,9 +473,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     private func collectLeftovers(_ directory: Int32, _ path: String, _ found: inout [String]) {
         guard tree.contentHash(of: directory, leavingOutTransient: false) != tree.contentHash(of: directory, leavingOutTransient: true),
-              let entries = tree.node(directory)?.entries else { return }
+              tree.isDirectory(directory) == true else { return }
         var holds = false
-        for (name, target) in entries {
+        for (name, target) in tree.entries(of: directory) {
             if tree.names.isTransient(name) {
                 holds = true
             } else if tree.isDirectory(target) == true {
@@ -485,14 +485,15 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         if holds { found.append(path) }
     }
 
-    func directoryNode(_ path: String) throws(FileSystemError) -> ModelTree.Node {
-        guard let inode = resolve(path), let node = tree.node(inode) else { throw error("opendir", path, ENOENT) }
-        guard node.isDirectory else { throw error("opendir", path, ENOTDIR) }
-        return node
+    /// The entries of the directory at `path` (without copying its node).
+    func directoryEntries(_ path: String) throws(FileSystemError) -> [Int32: Int32] {
+        guard let inode = resolve(path), let isDirectory = tree.isDirectory(inode) else { throw error("opendir", path, ENOENT) }
+        guard isDirectory else { throw error("opendir", path, ENOTDIR) }
+        return tree.entries(of: inode)
     }
 
     /// The answer key of a listing: its names, in any order.
-    func listAnswer(_ node: ModelTree.Node) -> UInt64 { tree.listingKey(node.entries) }
+    func listAnswer(_ entries: [Int32: Int32]) -> UInt64 { tree.listingKey(entries) }
 
     public func kind(of path: String) -> FileKind? {
         let result = rawKind(path)

@@ -41,17 +41,19 @@ public enum JSONValue: Sendable, Equatable {
     /// The UTF-8 text of this value, written straight into a byte buffer (fast for large documents).
     ///
     /// The elements of the first array of `parallelArrayLength` or more elements are written on every core, each into
-    /// its own buffer, and joined in order (the bytes are those of writing them one by one).
-    public func serializedBytes(pretty: Bool = true) -> [UInt8] {
-        serializedBytes(prettyAtLevel: pretty ? 0 : nil)
+    /// its own buffer, and joined in order (the bytes are those of writing them one by one); with
+    /// `concurrently` false, on the calling thread alone (for a document written while other work
+    /// keeps the cores busy).
+    public func serializedBytes(pretty: Bool = true, concurrently: Bool = true) -> [UInt8] {
+        serializedBytes(prettyAtLevel: pretty ? 0 : nil, concurrently: concurrently)
     }
 
     /// The UTF-8 text of this value as it reads nested `level` deep in a pretty-printed document
     /// (nil: compact), so that a large document can be written a part at a time.
-    public func serializedBytes(prettyAtLevel level: Int?) -> [UInt8] {
+    public func serializedBytes(prettyAtLevel level: Int?, concurrently: Bool = true) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
-        write(to: &out, indent: level, parallel: true)
+        write(to: &out, indent: level, parallel: concurrently)
         return out
     }
 

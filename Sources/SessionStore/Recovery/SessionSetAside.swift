@@ -244,8 +244,10 @@ public struct SessionSetAside: Sendable {
         ]
         if let toolVersion { members.append(("toolVersion", .string(toolVersion))) }
         members += [("originalPath", .string(originalPath)), ("files", .array(files))]
-        try writer.write(Array((JSONValue.object(members).serialized() + "\n").utf8),
-                         to: joinPath(root, SessionSetAside.manifestFile), mode: 0o600)
+        // Written while a launch or a command runs: on this thread alone.
+        var bytes = JSONValue.object(members).serializedBytes(pretty: true, concurrently: false)
+        bytes.append(UInt8(ascii: "\n"))
+        try writer.write(bytes, to: joinPath(root, SessionSetAside.manifestFile), mode: 0o600)
     }
 
     /// Every regular file under `directory`, as sorted relative paths (temp files left out).
