@@ -295,6 +295,13 @@ public final class ModelTree {
         return leavingOutTransient ? both.lasting : both.everything
     }
 
+    /// Whether a temporary or backup name lies anywhere below a directory: exactly when its two
+    /// content hashes differ.
+    func holdsTransientNames(_ directory: Int32) -> Bool {
+        refresh(directory)
+        return nodes[Int(directory)].everything != nodes[Int(directory)].lasting
+    }
+
     /// The content hash of a directory as if its entry `name` were not there (nil: no such
     /// directory): an entry whose manifest was added compared with what it copied.
     public func contentHash(of directory: Int32, leavingOutTransient: Bool, without name: Int32) -> UInt64? {

@@ -30,15 +30,17 @@ struct RecoveryRun {
         guard let deferred else { return system.operations }
         return system.operations + deferred.operations
     }
-    /// The terms of the steps the trees it removed or copied at once stand for, and how many
-    /// there were (see `ModelFileSystem.collapsedTerms`), the deferred stage's included.
+    /// The terms of the steps the trees it removed or copied at once stand for, how many steps,
+    /// and how many trees (see `ModelFileSystem.collapsedTerms`), the deferred stage's included.
     var collapsedTerms: [UInt64] { system.collapsedTerms + (deferred?.collapsedTerms ?? []) }
+    var collapsedSteps: Int { system.collapsedSteps + (deferred?.collapsedSteps ?? 0) }
     var treesCollapsed: Int { system.treesCollapsed + (deferred?.treesCollapsed ?? 0) }
 
     /// Applies the deferred second stage, if any: the tree is then the one the run ends on.
     mutating func materialise() {
         guard let tail = deferred else { return }
-        system.replay(tail.operations, after: tail.after, collapsedTerms: tail.collapsedTerms, treesCollapsed: tail.treesCollapsed)
+        system.replay(tail.operations, after: tail.after, collapsedTerms: tail.collapsedTerms, collapsedSteps: tail.collapsedSteps,
+                      treesCollapsed: tail.treesCollapsed)
         assert(system.tree.hash == tail.finalHash, "a resumed second stage ended on another tree than the run it was remembered from")
         deferred = nil
     }

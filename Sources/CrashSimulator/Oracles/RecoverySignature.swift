@@ -13,48 +13,58 @@ enum RecoverySignature {
 
     private static let noDestination = PathShape.of("")
 
+    /// The distinct terms of the steps something made at once stands for, and how many steps.
+    struct Collapsed {
+        private(set) var terms: [UInt64] = []
+        private(set) var steps = 0
+        private var seen: Set<UInt64> = []
+
+        /// Counts a step, keeping its term when it is new.
+        mutating func add(_ term: UInt64) {
+            steps += 1
+            if seen.insert(term).inserted { terms.append(term) }
+        }
+    }
+
     /// The terms of the steps a tree removed at once stands for besides its own rmdir (see
     /// `ModelFileSystem.removeTree`): an unlink of each file and an rmdir of each directory below
     /// `inode`, whose path is `path`, taken from the tree before it goes.
-    static func removalTerms(_ tree: ModelTree, path: String, inode: Int32) -> [UInt64] {
-        var terms: [UInt64] = []
+    static func removalTerms(_ tree: ModelTree, path: String, inode: Int32) -> Collapsed {
+        var collapsed = Collapsed()
         func walk(_ directory: Int32, _ shape: UInt64) {
-            guard tree.isDirectory(directory) == true else { return }
             for (name, target) in tree.entries(of: directory) {
                 let child = PathShape.extend(shape, tree.names.name(name))
                 let isDirectory = tree.isDirectory(target) == true
                 if isDirectory { walk(target, child) }
-                terms.append(term(isDirectory ? .rmdir : .unlink, path: child, destination: noDestination))
+                collapsed.add(term(isDirectory ? .rmdir : .unlink, path: child, destination: noDestination))
             }
         }
         if tree.isDirectory(inode) == true { walk(inode, PathShape.of(path)) }
-        return terms
+        return collapsed
     }
 
     /// The terms of the steps a tree copied at once stands for besides its own mkdir (see
     /// `ModelFileSystem.linkTree`): an mkdir of each directory and a link of each file below
     /// `inode` (the source, at `source`) but temporary and backup names, and with `syncing` an
     /// fsync of each directory of the copy at `destination`.
-    static func linkTerms(_ tree: ModelTree, source: String, inode: Int32, destination: String, syncing: Bool) -> [UInt64] {
-        var terms: [UInt64] = []
+    static func linkTerms(_ tree: ModelTree, source: String, inode: Int32, destination: String, syncing: Bool) -> Collapsed {
+        var collapsed = Collapsed()
         func walk(_ directory: Int32, _ from: UInt64, _ to: UInt64) {
-            if tree.isDirectory(directory) == true {
-                for (name, target) in tree.entries(of: directory) where !tree.names.isTransient(name) {
-                    let text = tree.names.name(name)
-                    let fromChild = PathShape.extend(from, text)
-                    let toChild = PathShape.extend(to, text)
-                    if tree.isDirectory(target) == true {
-                        terms.append(term(.mkdir, path: toChild, destination: noDestination))
-                        walk(target, fromChild, toChild)
-                    } else {
-                        terms.append(term(.link, path: fromChild, destination: toChild))
-                    }
+            for (name, target) in tree.entries(of: directory) where !tree.names.isTransient(name) {
+                let text = tree.names.name(name)
+                let fromChild = PathShape.extend(from, text)
+                let toChild = PathShape.extend(to, text)
+                if tree.isDirectory(target) == true {
+                    collapsed.add(term(.mkdir, path: toChild, destination: noDestination))
+                    walk(target, fromChild, toChild)
+                } else {
+                    collapsed.add(term(.link, path: fromChild, destination: toChild))
                 }
             }
-            if syncing { terms.append(term(.fsyncDirectory, path: to, destination: noDestination)) }
+            if syncing { collapsed.add(term(.fsyncDirectory, path: to, destination: noDestination)) }
         }
         if tree.isDirectory(inode) == true { walk(inode, PathShape.of(source), PathShape.of(destination)) }
-        return terms
+        return collapsed
     }
 
     /// The signature of a recovery from its steps and the terms of the trees it removed or copied at once.

@@ -23,9 +23,10 @@ final class RecoveryTails {
         var outcome: Result<RecoveryOutcome, any Error>
         /// The tree's hash when the run ended: two runs from the same midpoint end on the same tree.
         var finalHash: UInt64
-        /// What the run's file system kept of the trees it removed at once (see
-        /// `ModelFileSystem.collapsedTerms`), and how many there were.
+        /// What the run's file system kept of the trees it removed or copied at once (see
+        /// `ModelFileSystem.collapsedTerms`): their terms, the steps they stood for, how many trees.
         var collapsedTerms: ArraySlice<UInt64>
+        var collapsedSteps: Int
         var treesCollapsed: Int
     }
 
@@ -53,7 +54,7 @@ final class RecoveryTails {
     /// `ModelFileSystem.replay`); otherwise runs it whole and remembers its second stage.
     func recover(_ runner: any RecoveryRunner, on system: ModelFileSystem, profile: String,
                  tag: String) -> (outcome: Result<RecoveryOutcome, any Error>, resumed: Tail?) {
-        var midpoint: (key: UInt64, operations: Int, shapes: Int, removed: Int)?
+        var midpoint: (key: UInt64, operations: Int, shapes: Int, steps: Int, removed: Int)?
         var resumed: Tail?
         let outcome: Result<RecoveryOutcome, any Error> = Result {
             try runner.recover(fileSystem: system, profile: profile) { digest in
@@ -62,7 +63,7 @@ final class RecoveryTails {
                     resumed = tail
                     return tail.outcome
                 }
-                midpoint = (key, system.operations.count, system.collapsedTerms.count, system.treesCollapsed)
+                midpoint = (key, system.operations.count, system.collapsedTerms.count, system.collapsedSteps, system.treesCollapsed)
                 return nil
             }
         }
@@ -75,8 +76,8 @@ final class RecoveryTails {
     }
 
     /// What a tail of the run on `system` holds, in operations: one per operation and per term of
-    /// a tree removed or copied at once (a set-aside of ten thousand tabs is a few operations and
-    /// tens of thousands of terms), and one per 64 bytes its writes carry (its manifest).
+    /// a tree removed or copied at once, and one per 64 bytes its writes carry (a set-aside of ten
+    /// thousand tabs is a few operations and a manifest of about a megabyte).
     private static func weight(of system: ModelFileSystem) -> Int {
         var bytes = 0
         for operation in system.operations where operation.kind == .write { bytes += operation.size }
@@ -84,8 +85,8 @@ final class RecoveryTails {
     }
 
     /// Remembers the second stage of the run that ended on `system`, begun at `midpoint` (its key,
-    /// and the run's operations, removal shapes and trees removed at once until then).
-    private func remember(_ system: ModelFileSystem, from midpoint: (key: UInt64, operations: Int, shapes: Int, removed: Int),
+    /// and the run's operations, collapsed terms and steps, and trees collapsed until then).
+    private func remember(_ system: ModelFileSystem, from midpoint: (key: UInt64, operations: Int, shapes: Int, steps: Int, removed: Int),
                           outcome: Result<RecoveryOutcome, any Error>) {
         guard let after = system.counters else { return }
         let operations = system.operations[midpoint.operations...]
@@ -98,6 +99,7 @@ final class RecoveryTails {
         heldWeight += weight
         tails[midpoint.key] = Tail(operations: operations, after: after, outcome: outcome, finalHash: system.tree.hash,
                                    collapsedTerms: system.collapsedTerms[midpoint.shapes...],
+                                   collapsedSteps: system.collapsedSteps - midpoint.steps,
                                    treesCollapsed: system.treesCollapsed - midpoint.removed)
     }
 }

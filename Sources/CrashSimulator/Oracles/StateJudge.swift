@@ -73,7 +73,7 @@ final class StateJudge {
         // recovery of ten thousand tabs makes more than ten thousand directories.
         let laterInodes = run.nextFreeInode
         // (Counted as if the trees removed or copied at once had been so entry by entry.)
-        let laterOperations = operationBase + Int32(clamping: run.operationCount + run.system.collapsedTerms.count)
+        let laterOperations = operationBase + Int32(clamping: run.operationCount + run.collapsedSteps)
         // What recovery left is assessed (and recovered again) once per distinct tree.
         let aftermath = caches.aftermath(hash: run.finalHash, profile: profile) {
             run.materialise()

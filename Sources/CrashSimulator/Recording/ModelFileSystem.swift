@@ -67,14 +67,15 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var collapsesTrees = false
     /// When set, told of each tree removed at once (its path in the tree and inode) before it
     /// goes; what it returns is kept in `collapsedTerms` (see `StateJudge`).
-    var shapesOfRemoval: ((_ path: String, _ inode: Int32) -> [UInt64])?
+    var shapesOfRemoval: ((_ path: String, _ inode: Int32) -> RecoverySignature.Collapsed)?
     /// When set, told of each tree copied at once (the source's path in the tree and inode, the
     /// copy's path, and whether each directory was to be fsynced); what it returns is kept in
     /// `collapsedTerms`.
-    var shapesOfLinking: ((_ source: String, _ inode: Int32, _ destination: String, _ syncing: Bool) -> [UInt64])?
-    /// What `shapesOfRemoval` and `shapesOfLinking` returned, tree after tree (a resumed run's
-    /// tail adds its own).
+    var shapesOfLinking: ((_ source: String, _ inode: Int32, _ destination: String, _ syncing: Bool) -> RecoverySignature.Collapsed)?
+    /// The terms `shapesOfRemoval` and `shapesOfLinking` returned, tree after tree (a resumed
+    /// run's tail adds its own), and the number of steps they stood for.
     var collapsedTerms: [UInt64] = []
+    var collapsedSteps = 0
     /// Trees removed or copied at once so far.
     private(set) var treesCollapsed = 0
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
@@ -121,7 +122,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// `counters` were what they are now: applies their effects, records them as its own, and
     /// ends with the counters that run ended with (`after`).
     func replay(_ operations: ArraySlice<FileOperation>, after: (nextInode: Int32, temporaryNames: Int),
-                collapsedTerms: ArraySlice<UInt64> = [], treesCollapsed: Int = 0) {
+                collapsedTerms: ArraySlice<UInt64> = [], collapsedSteps: Int = 0, treesCollapsed: Int = 0) {
         for operation in operations {
             tree.apply(operation.effect, index: nextIndex)
             self.operations.append(operation)
@@ -129,19 +130,25 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         nextInode = after.nextInode
         temporaryCount = after.temporaryNames
         self.collapsedTerms += collapsedTerms
+        self.collapsedSteps += collapsedSteps
         self.treesCollapsed += treesCollapsed
     }
 
     /// Counts a tree removed at once, with what `shapesOfRemoval` says of it.
     func noteRemovedAtOnce(_ path: String, _ inode: Int32) {
         treesCollapsed += 1
-        if let shapesOfRemoval { collapsedTerms += shapesOfRemoval(path, inode) }
+        if let shapesOfRemoval { note(shapesOfRemoval(path, inode)) }
     }
 
     /// Counts a tree copied at once, with what `shapesOfLinking` says of it.
     func noteLinkedAtOnce(_ source: String, _ inode: Int32, _ destination: String, syncing: Bool) {
         treesCollapsed += 1
-        if let shapesOfLinking { collapsedTerms += shapesOfLinking(source, inode, destination, syncing) }
+        if let shapesOfLinking { note(shapesOfLinking(source, inode, destination, syncing)) }
+    }
+
+    private func note(_ collapsed: RecoverySignature.Collapsed) {
+        collapsedTerms += collapsed.terms
+        collapsedSteps += collapsed.steps
     }
 
     // MARK: Path resolution
@@ -467,18 +474,18 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     func rawDirectoriesHoldingLeftovers(_ path: String) -> [String]? {
         guard let inode = resolve(path), tree.isDirectory(inode) == true else { return nil }
         var found: [String] = []
-        collectLeftovers(inode, path, &found)
+        if tree.holdsTransientNames(inode) { collectLeftovers(inode, path, &found) }
         return sortedByBytes(found)
     }
 
+    /// Adds `path` (of `directory`, which holds a transient name somewhere below it) if it holds
+    /// one itself, and the same of each subdirectory that holds one below it.
     private func collectLeftovers(_ directory: Int32, _ path: String, _ found: inout [String]) {
-        guard tree.contentHash(of: directory, leavingOutTransient: false) != tree.contentHash(of: directory, leavingOutTransient: true),
-              tree.isDirectory(directory) == true else { return }
         var holds = false
         for (name, target) in tree.entries(of: directory) {
             if tree.names.isTransient(name) {
                 holds = true
-            } else if tree.isDirectory(target) == true {
+            } else if tree.isDirectory(target) == true, tree.holdsTransientNames(target) {
                 collectLeftovers(target, joinPath(path, tree.names.name(name)), &found)
             }
         }
