@@ -2,7 +2,7 @@
 public func joinPath(_ parts: String...) -> String {
     var result = ""
     for part in parts where !part.isEmpty {
-        if result.isEmpty || result.hasSuffix("/") { result += part } else { result += "/" + part }
+        if result.isEmpty || result.utf8.last == slash { result += part } else { result += "/" + part }
     }
     return result
 }
@@ -11,20 +11,25 @@ public func joinPath(_ parts: String...) -> String {
 public func joinPath(_ first: String, _ second: String) -> String {
     if first.isEmpty { return second }
     if second.isEmpty { return first }
-    return first.hasSuffix("/") ? first + second : first + "/" + second
+    return first.utf8.last == slash ? first + second : first + "/" + second
 }
+
+/// The byte that separates path components. Paths are split on it byte by byte, as the kernel
+/// does (never by `Character`, which is slower and would take a `/` followed by a combining mark
+/// for something else).
+private let slash = UInt8(ascii: "/")
 
 /// The directory part of a path ("." when it has none).
 public func parentPath(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let parent = String(path[..<slash])
+    guard let last = path.utf8.lastIndex(of: slash) else { return "." }
+    let parent = String(Substring(path.utf8[..<last]))
     return parent.isEmpty ? "/" : parent
 }
 
 /// The last component of a path.
 public func lastPathComponent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    guard let last = path.utf8.lastIndex(of: slash) else { return path }
+    return String(Substring(path.utf8[path.utf8.index(after: last)...]))
 }
 
 /// The non-empty components of a path, in order ("/a//b/" gives ["a", "b"]).

@@ -148,6 +148,18 @@ import Testing
         #expect(first.tree.hash == second.tree.hash)
     }
 
+    /// A temporary name loses its last two parts when both are numbers (the store's process id and
+    /// counter) and something comes before them, and takes the file system's own counter.
+    @Test func temporaryNamesDropTheProcessIdAndCounter() throws {
+        let system = try make()
+        let prefix = AtomicWriter.temporaryPrefix
+        for (given, canonical) in [("a.12.34", "a.1"), ("1.2", "1.2.2"), ("a..5", "a..5.3"), (".1.2", ".4"), ("x.y.7", "x.y.7.5"),
+                                   ("data.pb.7", "data.pb.7.6"), ("m.9.12.3", "m.9.7")] {
+            try system.close(try system.createExclusive("/p/\(prefix)\(given)", mode: 0o600))
+            #expect(system.lastCreatedPath == "/p/\(prefix)\(canonical)", "\(given)")
+        }
+    }
+
     @Test func openTruncatingIsRecordedAsATruncate() throws {
         let system = try make()
         try AtomicWriter(fileSystem: system).write([1, 2, 3], to: "/p/file")

@@ -177,13 +177,29 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     private func canonicalTemporaryPath(_ path: String) -> String {
         let name = lastPathComponent(path)
         guard AtomicWriter.isTemporaryName(name) else { return path }
-        var parts = name.dropFirst(AtomicWriter.temporaryPrefix.count).split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count > 2, parts.suffix(2).allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) { parts.removeLast(2) }
+        // The name less its process id and counter (the last two dot-separated parts, when both
+        // are ASCII digits and something comes before them).
+        let utf8 = name.utf8
+        var stem = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: AtomicWriter.temporaryPrefix.utf8.count)...])
+        if let counter = ModelFileSystem.digitsSuffix(stem.utf8), let process = ModelFileSystem.digitsSuffix(stem.utf8[..<counter]) {
+            stem = Substring(stem.utf8[..<process])
+        }
         temporaryCount += 1
-        let canonical = AtomicWriter.temporaryPrefix + parts.joined(separator: ".") + ".\(temporaryTag)\(temporaryCount)"
+        let canonical = AtomicWriter.temporaryPrefix + stem + ".\(temporaryTag)\(temporaryCount)"
         let result = joinPath(parentPath(path), canonical)
         aliases[path] = result
         return result
+    }
+
+    /// Where `bytes` ends in a dot and one or more ASCII digits: the index of that dot.
+    private static func digitsSuffix(_ bytes: Substring.UTF8View) -> Substring.UTF8View.Index? {
+        var index = bytes.endIndex
+        while index > bytes.startIndex, case let byte = bytes[bytes.index(before: index)], byte >= 0x30 && byte <= 0x39 {
+            index = bytes.index(before: index)
+        }
+        guard index < bytes.endIndex, index > bytes.startIndex else { return nil }
+        let dot = bytes.index(before: index)
+        return bytes[dot] == UInt8(ascii: ".") ? dot : nil
     }
 
     /// Takes a temporary path this kind of file system gave before (a replayed create), counting it.
