@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionModel
 
 /// What Chrome for iOS does with one session directory when it loads it (chrome-ios-format.md
@@ -189,17 +190,15 @@ public enum ChromeLoadSemantics {
         return Outcome(
             session: restored.session, loss: nil, droppedTabs: restored.dropped,
             adjustments: restored.adjustments, tabsWithoutData: withoutData,
-            deletedEntries: deleted.sorted(by: utf8Order),
+            deletedEntries: sortedByBytes(deleted),
             highestTabID: restored.session.tabs.map(\.id).max() ?? 0
         )
     }
 
     /// The outcome for a session Chrome cannot load: an empty window, every entry but the metadata file deleted.
     private static func lost(_ loss: SessionLoss, entries: [DirectoryEntry]) -> Outcome {
-        let deleted = entries.map(\.name).filter { $0 != ProfileLayout.metadataFile }.sorted(by: utf8Order)
+        let deleted = sortedByBytes(entries.map(\.name).filter { $0 != ProfileLayout.metadataFile })
         return Outcome(session: nil, loss: loss, droppedTabs: [], adjustments: [], tabsWithoutData: [],
                        deletedEntries: deleted, highestTabID: 0)
     }
-
-    static func utf8Order(_ lhs: String, _ rhs: String) -> Bool { lhs.utf8.lexicographicallyPrecedes(rhs.utf8) }
 }
