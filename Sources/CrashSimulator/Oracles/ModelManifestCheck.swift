@@ -1,5 +1,4 @@
 import FileSystemKit
-import SessionFormats
 import SessionStore
 
 /// Whether a set-aside entry's manifest.json lists exactly the entry's files, each with its size
@@ -16,15 +15,7 @@ enum ModelManifestCheck {
     static func verifies(_ tree: ModelTree, entry: Int32, digest: (Blob) -> String) -> Bool {
         guard tree.isDirectory(entry) == true, let manifestName = tree.names.id(of: SessionSetAside.manifestFile),
               let manifest = tree.lookup(entry, manifestName), tree.isDirectory(manifest) == false,
-              let bytes = tree.blob(of: manifest)?.bytes,
-              let parsed = try? JSONParser.parse(bytes, file: SessionSetAside.manifestFile),
-              case .array(let listed)? = parsed["files"] else { return false }
-        var expected: [String: (size: Int64, sha256: String)] = [:]
-        for file in listed {
-            guard case .string(let path)? = file["path"], case .int(let size)? = file["size"],
-                  case .string(let sha256)? = file["sha256"] else { return false }
-            expected[path] = (size, sha256)
-        }
+              let bytes = tree.blob(of: manifest)?.bytes, let expected = TabCensus.listedFiles(manifest: bytes) else { return false }
         var matched = 0
         func walk(_ directory: Int32, _ relative: String) -> Bool {
             for (name, target) in tree.entries(of: directory) {
