@@ -64,7 +64,7 @@ public protocol FileSystem: ReadableFileSystem {
     /// directory is fsynced once its entries are in when `syncingEachDirectory`. Returns the files
     /// linked, as paths relative to `destination`, in that order. The default makes exactly those
     /// calls (`linkTreeStepByStep`); a model whose steps nobody inspects may make the copy in one
-    /// go, ending on the same tree.
+    /// go, ending on the same tree. `destination` must not lie under `source`.
     func linkTree(_ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
                   leavingOut prefixes: [String]) throws(FileSystemError) -> [String]
 }

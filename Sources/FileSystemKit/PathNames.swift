@@ -34,7 +34,7 @@ public func lastPathComponent(_ path: String) -> String {
 
 /// The non-empty components of a path, in order ("/a//b/" gives ["a", "b"]).
 public func pathComponents(_ path: String) -> [String] {
-    path.split(separator: "/").map(String.init)
+    path.utf8.split(separator: slash).map { String(Substring($0)) }
 }
 
 /// Names sorted by their UTF-8 bytes: the order every listing of the project uses, whatever the locale.

@@ -114,7 +114,7 @@ final class JudgeCaches {
     }
 
     /// The outcome of recovery on the tree whose hash is `hash`, computed by `run` when not known
-    /// yet (`run` must leave the tree as it found it).
+    /// yet (`run` may apply what the first run left unapplied, and must undo the rest).
     func secondRun(hash: UInt64, _ run: () -> Result<RecoveryOutcome, any Error>) -> Result<RecoveryOutcome, any Error> {
         if let known = secondRuns[hash] { return known }
         let result = run()

@@ -38,8 +38,8 @@ final class RecoveryMemo {
     }
     /// Nodes kept at most; the memo starts afresh beyond.
     var capacity = 400_000
-    /// Traces heavier than this are not kept (a call weighs one, a tree copied at once as many as
-    /// the files it links: see `ModelFileSystem.traceWeight`). A long recovery (setting aside a
+    /// Traces heavier than this are not kept (a call weighs one, a tree copied at once one more
+    /// for each file it links: see `ModelFileSystem.traceWeight`). A long recovery (setting aside a
     /// session of a thousand tabs) answers differently on almost every state, so its trace costs
     /// more to keep and to replay than running the store again (measured on `1000-tabs`, the memo
     /// made the run 12% slower and five times larger), and its second stage is best resumed

@@ -51,6 +51,9 @@ struct PendingOperations {
             return [index]
         case .pessimistic:
             switch effect {
+            // A copy made in one step (`Effect.linkTree`) never comes here: it is only recorded by
+            // recovery runs whose steps are not explored, and explored steps are always made one
+            // by one. Were it to come, only its parent's fsync would settle it.
             case .addEntry(let directory, _, _, _), .removeEntry(let directory, _), .linkTree(_, let directory, _, _):
                 entries.append(Entry(index: index, directories: [directory], inode: -1))
                 return []

@@ -53,8 +53,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var trace: [(call: TracedCall, answer: UInt64)] = []
     /// Whether calls are traced.
     var isTracing = false
-    /// The weight of the calls traced so far: one each, and a tree copied at once as many as the
-    /// files it links (what replaying it costs).
+    /// The weight of the calls traced so far: one each, and a tree copied at once one more for
+    /// each file it links (what replaying it costs).
     var traceWeight = 0
     /// Weight traced at most: past it tracing stops (a trace that heavy is not remembered, see
     /// `RecoveryMemo.longestTrace`, so recording the rest would be wasted).
@@ -63,7 +63,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var lastCreatedPath = ""
     /// Whether a tree removed without syncs (`removeTree`), or copied with hard links
     /// (`linkTree`), goes in one step: for runs whose steps are not crashed between, where only
-    /// the tree they leave (and their shape, see `shapesOfRemoval`) matters.
+    /// the tree they leave (and their shape, see `shapesOfRemoval` and `shapesOfLinking`) matters.
     var collapsesTrees = false
     /// When set, told of each tree removed at once (its path in the tree and inode) before it
     /// goes; what it returns is kept in `collapsedTerms` (see `StateJudge`).
@@ -177,8 +177,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     private func canonicalTemporaryPath(_ path: String) -> String {
         let name = lastPathComponent(path)
         guard AtomicWriter.isTemporaryName(name) else { return path }
-        // The name less its process id and counter (the last two dot-separated parts, when both
-        // are ASCII digits and something comes before them).
+        // The name less its process id and counter: the last two dot-separated parts, when both
+        // are ASCII digits and a dot comes before them (".1.2" keeps nothing).
         let utf8 = name.utf8
         var stem = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: AtomicWriter.temporaryPrefix.utf8.count)...])
         if let counter = ModelFileSystem.digitsSuffix(stem.utf8), let process = ModelFileSystem.digitsSuffix(stem.utf8[..<counter]) {
