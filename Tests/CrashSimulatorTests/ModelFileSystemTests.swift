@@ -92,11 +92,7 @@ import Testing
             try system.mkdir("/p/keep", mode: 0o755)
             try system.close(try system.createExclusive("/p/keep/f", mode: 0o644))
             for directory in ["/p/gone", "/p/gone/t1", "/p/gone/t2", "/p/gone/t2/deep"] { try system.mkdir(directory, mode: 0o755) }
-            for file in ["/p/gone/m", "/p/gone/t1/data.pb", "/p/gone/t2/deep/x"] {
-                let handle = try system.createExclusive(file, mode: 0o644)
-                _ = try system.write(handle, Array(file.utf8)[...])
-                try system.close(handle)
-            }
+            for file in ["/p/gone/m", "/p/gone/t1/data.pb", "/p/gone/t2/deep/x"] { try system.writeNew(file, file) }
             try system.link("/p/keep/f", to: "/p/gone/t1/linked")
             system.clearOperations()
             return system

@@ -17,35 +17,29 @@ import Testing
         ("session_metadata.pb", [1, 2, 3]), ("t1/data.pb", [4, 5]), ("t2/data.pb", [6]), ("t2/deep/x", []),
     ]
 
-    private func write(_ system: ModelFileSystem, _ path: String, _ bytes: [UInt8]) throws {
-        let handle = try system.createExclusive(path, mode: 0o600)
-        _ = try system.write(handle, bytes[...])
-        try system.close(handle)
-    }
-
     private func entry(_ spoil: Spoil) throws -> ModelFileSystem {
         let system = ModelFileSystem(tree: ModelTree())
         for directory in ["/e", "/e/t1", "/e/t2", "/e/t2/deep"] { try system.mkdir(directory, mode: 0o700) }
-        for file in files { try write(system, joinPath("/e", file.path), file.bytes) }
+        for file in files { try system.writeNew(joinPath("/e", file.path), file.bytes) }
         var listed = files.map { file -> JSONValue in
             .object([("path", .string(file.path)), ("size", .int(Int64(file.bytes.count))),
                      ("sha256", .string(SHA256.hex(SHA256.hash(file.bytes))))])
         }
         switch spoil {
         case .missingFile: try system.unlink("/e/t1/data.pb")
-        case .extraFile: try write(system, "/e/t1/stray", [9])
+        case .extraFile: try system.writeNew("/e/t1/stray", [9])
         case .wrongSize: listed[1] = .object([("path", .string("t1/data.pb")), ("size", .int(3)), ("sha256", .string(SHA256.hex(SHA256.hash([4, 5]))))])
         case .wrongDigest: listed[2] = .object([("path", .string("t2/data.pb")), ("size", .int(1)), ("sha256", .string(SHA256.hex(SHA256.hash([7]))))])
         case .fieldMissing: listed[0] = .object([("path", .string("session_metadata.pb")), ("size", .int(3))])
-        case .temporaryFile: try write(system, "/e/t2/\(AtomicWriter.temporaryPrefix)data.pb.1", [1])
-        case .nestedManifest: try write(system, "/e/t1/manifest.json", [])
+        case .temporaryFile: try system.writeNew("/e/t2/\(AtomicWriter.temporaryPrefix)data.pb.1", [1])
+        case .nestedManifest: try system.writeNew("/e/t1/manifest.json", [])
         case .duplicateListing: listed.append(listed[0])
         case .none, .noManifest, .unparsable: break
         }
         switch spoil {
         case .noManifest: break
-        case .unparsable: try write(system, "/e/manifest.json", Array("{\"files\": [".utf8))
-        default: try write(system, "/e/manifest.json", JSONValue.object([("files", .array(listed))]).serializedBytes())
+        case .unparsable: try system.writeNew("/e/manifest.json", Array("{\"files\": [".utf8))
+        default: try system.writeNew("/e/manifest.json", JSONValue.object([("files", .array(listed))]).serializedBytes())
         }
         return system
     }

@@ -5,12 +5,6 @@ import Testing
 /// The per-directory content hashes: names and bytes below a directory, never inode numbers,
 /// kept up to date by every change and by rollback, with or without transient names.
 @Suite struct ModelTreeContentHashTests {
-    private func write(_ system: ModelFileSystem, _ path: String, _ text: String) throws {
-        let handle = try system.createExclusive(path, mode: 0o644)
-        _ = try system.write(handle, Array(text.utf8)[...])
-        try system.close(handle)
-    }
-
     private func hash(_ tree: ModelTree, _ path: String, leavingOutTransient: Bool = false) -> UInt64? {
         let system = ModelFileSystem(tree: tree)
         return system.resolve(path).flatMap { tree.contentHash(of: $0, leavingOutTransient: leavingOutTransient) }
@@ -21,15 +15,15 @@ import Testing
         try system.mkdir(root, mode: 0o755)
         for name in ["a", tab] {
             try system.mkdir("\(root)/\(name)", mode: 0o755)
-            try write(system, "\(root)/\(name)/data.pb", "tab \(name)")
+            try system.writeNew("\(root)/\(name)/data.pb", "tab \(name)")
         }
-        try write(system, "\(root)/list", "a \(tab)")
+        try system.writeNew("\(root)/list", "a \(tab)")
     }
 
     @Test func twoCopiesHashAlikeWhateverTheirInodes() throws {
         let tree = ModelTree()
         let system = ModelFileSystem(tree: tree)
-        try write(system, "/padding", "shifts the inode numbers of what follows")
+        try system.writeNew("/padding", "shifts the inode numbers of what follows")
         try session(system, at: "/live")
         try system.mkdir("/backup", mode: 0o755)
         try session(system, at: "/backup/copy")
@@ -63,7 +57,7 @@ import Testing
         let full = hash(tree, "/live")
         let lasting = hash(tree, "/live", leavingOutTransient: true)
         let temporary = "/live/b/\(AtomicWriter.temporaryPrefix)data.pb"
-        try write(system, temporary, "half a tab")
+        try system.writeNew(temporary, "half a tab")
         #expect(hash(tree, "/live") != full)
         #expect(hash(tree, "/live", leavingOutTransient: true) == lasting)
         try system.unlink(temporary)
@@ -81,7 +75,7 @@ import Testing
         let mark = tree.mark()
         try system.rename("/live", to: "/aside/entry")
         #expect(hash(tree, "/aside/entry") == live, "a rename moves the content, unchanged")
-        try write(system, "/aside/entry/manifest", "files")
+        try system.writeNew("/aside/entry/manifest", "files")
         try system.unlink("/aside/entry/a/data.pb")
         tree.rollback(to: mark)
         #expect(hash(tree, "/live") == live)
@@ -98,7 +92,7 @@ import Testing
         let tree = ModelTree()
         let system = ModelFileSystem(tree: tree)
         try system.mkdir("/d", mode: 0o755)
-        try write(system, "/d/x", "one")
+        try system.writeNew("/d/x", "one")
         try system.link("/d/x", to: "/d/y")
         let handle = try system.openTruncating("/d/x", mode: 0o644)
         _ = try system.write(handle, Array("two".utf8)[...])
@@ -106,8 +100,8 @@ import Testing
         let other = ModelTree()
         let otherSystem = ModelFileSystem(tree: other)
         try otherSystem.mkdir("/d", mode: 0o755)
-        try write(otherSystem, "/d/x", "two")
-        try write(otherSystem, "/d/y", "two")
+        try otherSystem.writeNew("/d/x", "two")
+        try otherSystem.writeNew("/d/y", "two")
         #expect(hash(tree, "/d") == hash(other, "/d"))
     }
 }

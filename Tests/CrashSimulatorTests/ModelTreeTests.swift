@@ -11,41 +11,35 @@ import Testing
         return tree
     }
 
-    private func write(_ system: ModelFileSystem, _ path: String, _ text: String) throws {
-        let handle = try system.createExclusive(path, mode: 0o644)
-        _ = try system.write(handle, Array(text.utf8)[...])
-        try system.close(handle)
-    }
-
     @Test func theHashDependsOnContentNotOnHistory() throws {
         let first = try build([
             { try $0.mkdir("/a", mode: 0o755) },
-            { try self.write($0, "/a/x", "one") },
-            { try self.write($0, "/a/y", "two") },
+            { try $0.writeNew("/a/x", "one") },
+            { try $0.writeNew("/a/y", "two") },
         ])
         let second = try build([
             { try $0.mkdir("/a", mode: 0o755) },
-            { try self.write($0, "/a/t", "two") },
-            { try self.write($0, "/a/x", "one") },
+            { try $0.writeNew("/a/t", "two") },
+            { try $0.writeNew("/a/x", "one") },
             { try $0.rename("/a/t", to: "/a/y") },
         ])
         #expect(first.hash == second.hash)
         let third = try build([
             { try $0.mkdir("/a", mode: 0o755) },
-            { try self.write($0, "/a/x", "one") },
-            { try self.write($0, "/a/y", "tw0") },
+            { try $0.writeNew("/a/x", "one") },
+            { try $0.writeNew("/a/y", "tw0") },
         ])
         #expect(first.hash != third.hash, "one byte differs")
     }
 
     @Test func rollbackRestoresTheTreeAndItsHash() throws {
-        let tree = try build([{ try $0.mkdir("/a", mode: 0o755) }, { try self.write($0, "/a/x", "one") }])
+        let tree = try build([{ try $0.mkdir("/a", mode: 0o755) }, { try $0.writeNew("/a/x", "one") }])
         let before = tree.hash
         let system = ModelFileSystem(tree: tree)
         tree.isJournaling = true
         let mark = tree.mark()
         try system.unlink("/a/x")
-        try write(system, "/a/z", "three")
+        try system.writeNew("/a/z", "three")
         try system.mkdir("/a/b", mode: 0o755)
         #expect(tree.hash != before)
         tree.rollback(to: mark)
@@ -56,7 +50,7 @@ import Testing
     }
 
     @Test func aContentChangeReachesEveryHardLink() throws {
-        let tree = try build([{ try $0.mkdir("/a", mode: 0o755) }, { try self.write($0, "/a/x", "one") }, { try $0.link("/a/x", to: "/a/y") }])
+        let tree = try build([{ try $0.mkdir("/a", mode: 0o755) }, { try $0.writeNew("/a/x", "one") }, { try $0.link("/a/x", to: "/a/y") }])
         let system = ModelFileSystem(tree: tree)
         let inode = try #require(system.resolve("/a/x"))
         let before = tree.hash
@@ -71,8 +65,8 @@ import Testing
     /// putting the entry back brings everything back.
     @Test func whatIsOutOfReachIsNotInTheHash() throws {
         let steps: [(ModelFileSystem) throws -> Void] = [
-            { try $0.mkdir("/a", mode: 0o755) }, { try self.write($0, "/a/x", "one") },
-            { try $0.mkdir("/a/b", mode: 0o755) }, { try self.write($0, "/a/b/y", "two") }, { try $0.link("/a/x", to: "/a/b/z") },
+            { try $0.mkdir("/a", mode: 0o755) }, { try $0.writeNew("/a/x", "one") },
+            { try $0.mkdir("/a/b", mode: 0o755) }, { try $0.writeNew("/a/b/y", "two") }, { try $0.link("/a/x", to: "/a/b/z") },
         ]
         let tree = try build(steps)
         let emptied = try build(steps + [{ try $0.unlink("/a/b/y") }, { try $0.unlink("/a/b/z") }, { try $0.rmdir("/a/b") }])
@@ -89,7 +83,7 @@ import Testing
         tree.setEntry(b, tree.names.intern("w"), inode)
         #expect(tree.hash == cutOff, "an entry made out of reach")
         tree.setContent(inode, Blob(Array("three".utf8)), dataOperation: 9, exact: false)
-        let changed = try build(steps.prefix(1) + [{ try self.write($0, "/a/x", "three") }])
+        let changed = try build(steps.prefix(1) + [{ try $0.writeNew("/a/x", "three") }])
         #expect(tree.hash == changed.hash, "a hard link out of reach does not count the new content")
         tree.rollback(to: mark)
         #expect(tree.hash == before && tree.linkage == linkageBefore)

@@ -17,9 +17,7 @@ import Testing
         }
         for file in ["/p/keep/f", "/p/s/m", "/p/s/t1/data.pb", "/p/s/t2/data.pb", "/p/s/t1/deep/x",
                      "/p/s/\(AtomicWriter.temporaryPrefix)m.9", "/p/s/t2/\(AtomicWriter.backupPrefix)data.pb"] {
-            let handle = try system.createExclusive(file, mode: 0o644)
-            _ = try system.write(handle, Array(file.utf8)[...])
-            try system.close(handle)
+            try system.writeNew(file, file)
         }
         try system.link("/p/keep/f", to: "/p/s/t1/shared")
         system.clearOperations()

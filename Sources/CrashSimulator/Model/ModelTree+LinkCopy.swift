@@ -40,7 +40,7 @@ extension ModelTree {
                     setEntry(inode, id, child)
                 } else {
                     setEntry(inode, id, target)
-                    if linked != nil { linked?.append(joinPath(relative, names.name(id))) }
+                    linked?.append(joinPath(relative, names.name(id)))
                 }
             }
             return inode

@@ -3,17 +3,7 @@
 enum RecoverySignature {
     /// The term of one step: its kind on the shapes of its path and destination.
     static func term(_ kind: FileOperation.Kind, path: UInt64, destination: UInt64) -> UInt64 {
-        ContentHash.combine(ContentHash.combine(kindHash(kind), path), destination)
-    }
-
-    /// The hash of a kind's name, computed once per kind.
-    private static let kinds = FileOperation.Kind.allCases
-    private static let kindHashes = kinds.map { ContentHash.of($0.rawValue) }
-
-    @inline(__always)
-    private static func kindHash(_ kind: FileOperation.Kind) -> UInt64 {
-        guard let index = kinds.firstIndex(of: kind) else { return ContentHash.of(kind.rawValue) }
-        return kindHashes[index]
+        ContentHash.combine(ContentHash.combine(ContentHash.of(kind.rawValue), path), destination)
     }
 
     /// The term of a recorded step.

@@ -2,7 +2,7 @@
 /// from, and its effect on the tree.
 public struct FileOperation: Sendable {
     /// The logical operations of crash-simulation.md.
-    public enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable {
         case create
         case write
         case truncate
