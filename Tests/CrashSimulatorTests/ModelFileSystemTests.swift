@@ -36,6 +36,37 @@ import Testing
         #expect(throws: FileSystemError.cannotCreate(path: "/q/x", reason: "No such file or directory")) { _ = try system.createExclusive("/q/x", mode: 0o644) }
     }
 
+    /// A digest is what reading and hashing give (by the caller's cache when one is set), is
+    /// refused as a read is, and is traced as that read: a replay checks the same answers.
+    @Test func aDigestIsTheHashOfWhatAReadGives() throws {
+        let system = try make()
+        try system.writeNew("/p/a", [1, 2, 3])
+        try system.mkdir("/p/d", mode: 0o755)
+        #expect(try system.digest(of: "/p/a") == FileDigest(of: [1, 2, 3]))
+        #expect(try FileDigester(system).digest(of: "/p/a") == FileDigest(of: [1, 2, 3]))
+        var asked = 0
+        system.sha256OfBlob = { _ in asked += 1; return "cached" }
+        #expect(try system.digest(of: "/p/a") == FileDigest(size: 3, sha256: "cached") && asked == 1)
+        for path in ["/p/d", "/p/missing"] {
+            var readError: FileSystemError?
+            var digestError: FileSystemError?
+            do { _ = try system.read(path) } catch { readError = error }
+            do { _ = try system.digest(of: path) } catch { digestError = error }
+            #expect(readError != nil && digestError == readError)
+        }
+        system.isTracing = true
+        for path in ["/p/a", "/p/d", "/p/missing"] {
+            _ = try? system.read(path)
+            _ = try? system.digest(of: path)
+        }
+        system.isTracing = false
+        #expect(system.trace.count == 6)
+        for pair in stride(from: 0, to: 6, by: 2) {
+            #expect(system.trace[pair].call == system.trace[pair + 1].call && system.trace[pair].answer == system.trace[pair + 1].answer)
+            #expect(system.perform(system.trace[pair].call) == system.trace[pair + 1].answer)
+        }
+    }
+
     /// A listing with kinds says what `list` and `kind(of:)` say, and is traced with its own
     /// answer: a directory that becomes a file under the same name answers differently.
     @Test func entriesAreTheListingWithEachKindAndAreTraced() throws {

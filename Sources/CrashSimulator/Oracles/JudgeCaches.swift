@@ -104,7 +104,7 @@ final class JudgeCaches {
     }
 
     /// The SHA-256 of a blob in lowercase hexadecimal, remembered by its content hash and size.
-    private func digest(_ blob: Blob) -> String {
+    func digest(_ blob: Blob) -> String {
         let key = ContentHash.combine(blob.hash, UInt64(blob.count))
         if let known = digests[key] { return known }
         let digest = SHA256.hex(SHA256.hash(blob.bytes))

@@ -138,6 +138,7 @@ final class StateJudge {
             let system = ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
                                          temporaryTag: tag)
             system.collapsesTrees = atOnce
+            system.sha256OfBlob = { [caches] blob in caches.digest(blob) }
             if atOnce && keepsShapes {
                 system.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(tree, path: path, inode: inode) }
                 system.shapesOfLinking = { source, inode, destination, syncing in

@@ -78,6 +78,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var collapsedSteps = 0
     /// Trees removed or copied at once so far.
     private(set) var treesCollapsed = 0
+    /// Gives a content's SHA-256 in lowercase hexadecimal for `digest(of:)` (a caller's cache
+    /// by content); when nil, each digest is computed.
+    var sha256OfBlob: ((Blob) -> String)?
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     @exclusivity(unchecked)
     private var aliases: [String: String] = [:]

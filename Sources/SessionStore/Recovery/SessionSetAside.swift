@@ -214,10 +214,11 @@ public struct SessionSetAside: Sendable {
             guard case .string(let path)? = file["path"], case .int(let size)? = file["size"], case .string(let sha)? = file["sha256"] else { return false }
             listed[path] = (size, sha)
         }
+        let digester = FileDigester(writer.fileSystem)
         for path in try listFiles(live, relative: "") {
             guard let expected = listed[path] else { return false }
-            let bytes = try writer.fileSystem.read(joinPath(live, path))
-            guard Int64(bytes.count) == expected.size, SHA256.hex(SHA256.hash(bytes)) == expected.sha else { return false }
+            let found = try digester.digest(of: joinPath(live, path))
+            guard found.size == expected.size, found.sha256 == expected.sha else { return false }
         }
         return true
     }
@@ -230,9 +231,10 @@ public struct SessionSetAside: Sendable {
         var files: [JSONValue] = []
         let paths: [String]
         if let known { paths = known } else { paths = try listFiles(root, relative: "") }
+        let digester = FileDigester(writer.fileSystem)
         for path in paths where path != SessionSetAside.manifestFile {
-            let bytes = try writer.fileSystem.read(joinPath(root, path))
-            files.append(.object([("path", .string(path)), ("size", .int(Int64(bytes.count))), ("sha256", .string(SHA256.hex(SHA256.hash(bytes))))]))
+            let digest = try digester.digest(of: joinPath(root, path))
+            files.append(.object([("path", .string(path)), ("size", .int(digest.size)), ("sha256", .string(digest.sha256))]))
         }
         var members: [(String, JSONValue)] = [
             ("schema", .string(SessionSetAside.manifestSchema)),

@@ -1,0 +1,42 @@
+import Archive
+import FileSystemKit
+
+/// A regular file's size and SHA-256 (lowercase hexadecimal): what a set-aside manifest lists of it.
+public struct FileDigest: Equatable, Sendable {
+    public var size: Int64
+    public var sha256: String
+
+    public init(size: Int64, sha256: String) {
+        self.size = size
+        self.sha256 = sha256
+    }
+
+    /// The digest of these bytes.
+    public init(of bytes: [UInt8]) {
+        self.init(size: Int64(bytes.count), sha256: SHA256.hex(SHA256.hash(bytes)))
+    }
+}
+
+/// A file system that gives a file's digest itself: the answer `read` then hashing would give,
+/// which a model holding its files' contents may remember by content instead of hashing again.
+public protocol FileDigesting {
+    /// The digest of the regular file at `path`, refused as `read` refuses it.
+    func digest(of path: String) throws(FileSystemError) -> FileDigest
+}
+
+/// Gives the digests of files on one file system: its own when it gives them, else read and hashed.
+public struct FileDigester {
+    private let fileSystem: any ReadableFileSystem
+    private let digesting: (any FileDigesting)?
+
+    public init(_ fileSystem: any ReadableFileSystem) {
+        self.fileSystem = fileSystem
+        digesting = fileSystem as? any FileDigesting
+    }
+
+    /// The digest of the regular file at `path`.
+    public func digest(of path: String) throws(FileSystemError) -> FileDigest {
+        if let digesting { return try digesting.digest(of: path) }
+        return FileDigest(of: try fileSystem.read(path))
+    }
+}
