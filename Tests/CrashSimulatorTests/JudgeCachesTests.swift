@@ -58,6 +58,46 @@ import Testing
         #expect(compared > 20)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
     }
+
+    /// The privacy groups found from what is remembered of each directory's content are those a
+    /// scan of every file finds, on every crash state of a workload that closes incognito tabs;
+    /// only the groups asked to be detailed are, and each as a scan details it.
+    @Test func privacyFoundByContentIsWhatAScanFinds() throws {
+        let recording = try WorkloadRecorder().record(try #require(try BuiltInWorkloads.workload("incognito")))
+        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
+        var byContent = OracleSuite(recording: recording)
+        var scanning = OracleSuite(recording: recording)
+        var states = 0
+        var leaking = 0
+        var mismatches: [String] = []
+        Explorer.walk(recording, CrashStateGenerator(model: .pessimistic, seed: 1), through: recording.operations.count, apply: { index in
+            tree.apply(recording.operations[index].effect, index: Int32(index))
+        }) { _, point in
+            tree.isJournaling = true
+            defer { tree.isJournaling = false }
+            let materialiser = Materialiser(recording: recording, seed: 1)
+            for state in point.states {
+                let mark = tree.mark()
+                materialiser.materialise(state, pending: point.pending, on: tree)
+                let profile = ModelFileSystem(tree: tree).resolve(recording.profile)
+                var scanned: [Int: String] = [:]
+                var none: [Int: String] = [:]
+                var first: [Int: String] = [:]
+                let found = scanning.privacy(tree, profile: profile, when: "w", into: &scanned)
+                let quick = byContent.privacy(tree, profile: profile, byContent: true, detailing: 0, when: "w", into: &none)
+                let detailed = byContent.privacy(tree, profile: profile, byContent: true, detailing: 1, when: "w", into: &first)
+                states += 1
+                if found != 0 { leaking += 1 }
+                if found != quick || found != detailed || !none.isEmpty || first != scanned.filter({ $0.key == 0 }) {
+                    mismatches.append("\(state): \(found) \(quick) \(detailed) \(scanned) \(first)")
+                }
+                tree.rollback(to: mark)
+            }
+            return true
+        }
+        #expect(states > 100 && leaking > 10)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    }
 }
 
 /// The recovery memo holds traces of recoveries of thousands of calls as chains of nodes.

@@ -188,6 +188,8 @@ public struct Explorer: Sendable {
         judge.seed = options.seed
         judge.recoveryCrashSample = options.recoveryCrashSample
         judge.usesTails = options.takesShortcuts
+        // Acknowledgements only accumulate: the partition's last crash point has them all.
+        judge.detailedPrivacyGroups = CrashContext(recording: recording, crashPoint: range.upperBound - 1).privacyGroups
         let materialiser = Materialiser(recording: recording, seed: options.seed)
         var result = PartitionResult()
         Explorer.walk(recording, generator, through: range.upperBound - 1, apply: { index in

@@ -7,6 +7,8 @@ struct OracleSuite {
     let recording: Recording
     private var loader = SessionLoader()
     private var privacyCache: [UInt64: UInt64] = [:]
+    /// The privacy groups found below a directory, by the directory's content hash.
+    private var privacyBelow: [UInt64: UInt64] = [:]
 
     /// The starting profile's losses to Chrome's rules, as `CollateralLossOracle` takes them.
     private let allowedLosses: Set<String>
@@ -34,13 +36,22 @@ struct OracleSuite {
     }
 
     /// The privacy groups whose strings a tree's files hold (`scan`: one already made with its
-    /// files), with where, for each group not detailed yet.
-    mutating func privacy(_ tree: ModelTree, profile: Int32?, scan: ProfileScan? = nil, when: String, into details: inout [Int: String]) -> UInt64 {
+    /// files), with where, for each group of `detailing` not detailed yet. With `byContent`
+    /// and no scan, the groups are found from what is remembered of each directory's content,
+    /// and the profile is scanned only when a group must be detailed.
+    mutating func privacy(_ tree: ModelTree, profile: Int32?, scan given: ProfileScan? = nil, byContent: Bool = false, detailing: UInt64 = ~0,
+                          when: String, into details: inout [Int: String]) -> UInt64 {
         guard checksPrivacy else { return 0 }
-        let scan = scan ?? ProfileScan(tree: tree, profile: profile, names: ProfileNames(tree.names), collectFiles: true)
+        if given == nil, byContent {
+            guard let profile else { return 0 }
+            let found = privacy(below: profile, in: tree)
+            guard found & detailing != 0 else { return found }
+        }
+        let scan = given ?? ProfileScan(tree: tree, profile: profile, names: ProfileNames(tree.names), collectFiles: true)
         let found = PrivacyOracle.groupsFound(in: scan.files, index: recording.privacy, cache: &privacyCache)
         guard found != 0 else { return 0 }
-        for group in 0..<recording.privacy.groups.count where found & (UInt64(1) << UInt64(group)) != 0 && details[group] == nil {
+        for group in 0..<recording.privacy.groups.count
+        where found & detailing & (UInt64(1) << UInt64(group)) != 0 && details[group] == nil {
             // The first path in byte order among the files holding one, whatever order the scan
             // found them in (it follows the tree's dictionaries), so that the message is the same
             // on every run.
@@ -53,5 +64,23 @@ struct OracleSuite {
             if let first { details[group] = "\(first.path) still holds \"\(first.text)\" (\(when))" }
         }
         return found
+    }
+
+    /// The privacy groups found in the files below `directory` (what a scan of it finds),
+    /// remembered by each directory's content hash: a state costs only the directories it changed.
+    private mutating func privacy(below directory: Int32, in tree: ModelTree) -> UInt64 {
+        guard let key = tree.contentHash(of: directory, leavingOutTransient: false) else { return 0 }
+        if let known = privacyBelow[key] { return known }
+        var mask: UInt64 = 0
+        for (_, inode) in tree.entries(of: directory) {
+            if tree.isDirectory(inode) == true {
+                mask |= privacy(below: inode, in: tree)
+            } else if let blob = tree.blob(of: inode) {
+                mask |= PrivacyOracle.groupsFound(in: blob, index: recording.privacy, cache: &privacyCache)
+            }
+        }
+        if privacyBelow.count >= 300_000 { privacyBelow.removeAll(keepingCapacity: true) }
+        privacyBelow[key] = mask
+        return mask
     }
 }

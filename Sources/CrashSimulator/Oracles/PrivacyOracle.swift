@@ -3,17 +3,15 @@
 public enum PrivacyOracle {
     /// The privacy groups found in the files of a scan; `cache` remembers each blob's answer.
     static func groupsFound(in files: [(key: UInt64, blob: Blob)], index: PrivacyIndex, cache: inout [UInt64: UInt64]) -> UInt64 {
-        var mask: UInt64 = 0
-        for file in files {
-            if let known = cache[file.blob.hash] {
-                mask |= known
-            } else {
-                let found = index.groupsFound(in: file.blob.bytes)
-                cache[file.blob.hash] = found
-                mask |= found
-            }
-        }
-        return mask
+        files.reduce(0) { mask, file in mask | groupsFound(in: file.blob, index: index, cache: &cache) }
+    }
+
+    /// The privacy groups found in one file's content; `cache` remembers each blob's answer.
+    static func groupsFound(in blob: Blob, index: PrivacyIndex, cache: inout [UInt64: UInt64]) -> UInt64 {
+        if let known = cache[blob.hash] { return known }
+        let found = index.groupsFound(in: blob.bytes)
+        cache[blob.hash] = found
+        return found
     }
 
     /// The finding for a state whose files contain the groups `found`, given the groups whose

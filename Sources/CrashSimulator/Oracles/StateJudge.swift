@@ -33,6 +33,9 @@ final class StateJudge {
     var seed: UInt64 = 1
     /// Crash points explored at most per recovery (nil: all; see `RecoveryCrashPoints`).
     var recoveryCrashSample: Int?
+    /// The privacy groups whose leaks are worth saying where they were found before recovery:
+    /// those whose close some state judged here may have had acknowledged (all by default).
+    var detailedPrivacyGroups: UInt64 = ~0
 
     /// A judge; `caches` (made afresh by default) may be shared with earlier judges of the same
     /// recording and runner on the same thread.
@@ -61,7 +64,8 @@ final class StateJudge {
     private func judge(_ tree: ModelTree, depth: Int, inodeBase: Int32) -> StateVerdict {
         let profile = profileInode(tree)
         var privacyDetails: [Int: String] = [:]
-        var privacyFound = caches.suite.privacy(tree, profile: profile, when: "before recovery", into: &privacyDetails)
+        var privacyFound = caches.suite.privacy(tree, profile: profile, byContent: caches.usesContentHashes, detailing: detailedPrivacyGroups,
+                                                when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
         let sessionsBefore = SetAsideOracle.before(tree, profile: recording.profile, hashing: caches.usesContentHashes)
         let mark = tree.mark()

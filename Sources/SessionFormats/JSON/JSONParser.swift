@@ -31,7 +31,12 @@ public struct JSONParser {
     private func error(_ reason: String) -> Failure { Failure(offset: offset, reason: reason) }
 
     private mutating func skipSpace() {
-        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+            default: return
+            }
+        }
     }
 
     private mutating func literal(_ text: String, _ value: JSONValue) throws -> JSONValue {
@@ -114,6 +119,12 @@ public struct JSONParser {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             guard digits() > 0 else { throw error("digits expected in exponent") }
         }
+        if isInteger, intDigits <= 18 {
+            // Up to 18 digits cannot overflow: summed here rather than through a String.
+            var value: Int64 = 0
+            for digit in bytes[intStart..<offset] { value = value * 10 + Int64(digit - 48) }
+            return .int(bytes[start] == UInt8(ascii: "-") ? -value : value)
+        }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         if isInteger, let value = Int64(text) { return .int(value) }
         guard let value = Double(text) else { throw Failure(offset: start, reason: "invalid number") }
@@ -153,6 +164,14 @@ public struct JSONParser {
             guard offset < bytes.count else { throw error("unterminated string") }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
+                if out.isEmpty {
+                    // No escape met: the run is the whole string.
+                    guard let text = String(validating: bytes[runStart..<offset], as: UTF8.self) else {
+                        throw Failure(offset: runStart, reason: "invalid UTF-8 in string")
+                    }
+                    offset += 1
+                    return text
+                }
                 try flushRun(offset)
                 offset += 1
                 return out
