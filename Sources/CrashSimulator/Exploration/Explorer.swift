@@ -32,10 +32,11 @@ public struct Explorer: Sendable {
         var states: [CrashState]
     }
 
-    /// Walks the recording's operations, calling `body` with each crash point's states; returns
-    /// after `stop` says so or at the end. `apply` is called with each operation that becomes
-    /// certain, in order, after the states of the crash point it ends are handled.
-    static func walk(_ recording: Recording, _ generator: CrashStateGenerator, through last: Int,
+    /// Walks the recording's operations, calling `body` with the states of each crash point from
+    /// `first` on (those before are passed without making their states); returns after `body`
+    /// says so or at the end. `apply` is called with each operation that becomes certain, in
+    /// order, after the states of the crash point it ends are handled.
+    static func walk(_ recording: Recording, _ generator: CrashStateGenerator, from first: Int = 0, through last: Int,
                      apply: (Int) -> Void, body: (Int, CrashPointStates) -> Bool) {
         var pending = PendingOperations(model: generator.model)
         let acknowledged = Set(recording.acknowledgements.map(\.afterOperations))
@@ -43,11 +44,13 @@ public struct Explorer: Sendable {
         var lastCheckpoint = 0
         for crashPoint in 0...min(last, operations.count) {
             let checkpoint = crashPoint == operations.count || operations[crashPoint].effect.isBarrier || acknowledged.contains(crashPoint)
-            let indices = pending.indices
-            let fresh = checkpoint ? indices.filter { $0 >= lastCheckpoint } : []
-            let states = generator.states(at: crashPoint, operations: operations, pending: indices, fresh: fresh, checkpoint: checkpoint)
+            if crashPoint >= first {
+                let indices = pending.indices
+                let fresh = checkpoint ? indices.filter { $0 >= lastCheckpoint } : []
+                let states = generator.states(at: crashPoint, operations: operations, pending: indices, fresh: fresh, checkpoint: checkpoint)
+                guard body(crashPoint, CrashPointStates(pending: indices, states: states)) else { return }
+            }
             if checkpoint { lastCheckpoint = crashPoint }
-            guard body(crashPoint, CrashPointStates(pending: indices, states: states)) else { return }
             if crashPoint < operations.count {
                 for index in pending.issue(crashPoint, operations[crashPoint].effect) { apply(index) }
             }
@@ -192,10 +195,9 @@ public struct Explorer: Sendable {
         judge.detailedPrivacyGroups = CrashContext(recording: recording, crashPoint: range.upperBound - 1).privacyGroups
         let materialiser = Materialiser(recording: recording, seed: options.seed)
         var result = PartitionResult()
-        Explorer.walk(recording, generator, through: range.upperBound - 1, apply: { index in
+        Explorer.walk(recording, generator, from: range.lowerBound, through: range.upperBound - 1, apply: { index in
             tree.apply(recording.operations[index].effect, index: Int32(index))
         }) { crashPoint, point in
-            guard crashPoint >= range.lowerBound else { return true }
             let context = CrashContext(recording: recording, crashPoint: crashPoint)
             tree.isJournaling = true
             defer {

@@ -63,11 +63,11 @@ public struct Replayer: Sendable {
         let generator = CrashStateGenerator(model: reproducer.model, seed: reproducer.seed)
         let tree = ModelTree(snapshot: recording.initial, names: recording.names)
         var pending: [Int] = []
-        Explorer.walk(recording, generator, through: state.crashPoint, apply: { index in
+        Explorer.walk(recording, generator, from: state.crashPoint, through: state.crashPoint, apply: { index in
             tree.apply(recording.operations[index].effect, index: Int32(index))
-        }) { crashPoint, point in
-            if crashPoint == state.crashPoint { pending = point.pending }
-            return crashPoint < state.crashPoint
+        }) { _, point in
+            pending = point.pending
+            return false
         }
         try validate(reproducer, pending: pending, operations: recording.operations)
         tree.isJournaling = true
