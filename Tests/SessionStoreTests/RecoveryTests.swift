@@ -24,6 +24,30 @@ import SessionModel
             .map { SHA256.hex(SHA256.hash(harness.directory.bytes($0))) }.sorted()
     }
 
+    /// A marker reads back as written; text with a carriage return or a combining mark reads as
+    /// its characters say (a line break of "\r\n" is one character, an `=` joined by a mark is
+    /// no `=`), as plain ASCII does.
+    @Test func theMarkerParsesByCharacters() {
+        for marker in [RecoveryMarker(state: .running), RecoveryMarker(state: .restoring, restoreCrashes: 3), RecoveryMarker(state: .clean)] {
+            #expect(RecoveryMarker(bytes: marker.encoded) == marker)
+        }
+        let cases: [(String, RecoveryMarker?)] = [
+            ("sessionctl-recovery/1\nstate=clean\nrestore-crashes=2\n", RecoveryMarker(state: .clean, restoreCrashes: 2)),
+            ("sessionctl-recovery/1\n\nrestore-crashes=2\nextra=x=y\nstate=running", RecoveryMarker(state: .running, restoreCrashes: 2)),
+            ("sessionctl-recovery/1\nstate=clean\nrestore-crashes=-1\n", nil),
+            ("sessionctl-recovery/1\nstate=clean\nno value\nrestore-crashes=0\n", nil),
+            ("sessionctl-recovery/2\nstate=clean\nrestore-crashes=0\n", nil),
+            // "\r\n" does not end the line: the next key is part of this value.
+            ("sessionctl-recovery/1\nx=1\r\nstate=clean\nrestore-crashes=0\n", nil),
+            ("sessionctl-recovery/1\nstate=clean\nrestore-crashes=0\nnote=caf\u{E9}\n", RecoveryMarker(state: .clean)),
+            // An `=` with a combining mark after it is no `=`.
+            ("sessionctl-recovery/1\nstate=clean\nrestore-crashes=0\nnote=\u{301}x\n", nil),
+        ]
+        for (text, expected) in cases {
+            #expect(RecoveryMarker(bytes: Array(text.utf8)) == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test func theMarkerTellsHowThePreviousRunEnded() throws {
         let harness = try savedHarness()
         #expect(harness.service.launchReport.previousExit == .unknown)

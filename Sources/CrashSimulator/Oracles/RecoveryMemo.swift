@@ -9,32 +9,34 @@
 /// would make, and the remembered outcome is recovery's. At the first unseen answer the replay
 /// stops; the caller rolls the tree back and runs the store, tracing, and the trace is added.
 final class RecoveryMemo {
-    private final class Node {
+    /// A node of the trie, in one flat array: the call made there (nil at a trace's end), the
+    /// answer that led to it from its parent, its first child and next sibling (indices, -1 for
+    /// none), and its outcome's index in `outcomes` (-1: none). Flat, so that neither a lookup
+    /// nor a release follows references: a trace of a thousand calls is a thousand elements.
+    private struct Node {
         var call: TracedCall?
-        var children: [(answer: UInt64, node: Node)] = []
-        var outcome: Result<RecoveryOutcome, any Error>?
+        var answer: UInt64
+        var firstChild: Int32 = -1
+        var nextSibling: Int32 = -1
+        var outcome: Int32 = -1
     }
 
-    private var root = Node()
-    private var nodes = 0
+    private var trie: [Node] = [Node(call: nil, answer: 0)]
+    private var outcomes: [Result<RecoveryOutcome, any Error>] = []
+    private var nodes: Int { trie.count - 1 }
 
-    deinit { RecoveryMemo.dismantle(root) }
-
-    /// Releases a trie without recursion: a trace of a recovery of a thousand tabs is a chain of
-    /// thousands of nodes, whose recursive release would overflow a worker thread's stack.
-    private static func dismantle(_ root: Node) {
-        var stack = [root]
-        while let node = stack.popLast() {
-            stack.append(contentsOf: node.children.map(\.node))
-            node.children.removeAll()
-        }
-    }
-
-    /// Starts afresh (the old trie released without recursion).
+    /// Starts afresh.
     private func reset() {
-        RecoveryMemo.dismantle(root)
-        root = Node()
-        nodes = 0
+        trie.removeAll(keepingCapacity: true)
+        trie.append(Node(call: nil, answer: 0))
+        outcomes.removeAll(keepingCapacity: true)
+    }
+
+    /// The child of `node` reached by `answer`, or -1.
+    private func child(of node: Int, answer: UInt64) -> Int {
+        var next = Int(trie[node].firstChild)
+        while next >= 0 && trie[next].answer != answer { next = Int(trie[next].nextSibling) }
+        return next
     }
     /// Nodes kept at most; the memo starts afresh beyond.
     var capacity = 400_000
@@ -60,19 +62,20 @@ final class RecoveryMemo {
             misses += 1
             return nil
         }
-        var node = root
-        while let call = node.call {
-            let answer = system.perform(call)
-            guard let next = node.children.first(where: { $0.answer == answer }) else {
+        var node = 0
+        while let call = trie[node].call {
+            let next = child(of: node, answer: system.perform(call))
+            guard next >= 0 else {
                 misses += 1
                 return nil
             }
-            node = next.node
+            node = next
         }
-        guard let outcome = node.outcome else {
+        guard trie[node].outcome >= 0 else {
             misses += 1
             return nil
         }
+        let outcome = outcomes[Int(trie[node].outcome)]
         hits += 1
         return outcome
     }
@@ -82,24 +85,28 @@ final class RecoveryMemo {
         lastRunWasLong = weight > RecoveryMemo.longestTrace
         guard !lastRunWasLong, !isDisabled else { return }
         if nodes > capacity { reset() }
-        var node = root
+        var node = 0
         for step in trace {
-            if let call = node.call, call != step.call {
+            if let call = trie[node].call, call != step.call {
                 // The store did not do the same on the same answers: never replay.
                 reset()
                 isDisabled = true
                 return
             }
-            node.call = step.call
-            if let next = node.children.first(where: { $0.answer == step.answer }) {
-                node = next.node
-            } else {
-                let next = Node()
-                nodes += 1
-                node.children.append((step.answer, next))
-                node = next
+            if trie[node].call == nil { trie[node].call = step.call }
+            var next = child(of: node, answer: step.answer)
+            if next < 0 {
+                next = trie.count
+                trie.append(Node(call: nil, answer: step.answer, nextSibling: trie[node].firstChild))
+                trie[node].firstChild = Int32(next)
             }
+            node = next
         }
-        node.outcome = outcome
+        if trie[node].outcome < 0 {
+            trie[node].outcome = Int32(outcomes.count)
+            outcomes.append(outcome)
+        } else {
+            outcomes[Int(trie[node].outcome)] = outcome
+        }
     }
 }

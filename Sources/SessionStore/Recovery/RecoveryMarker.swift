@@ -35,12 +35,24 @@ public struct RecoveryMarker: Sendable, Equatable {
 
     /// Parses a marker file; nil when it is not one (then the previous exit counts as unclean).
     public init?(bytes: [UInt8]) {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard lines.first == RecoveryMarker.header else { return nil }
         var values: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let equals = line.firstIndex(of: "=") else { return nil }
-            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        if bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            // ASCII without a carriage return (what the store writes): its lines and their `=` are
+            // where the characters' would be, so they are found byte by byte.
+            let lines = bytes.split(separator: UInt8(ascii: "\n"))
+            guard let first = lines.first, first.elementsEqual(RecoveryMarker.header.utf8) else { return nil }
+            for line in lines.dropFirst() {
+                guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+                values[String(decoding: line[..<equals], as: UTF8.self)] = String(decoding: line[(equals + 1)...], as: UTF8.self)
+            }
+        } else {
+            // By characters: "\r\n" is one, and a combining mark joins the `=` before it.
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+            guard lines.first == RecoveryMarker.header else { return nil }
+            for line in lines.dropFirst() {
+                guard let equals = line.firstIndex(of: "=") else { return nil }
+                values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+            }
         }
         guard let state = values["state"].flatMap(State.init(rawValue:)),
               let crashes = values["restore-crashes"].flatMap({ Int($0) }), crashes >= 0

@@ -61,11 +61,13 @@ public struct TemporaryFileSweeper: Sendable {
         let path = joinPath(profile, relative)
         guard isDirectory || writer.fileSystem.kind(of: path) == .directory else { return }
         let entries = try writer.fileSystem.entries(of: path)
-        let present = Set(entries.map(\.name))
+        var present: Set<String>?
         var restored = false
         for entry in entries where AtomicWriter.isBackupName(entry.name) && entry.kind == .file {
             let target = String(entry.name.dropFirst(AtomicWriter.backupPrefix.count))
-            guard !target.isEmpty, !present.contains(target) else { continue }
+            let names = present ?? Set(entries.map(\.name))
+            present = names
+            guard !target.isEmpty, !names.contains(target) else { continue }
             try writer.fileSystem.link(joinPath(path, entry.name), to: joinPath(path, target))
             restored = true
         }
