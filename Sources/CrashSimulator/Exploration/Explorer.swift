@@ -187,6 +187,9 @@ public struct Explorer: Sendable {
     /// Explores the crash points of one partition (`caches`: the worker's, kept across its partitions).
     func explore(_ range: Range<Int>, generator: CrashStateGenerator, counters: Counters, caches: JudgeCaches) -> PartitionResult {
         let tree = ModelTree(snapshot: recording.initial, names: recording.names)
+        // Room for the inodes of the recovery runs (a few thousand past their first, more when
+        // a run makes more: the nodes then grow as usual).
+        tree.reserveInodes(Int(StateJudge.firstRecoveryInode(recording)) + 4_096)
         let judge = StateJudge(recording: recording, runner: runner, caches: caches)
         judge.seed = options.seed
         judge.recoveryCrashSample = options.recoveryCrashSample

@@ -205,6 +205,10 @@ public final class ModelTree {
 
     // MARK: Changing
 
+    /// Makes room for the nodes of inodes below `count`, so that numbering new ones far past
+    /// the existing ones (as recovery runs do) does not copy the nodes again and again.
+    public func reserveInodes(_ count: Int) { nodes.reserveCapacity(count) }
+
     /// Creates the node of an inode when it does not exist yet.
     public func ensureNode(_ inode: Int32, directory: Bool) {
         let index = Int(inode)

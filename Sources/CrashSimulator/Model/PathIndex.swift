@@ -8,36 +8,23 @@ import FileSystemKit
 /// done once per path and tree, not once per call. A listing's sorted names are kept by the hash
 /// of its set of names. Both stay valid for the tree's lifetime: name ids never change.
 struct PathIndex {
-    /// A path as a dictionary key, hashed once with `ContentHash` (much faster than hashing the
-    /// string with `Hasher` on every lookup), compared as a string.
-    struct Key: Hashable {
-        let path: String
-        let hash: UInt64
-
-        init(_ path: String) {
-            self.path = path
-            hash = ContentHash.of(path)
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.path == rhs.path }
-    }
-
     /// Component ids of each path seen whose every component is an interned name.
-    private var components: [Key: [Int32]] = [:]
+    private var components = PathTable<[Int32]>()
     /// Each path seen as the target of a change: its parent's component ids and its last name's id.
-    private var splits: [Key: (parent: [Int32], name: Int32)] = [:]
+    private var splits = PathTable<(parent: [Int32], name: Int32)>()
     /// The name ids of each listing seen, sorted by name, by `ModelFileSystem.listAnswer`.
     private var listings: [UInt64: [Int32]] = [:]
     /// Entries kept at most in each map (a map starts afresh beyond).
     static let capacity = 65_536
 
+    /// The hash a path is filed under in the tables.
+    private static func hash(_ path: String) -> UInt64 { PathTable<[Int32]>.hash(path) }
+
     /// The component ids of `path` (`.` and empty components left out), or nil when some
     /// component is not an interned name (then nothing in the tree has that path).
     mutating func components(of path: String, names: NameTable) -> [Int32]? {
-        let key = Key(path)
-        if let known = components[key] { return known }
+        let hash = PathIndex.hash(path)
+        if let known = components.value(of: path, hash: hash) { return known }
         var copy = path
         let ids = copy.withUTF8 { bytes -> [Int32]? in
             var result: [Int32] = []
@@ -57,18 +44,18 @@ struct PathIndex {
             return result
         }
         guard let ids else { return nil }
-        if components.count >= PathIndex.capacity { components.removeAll(keepingCapacity: true) }
-        components[key] = ids
+        if components.count >= PathIndex.capacity { components.removeAll() }
+        components.set(ids, for: path, hash: hash)
         return ids
     }
 
     /// The parent's component ids and the last name's id of a path remembered with `remember`.
-    func split(of path: String) -> (parent: [Int32], name: Int32)? { splits[Key(path)] }
+    func split(of path: String) -> (parent: [Int32], name: Int32)? { splits.value(of: path, hash: PathIndex.hash(path)) }
 
     /// Remembers how `path` splits into its parent's components and its last name.
     mutating func remember(parent: [Int32], name: Int32, of path: String) {
-        if splits.count >= PathIndex.capacity { splits.removeAll(keepingCapacity: true) }
-        splits[Key(path)] = (parent, name)
+        if splits.count >= PathIndex.capacity { splits.removeAll() }
+        splits.set((parent, name), for: path, hash: PathIndex.hash(path))
     }
 
     /// The name ids of a directory's entries, sorted by the UTF-8 bytes of their names; `key`

@@ -45,6 +45,10 @@ final class StateJudge {
         self.caches = caches ?? JudgeCaches(recording: recording)
     }
 
+    /// The first inode number recovery runs give on the states of `recording`: far past those
+    /// the recording and its crash states use.
+    static func firstRecoveryInode(_ recording: Recording) -> Int32 { recording.inodeCount + 10_000 }
+
     /// Hashes of every state judged.
     var judgedHashes: Dictionary<UInt64, StateVerdict>.Keys { verdicts.keys }
 
@@ -52,7 +56,7 @@ final class StateJudge {
     /// makes from `inodeBase` (by default past the recording's).
     func verdict(_ tree: ModelTree, depth: Int = 0, inodeBase: Int32? = nil) -> StateVerdict {
         if let known = verdicts[tree.hash] { return known }
-        let verdict = judge(tree, depth: depth, inodeBase: inodeBase ?? recording.inodeCount + 10_000)
+        let verdict = judge(tree, depth: depth, inodeBase: inodeBase ?? StateJudge.firstRecoveryInode(recording))
         verdicts[tree.hash] = verdict
         return verdict
     }
