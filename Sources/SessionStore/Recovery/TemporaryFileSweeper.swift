@@ -14,7 +14,8 @@ import SessionFormats
 /// directories (a crash midway leaves a smaller one under the same name, for the next sweep);
 /// each directory the sweep removes something from is fsynced. Below a session directory, or one
 /// session's `Backups/`, only the directories the file system lists as holding such a name
-/// (`FileSystem.directoriesHoldingLeftovers(below:)`) are walked, when it knows them.
+/// (`FileSystem.directoriesHoldingLeftovers(below:)`) are walked, when it knows them; when it
+/// knows them for the whole profile, nothing else is asked of it.
 public struct TemporaryFileSweeper: Sendable {
     /// Removes through its file system.
     public let writer: AtomicWriter
@@ -29,24 +30,59 @@ public struct TemporaryFileSweeper: Sendable {
     /// Removes the leftovers; returns their paths relative to the profile.
     public func sweep() throws(FileSystemError) -> [String] {
         var removed: [String] = []
+        // What the file system knows of the whole profile: nothing to do where no directory holds
+        // a leftover name, and a directory that holds none directly is only listed.
+        let everywhere = writer.fileSystem.directoriesHoldingLeftovers(below: profile)
+        if let everywhere, everywhere.isEmpty { return removed }
+        func mayHold(_ relative: String) -> Bool { everywhere?.contains(joinPath(profile, relative)) ?? true }
         for incognito in [false, true] {
             let root = ProfileLayout.stateRoot(incognito: incognito)
-            try sweepDirectory(root, &removed)
             let storage = joinPath(root, ProfileLayout.optimizedDirectory)
-            try sweepDirectory(storage, &removed)
-            try sweepDirectory(joinPath(root, ProfileLayout.legacyDirectory), &removed)
+            for directory in [root, storage, joinPath(root, ProfileLayout.legacyDirectory)] where mayHold(directory) {
+                try sweepDirectory(directory, &removed)
+            }
             // A session directory with its tab directories; one session's Backups/ with its entries.
-            for parent in subdirectories(storage) + subdirectories(SessionSetAside.backupsDirectory(incognito: incognito)) {
-                let path = joinPath(profile, parent)
-                let known = writer.fileSystem.directoriesHoldingLeftovers(below: path)
-                if known?.contains(path) ?? true { try sweepDirectory(parent, isDirectory: true, &removed) }
-                let children = known.map { known in
-                    sortedByBytes(known.filter { parentPath($0) == path }.map { joinPath(parent, lastPathComponent($0)) })
-                } ?? subdirectories(parent)
-                for child in children { try sweepDirectory(child, isDirectory: true, &removed) }
+            for group in [storage, SessionSetAside.backupsDirectory(incognito: incognito)] {
+                if let everywhere, !mayHold(group) {
+                    // What lies below each of the group's directories is known already (a group
+                    // that holds a leftover name itself may hold one named like a directory
+                    // below which nothing is known: it is listed).
+                    for parent in parents(below: group, holding: everywhere) {
+                        let path = joinPath(profile, parent)
+                        let below = Array((path + "/").utf8)
+                        try sweepParent(parent, known: everywhere.filter { $0 == path || $0.utf8.starts(with: below) }, &removed)
+                    }
+                } else {
+                    for parent in subdirectories(group) {
+                        try sweepParent(parent, known: writer.fileSystem.directoriesHoldingLeftovers(below: joinPath(profile, parent)), &removed)
+                    }
+                }
             }
         }
         return removed
+    }
+
+    /// Sweeps `parent` and those of its subdirectories that `known` (the directories at or
+    /// below it holding leftover names, when known) lists, or all of them.
+    private func sweepParent(_ parent: String, known: [String]?, _ removed: inout [String]) throws(FileSystemError) {
+        let path = joinPath(profile, parent)
+        if known?.contains(path) ?? true { try sweepDirectory(parent, isDirectory: true, &removed) }
+        let children = known.map { known in
+            sortedByBytes(known.filter { parentPath($0) == path }.map { joinPath(parent, lastPathComponent($0)) })
+        } ?? subdirectories(parent)
+        for child in children { try sweepDirectory(child, isDirectory: true, &removed) }
+    }
+
+    /// The subdirectories of `group` (relative to the profile) at or below which one of
+    /// `everywhere` (full paths) lies, sorted by name as `subdirectories` lists them.
+    private func parents(below group: String, holding everywhere: [String]) -> [String] {
+        let prefix = Array((joinPath(profile, group) + "/").utf8)
+        var names: Set<String> = []
+        for directory in everywhere where directory.utf8.starts(with: prefix) {
+            let rest = directory.utf8.dropFirst(prefix.count)
+            names.insert(String(Substring(rest.prefix { $0 != UInt8(ascii: "/") })))
+        }
+        return sortedByBytes(Array(names)).map { joinPath(group, $0) }
     }
 
     private func subdirectories(_ relative: String) -> [String] {
