@@ -1,3 +1,4 @@
+import FileSystemKit
 import Archive
 
 /// The caches of `StateJudge` that depend only on the states they are asked about, never on the
@@ -28,6 +29,8 @@ final class JudgeCaches {
     private var aftermaths: [UInt64: Aftermath] = [:]
     /// Outcomes of recovery run on a tree recovery left, by that tree's hash.
     private var secondRuns: [UInt64: Result<RecoveryOutcome, any Error>] = [:]
+    /// What the set-aside oracle noted before recovery, by the content of the session stores.
+    private var befores: [UInt64: SetAsideOracle.Before] = [:]
     /// Set-aside captures by the tree recovery left, what was noted before, and the entries made.
     private var captures: [UInt64: SetAsideOracle.Capture] = [:]
     /// Whether manifests of set-aside entries are verified, by the entry's content hash.
@@ -65,6 +68,23 @@ final class JudgeCaches {
         if aftermaths.count >= capacity { aftermaths.removeAll(keepingCapacity: true) }
         aftermaths[key] = result
         return result
+    }
+
+    /// What the set-aside oracle notes before recovery on `tree` (`SetAsideOracle.before`),
+    /// remembered by the content hashes of the session stores, all that it reads.
+    func setAsideBefore(_ tree: ModelTree, profile: String) -> SetAsideOracle.Before {
+        guard usesContentHashes else { return SetAsideOracle.before(tree, profile: profile, hashing: false) }
+        let fileSystem = ModelFileSystem(tree: tree)
+        var key: UInt64 = 0x6265_666F_7265
+        for store in SetAsideOracle.storeDirectories {
+            let hash = fileSystem.resolve(joinPath(profile, store)).flatMap { tree.contentHash(of: $0, leavingOutTransient: false) }
+            key = ContentHash.combine(key, hash ?? 0x6E6F_6E65)
+        }
+        if let known = befores[key] { return known }
+        let before = SetAsideOracle.before(tree, profile: profile, hashing: true)
+        if befores.count >= capacity { befores.removeAll(keepingCapacity: true) }
+        befores[key] = before
+        return before
     }
 
     /// What the set-aside oracle captures after recovery (`capture`, run when not known yet),

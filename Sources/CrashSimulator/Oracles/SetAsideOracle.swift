@@ -27,38 +27,43 @@ enum SetAsideOracle {
     struct Before {
         var sessions: [String] = []
         var hashes: [String: UInt64] = [:]
+        /// A hash of all of it (made by `before`).
+        private(set) var digest: UInt64 = 0
 
-        /// A hash of all of it.
-        var digest: UInt64 {
+        /// Computes `digest` from the rest.
+        fileprivate mutating func seal() {
             var digest = UInt64(sessions.count)
             for session in sessions { digest = ContentHash.combine(digest, ContentHash.of(session)) }
             for (directory, hash) in hashes.sorted(by: { $0.key < $1.key }) {
                 digest = ContentHash.combine(digest, ContentHash.combine(ContentHash.of(directory), hash))
             }
-            return digest
+            self.digest = digest
         }
+    }
+
+    /// The session stores of both sides, relative to the profile: all that `before` reads.
+    static let storeDirectories = [false, true].flatMap { incognito in
+        [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(ProfileLayout.stateRoot(incognito: incognito), $0) }
     }
 
     /// Notes the session directories before recovery; with `hashing`, their content hashes too.
     static func before(_ tree: ModelTree, profile: String, hashing: Bool) -> Before {
         let fileSystem = ModelFileSystem(tree: tree)
         var before = Before()
-        for incognito in [false, true] {
-            for store in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
-                let storage = joinPath(ProfileLayout.stateRoot(incognito: incognito), store)
-                for name in (try? fileSystem.list(joinPath(profile, storage))) ?? [] where !name.hasPrefix(".") {
-                    let directory = joinPath(storage, name)
-                    if store == ProfileLayout.optimizedDirectory,
-                       fileSystem.kind(of: joinPath(profile, directory, ProfileLayout.metadataFile)) == .file {
-                        before.sessions.append(directory)
-                    }
-                    if hashing, let inode = fileSystem.resolve(joinPath(profile, directory)),
-                       let hash = tree.contentHash(of: inode, leavingOutTransient: true) {
-                        before.hashes[directory] = hash
-                    }
+        for storage in storeDirectories {
+            let optimized = lastPathComponent(storage) == ProfileLayout.optimizedDirectory
+            for name in (try? fileSystem.list(joinPath(profile, storage))) ?? [] where !name.hasPrefix(".") {
+                let directory = joinPath(storage, name)
+                if optimized, fileSystem.kind(of: joinPath(profile, directory, ProfileLayout.metadataFile)) == .file {
+                    before.sessions.append(directory)
+                }
+                if hashing, let inode = fileSystem.resolve(joinPath(profile, directory)),
+                   let hash = tree.contentHash(of: inode, leavingOutTransient: true) {
+                    before.hashes[directory] = hash
                 }
             }
         }
+        before.seal()
         return before
     }
 
