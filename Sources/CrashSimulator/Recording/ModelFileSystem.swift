@@ -169,12 +169,15 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         let found = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             var start = bytes.count
             while start > 0 && bytes[start - 1] != 0x2F { start -= 1 }
+            // Most names do not start as the prefix does: told at the first byte.
+            guard start < bytes.count, bytes[start] == temporaryPrefixFirstByte else { return false }
             return bytes[start...].starts(with: temporaryPrefixBytes)
         }
         return found ?? AtomicWriter.isTemporaryName(lastPathComponent(path))
     }
 
     private static let temporaryPrefixBytes = Array(AtomicWriter.temporaryPrefix.utf8)
+    private static let temporaryPrefixFirstByte = AtomicWriter.temporaryPrefix.utf8.first ?? 0
 
     /// A deterministic name for a temporary file the store creates at `path`.
     private func canonicalTemporaryPath(_ path: String) -> String {
