@@ -31,6 +31,8 @@ final class JudgeCaches {
     private var secondRuns: [UInt64: Result<RecoveryOutcome, any Error>] = [:]
     /// What the set-aside oracle noted before recovery, by the content of the session stores.
     private var befores: [UInt64: SetAsideOracle.Before] = [:]
+    /// The session stores' paths in the last profile asked about.
+    private var storePaths: (profile: String, paths: [String])?
     /// Set-aside captures by the tree recovery left, what was noted before, and the entries made.
     private var captures: [UInt64: SetAsideOracle.Capture] = [:]
     /// Whether manifests of set-aside entries are verified, by the entry's content hash.
@@ -75,9 +77,16 @@ final class JudgeCaches {
     func setAsideBefore(_ tree: ModelTree, profile: String) -> SetAsideOracle.Before {
         guard usesContentHashes else { return SetAsideOracle.before(tree, profile: profile, hashing: false) }
         let fileSystem = ModelFileSystem(tree: tree)
+        let paths: [String]
+        if let known = storePaths, known.profile == profile {
+            paths = known.paths
+        } else {
+            paths = SetAsideOracle.storeDirectories.map { joinPath(profile, $0) }
+            storePaths = (profile, paths)
+        }
         var key: UInt64 = 0x6265_666F_7265
-        for store in SetAsideOracle.storeDirectories {
-            let hash = fileSystem.resolve(joinPath(profile, store)).flatMap { tree.contentHash(of: $0, leavingOutTransient: false) }
+        for store in paths {
+            let hash = fileSystem.resolve(store).flatMap { tree.contentHash(of: $0, leavingOutTransient: false) }
             key = ContentHash.combine(key, hash ?? 0x6E6F_6E65)
         }
         if let known = befores[key] { return known }
