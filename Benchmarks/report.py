@@ -133,6 +133,7 @@ if os.path.exists(profile):
         ("recovery, second stage run: the store's decideSessions", "decideSessions"),
         ("  set-aside push (copy, manifest, removal)", "SetAsideV4push"),
         ("    the copy, made in one step in the model", "ModelTreeC8linkCopy"),
+        ("    its manifest (each file's digest, the JSON, the write)", "SetAsideV13writeManifest"),
         ("recovery, second stage applied from a remembered one", "RecoveryRunV11materialise"),
         ("recovery crash states (depth 1, below)", "exploreRecoveryCrashes"),
         ("which recoveries to crash: comparing their shapes", "shouldExploreRecoveryCrashes"),
