@@ -100,7 +100,8 @@ import Testing
     }
 }
 
-/// The recovery memo holds traces of recoveries of thousands of calls as chains of nodes.
+/// The recovery memo keeps traces of up to a thousand calls, tells traces apart at the answer
+/// where they part, and starts afresh past its capacity.
 @Suite struct RecoveryMemoTests {
     private func trace(_ count: Int, last: UInt64) -> [(call: TracedCall, answer: UInt64)] {
         (0..<count).map { (TracedCall(.kind, "/p/\($0)"), $0 == count - 1 ? last : TracedCall.answer(FileKind?.some(.directory))) }
@@ -115,6 +116,32 @@ import Testing
         for last in 1...4 { memo.insert(trace(RecoveryMemo.longestTrace, last: UInt64(last)), weight: RecoveryMemo.longestTrace, outcome: outcome) }
         #expect(!memo.lastRunWasLong)
         #expect(memo.hits == 0)
+    }
+
+    /// Two traces that part at their last answer replay to their own outcomes on trees that answer
+    /// as each did; a trace kept again replays to its newer outcome; an unseen answer replays nothing.
+    @Test func tracesPartAtTheirFirstDifferentAnswer() throws {
+        let memo = RecoveryMemo()
+        func outcome(_ change: String) -> Result<RecoveryOutcome, any Error> {
+            .success(RecoveryOutcome(detectedCrash: false, restored: [:], changes: [change]))
+        }
+        func changes(_ result: Result<RecoveryOutcome, any Error>?) -> [String]? { (try? result?.get())?.changes }
+        let asked = [TracedCall(.kind, "/p/a"), TracedCall(.kind, "/p/b")]
+        let directory = TracedCall.answer(FileKind?.some(.directory))
+        let missing = TracedCall.answer(FileKind?.none)
+        memo.insert([(asked[0], directory), (asked[1], missing)], weight: 2, outcome: outcome("b missing"))
+        memo.insert([(asked[0], directory), (asked[1], directory)], weight: 2, outcome: outcome("b there"))
+        let system = ModelFileSystem(tree: ModelTree())
+        try system.mkdir("/p", mode: 0o755)
+        try system.mkdir("/p/a", mode: 0o755)
+        #expect(changes(memo.replay(on: system)) == ["b missing"])
+        try system.mkdir("/p/b", mode: 0o755)
+        #expect(changes(memo.replay(on: system)) == ["b there"])
+        memo.insert([(asked[0], directory), (asked[1], directory)], weight: 2, outcome: outcome("b there, again"))
+        #expect(changes(memo.replay(on: system)) == ["b there, again"])
+        try system.rmdir("/p/a")
+        #expect(memo.replay(on: system) == nil)
+        #expect(memo.hits == 3 && memo.misses == 1)
     }
 
     @Test func aLongTraceIsNotKeptAndTheNextStateRunsTheStore() {

@@ -115,22 +115,35 @@ import Testing
     }
 
     /// The sweep led by the model's hint for the whole profile removes and restores what the
-    /// sweep of a file system without hints does, on the same profile, in the same order.
+    /// sweep of a file system without hints does, on the same profile, in the same order: where
+    /// the session stores hold leftovers themselves, where only their sessions, tabs and entries
+    /// do (two of them named alike as Unicode text, not as bytes), and where nothing does.
     @Test func theSweepLedByTheHintDoesWhatTheFullSweepDoes() throws {
         let temporary = AtomicWriter.temporaryPrefix
         let backup = AtomicWriter.backupPrefix
-        let directories = ["SessionStorage", "SessionStorage/S1", "SessionStorage/S1/t1", "SessionStorage/S2", "SessionStorage/S2/t2",
-                           "SessionStorage/S2/t2/deeper", "SessionStorage/S3", "SessionStorage/\(temporary)gone", "Backups", "Backups/S1",
-                           "Backups/S1/\(temporary)20260101", "Backups/S2", "Backups/S2/20260101", "Backups/\(temporary)odd", "OTR",
-                           "OTR/SessionStorage", "OTR/SessionStorage/S4", "OTR/Backups", "OTR/Backups/S4", "Sessions"]
-        let files = ["\(temporary)marker.1.2", "SessionStorage/S1/session_metadata.pb", "SessionStorage/S1/\(temporary)session_metadata.pb.3.4",
-                     "SessionStorage/S1/t1/data.pb", "SessionStorage/S1/t1/\(temporary)data.pb.5.6", "SessionStorage/S2/t2/deeper/\(temporary)x",
-                     "SessionStorage/S3/\(backup)session_metadata.pb", "SessionStorage/\(temporary)gone/f", "Backups/S1/\(temporary)20260101/f",
-                     "Backups/S2/20260101/manifest.json", "Backups/S2/20260101/\(temporary)m", "Backups/\(temporary)odd/\(temporary)y",
-                     "OTR/SessionStorage/S4/\(temporary)z", "OTR/Backups/S4/\(temporary)w", "Sessions/\(backup)s"]
-        func populate(_ fileSystem: any FileSystem, _ profile: String) throws -> [String] {
-            for directory in directories { try fileSystem.mkdir(joinPath(profile, directory), mode: 0o755) }
-            for file in files { try AtomicWriter(fileSystem: fileSystem).write(Array(file.utf8), to: joinPath(profile, file)) }
+        let storesHoldThem = (
+            ["SessionStorage", "SessionStorage/S1", "SessionStorage/S1/t1", "SessionStorage/S2", "SessionStorage/S2/t2",
+             "SessionStorage/S2/t2/deeper", "SessionStorage/S3", "SessionStorage/\(temporary)gone", "Backups", "Backups/S1",
+             "Backups/S1/\(temporary)20260101", "Backups/S2", "Backups/S2/20260101", "Backups/\(temporary)odd", "OTR",
+             "OTR/SessionStorage", "OTR/SessionStorage/S4", "OTR/Backups", "OTR/Backups/S4", "Sessions"],
+            ["\(temporary)marker.1.2", "SessionStorage/S1/session_metadata.pb", "SessionStorage/S1/\(temporary)session_metadata.pb.3.4",
+             "SessionStorage/S1/t1/data.pb", "SessionStorage/S1/t1/\(temporary)data.pb.5.6", "SessionStorage/S2/t2/deeper/\(temporary)x",
+             "SessionStorage/S3/\(backup)session_metadata.pb", "SessionStorage/\(temporary)gone/f", "Backups/S1/\(temporary)20260101/f",
+             "Backups/S2/20260101/manifest.json", "Backups/S2/20260101/\(temporary)m", "Backups/\(temporary)odd/\(temporary)y",
+             "OTR/SessionStorage/S4/\(temporary)z", "OTR/Backups/S4/\(temporary)w", "Sessions/\(backup)s"])
+        let sessionsHoldThem = (
+            ["SessionStorage", "SessionStorage/A", "SessionStorage/A/t1", "SessionStorage/A/t2", "SessionStorage/A/t3",
+             "SessionStorage/B", "SessionStorage/B/t1", "SessionStorage/B/t1/deeper", "SessionStorage/S\u{E9}", "SessionStorage/Se\u{301}",
+             "SessionStorage/Se\u{301}/t", "Backups", "Backups/A", "Backups/A/20260101", "Backups/A/20260102"],
+            ["SessionStorage/A/t1/\(temporary)data.pb.1.1", "SessionStorage/A/t3/\(temporary)data.pb.1.2", "SessionStorage/A/t3/data.pb",
+             "SessionStorage/A/\(backup)session_metadata.pb", "SessionStorage/B/t1/deeper/\(temporary)x",
+             "SessionStorage/S\u{E9}/\(temporary)a", "SessionStorage/Se\u{301}/t/\(temporary)b", "Backups/A/20260102/\(temporary)m",
+             "Backups/A/20260101/manifest.json"])
+        let noneHold = (["SessionStorage", "SessionStorage/A", "SessionStorage/A/t1", "Backups", "Backups/A"],
+                        ["SessionStorage/A/session_metadata.pb", "SessionStorage/A/t1/data.pb"])
+        func populate(_ fileSystem: any FileSystem, _ profile: String, _ layout: (directories: [String], files: [String])) throws -> [String] {
+            for directory in layout.directories { try fileSystem.mkdir(joinPath(profile, directory), mode: 0o755) }
+            for file in layout.files { try AtomicWriter(fileSystem: fileSystem).write(Array(file.utf8), to: joinPath(profile, file)) }
             return try TemporaryFileSweeper(writer: AtomicWriter(fileSystem: fileSystem), profile: profile).sweep()
         }
         func everything(_ fileSystem: any FileSystem, _ directory: String) throws -> [String] {
@@ -139,17 +152,19 @@ import Testing
                 return [path] + (entry.kind == .directory ? try everything(fileSystem, path) : [])
             }
         }
-        let model = try make()
-        let fromModel = try populate(model, "/p")
-        let directory = try TemporaryDirectoryForTests()
-        defer { directory.remove() }
-        let real = POSIXFileSystem()
-        let fromDisk = try populate(real, directory.path)
-        #expect(fromModel == fromDisk && fromModel.count >= 9, "\(fromModel) vs \(fromDisk)")
-        let left = try everything(model, "/p").map { String($0.dropFirst(3)) }
-        #expect(left == (try everything(real, directory.path)).map { String($0.dropFirst(directory.path.count + 1)) })
-        #expect(left.contains("SessionStorage/S3/session_metadata.pb") && left.contains("SessionStorage/S2/t2/deeper/\(temporary)x"))
-        #expect(model.directoriesHoldingLeftovers(below: "/p") != nil)
+        for (layout, removals) in [(storesHoldThem, 11), (sessionsHoldThem, 6), (noneHold, 0)] {
+            let model = try make()
+            let fromModel = try populate(model, "/p", layout)
+            let directory = try TemporaryDirectoryForTests()
+            defer { directory.remove() }
+            let real = POSIXFileSystem()
+            let fromDisk = try populate(real, directory.path, layout)
+            #expect(fromModel == fromDisk && fromModel.count == removals, "\(fromModel.count): \(fromModel) vs \(fromDisk)")
+            let left = try everything(model, "/p").map { String(decoding: Array($0.utf8.dropFirst(3)), as: UTF8.self) }
+            #expect(left == (try everything(real, directory.path)).map {
+                String(decoding: Array($0.utf8.dropFirst(directory.path.utf8.count + 1)), as: UTF8.self)
+            })
+        }
     }
 
     /// A tree removed at once (a run whose steps are not explored) ends where the step-by-step

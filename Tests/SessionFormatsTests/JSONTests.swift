@@ -19,6 +19,26 @@ import TestSupport
         #expect(JSONValue.array(values.map(JSONValue.int)).serialized(pretty: false) == "[" + values.map(String.init).joined(separator: ",") + "]")
     }
 
+    /// Integers of up to 18 digits (read without a String) and of 19 (read through one) parse to
+    /// their value; beyond Int64 a number is a double; strings with and without escapes alike.
+    @Test func parsesIntegersAtEveryWidthAndStringsInOnePieceOrNot() throws {
+        let integers: [Int64] = [0, 7, -7, 123_456_789_012_345_678, -123_456_789_012_345_678, 999_999_999_999_999_999,
+                                 1_000_000_000_000_000_000, .max, .min]
+        for value in integers {
+            #expect(try JSONParser.parse(Array(String(value).utf8), file: "t") == .int(value))
+        }
+        #expect(try JSONParser.parse(Array("-0".utf8), file: "t") == .int(0))
+        #expect(try JSONParser.parse(Array("9223372036854775808".utf8), file: "t") == .double(9_223_372_036_854_775_808))
+        #expect(try JSONParser.parse(Array(#"["plain é", "esc\"aped", ""]"#.utf8), file: "t")
+                == .array([.string("plain é"), .string("esc\"aped"), .string("")]))
+        do {
+            _ = try JSONParser.parse([0x22, 0x61, 0xFF, 0x22], file: "t")
+            Issue.record("invalid UTF-8 parsed")
+        } catch {
+            if case .damaged(_, let at, _) = error { #expect(at == 1) } else { Issue.record("\(error)") }
+        }
+    }
+
     @Test func reportsOffsets() {
         for (text, offset) in [("{\"a\": tru}", 6), ("[1,]", 3), ("\"\\ud800\"", 7), ("{} x", 3), ("01", 0)] {
             do {

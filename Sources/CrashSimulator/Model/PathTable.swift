@@ -4,7 +4,9 @@
 struct PathTable<Value> {
     /// The hash of each slot's path (`empty` for a free slot; a path hashing to it is stored as 1).
     private var hashes: [UInt64]
+    /// Each slot's path ("" when free).
     private var paths: [String]
+    /// Each slot's value (nil when free).
     private var values: [Value?]
     /// Paths held.
     private(set) var count = 0

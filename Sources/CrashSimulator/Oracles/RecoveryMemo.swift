@@ -21,8 +21,11 @@ final class RecoveryMemo {
         var outcome: Int32 = -1
     }
 
+    /// The nodes; the root is the first.
     private var trie: [Node] = [Node(call: nil, answer: 0)]
+    /// The outcomes the nodes point at.
     private var outcomes: [Result<RecoveryOutcome, any Error>] = []
+    /// Nodes kept, the root left out.
     private var nodes: Int { trie.count - 1 }
 
     /// Starts afresh.

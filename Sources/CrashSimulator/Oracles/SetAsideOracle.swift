@@ -25,9 +25,9 @@ enum SetAsideOracle {
     /// (`session_metadata.pb`) of both sides, and the content hash (temporary and backup names
     /// left out) of every directory of the session stores, relative to the profile.
     struct Before {
-        var sessions: [String] = []
-        var hashes: [String: UInt64] = [:]
-        /// A hash of all of it (made by `before`).
+        fileprivate(set) var sessions: [String] = []
+        fileprivate(set) var hashes: [String: UInt64] = [:]
+        /// A hash of all of it (made by `before`, after which nothing changes).
         private(set) var digest: UInt64 = 0
 
         /// Computes `digest` from the rest.

@@ -8,7 +8,9 @@ public final class StateVerdict: Sendable {
     let floor: DurabilityOracle.Floor
     /// Privacy groups whose strings are on disk (before or after recovery).
     let privacyFound: UInt64
-    /// For each privacy group found, where (a path and the string).
+    /// Where (a path and the string) each privacy group was found: every group found after
+    /// recovery, and before it the groups the judge was asked to detail (those a state of its
+    /// partition can have had acknowledged, the only ones a finding names).
     let privacyDetails: [Int: String]
     /// Whether recovery noticed the crash (nil when it failed).
     let detectedCrash: Bool?

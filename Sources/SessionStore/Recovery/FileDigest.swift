@@ -3,9 +3,12 @@ import FileSystemKit
 
 /// A regular file's size and SHA-256 (lowercase hexadecimal): what a set-aside manifest lists of it.
 public struct FileDigest: Equatable, Sendable {
+    /// The file's size in bytes.
     public var size: Int64
+    /// Its SHA-256, 64 lowercase hexadecimal digits.
     public var sha256: String
 
+    /// A digest of these parts.
     public init(size: Int64, sha256: String) {
         self.size = size
         self.sha256 = sha256

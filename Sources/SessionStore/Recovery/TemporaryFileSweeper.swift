@@ -14,8 +14,10 @@ import SessionFormats
 /// directories (a crash midway leaves a smaller one under the same name, for the next sweep);
 /// each directory the sweep removes something from is fsynced. Below a session directory, or one
 /// session's `Backups/`, only the directories the file system lists as holding such a name
-/// (`FileSystem.directoriesHoldingLeftovers(below:)`) are walked, when it knows them; when it
-/// knows them for the whole profile, nothing else is asked of it.
+/// (`FileSystem.directoriesHoldingLeftovers(below:)`) are walked, when it knows them. It is asked
+/// once for the whole profile: when no directory holds such a name nothing is walked, and the
+/// directories of `SessionStorage/` and `Backups/` are found from that answer unless the group
+/// directory itself holds one (then they are listed and asked about one by one).
 public struct TemporaryFileSweeper: Sendable {
     /// Removes through its file system.
     public let writer: AtomicWriter
@@ -30,8 +32,8 @@ public struct TemporaryFileSweeper: Sendable {
     /// Removes the leftovers; returns their paths relative to the profile.
     public func sweep() throws(FileSystemError) -> [String] {
         var removed: [String] = []
-        // What the file system knows of the whole profile: nothing to do where no directory holds
-        // a leftover name, and a directory that holds none directly is only listed.
+        // What the file system knows of the whole profile: nothing to do when no directory holds
+        // a leftover name, and a directory that holds none itself is not swept.
         let everywhere = writer.fileSystem.directoriesHoldingLeftovers(below: profile)
         if let everywhere, everywhere.isEmpty { return removed }
         func mayHold(_ relative: String) -> Bool { everywhere?.contains(joinPath(profile, relative)) ?? true }
@@ -49,8 +51,10 @@ public struct TemporaryFileSweeper: Sendable {
                     // below which nothing is known: it is listed).
                     for parent in parents(below: group, holding: everywhere) {
                         let path = joinPath(profile, parent)
+                        // Compared byte for byte: names equal only as Unicode text are distinct directories.
                         let below = Array((path + "/").utf8)
-                        try sweepParent(parent, known: everywhere.filter { $0 == path || $0.utf8.starts(with: below) }, &removed)
+                        try sweepParent(parent, known: everywhere.filter { $0.utf8.elementsEqual(path.utf8) || $0.utf8.starts(with: below) },
+                                        &removed)
                     }
                 } else {
                     for parent in subdirectories(group) {
@@ -77,12 +81,12 @@ public struct TemporaryFileSweeper: Sendable {
     /// `everywhere` (full paths) lies, sorted by name as `subdirectories` lists them.
     private func parents(below group: String, holding everywhere: [String]) -> [String] {
         let prefix = Array((joinPath(profile, group) + "/").utf8)
-        var names: Set<String> = []
+        // Kept as bytes: two names equal only as Unicode text are two directories.
+        var names: Set<[UInt8]> = []
         for directory in everywhere where directory.utf8.starts(with: prefix) {
-            let rest = directory.utf8.dropFirst(prefix.count)
-            names.insert(String(Substring(rest.prefix { $0 != UInt8(ascii: "/") })))
+            names.insert(Array(directory.utf8.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: "/") }))
         }
-        return sortedByBytes(Array(names)).map { joinPath(group, $0) }
+        return sortedByBytes(names.map { String(decoding: $0, as: UTF8.self) }).map { joinPath(group, $0) }
     }
 
     private func subdirectories(_ relative: String) -> [String] {
