@@ -31,8 +31,8 @@ final class JudgeCaches {
     private var secondRuns: [UInt64: Result<RecoveryOutcome, any Error>] = [:]
     /// What the set-aside oracle noted before recovery, by the content of the session stores.
     private var befores: [UInt64: SetAsideOracle.Before] = [:]
-    /// The session stores' paths in the last profile asked about.
-    private var storePaths: (profile: String, paths: [String])?
+    /// The session stores' paths in the recording's profile.
+    private let storePaths: [String]
     /// Set-aside captures by the tree recovery left, what was noted before, and the entries made.
     private var captures: [UInt64: SetAsideOracle.Capture] = [:]
     /// Whether manifests of set-aside entries are verified, by the entry's content hash.
@@ -47,6 +47,7 @@ final class JudgeCaches {
 
     init(recording: Recording) {
         suite = OracleSuite(recording: recording)
+        storePaths = SetAsideOracle.storeDirectories.map { joinPath(recording.profile, $0) }
     }
 
     /// The memo of one kind of recovery run (made on first use).
@@ -72,20 +73,14 @@ final class JudgeCaches {
         return result
     }
 
-    /// What the set-aside oracle notes before recovery on `tree` (`SetAsideOracle.before`),
-    /// remembered by the content hashes of the session stores, all that it reads.
-    func setAsideBefore(_ tree: ModelTree, profile: String) -> SetAsideOracle.Before {
+    /// What the set-aside oracle notes before recovery on `tree` (`SetAsideOracle.before`, in the
+    /// recording's profile), remembered by the content hashes of the session stores, all that it reads.
+    func setAsideBefore(_ tree: ModelTree) -> SetAsideOracle.Before {
+        let profile = suite.recording.profile
         guard usesContentHashes else { return SetAsideOracle.before(tree, profile: profile, hashing: false) }
         let fileSystem = ModelFileSystem(tree: tree)
-        let paths: [String]
-        if let known = storePaths, known.profile == profile {
-            paths = known.paths
-        } else {
-            paths = SetAsideOracle.storeDirectories.map { joinPath(profile, $0) }
-            storePaths = (profile, paths)
-        }
         var key: UInt64 = 0x6265_666F_7265
-        for store in paths {
+        for store in storePaths {
             let hash = fileSystem.resolve(store).flatMap { tree.contentHash(of: $0, leavingOutTransient: false) }
             key = ContentHash.combine(key, hash ?? 0x6E6F_6E65)
         }

@@ -71,7 +71,7 @@ final class StateJudge {
         var privacyFound = caches.suite.privacy(tree, profile: profile, byContent: caches.usesContentHashes, detailing: detailedPrivacyGroups,
                                                 when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
-        let sessionsBefore = caches.setAsideBefore(tree, profile: recording.profile)
+        let sessionsBefore = caches.setAsideBefore(tree)
         let mark = tree.mark()
         let operationBase = Int32(recording.operations.count) + Int32(depth * 1_000_000) + 1_000_000
         // A resumed second stage is applied only when something must read the tree it leaves.

@@ -6,14 +6,7 @@ extension ModelFileSystem: FileDigesting {
     /// The digest of a file's blob (by `sha256OfBlob` when set): what reading it and hashing the
     /// bytes gives. Traced as the read it stands for, since the blob decides the digest.
     public func digest(of path: String) throws(FileSystemError) -> FileDigest {
-        do throws(FileSystemError) {
-            let blob = try readBlob(path)
-            guard blob.count <= maximumFileSize else { throw FileSystemError.tooLarge(path: path, size: Int64(blob.count), limit: maximumFileSize) }
-            if isTracing { note((TracedCall(.read, modelPath(path)), TracedCall.answer(blob))) }
-            return FileDigest(size: Int64(blob.count), sha256: sha256OfBlob?(blob) ?? SHA256.hex(SHA256.hash(blob.bytes)))
-        } catch {
-            if isTracing { note((TracedCall(.read, modelPath(path)), TracedCall.answer(error))) }
-            throw error
-        }
+        let blob = try tracedRead(path, limit: maximumFileSize)
+        return FileDigest(size: Int64(blob.count), sha256: sha256OfBlob?(blob) ?? SHA256.hex(SHA256.hash(blob.bytes)))
     }
 }

@@ -418,11 +418,17 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        try tracedRead(path, limit: limit).bytes
+    }
+
+    /// The blob a read of at most `limit` bytes gives, the read traced with its answer (what
+    /// `read` and `digest(of:)` both are to a replay).
+    func tracedRead(_ path: String, limit: Int) throws(FileSystemError) -> Blob {
         do throws(FileSystemError) {
             let blob = try readBlob(path)
             guard blob.bytes.count <= limit else { throw FileSystemError.tooLarge(path: path, size: Int64(blob.bytes.count), limit: limit) }
             if isTracing { note((TracedCall(.read, translate(path)), TracedCall.answer(blob))) }
-            return blob.bytes
+            return blob
         } catch {
             if isTracing { note((TracedCall(.read, translate(path)), TracedCall.answer(error))) }
             throw error
