@@ -25,7 +25,8 @@ import Testing
         // As a power loss can leave it: the intent written, the original set aside, the repaired
         // copy gone with the rename that was to put it in place.
         let aside = AsideTestSupport.aside(profile)
-        try RepairIntent(directories: [directory]).write(aside.writer, profile: profile)
+        let content = try ContentDigest.ofDirectory("\(profile)/\(directory)", fileSystem: aside.fileSystem)
+        try RepairIntent(directories: [directory], contents: [directory: content]).write(aside.writer, profile: profile)
         _ = try aside.push(session: nil, incognito: false, reason: "sessionctl repair, before fixing: tab-id-duplicate")
         #expect(!FileManager.default.fileExists(atPath: "\(profile)/\(directory)"))
 

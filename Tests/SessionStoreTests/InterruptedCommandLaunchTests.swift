@@ -22,9 +22,10 @@ import SessionModel
     @Test func aWindowARepairSetAsideWithoutItsCopyComesBackAtLaunch() throws {
         let harness = try savedHarness()
         let writer = AtomicWriter()
+        let content = try ContentDigest.ofDirectory("\(harness.profile)/\(directory)", fileSystem: writer.fileSystem)
         let entry = try SessionSetAside(writer: writer, profile: harness.profile)
             .push(SessionKey(id: Session.syntheticIdentifier, incognito: false), reason: "sessionctl repair", time: harness.clock.now)
-        try RepairIntent(directories: [directory]).write(writer, profile: harness.profile)
+        try RepairIntent(directories: [directory], contents: [directory: content]).write(writer, profile: harness.profile)
         #expect(!harness.directory.exists("Default/\(directory)"))
 
         try harness.relaunch()

@@ -86,16 +86,22 @@ public struct Aside: Sendable {
         return nil
     }
 
-    /// Refuses to move `directory` (relative to the profile) when a component of its path is a
-    /// symbolic link (the move and the manifest would act outside the profile) or when a file in
-    /// it cannot be read (its manifest could not be written after the move): checked before
-    /// anything moves. Reads each file once; a set-aside costs that read anyway.
-    func checkMovable(_ directory: String) throws {
+    /// Refuses to move `directory` (relative to the profile) when a component of its path, or of
+    /// the path of its set-aside entry, is a symbolic link or a special file (the move and the
+    /// manifest would act outside the profile), or when a file in it cannot be read (its manifest
+    /// could not be written after the move): checked before anything moves. Reads each file once
+    /// (a set-aside costs that read anyway) and returns the directory's `ContentDigest`.
+    @discardableResult
+    func checkMovable(_ directory: String) throws -> String {
         try checkInsideProfile(directory)
-        // Where the set-aside copy goes must be inside the profile too.
+        // Where the set-aside copy goes must be inside the profile too: Backups/ and Backups/<id>/.
         let incognito = pathComponents(directory).first == ProfileLayout.incognitoDirectory
-        try checkInsideProfile(SessionSetAside.backupsDirectory(incognito: incognito))
-        try checkReadable(joinPath(profile, directory))
+        let backups = SessionSetAside.backupsDirectory(incognito: incognito)
+        try checkInsideProfile(backups)
+        if let id = pathComponents(directory).last { try checkInsideProfile(joinPath(backups, String(id))) }
+        var files: [(path: String, digest: FileDigest)] = []
+        try checkReadable(joinPath(profile, directory), relative: "", into: &files)
+        return ContentDigest.of(files)
     }
 
     /// Refuses a path below the profile (relative to it) when a component that exists is a
@@ -110,16 +116,28 @@ public struct Aside: Sendable {
         }
     }
 
-    private func checkReadable(_ path: String) throws {
+    /// Reads every file below `root` (at `relative`), refusing what cannot be read or is not a
+    /// file or directory; the digests of the files a set-aside copies go into `files`.
+    private func checkReadable(_ root: String, relative: String, into files: inout [(path: String, digest: FileDigest)]) throws {
+        let path = relative.isEmpty ? root : joinPath(root, relative)
         switch fileSystem.kind(of: path) {
         case .directory:
-            for name in try fileSystem.list(path) { try checkReadable(joinPath(path, name)) }
-        case .file:
-            do {
-                _ = try fileSystem.read(path)
-            } catch {
-                throw ForensicsError.unsafeToMove(path: path, reason: "it cannot be read (\(error)), so its set-aside copy could not be checked; fix its permissions and run again")
+            for name in try fileSystem.list(path) {
+                if ContentDigest.isLeftOut(name) { continue }
+                try checkReadable(root, relative: relative.isEmpty ? name : joinPath(relative, name), into: &files)
             }
+        case .file:
+            let bytes: [UInt8]
+            do throws(FileSystemError) {
+                bytes = try fileSystem.read(path)
+            } catch .tooLarge(_, let size, let limit) {
+                throw ForensicsError.unsafeToMove(path: path, reason: "it is \(size) bytes, larger than any session file (limit \(limit)), so its set-aside copy could not be checked; move it out of the session directory and run again")
+            } catch .notRegularFile {
+                throw ForensicsError.unsafeToMove(path: path, reason: "it is a symbolic link or a special file inside a session directory")
+            } catch {
+                throw ForensicsError.unsafeToMove(path: path, reason: "it cannot be read (\(error.reason)), so its set-aside copy could not be checked; fix its permissions and run again")
+            }
+            if relative != SessionSetAside.manifestFile { files.append((relative, FileDigest(of: bytes))) }
         case .other:
             throw ForensicsError.unsafeToMove(path: path, reason: "it is a symbolic link or a special file inside a session directory")
         case nil:

@@ -54,10 +54,15 @@ public struct Migrator: Sendable {
     /// plan reads anything, so that another writer's work in progress is never read); returns the
     /// plan and what applying it did (nil for a dry run or an empty plan).
     public func run(to target: MigrationTarget, dryRun: Bool) throws -> (plan: MigrationPlan, outcome: Outcome?) {
-        if dryRun { return (try plan(to: target), nil) }
         let aside = Aside(profile: profile, writer: writer, toolVersion: toolVersion, clock: clock)
+        if dryRun {
+            let planned = try plan(to: target)
+            try checkPaths(of: planned, aside: aside)
+            return (planned, nil)
+        }
         return try aside.whileLocked {
             let locked = try plan(to: target)
+            try checkPaths(of: locked, aside: aside)
             return (locked, locked.isEmpty ? nil : try apply(locked))
         }
     }
@@ -144,6 +149,27 @@ public struct Migrator: Sendable {
                                             legacyWindow: window, stateLinks: [], changes: changes))
         }
         return MigrationConversion(from: .optimized, sessions: sessions)
+    }
+
+    /// Refuses a plan that would write, rename or set aside through a symbolic link or a special
+    /// file below the profile (its state roots, their session and Backups directories, and the
+    /// `Backups/<id>` of every session it may set aside): nothing leaves the profile. Checked
+    /// before anything is written, by the dry run too.
+    func checkPaths(of plan: MigrationPlan, aside: Aside) throws {
+        for side in plan.sides {
+            let root = ProfileLayout.stateRoot(incognito: side.incognito)
+            let backups = SessionSetAside.backupsDirectory(incognito: side.incognito)
+            var ids = Set(side.displacedSessions + side.shadowedLegacySessions)
+            for storage in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
+                try aside.checkInsideProfile(joinPath(root, storage))
+                ids.formUnion(try subdirectories(joinPath(root, storage)))
+            }
+            for name in [Migrator.newTree, Migrator.displacedTree, ProfileLayout.legacyWebSessionsDirectory] {
+                try aside.checkInsideProfile(joinPath(root, name))
+            }
+            try aside.checkInsideProfile(backups)
+            for id in ids.sorted() { try aside.checkInsideProfile(joinPath(backups, id)) }
+        }
     }
 }
 

@@ -24,12 +24,42 @@ struct RepairExecutor {
 
     var writer: AtomicWriter { aside.writer }
 
-    /// Applies `plan`; returns what was done, in order.
+    /// Checks, before anything is written, that every directory `plan` replaces or sets aside can
+    /// be moved whole (`Aside.checkMovable`): a refused repair changes nothing and leaves no
+    /// record. Returns the content digest of each replaced directory that exists, for the intent
+    /// record. A dry run makes the same checks, so that it ends as the run would.
+    func preflight(_ plan: RepairPlan) throws -> [String: String] {
+        var contents: [String: String] = [:]
+        for directory in plan.sessions.map(\.directory) + plan.rewrites.map(\.directory) + plan.legacy.map(\.directory) {
+            if writer.fileSystem.kind(of: joinPath(aside.profile, directory)) != nil {
+                contents[directory] = try aside.checkMovable(directory)
+            } else {
+                try aside.checkInsideProfile(directory)
+                try aside.checkInsideProfile(parentPath(directory))
+            }
+        }
+        return contents
+    }
+
+    /// Applies `plan`; returns what was done, in order. On an error, what was done is settled
+    /// (`RepairResumption`), the intent record with it, before the error goes on.
     func apply(_ plan: RepairPlan) throws -> [RepairStep] {
+        let contents = try preflight(plan)
+        let resumption = RepairResumption(aside: aside)
+        do {
+            return try apply(plan, contents: contents, resumption: resumption)
+        } catch {
+            _ = try? resumption.settleAll()
+            throw error
+        }
+    }
+
+    private func apply(_ plan: RepairPlan, contents: [String: String], resumption: RepairResumption) throws -> [RepairStep] {
         var steps: [RepairStep] = []
         let replaced = plan.sessions.map(\.directory) + plan.rewrites.map(\.directory)
-        if !replaced.isEmpty { try RepairIntent(directories: replaced).write(writer, profile: aside.profile) }
-        let resumption = RepairResumption(aside: aside)
+        if !replaced.isEmpty {
+            try RepairIntent(directories: replaced, contents: contents.filter { replaced.contains($0.key) }).write(writer, profile: aside.profile)
+        }
         for repair in plan.sessions {
             let rules = Array(Set(repair.actions.map(\.rule.name))).sorted().joined(separator: ", ")
             var files: [(String, [UInt8])] = []
@@ -65,8 +95,9 @@ struct RepairExecutor {
         let live = joinPath(aside.profile, directory)
         let staging = joinPath(aside.profile, RepairResumption.stagingPath(of: directory))
         // Nothing is written, not even the staged copy, where it would land outside the profile
-        // or where the original could not be set aside whole.
-        if writer.fileSystem.kind(of: live) != nil { try aside.checkMovable(directory) } else { try aside.checkMovable(parentPath(directory)) }
+        // or where the original could not be set aside whole: `preflight` read every file before
+        // the first write; the path is checked again here, as it costs no read.
+        try aside.checkInsideProfile(directory)
         do {
             let mode = (writer.fileSystem.permissions(of: live) ?? 0o755) & 0o777
             if writer.fileSystem.kind(of: staging) != nil { try writer.removeTree(staging) }

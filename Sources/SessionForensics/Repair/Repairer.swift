@@ -69,6 +69,8 @@ public struct Repairer: Sendable {
     public func run(session: (id: SessionID, incognito: Bool)? = nil, dryRun: Bool) throws -> Result {
         if dryRun {
             let (plan, input) = try planWithInput(session: session)
+            // The checks the run makes before its first write, so that the dry run ends as it would.
+            _ = try RepairExecutor(aside: aside).preflight(plan)
             return Result(plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: input, session: session), dryRun: true)
         }
         // A path that is no profile directory gets its own error (65, 66), not the lock's.

@@ -10,7 +10,8 @@ import SessionFormats
 ///   directory is there (the original is untouched), renamed into place when it is not and the
 ///   staged list file, written last, is there (the original is set aside);
 /// - a directory the repair's intent record (`RepairIntent`) names that is neither live nor
-///   staged: its newest set-aside entry is put back; then the record is removed;
+///   staged: the newest set-aside entry holding what the record says it held is put back
+///   (never another entry); then the record is removed;
 /// - entries being dropped (`Backups/<id>/.sessionctl-drop.*`), copies a restore was putting
 ///   together (`.sessionctl-restore.*`), sessions an import was staging (`.sessionctl-import.*`)
 ///   and an empty `.sessionctl-migration-old`: removed.
@@ -75,7 +76,18 @@ public struct InterruptedCommands: Sendable {
         if let intent = RepairIntent.read(writer, profile: profile) {
             let setAside = SessionSetAside(writer: writer, profile: profile)
             for directory in intent.directories where isSessionDirectory(directory) && writer.fileSystem.kind(of: joinPath(profile, directory)) == nil {
-                guard let entry = setAside.entries(of: directory).last else { continue }
+                // Only the entry the repair made: the one holding what the record says the
+                // directory held, never another entry of the session.
+                guard let expected = intent.contents[directory] else {
+                    steps.append(.settled("\(directory) not restored: the repair's record names no content to match (see aside list)"))
+                    continue
+                }
+                guard let entry = setAside.entries(of: directory).reversed().first(where: { entry in
+                    ContentDigest.ofEntry(joinPath(profile, entry), fileSystem: writer.fileSystem) == expected
+                }) else {
+                    steps.append(.settled("\(directory) not restored: no set-aside entry holds what the interrupted repair set aside"))
+                    continue
+                }
                 let mode = (writer.fileSystem.permissions(of: parentPath(joinPath(profile, entry))) ?? 0o700) & 0o777
                 try setAside.restore(entry: entry, to: directory, mode: mode)
                 steps.append(.settled("\(entry) restored to \(directory) (an interrupted repair had set it aside without putting the repaired copy in place)"))

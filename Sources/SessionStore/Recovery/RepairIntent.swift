@@ -8,7 +8,9 @@ import SessionFormats
 /// undoes the rename putting the repaired copy in place, after the original was set aside): the
 /// record is how the next sessionctl command, or the store's next launch, knows that window was
 /// being replaced, not set aside on purpose, and brings the original back from its set-aside
-/// entry (`InterruptedCommands`).
+/// entry (`InterruptedCommands`). It also records the content digest (`ContentDigest`) of each
+/// directory as it was before the repair, so that the entry put back is the one the repair made
+/// and never an older, unrelated entry of the same session.
 public struct RepairIntent: Equatable, Sendable {
     /// The record's file name, in the profile directory.
     public static let fileName = ".sessionctl-intent.json"
@@ -16,8 +18,14 @@ public struct RepairIntent: Equatable, Sendable {
 
     /// The directories being replaced, relative to the profile.
     public var directories: [String]
+    /// The content digest of each directory before the repair (`ContentDigest`), by directory;
+    /// a directory without one (a record of an older sessionctl) gets nothing put back.
+    public var contents: [String: String]
 
-    public init(directories: [String]) { self.directories = directories }
+    public init(directories: [String], contents: [String: String] = [:]) {
+        self.directories = directories
+        self.contents = contents
+    }
 
     /// The record's bytes.
     public var bytes: [UInt8] {
@@ -25,6 +33,7 @@ public struct RepairIntent: Equatable, Sendable {
             ("schema", .string(RepairIntent.schema)),
             ("operation", .string("repair")),
             ("directories", .array(directories.map { .string($0) })),
+            ("contents", .object(directories.compactMap { directory in contents[directory].map { (directory, .string($0)) } })),
         ])
         return Array((document.serialized() + "\n").utf8)
     }
@@ -40,7 +49,12 @@ public struct RepairIntent: Equatable, Sendable {
         guard writer.fileSystem.kind(of: path) == .file else { return nil }
         guard let parsed = try? JSONParser.parse(writer.fileSystem.read(path), file: fileName),
               case .array(let listed)? = parsed["directories"] else { return RepairIntent(directories: []) }
-        return RepairIntent(directories: listed.compactMap { if case .string(let directory) = $0 { return directory } else { return nil } })
+        var contents: [String: String] = [:]
+        if case .object(let members)? = parsed["contents"] {
+            for (directory, value) in members { if case .string(let digest) = value { contents[directory] = digest } }
+        }
+        return RepairIntent(directories: listed.compactMap { if case .string(let directory) = $0 { return directory } else { return nil } },
+                            contents: contents)
     }
 
     /// Removes the record of `profile`, durably.
