@@ -28,6 +28,26 @@ import Testing
         #expect(!result.stderr.contains("\u{1b}"))
     }
 
+    /// A colour sequence and a right-to-left override in a name reach the terminal escaped too,
+    /// in inspect's text and in diff's.
+    @Test(arguments: [["inspect"], ["diff"]])
+    func colourSequencesAndBidiOverridesAreEscaped(_ command: [String]) throws {
+        let profile = try CLI.temporaryDirectory()
+        try FileManager.default.removeItem(atPath: profile)
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        try FileManager.default.copyItem(atPath: CLI.path("Fixtures/gallery/healthy"), toPath: profile)
+        let storage = "\(profile)/SessionStorage"
+        let id = try #require(try FileManager.default.contentsOfDirectory(atPath: storage).first)
+        let name = "\u{1b}[31mred\u{1b}[0m\u{202E}fdp.exe"
+        try FileManager.default.moveItem(atPath: "\(storage)/\(id)", toPath: "\(storage)/\(name)")
+        let arguments = command == ["diff"] ? ["diff", CLI.path("Fixtures/gallery/healthy"), profile] : command + [profile]
+        let result = try CLI.run(arguments)
+        #expect([0, 1].contains(result.status), "\(result.stderr)")
+        #expect(result.stdout.contains("\\x1b[31mred\\x1b[0m\\u{202e}fdp.exe"), "\(result.stdout)")
+        #expect(!result.stdout.contains("\u{202E}"))
+        #expect(!result.stdout.contains("\u{1b}[31mred"))
+    }
+
     @Test func jsonOutputKeepsTheNameExactly() throws {
         let profile = try craftedProfile()
         defer { try? FileManager.default.removeItem(atPath: profile) }

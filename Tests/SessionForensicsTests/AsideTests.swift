@@ -105,7 +105,9 @@ import Testing
     @Test func chromesOwnBackupIsListedRestoredAndDropped() throws {
         let profile = try Support.makeProfile()
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        let plist = Array("bplist00 not really, but bytes to carry".utf8)
+        // A session.plist as Chrome writes it: restore reads it back before it goes live.
+        let legacy = GalleryTests.repository.appendingPathComponent("Fixtures/profiles/legacy/Sessions/7A3F0C2E-1B4D-4E8F-9A6B-5C2D1E0F3A4B/session.plist")
+        let plist = [UInt8](try Data(contentsOf: legacy))
         for id in ["LEGACY-1", "LEGACY-2"] {
             try AtomicWriter().makeDirectories(joinPath(profile, "Backups", id))
             try AtomicWriter().write(plist, to: joinPath(profile, "Backups", id, "session.backup.plist"))

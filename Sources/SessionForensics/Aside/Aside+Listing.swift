@@ -38,11 +38,14 @@ extension Aside {
     func entry(id: SessionID, incognito: Bool, stamp name: String) throws(FileSystemError) -> AsideEntry? {
         let path = joinPath(SessionSetAside.backupsDirectory(incognito: incognito), id, name)
         let absolute = joinPath(profile, path)
-        if name == ProfileLayout.legacyBackupFile, !incognito, fileSystem.kind(of: absolute) == .file {
-            let size = Int64(try fileSystem.read(absolute).count)
+        // Listed whatever its kind (a FIFO or an unreadable file included), so that nothing in
+        // Backups/ is hidden; restore refuses what does not decode.
+        if name == ProfileLayout.legacyBackupFile, !incognito, let kind = fileSystem.kind(of: absolute), kind != .directory {
+            let size = kind == .file ? (try? fileSystem.read(absolute)).map { Int64($0.count) } : nil
+            let why = size == nil ? " (\(kind == .file ? "unreadable" : "not a regular file"); restore refuses it)" : ""
             return AsideEntry(name: "\(id)@\(AsideEntry.chromeSuffix)", session: id, incognito: false, origin: .chrome,
-                              reason: "set aside by Chrome after an unclean exit", time: nil, path: path,
-                              files: 1, bytes: size, hasManifest: false)
+                              reason: "set aside by Chrome after an unclean exit" + why, time: nil, path: path,
+                              files: 1, bytes: size ?? 0, hasManifest: false)
         }
         guard let stampTime = AsideStamp.parse(name), fileSystem.kind(of: absolute) == .directory else { return nil }
         let manifestPath = joinPath(absolute, AsideManifest.fileName)
@@ -52,7 +55,7 @@ extension Aside {
         if manifest == nil {
             let list = try fileList(absolute)
             files = list.count
-            for file in list { bytes += Int64(try fileSystem.read(joinPath(absolute, file)).count) }
+            for file in list { bytes += Int64((try? fileSystem.read(joinPath(absolute, file)))?.count ?? 0) }
         }
         return AsideEntry(name: "\(id)@\(name)", session: id, incognito: incognito, origin: .sessionctl,
                           reason: manifest?.reason, time: manifest?.time ?? stampTime, path: path,

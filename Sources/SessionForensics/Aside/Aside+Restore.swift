@@ -13,12 +13,20 @@ public struct AsideRestoreOutcome: Sendable, Equatable {
     public var displaced: AsideEntry?
     /// True when a legacy session was restored into a profile whose `SessionStorage/` Chrome reads instead.
     public var shadowed: Bool
+    /// The files restored (relative to the entry).
+    public var restoredFiles: [String] = []
+    /// What a partial restore left in the entry, with why (empty for a whole restore).
+    public var leftBehind: [AsideEntryCheck.Problem] = []
 }
 
 extension Aside {
     /// Moves an entry back into place, after which it leaves the list. A live session in the way
     /// is an error (`ForensicsError.liveSessionInTheWay`) unless `force`, which sets it aside first.
-    public func restore(_ name: String, force: Bool) throws -> AsideRestoreOutcome {
+    ///
+    /// The entry is read back and verified first (`check`): one that does not verify is refused
+    /// (`ForensicsError.entryDamaged`) unless `partial`, which restores only the files that read
+    /// and verify, leaves the entry whole where it is, and is refused too when none does.
+    public func restore(_ name: String, force: Bool, partial: Bool = false) throws -> AsideRestoreOutcome {
         let entry = try find(name)
         let root = ProfileLayout.stateRoot(incognito: entry.incognito)
         let source = joinPath(profile, entry.path)
@@ -37,6 +45,17 @@ extension Aside {
                 return AsideRestoreOutcome(restored: entry, destination: destination, displaced: nil, shadowed: false)
             }
             guard force else { throw ForensicsError.liveSessionInTheWay(path: joinPath(profile, destination)) }
+        }
+        let check = try self.check(entry)
+        if !check.isWhole {
+            let first = check.problems[0]
+            let more = check.problems.count > 1 ? " (and \(check.problems.count - 1) more)" : ""
+            if !partial || check.verified.isEmpty {
+                let hint = partial ? "no file of it reads and verifies" : "--partial restores the files that verify"
+                throw ForensicsError.entryDamaged(entry: entry.name, reason: "\(first.path): \(first.reason)\(more); \(hint)")
+            }
+        }
+        if fileSystem.kind(of: joinPath(profile, destination)) != nil {
             displaced = try push(entry.session, incognito: entry.incognito, directory: destination,
                                  reason: "live session set aside by aside restore --force of \(entry.name)")
         }
@@ -45,12 +64,14 @@ extension Aside {
             try writer.makeDirectories(joinPath(profile, destination), mode: mode)
             try writer.move(source, to: joinPath(profile, destination, ProfileLayout.legacySessionFile))
         case .sessionctl:
-            try SessionSetAside(writer: writer, profile: profile).restore(entry: entry.path, to: destination, mode: mode)
+            try SessionSetAside(writer: writer, profile: profile).restore(entry: entry.path, to: destination, mode: mode,
+                                                                          only: check.isWhole ? nil : check.verified)
         }
         try removeIfEmpty(backupsOfSession)
         try removeIfEmpty(parentPath(backupsOfSession))
         let shadowed = legacy && fileSystem.kind(of: joinPath(profile, root, ProfileLayout.optimizedDirectory)) == .directory
-        return AsideRestoreOutcome(restored: entry, destination: destination, displaced: displaced, shadowed: shadowed)
+        return AsideRestoreOutcome(restored: entry, destination: destination, displaced: displaced, shadowed: shadowed,
+                                   restoredFiles: check.verified, leftBehind: check.problems)
     }
 
     /// Deletes an entry. Ours is first renamed out of the list (to a hidden name in the same

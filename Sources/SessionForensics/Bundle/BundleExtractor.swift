@@ -156,11 +156,14 @@ private struct ExtractionTarget {
             try reader.finish()
             var verified: Int?
             var subtree = ""
-            if let held = extraction.manifest, let manifest = BundleManifest.decode(held.bytes) {
+            switch extraction.manifest.map({ BundleManifest.read($0.bytes) }) {
+            case .manifest(let manifest)?:
                 try ManifestCheck.verify(manifest, digests: extraction.digests, staged: staged, file: file)
                 verified = manifest.files.count
                 subtree = manifest.root
-            } else {
+            case .damaged(let reason)?:
+                throw ArchiveError.manifestMismatch(file: file, entry: BundleManifest.memberName, reason: reason)
+            case .foreign?, nil:
                 try extraction.writeManifestAsFile()
             }
             try extraction.restoreDirectoryTimes()

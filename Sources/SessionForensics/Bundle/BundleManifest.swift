@@ -56,6 +56,36 @@ public struct BundleManifest: Sendable, Equatable {
         return Array(text.utf8)
     }
 
+    /// What a bundle's top-level MANIFEST.json turned out to be.
+    public enum Reading: Sendable, Equatable {
+        /// A sessionctl manifest, which the bundle must match.
+        case manifest(BundleManifest)
+        /// A JSON document of some other schema: a file of the bundle like any other.
+        case foreign
+        /// Not a JSON document, or one of sessionctl's schema that does not decode: the bundle
+        /// cannot be verified, so it is refused (a check that is skipped when the manifest is
+        /// damaged would let a damaged bundle through).
+        case damaged(reason: String)
+    }
+
+    /// Reads a top-level MANIFEST.json, failing closed: only a well-formed JSON document of
+    /// another schema is foreign.
+    public static func read(_ bytes: [UInt8]) -> Reading {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes, file: memberName)
+        } catch {
+            return .damaged(reason: "it is not a JSON document (\(error.description)), so the bundle cannot be verified")
+        }
+        guard case .string(let schema)? = document["schema"], schema == BundleManifest.schema || schema.hasPrefix("sessionctl.manifest") else {
+            return .foreign
+        }
+        guard let manifest = decode(bytes) else {
+            return .damaged(reason: "a \(schema) manifest that is incomplete or malformed, so the bundle cannot be verified")
+        }
+        return .manifest(manifest)
+    }
+
     /// Reads a manifest; nil when the bytes are not a sessionctl manifest (a foreign MANIFEST.json).
     public static func decode(_ bytes: [UInt8]) -> BundleManifest? {
         guard let document = try? JSONParser.parse(bytes, file: memberName),

@@ -15,6 +15,9 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
     /// What a command would move is not safe to move: reached through a symbolic link (so out of
     /// the profile), or holding a file that cannot be read (its manifest could not be written).
     case unsafeToMove(path: String, reason: String)
+    /// A set-aside entry does not read back as it was set aside (a file missing, changed,
+    /// unreadable or of a kind a restore would drop): nothing of it is restored.
+    case entryDamaged(entry: String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,6 +29,7 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .liveSessionInTheWay(let path): return "\(path): a live session is there (--force sets it aside first)"
         case .cannotMigrate(let session, let reason): return "session \(session): cannot migrate: \(reason)"
         case .unsafeToMove(let path, let reason): return "\(path): not moved: \(reason)"
+        case .entryDamaged(let entry, let reason): return "\(entry): not restored: \(reason)"
         }
     }
 }

@@ -11,19 +11,44 @@ extension SessionSetAside {
     /// be there) and removes it. The entry stays whole, manifest and all, until its copy is live:
     /// a copy of hard links beside the live place, without the manifest, made durable, renamed
     /// into place; only then is the entry removed. New directories get `mode`.
-    public func restore(entry: String, to destination: String, mode: UInt32) throws(FileSystemError) {
+    ///
+    /// With `only`, just those files (relative to the entry) are put back, and the entry stays
+    /// whole where it is, holding what was left behind as well.
+    public func restore(entry: String, to destination: String, mode: UInt32, only files: [String]? = nil) throws(FileSystemError) {
         let source = joinPath(profile, entry)
         let live = joinPath(profile, destination)
         let staged = joinPath(parentPath(live), SessionSetAside.restoringPrefix + lastPathComponent(live))
         try writer.makeDirectories(parentPath(live), mode: mode)
         if writer.fileSystem.kind(of: staged) != nil { try writer.removeTree(staged) }
-        try writer.linkTree(source, to: staged, mode: mode)
-        for name in try writer.fileSystem.list(staged) where SessionSetAside.isManifestOrItsTemporary(name) {
-            try writer.fileSystem.unlink(joinPath(staged, name))
+        if let files {
+            try linkFiles(files, from: source, to: staged, mode: mode)
+        } else {
+            try writer.linkTree(source, to: staged, mode: mode)
+            for name in try writer.fileSystem.list(staged) where SessionSetAside.isManifestOrItsTemporary(name) {
+                try writer.fileSystem.unlink(joinPath(staged, name))
+            }
         }
         try writer.seal(staged)
         try writer.move(staged, to: live)
-        try removeEntry(entry)
+        if files == nil { try removeEntry(entry) }
+    }
+
+    /// Hard-links `files` (relative paths) from `source` into a new directory `destination`,
+    /// every directory made and fsynced as `linkTree` does.
+    private func linkFiles(_ files: [String], from source: String, to destination: String, mode: UInt32) throws(FileSystemError) {
+        try writer.fileSystem.mkdir(destination, mode: mode)
+        var directories: [String] = [destination]
+        for file in files {
+            let parent = parentPath(joinPath(destination, file))
+            if writer.fileSystem.kind(of: parent) == nil {
+                try writer.makeDirectories(parent, mode: mode)
+                directories.append(parent)
+            }
+            try writer.fileSystem.link(joinPath(source, file), to: joinPath(destination, file))
+        }
+        if writer.writeProtocol.syncsDirectories {
+            for directory in directories { try writer.fileSystem.fsyncDirectory(directory) }
+        }
     }
 
     /// Removes an entry (relative to the profile) so that it leaves the list at once: renamed to a

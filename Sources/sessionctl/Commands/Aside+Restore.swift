@@ -8,8 +8,13 @@ extension SessionCtl.Aside {
             commandName: "restore",
             abstract: "Move a set-aside entry back into place; it then leaves the list.",
             discussion: """
-                Refuses (exit status 73) when a live session is in the way, unless --force, which \
-                sets the live session aside first.
+                Every file of the entry is read back first and checked against its manifest (size \
+                and SHA-256), and Chrome's session.backup.plist must decode: an entry with a file \
+                missing, changed, unreadable, unlisted or of a kind a restore would drop is refused \
+                (exit status 65, naming the file and why), unless --partial, which restores only the \
+                files that verify, names each one left behind, keeps the entry whole in Backups/, \
+                and exits 65 when none verifies. Refuses (exit status 73) when a live session is in \
+                the way, unless --force, which sets the live session aside first.
                 """
         )
 
@@ -22,15 +27,25 @@ extension SessionCtl.Aside {
         @Flag(name: .long, help: "Set a live session in the way aside first instead of refusing.")
         var force = false
 
+        @Flag(name: .long, help: "Restore only the files that read and verify; the entry stays, holding the rest.")
+        var partial = false
+
         func run() throws {
             let target = try AsideTarget.locate(path)
             Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
-            let outcome = try aside.whileLocked { try aside.restore(entry, force: force) }
+            let outcome = try aside.whileLocked { try aside.restore(entry, force: force, partial: partial) }
             if let displaced = outcome.displaced {
                 Output.line("set aside the live session first as \(displaced.name) (\(displaced.path))")
             }
-            Output.line("restored \(outcome.restored.name) to \(outcome.destination)")
+            if outcome.leftBehind.isEmpty {
+                Output.line("restored \(outcome.restored.name) to \(outcome.destination)")
+            } else {
+                Output.line("restored \(outcome.restoredFiles.count) of \(outcome.restoredFiles.count + outcome.leftBehind.count) files of \(outcome.restored.name) to \(outcome.destination); the entry stays, holding every file")
+                for problem in outcome.leftBehind {
+                    Output.line("  left behind \(problem.path): \(problem.reason)")
+                }
+            }
             if outcome.shadowed {
                 Output.line("note: Chrome reads SessionStorage/ rather than Sessions/, so it ignores this legacy session until it is migrated")
             }

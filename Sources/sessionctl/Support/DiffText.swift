@@ -29,26 +29,26 @@ struct DiffText {
         }
         let tabs = session.tabs
         switch session.status {
-        case .added: Output.line(paint("\(name): added, \(tabCount(session.after))", .bold))
-        case .removed: Output.line(paint("\(name): removed, \(tabCount(session.before))", .bold))
+        case .added: Output.line("\(name): added, \(tabCount(session.after))", style: paint(.bold))
+        case .removed: Output.line("\(name): removed, \(tabCount(session.before))", style: paint(.bold))
         case .changed, .same:
             let counts = [("added", tabs.added.count), ("removed", tabs.removed.count), ("moved", tabs.moved.count), ("changed", tabs.changed.count)]
                 .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
             let header = "\(name): \(tabCount(session.before)) -> \(tabCount(session.after))" + (counts.isEmpty ? "" : ", " + counts.joined(separator: ", "))
-            Output.line(paint(header, .bold))
+            Output.line(header, style: paint(.bold))
         }
         for placement in tabs.removed {
-            Output.line(paint("  - [\(placement.index)] #\(placement.tab.id) \(describe(placement.tab))", .red))
+            Output.line("  - [\(placement.index)] #\(placement.tab.id) \(describe(placement.tab))", style: paint(.red))
         }
         for placement in tabs.added {
-            Output.line(paint("  + [\(placement.index)] #\(placement.tab.id) \(describe(placement.tab))", .green))
+            Output.line("  + [\(placement.index)] #\(placement.tab.id) \(describe(placement.tab))", style: paint(.green))
         }
         for move in tabs.moved {
-            Output.line(paint("  > [\(move.from)] -> [\(move.to)] #\(move.tab.id) \(quoted(move.tab.title))", .cyan))
+            Output.line("  > [\(move.from)] -> [\(move.to)] #\(move.tab.id) \(quoted(move.tab.title))", style: paint(.cyan))
         }
         for change in tabs.changed {
             let fields = change.fields.map(\.rawValue).joined(separator: ", ")
-            Output.line(paint("  ~ [\(change.toIndex)] #\(change.after.id) \(quoted(change.after.title)): \(fields)", .yellow))
+            Output.line("  ~ [\(change.toIndex)] #\(change.after.id) \(quoted(change.after.title)): \(fields)", style: paint(.yellow))
             for detail in details(change, session) { Output.line("      \(detail)") }
         }
         if let active = session.activeIndex {
@@ -58,13 +58,13 @@ struct DiffText {
             Output.line("  pinned tabs: \(pinned.from) -> \(pinned.to)")
         }
         for group in session.groups.removed {
-            Output.line(paint("  - group \(describe(group))", .red))
+            Output.line("  - group \(describe(group))", style: paint(.red))
         }
         for group in session.groups.added {
-            Output.line(paint("  + group \(describe(group))", .green))
+            Output.line("  + group \(describe(group))", style: paint(.green))
         }
         for change in session.groups.changed {
-            Output.line(paint("  ~ group \(quoted(change.after.title)): \(groupDetails(change).joined(separator: ", "))", .yellow))
+            Output.line("  ~ group \(quoted(change.after.title)): \(groupDetails(change).joined(separator: ", "))", style: paint(.yellow))
         }
     }
 
@@ -145,7 +145,8 @@ struct DiffText {
         case cyan = "36"
     }
 
-    private func paint(_ text: String, _ style: Style) -> String {
-        color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    /// The colour of a line when colour is on (`Output.line` adds it around the escaped text).
+    private func paint(_ style: Style) -> String? {
+        color ? style.rawValue : nil
     }
 }

@@ -6,14 +6,18 @@ enum Output {
     nonisolated(unsafe) private static var buffer: [UInt8] = []
 
     /// Appends a line of text to standard output (flushed in large chunks and at exit), its
-    /// control characters shown escaped (`\n`, `\x1b`): a name or title read from a profile can
-    /// neither forge output lines nor send a terminal escape sequence.
-    static func line(_ text: String = "") {
-        if text.unicodeScalars.contains(where: isControl) {
+    /// control characters and bidirectional controls shown escaped (`\n`, `\x1b`, `\u{202e}`): a
+    /// name or title read from a profile can neither forge output lines, nor send a terminal
+    /// escape sequence, nor reorder what a terminal shows. With `style` (an SGR parameter such as
+    /// `31`), the escaped line is shown in that colour: the only escape sequence sessionctl writes.
+    static func line(_ text: String = "", style: String? = nil) {
+        if let style { buffer.append(contentsOf: "\u{1B}[\(style)m".utf8) }
+        if text.unicodeScalars.contains(where: needsEscape) {
             buffer.append(contentsOf: escapingControls(text).utf8)
         } else {
             buffer.append(contentsOf: text.utf8)
         }
+        if style != nil { buffer.append(contentsOf: "\u{1B}[0m".utf8) }
         buffer.append(10)
         if buffer.count > 1 << 16 { flush() }
     }
@@ -28,39 +32,35 @@ enum Output {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// `text` with each control character written out: `\n`, `\r`, `\t`, else `\xHH` / `\u{HH}`.
-    /// A colour sequence (ESC `[` digits and `;` `m`, what `--color` output is made of) is kept: it
-    /// can change a colour, never move the cursor, clear the screen or start a line.
+    /// The invisible marks and overrides that change the order text is shown in (U+061C,
+    /// U+200E-U+200F, U+202A-U+202E, U+2066-U+2069): a right-to-left override can make a URL read
+    /// as another.
+    private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// What `line` shows escaped.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { isControl(scalar) || isBidiControl(scalar) }
+
+    /// `text` with each control character written out: `\n`, `\r`, `\t`, else `\xHH` / `\u{HH}`;
+    /// bidirectional controls as `\u{HHHH}`. Nothing of the text reaches a terminal as an escape
+    /// sequence, colour sequences included.
     static func escapingControls(_ text: String) -> String {
         var result = ""
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\u{1b}", let end = colourSequenceEnd(scalars, from: index) {
-                result.unicodeScalars.append(contentsOf: scalars[index...end])
-                index = end + 1
-                continue
-            }
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case _ where scalar.value < 0x80 && isControl(scalar): result += "\\x" + hex(scalar.value)
-            case _ where isControl(scalar): result += "\\u{" + hex(scalar.value) + "}"
+            case _ where needsEscape(scalar): result += "\\u{" + hex(scalar.value) + "}"
             default: result.unicodeScalars.append(scalar)
             }
-            index += 1
         }
         return result
-    }
-
-    /// The index of the `m` ending a colour sequence that starts with the ESC at `start`, if it is one.
-    private static func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
-        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
-        var index = start + 2
-        while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == ";" { index += 1 }
-        return index < scalars.count && scalars[index] == "m" ? index : nil
     }
 
     private static func hex(_ value: UInt32) -> String {
