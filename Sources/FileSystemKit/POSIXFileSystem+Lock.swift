@@ -36,3 +36,21 @@ extension POSIXFileSystem {
         return DirectoryLock(path: path) { _ = SystemCall.closeFile(descriptor) }
     }
 }
+
+extension POSIXFileSystem {
+    /// Whether another open of `path` holds its exclusive lock (`lockDirectory`) now: probed with a
+    /// shared `flock` that is let go at once. False when the directory cannot be opened or locked
+    /// for another reason (nothing then says a writer is at work).
+    public func isLockedExclusively(_ path: String) -> Bool {
+        let descriptor = SystemCall.openFile(path, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return false }
+        defer { _ = SystemCall.closeFile(descriptor) }
+        return SystemCall.lockShared(descriptor) != 0 && SystemCall.isWouldBlock(SystemCall.errorCode)
+    }
+
+    /// A stamp of the directories at `paths` that changes whenever an entry is added to, removed
+    /// from or renamed in one of them (a missing directory has a stamp too: its absence).
+    public func directoryStamp(_ paths: [String]) -> [[Int64]] {
+        paths.map { SystemCall.changeStamp($0) ?? [] }
+    }
+}

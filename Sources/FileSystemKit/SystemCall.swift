@@ -138,6 +138,21 @@ public enum SystemCall {
 
     /// An exclusive `flock` without waiting: 0, or -1 with errno (EWOULDBLOCK when held elsewhere).
     static func lockExclusively(_ fd: Int32) -> Int32 { retrying { flock(fd, LOCK_EX | LOCK_NB) } }
+    static func lockShared(_ fd: Int32) -> Int32 { retrying { flock(fd, LOCK_SH | LOCK_NB) } }
+
+    /// What changes when an entry is added to, removed from or renamed in a directory: its inode,
+    /// modification and status-change times (nanoseconds); nil when it cannot be stat'ed.
+    static func changeStamp(_ path: String) -> [Int64]? {
+        var info = stat()
+        guard retrying({ lstat(path, &info) }) == 0 else { return nil }
+        #if canImport(Darwin)
+        return [Int64(info.st_ino), Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec),
+                Int64(info.st_ctimespec.tv_sec), Int64(info.st_ctimespec.tv_nsec)]
+        #else
+        return [Int64(info.st_ino), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec),
+                Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
+        #endif
+    }
 
     /// Whether an errno says a lock is held by someone else.
     static func isWouldBlock(_ code: Int32) -> Bool { code == EWOULDBLOCK }

@@ -35,12 +35,18 @@ extension SessionCtl {
         @OptionGroup var output: FormatOption
 
         func run() throws {
-            let before = try InputOpener.open(a)
-            let after = try InputOpener.open(b)
+            // Each side is a settled read: a window a repair is swapping in is read before or after.
+            func read(_ path: String) throws -> (LocatedInput, (sessions: [Session], errors: [(source: SessionSource, error: FormatError)])) {
+                try SettledRead.reading(path) {
+                    let input = try InputOpener.open(path)
+                    return (input, SessionReader(input: input).readEach(history: history))
+                }
+            }
+            let (before, readA) = try read(a)
+            let (after, readB) = try read(b)
             // Each side shows what it can: a session that cannot be read on either side is left
             // out of the comparison and reported as such; a side with nothing readable is bad input.
-            let sides = [("a", a, SessionReader(input: before).readEach(history: history)),
-                         ("b", b, SessionReader(input: after).readEach(history: history))]
+            let sides = [("a", a, readA), ("b", b, readB)]
             for (_, _, read) in sides where read.sessions.isEmpty {
                 if let first = read.errors.first { throw first.error }
             }

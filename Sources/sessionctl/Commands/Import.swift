@@ -21,7 +21,7 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "The inspect JSON document to import ('-' for standard input).", completion: .file())
+        @Argument(help: "The inspect JSON document to import ('-' for standard input; either at most 1 GiB).", completion: .file())
         var file: String
 
         @Option(name: .long, help: "The profile directory to write (created if missing).", completion: .directory)

@@ -29,9 +29,12 @@ extension SessionCtl {
         @OptionGroup var output: FormatOption
 
         func run() throws {
-            let input = try InputOpener.open(path)
+            // Settled: a window a repair is swapping in is read before or after, never missing.
+            let (input, read) = try SettledRead.reading(path) {
+                let input = try InputOpener.open(path)
+                return (input, SessionReader(input: input).readEach(history: history))
+            }
             Output.profileFoundInside(input.profileFoundInside, of: path)
-            let read = SessionReader(input: input).readEach(history: history)
             // Nothing readable at all is bad input (65, 66); else what was read is shown, and what
             // was not is listed with its error (exit 1).
             if read.sessions.isEmpty, let first = read.errors.first { throw first.error }

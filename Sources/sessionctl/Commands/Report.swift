@@ -36,9 +36,12 @@ extension SessionCtl {
         var redact = false
 
         func run() throws {
-            let input = try InputOpener.open(path)
+            // Settled: a window a repair is swapping in is read before or after, never missing.
+            let (input, report) = try SettledRead.reading(path) {
+                let input = try InputOpener.open(path)
+                return (input, ProfileReport.gather(input, input: path, history: history, redact: redact))
+            }
             Output.profileFoundInside(input.profileFoundInside, of: path)
-            let report = ProfileReport.gather(input, input: path, history: history, redact: redact)
             let page = ReportPage.parts(report)
             try CommandFailure.explainingExisting("name another file with -o, or move that one away first") {
                 let file = try AtomicWriter().begin(output)

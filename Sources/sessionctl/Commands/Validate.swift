@@ -13,7 +13,8 @@ extension SessionCtl {
                 Chrome silently adjusts something; info: worth knowing) and what Chrome would do on its \
                 next launch: session-lost, tab-lost, entry-deleted, crash, adjusted or none. Damaged files \
                 are findings too, with the offset of the first bad byte. Validate reads each file at most \
-                once and never changes anything on disk. Exit status: 0 when there are no errors \
+                once and never changes anything on disk; it waits while another sessionctl command changes the profile \
+                (75 after ten seconds). Exit status: 0 when there are no errors \
                 (warnings allowed unless --strict), 1 otherwise, 66 when PATH is missing. The rules are \
                 listed in sessionctl-validate(1).
                 """
@@ -28,9 +29,12 @@ extension SessionCtl {
         @OptionGroup var output: FormatOption
 
         func run() throws {
-            let input = try InputOpener.open(path)
+            // Settled: a window a repair is swapping in is read before or after, never missing.
+            let (input, report) = try SettledRead.reading(path) {
+                let input = try InputOpener.open(path)
+                return (input, Validator().validate(input))
+            }
             Output.profileFoundInside(input.profileFoundInside, of: path)
-            let report = Validator().validate(input)
             switch output.format {
             case .json: Output.document(ValidationDocument.encode(report))
             case .text: ValidateText.print(report, path: path)

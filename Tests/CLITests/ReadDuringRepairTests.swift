@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// A reader never sees a profile half-changed by a writer: while repairs swap a window in again
+/// and again, every validate and inspect sees both windows (before or after each swap).
+@Suite struct ReadDuringRepairTests {
+    @Test func readersNeverSeeAWindowMissingWhileRepairsSwapItIn() throws {
+        let profile = try RepairCommandTests.copy("Fixtures/gallery/tab-id-duplicate")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
+        let session = "\(profile)/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E"
+        let damaged = parentDirectory(profile) + "/damaged.pb"
+        try FileManager.default.copyItem(atPath: "\(session)/session_metadata.pb", toPath: damaged)
+        // The writer: the damaged list put back by one rename (a reader sees it whole), then a
+        // repair that sets the window aside and swaps the repaired one in.
+        let writer = """
+            while [ ! -e '\(parentDirectory(profile))/readers-done' ]; do
+              cp '\(damaged)' '\(session)/../damaged.tmp' && mv '\(session)/../damaged.tmp' '\(session)/session_metadata.pb'
+              '\(CLI.binary)' repair '\(profile)' > /dev/null 2>&1
+            done
+            """
+        let readers = """
+            sh -c "$1" &
+            '\(CLI.path("Tests/CLITests/Support/read-while.sh"))' '\(CLI.binary)' '\(profile)' 30
+            touch '\(parentDirectory(profile))/readers-done'
+            wait
+            """
+        let result = try CLI.runProgram("/bin/sh", ["-c", readers, "sh", writer], timeout: 300)
+        #expect(!result.timedOut)
+        let lines = result.stdout.split(separator: "\n")
+        let reads = lines.filter { $0.hasPrefix("read ") }
+        #expect(reads.count == 60, "\(result.stdout)\(result.stderr)")
+        let wrong = reads.filter { $0 != "read 2" && $0 != "read locked" }
+        #expect(wrong.isEmpty, "\(wrong.count) of \(reads.count) reads saw another number of windows: \(Array(Set(wrong)))")
+    }
+}
