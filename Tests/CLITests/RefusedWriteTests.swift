@@ -90,3 +90,15 @@ import Testing
         #expect(RepairCommandTests.files(profile) == before, "\(command) changed the profile")
     }
 }
+
+/// A session directory named with a doubled slash or a `.` component is the same directory.
+@Suite struct SessionPathSpellingTests {
+    @Test(arguments: ["SessionStorage//6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E", "./SessionStorage/./6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/"])
+    func aSessionDirectorySpelledWithExtraSlashesIsTheSession(spelling: String) throws {
+        let profile = try RepairCommandTests.copy("Fixtures/gallery/tab-id-duplicate")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
+        let result = try CLI.run(["repair", "--dry-run", "\(profile)/\(spelling)"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("session 6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E"), "\(result.stdout)")
+    }
+}

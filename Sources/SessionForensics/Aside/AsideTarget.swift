@@ -25,8 +25,11 @@ public struct AsideTarget: Sendable, Equatable {
     /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.
     public static func locate(_ path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws -> AsideTarget {
-        var path = path
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        // Repeated slashes and `.` components name the same place (`SessionStorage//<id>`).
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        var path = (absolute ? "/" : "") + parts.joined(separator: "/")
+        if path.isEmpty { path = "." }
         // The path given may itself be a symbolic link to the profile (the real directory is
         // then worked on); links inside the profile are refused where something would move.
         guard let kind = fileSystem.resolvedKind(of: path) else { throw FormatError.unreadable(path: path, reason: "No such file or directory") }

@@ -94,6 +94,7 @@ extension AtomicWriter {
     /// Without `replace`, throws `.exists` at once when `path` exists (and again at commit if it appeared).
     public func begin(_ path: String, mode: UInt32 = 0o644, replace: Bool = false) throws(FileSystemError) -> AtomicFileOutput {
         if !replace, fileSystem.kind(of: path) != nil { throw .exists(path: path) }
+        AbandonedOutputs.remove(besides: path, fileSystem: fileSystem)
         let (temp, handle) = try createTemporary(near: path, mode: mode)
         return AtomicFileOutput(path: path, temporaryPath: temp, handle: handle, fileSystem: fileSystem, replace: replace)
     }

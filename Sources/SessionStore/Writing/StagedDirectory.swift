@@ -29,6 +29,7 @@ public final class StagedDirectory {
         if fileSystem.kind(of: path) != nil { throw .exists(path: path) }
         self.path = path
         self.fileSystem = fileSystem
+        AbandonedOutputs.remove(besides: path, fileSystem: fileSystem)
         let name = lastPathComponent(path)
         var created: String?
         for _ in 0..<100 {

@@ -32,6 +32,7 @@ extension SessionCtl {
         @OptionGroup var format: FormatOption
 
         func validate() throws {
+            try OutputName.check(output, option: "-o")
             guard (0...9).contains(level) else { throw ValidationError("--level must be 0 to 9") }
         }
 

@@ -31,6 +31,10 @@ extension SessionCtl {
 
         @OptionGroup var format: FormatOption
 
+        func validate() throws {
+            try OutputName.check(output, option: "-o")
+        }
+
         func run() throws {
             try CommandFailure.explainingExisting("name another path with -o, or move that one away first") {
                 guard let target = output ?? BundleExtractor.defaultOutput(for: file) else {

@@ -30,6 +30,10 @@ extension SessionCtl {
         @Flag(name: .long, help: "Set existing sessions of the same id aside (to Backups/) instead of refusing.")
         var replace = false
 
+        func validate() throws {
+            try OutputName.check(out, option: "--out")
+        }
+
         func run() throws {
             try CommandFailure.explainingExisting("--replace sets the existing sessions aside to Backups/ first") {
                 let bytes = try file == "-" ? StandardInput.readAll() : ReadableTree.readFile(file)

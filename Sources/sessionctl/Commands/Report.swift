@@ -35,6 +35,10 @@ extension SessionCtl {
         @Flag(name: .long, help: "Replace URL paths, queries and titles (keeping scheme and host), for sharing.")
         var redact = false
 
+        func validate() throws {
+            try OutputName.check(output, option: "-o")
+        }
+
         func run() throws {
             // Settled: a window a repair is swapping in is read before or after, never missing.
             let (input, report) = try SettledRead.reading(path) {
