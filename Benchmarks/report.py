@@ -210,6 +210,21 @@ if len(inplace) == 2:
     extra = inplace["bundle"][1] - inplace["directory"][1]
     goals.append(("a bundle read in place costs at most 256 MiB more than its directory", f"{extra:.0f} MiB more", extra <= 256))
 
+endless = os.path.join(results, "import-endless.time")
+if os.path.exists(endless):
+    fields = open(endless).read().split()
+    numbers = [f for f in fields if f.replace(".", "", 1).isdigit()]
+    if len(numbers) >= 3:
+        seconds, kib, status = float(numbers[-3]), int(numbers[-2]), int(numbers[-1])
+        lines.append("### import - of an endless stream (cat /dev/zero)")
+        lines.append("")
+        lines.append("| seconds | peak MiB | status |")
+        lines.append("| ---: | ---: | ---: |")
+        lines.append(f"| {seconds:.2f} | {kib / 1024:.0f} | {status} |")
+        lines.append("")
+        goals.append(("import - stops at the 1 GiB limit with 65, holding at most the limit + 64 MiB",
+                      f"status {status}, {kib / 1024:.0f} MiB", status == 65 and kib <= (1024 + 64) * 1024))
+
 lines.append("### Goals")
 lines.append("")
 lines.append("| goal | measured | met |")
