@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: ["basic", "groups", "legacy-basic"])
     func corpusJSONMatches(name: String) throws {
-        guard let corpus = CLI.corpus else { return }
+        let corpus = CLI.corpus
         let result = try CLI.run(["inspect", "\(corpus)/\(name)", "--format", "json", "--history"])
         #expect(result.status == 0, "\(result.stderr)")
         let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(name).inspect.json")))
@@ -33,7 +33,7 @@ import Testing
 
     @Test(arguments: ["basic", "groups"])
     func importWritesCorpusBytes(name: String) throws {
-        guard let corpus = CLI.corpus else { return }
+        let corpus = CLI.corpus
         let out = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
         let result = try CLI.run(["import", "\(corpus)/\(name).inspect.json", "--out", out])
@@ -116,8 +116,8 @@ import Testing
         #expect(result.stdout.contains("https://news.example.org/REDACTED"))
     }
 
-    @Test func inspectWithoutHistoryOpensNoDataFile() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }
+    @Test(.enabled(if: CLI.hasStrace, "strace is not installed (apt-get install strace)"))
+    func inspectWithoutHistoryOpensNoDataFile() throws {
         let profile = CLI.path("Fixtures/profiles/healthy")
         let lazy = try CLI.runProgram("/usr/bin/strace", ["-f", "-e", "trace=open,openat", CLI.binary, "inspect", profile])
         #expect(lazy.status == 0)

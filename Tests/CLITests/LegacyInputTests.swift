@@ -4,8 +4,8 @@ import Testing
 
 /// `sessionctl` reading legacy session.plist input: Chrome's backups, and damage as exit statuses.
 @Suite struct LegacyInputTests {
-    static func corpusPlist() -> String? {
-        CLI.corpus.map { "\($0)/legacy-basic/Sessions/{SyntheticIdentifier}/session.plist" }
+    static func corpusPlist() -> String {
+        "\(CLI.corpus)/legacy-basic/Sessions/{SyntheticIdentifier}/session.plist"
     }
 
     static func sessions(_ stdout: String) throws -> [[String: Any]] {
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func chromeBackupsAreReadAsFileDirectoryAndBackupsFolder() throws {
-        guard let plist = Self.corpusPlist() else { return }
+        let plist = Self.corpusPlist()
         let profile = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let backup = "\(profile)/Backups/{SyntheticIdentifier}"
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func truncatedPlistIsStatus65WithOffset() throws {
-        guard let plist = Self.corpusPlist() else { return }
+        let plist = Self.corpusPlist()
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let session = "\(directory)/Sessions/S"

@@ -27,7 +27,7 @@ import Testing
     static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
     @Test func corpusLegacySampleToOptimizedAndBack() throws {
-        guard let corpus = CLI.corpus else { return }
+        let corpus = CLI.corpus
         let profile = try Self.copy("\(corpus)/legacy-basic")
         defer { try? FileManager.default.removeItem(atPath: (profile as NSString).deletingLastPathComponent) }
         let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(corpus)/legacy-basic.inspect.json")))

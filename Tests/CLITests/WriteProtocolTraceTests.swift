@@ -38,8 +38,8 @@ import Testing
         }
     }
 
-    @Test func importWritesEveryFileByTempFsyncRenameAndDirectoryFsync() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }
+    @Test(.enabled(if: CLI.hasStrace, "strace is not installed (apt-get install strace)"))
+    func importWritesEveryFileByTempFsyncRenameAndDirectoryFsync() throws {
         let dir = try CLI.temporaryDirectory("trace")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = "\(dir)/profile"

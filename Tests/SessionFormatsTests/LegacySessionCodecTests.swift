@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func corpusSampleDecodes() throws {
-        guard let corpus = Corpus.directory else { return }
+        let corpus = Corpus.directory
         let path = "\(corpus)/legacy-basic/Sessions/{SyntheticIdentifier}/session.plist"
         let window = try LegacySessionCodec.decodeWindow([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(window.selectedIndex == 2)

@@ -1,21 +1,16 @@
 import Foundation
 @testable import SessionFormats
 
-/// Paths of the shared corpus and the repository's fixtures.
+/// Paths of the reference corpus (Fixtures/corpus, from an independent encoder) and the repository's fixtures.
 enum Corpus {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The corpus directory, when present beside the repository.
-    static var directory: String? {
-        let candidates = [repository.deletingLastPathComponent().appendingPathComponent("shared/corpus").path,
-                          repository.appendingPathComponent("Fixtures/corpus").path]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
-    }
+    /// The reference corpus directory.
+    static var directory: String { repository.appendingPathComponent("Fixtures/corpus").path }
 
-    /// Every session.plist of the corpus and of Fixtures/profiles (the intact samples; the gallery's are damaged on purpose).
-    /// Every file of the shared corpus and of Fixtures/ whose path ends in `suffix`, with its bytes.
+    /// Every file of Fixtures/ (the corpus included) whose path ends in `suffix`, with its bytes.
     static func files(endingIn suffix: String) -> [(path: String, bytes: [UInt8])] {
-        let roots = [directory, repository.appendingPathComponent("Fixtures").path].compactMap { $0 }
+        let roots = [repository.appendingPathComponent("Fixtures").path]
         var files: [(path: String, bytes: [UInt8])] = []
         for root in roots {
             for relative in FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] where relative.hasSuffix(suffix) {
@@ -26,8 +21,9 @@ enum Corpus {
         return files
     }
 
+    /// Every session.plist of the corpus and of Fixtures/profiles (the intact samples; the gallery's are damaged on purpose).
     static func legacyPlists() -> [String] {
-        let roots = [directory, repository.appendingPathComponent("Fixtures/profiles").path].compactMap { $0 }
+        let roots = [directory, repository.appendingPathComponent("Fixtures/profiles").path]
         return roots.flatMap { root in
             (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? [])
                 .filter { $0.hasSuffix(".plist") }.map { "\(root)/\($0)" }

@@ -17,12 +17,11 @@ enum CLI {
     /// A path inside the repository.
     static func path(_ relative: String) -> String { repository.appendingPathComponent(relative).path }
 
-    /// The shared corpus next to the repository, when present.
-    static var corpus: String? {
-        let candidates = [repository.deletingLastPathComponent().appendingPathComponent("shared/corpus").path,
-                          path("Fixtures/corpus")]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
-    }
+    /// Whether strace is installed, for the tests that count system calls.
+    static var hasStrace: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") }
+
+    /// The reference corpus (sessions from an independent encoder, see Fixtures/corpus/README.md).
+    static var corpus: String { path("Fixtures/corpus") }
 
     /// The sessionctl binary built next to the test bundle.
     static var binary: String {
