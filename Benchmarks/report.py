@@ -192,6 +192,27 @@ if hostile:
                               f"{float(last[0]):.1f} s, {int(last[1]) / 1024:.0f} MiB", float(last[0]) <= 10 and int(last[1]) <= 512 * 1024))
     lines.append("")
 
+# --- BEGIN hostile legacy session.plist: shared references ---
+bombs = []
+for size in ("6.5KB", "2MB"):
+    for command in ("validate", "inspect"):
+        path = os.path.join(results, f"plist-bomb-{command}-{size}.time")
+        if os.path.exists(path):
+            last = open(path).read().split()[-2:]
+            if len(last) == 2:
+                bombs.append((command, size, float(last[0]), int(last[1]) / 1024))
+if bombs:
+    lines.append("### Hostile session.plist: one tab shared by N references, its entries one item shared M times")
+    lines.append("")
+    lines.append("| command | file (N x M) | seconds | peak MiB |")
+    lines.append("| --- | --- | ---: | ---: |")
+    shapes = {"6.5KB": "6.5 KB (3,000 x 3,000)", "2MB": "2 MB (1,000,000 x 1,000,000)"}
+    for command, size, seconds, mib in bombs:
+        lines.append(f"| {command} | {shapes[size]} | {seconds:.2f} | {mib:.0f} |")
+        goals.append((f"{command} of the {size} shared-reference session.plist: <= 256 MiB", f"{seconds:.2f} s, {mib:.0f} MiB", mib <= 256))
+    lines.append("")
+# --- END hostile legacy session.plist: shared references ---
+
 inplace = {}
 for where in ("directory", "bundle"):
     path = os.path.join(results, f"inplace-{where}.time")

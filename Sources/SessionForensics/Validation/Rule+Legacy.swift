@@ -3,7 +3,7 @@
 extension Rule {
     public static let legacyUnparsable = Rule(
         "legacy-unparsable", .error, .sessionLost,
-        "session.plist cannot be read or is not a keyed archive of a window: the window loads empty.")
+        "session.plist cannot be read (a FIFO or another file that is not a regular file too), is not a keyed archive of a window, or its shared object references expand past what a file of its size can hold: the window loads empty.")
     public static let legacyUnreadableByChrome = Rule(
         "legacy-unreadable-by-chrome", .error, .sessionLost,
         "session.plist uses class names of Chrome M57-M59, or its SessionIOS root holds other than one window: current Chrome reads nothing of it.")

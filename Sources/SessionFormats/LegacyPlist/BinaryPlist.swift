@@ -10,11 +10,15 @@ public struct BinaryPlist: Sendable {
     public var offsets: [Int]
     /// The index of the top (root) object.
     public var topObject: Int
+    /// The size of the file the list was read from; for a list built in memory, the end of its
+    /// last object as far as the offsets tell (its highest offset).
+    public var byteCount: Int
 
-    public init(objects: [PlistObject], offsets: [Int], topObject: Int) {
+    public init(objects: [PlistObject], offsets: [Int], topObject: Int, byteCount: Int? = nil) {
         self.objects = objects
         self.offsets = offsets
         self.topObject = topObject
+        self.byteCount = byteCount ?? (offsets.max() ?? 0)
     }
 
     /// The byte offset of an object, or 0 when the index is out of range.

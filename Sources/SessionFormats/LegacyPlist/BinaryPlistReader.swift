@@ -27,7 +27,7 @@ public enum BinaryPlistReader {
         }
         let parser = BinaryPlistObjectParser(bytes: bytes, trailer: trailer, offsets: offsets)
         let objects = try walk(parser, top: trailer.topObject, count: trailer.objectCount)
-        return BinaryPlist(objects: objects, offsets: offsets, topObject: trailer.topObject)
+        return BinaryPlist(objects: objects, offsets: offsets, topObject: trailer.topObject, byteCount: bytes.count)
     }
 
     /// Parses every object reachable from `top`, depth first without recursion, rejecting cycles and

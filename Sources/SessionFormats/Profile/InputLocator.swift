@@ -137,22 +137,25 @@ public enum InputLocator {
         }
     }
 
-    /// The legacy `session.plist` files under `storage/<id>/`, sorted by id.
+    /// The legacy `session.plist` files under `storage/<id>/`, sorted by id. Whatever is there by
+    /// that name is a session, also a FIFO or a directory: reading it then says it is not a regular
+    /// file, rather than the window going unseen.
     static func legacySessions(tree: ReadableTree, storage: String, incognito: Bool) -> [SessionSource] {
         tree.list(storage).compactMap { name in
             let path = joinPath(storage, name, ProfileLayout.legacySessionFile)
-            guard !name.hasPrefix(".sessionctl-"), tree.kind(of: path) == .file else { return nil }
+            guard !name.hasPrefix(".sessionctl-"), tree.kind(of: path) != nil else { return nil }
             return SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: path)
         }
     }
 }
 
 extension InputLocator {
-    /// Chrome's own crash backups under a `Backups` directory: `<id>/session.backup.plist`, sorted by id.
+    /// Chrome's own crash backups under a `Backups` directory: `<id>/session.backup.plist`, sorted
+    /// by id; like a session.plist, one that is not a regular file is listed (and refused when read).
     static func chromeBackups(tree: ReadableTree, directory: String, incognito: Bool) -> [SessionSource] {
         tree.list(directory).compactMap { name in
             let path = joinPath(directory, name, ProfileLayout.legacyBackupFile)
-            guard tree.kind(of: path) == .file else { return nil }
+            guard tree.kind(of: path) != nil else { return nil }
             return SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: path)
         }
     }

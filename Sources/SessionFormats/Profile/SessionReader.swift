@@ -62,7 +62,13 @@ public struct SessionReader: Sendable {
             guard let legacyDecoder else {
                 throw .notASession(path: displayPath(source.path), reason: "legacy session.plist input is not supported by this reader")
             }
-            let bytes = try input.tree.read(source.path)
+            let bytes: [UInt8]
+            do {
+                bytes = try input.tree.read(source.path)
+            } catch {
+                // A FIFO, a directory or a file that cannot be opened, named as the user gave it.
+                throw error.naming(displayPath(source.path))
+            }
             var session: Session
             do {
                 session = try legacyDecoder(bytes, source)
