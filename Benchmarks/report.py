@@ -212,6 +212,34 @@ if bombs:
         goals.append((f"{command} of the {size} shared-reference session.plist: <= 256 MiB", f"{seconds:.2f} s, {mib:.0f} MiB", mib <= 256))
     lines.append("")
 # --- END hostile legacy session.plist: shared references ---
+# ---- repair planning scale (begin)
+r = load("scale-repair")
+if r:
+    median_table("### repair --dry-run at scale (one window with a tab directory gone; 25,000 entries repeating id 7, about 1 MB)", r)
+    small, large = r.get("repair --dry-run, one window of 4,000 tabs"), r.get("repair --dry-run, one window of 16,000 tabs")
+    if small and large:
+        goals.append(("repair --dry-run grows linearly: one window of 16,000 tabs <= 6x the time of 4,000",
+                      f"{ms(large) / ms(small):.1f}x", ms(large) <= 6 * ms(small)))
+memory = []
+for label, name in (("repair --dry-run", "scale-repair-empty-2000000"), ("report", "scale-report-empty-2000000")):
+    path = os.path.join(results, name + ".time")
+    last = open(path).read().split()[-2:] if os.path.exists(path) else []
+    if len(last) == 2:
+        memory.append((label, float(last[0]), int(last[1]) / 1024))
+if memory:
+    lines.append("### A 4 MB session_metadata.pb of 2,000,000 empty entries")
+    lines.append("")
+    lines.append("| command | seconds | peak MiB |")
+    lines.append("| --- | ---: | ---: |")
+    for label, seconds, mib in memory:
+        lines.append(f"| {label} | {seconds:.2f} | {mib:.0f} |")
+        goals.append((f"{label} of 2,000,000 empty entries: peak memory < 256 MiB", f"{mib:.0f} MiB", mib < 256))
+    lines.append("")
+    size = os.path.join(results, "scale-report-empty-2000000.bytes")
+    if os.path.exists(size):
+        lines.append(f"Its report is {int(open(size).read()) / 1024:.0f} KiB: a row for each of the first 1,000 entries that name no tab, the rest counted.")
+        lines.append("")
+# ---- repair planning scale (end)
 
 inplace = {}
 for where in ("directory", "bundle"):

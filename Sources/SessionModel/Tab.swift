@@ -127,6 +127,11 @@ public struct Tab: Sendable, Hashable, Codable {
     /// True when the id is one Chrome accepts (a positive int32).
     public var hasValidID: Bool { id > 0 }
 
+    /// True when the list entry names a tab: a valid id, or a URL or title a tab can be rebuilt
+    /// from. An entry that names none (an empty one, say) is never restored by Chrome and holds
+    /// nothing repair could save.
+    public var namesATab: Bool { hasValidID || !url.isEmpty || !title.isEmpty }
+
     /// The tab directory name of an id: lower-case hex, at least eight digits.
     public static func directoryName(for id: TabID) -> String {
         // A UInt32 has at most eight hex digits, so the name is always exactly eight.

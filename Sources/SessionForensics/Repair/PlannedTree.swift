@@ -11,28 +11,37 @@ import SessionFormats
 struct PlannedTree: ReadableFileSystem {
     /// The profile as it is; paths of this file system are relative to its root.
     let base: ReadableTree
-    /// Directories whose whole content the plan writes: path to (relative file path to bytes).
-    let written: [String: [String: [UInt8]]]
+    /// Directories whose whole content the plan writes, by path.
+    let written: [String: PlannedDirectory]
     /// Directories the plan moves away without writing anything in their place.
     let removed: Set<String>
+    /// The names the plan adds to (written directories) and takes from (removed ones) each
+    /// directory of `base`, by that directory's path.
+    private let added: [String: Set<String>]
+    private let taken: [String: Set<String>]
+    /// Told how many written entries each answer about a planned path looked at (for tests that
+    /// bound the work of validating a plan).
+    var examined: (@Sendable (Int) -> Void)?
 
     init(base: ReadableTree, plan: RepairPlan) {
         self.base = base
-        var written: [String: [String: [UInt8]]] = [:]
+        var written: [String: PlannedDirectory] = [:]
         for repair in plan.sessions {
             var files = [ProfileLayout.metadataFile: repair.repaired.metadata]
             for tab in repair.repaired.tabs {
                 files[joinPath(tab.directory, ProfileLayout.tabDataFile)] = tab.data
                 if let state = tab.state { files[joinPath(tab.directory, ProfileLayout.tabStateFile)] = state }
             }
-            written[repair.directory] = files
+            written[repair.directory] = PlannedDirectory(files: files)
         }
         for rewrite in plan.rewrites {
             let name = String(rewrite.file.dropFirst(rewrite.directory.isEmpty ? 0 : rewrite.directory.count + 1))
-            written[rewrite.directory] = [name: rewrite.bytes]
+            written[rewrite.directory] = PlannedDirectory(files: [name: rewrite.bytes])
         }
         self.written = written
         removed = Set(plan.legacy.map(\.directory))
+        added = PlannedTree.namesByParent(written.keys)
+        taken = PlannedTree.namesByParent(removed)
     }
 
     /// The planned profile as a tree, naming files in messages as `base` does.
@@ -40,12 +49,13 @@ struct PlannedTree: ReadableFileSystem {
         ReadableTree(fileSystem: self, root: "", displayName: base.displayName, errorPrefix: base.errorPrefix)
     }
 
-    /// The planned directory holding `path` (or `path` itself), with the rest of the path.
-    private func planned(_ path: String) -> (directory: String, rest: String, files: [String: [UInt8]]?)? {
+    /// The planned directory holding `path` (or `path` itself), with the rest of the path; its
+    /// files are nil for a directory the plan only removes.
+    private func planned(_ path: String) -> (rest: String, files: PlannedDirectory?)? {
         var prefix = path
         while true {
-            if removed.contains(prefix) { return (prefix, relative(path, to: prefix), nil) }
-            if let files = written[prefix] { return (prefix, relative(path, to: prefix), files) }
+            if removed.contains(prefix) { return (relative(path, to: prefix), nil) }
+            if let files = written[prefix] { return (relative(path, to: prefix), files) }
             guard let slash = prefix.lastIndex(of: "/") else { return nil }
             prefix = String(prefix[..<slash])
         }
@@ -56,58 +66,52 @@ struct PlannedTree: ReadableFileSystem {
     }
 
     func kind(of path: String) -> FileKind? {
-        guard let (_, rest, files) = planned(path) else { return base.kind(of: path) }
-        return plannedKind(rest, files)
+        guard let (rest, files) = planned(path) else { return base.kind(of: path) }
+        examined?(1)
+        return files?.kind(rest)
     }
 
     func resolvedKind(of path: String) -> FileKind? { kind(of: path) }
 
     var readsConcurrently: Bool { base.fileSystem.readsConcurrently }
 
-    private func plannedKind(_ rest: String, _ files: [String: [UInt8]]?) -> FileKind? {
-        guard let files else { return nil }
-        if rest.isEmpty { return .directory }
-        if files[rest] != nil { return .file }
-        return files.keys.contains { $0.hasPrefix(rest + "/") } ? .directory : nil
-    }
-
     func list(_ path: String) throws(FileSystemError) -> [String] {
-        if let (_, rest, files) = planned(path) {
-            guard let files, plannedKind(rest, files) == .directory else {
+        if let (rest, files) = planned(path) {
+            guard let names = files?.list(rest) else {
                 throw .io(operation: "opendir", path: path, code: SystemErrorCode.noEntry, reason: "No such file or directory")
             }
-            let prefix = rest.isEmpty ? "" : rest + "/"
-            let names = files.keys.compactMap { key -> String? in
-                guard key.hasPrefix(prefix) else { return nil }
-                return pathComponents(String(key.dropFirst(prefix.count))).first
-            }
-            return sortedByBytes(Array(Set(names)))
+            examined?(names.count)
+            return names
         }
         guard base.kind(of: path) == .directory else { return try base.fileSystem.list(base.absolute(path)) }
-        var names = Set(base.list(path))
-        for directory in removed where parent(of: directory) == path { names.remove(lastName(directory)) }
-        for directory in written.keys where parent(of: directory) == path { names.insert(lastName(directory)) }
-        return sortedByBytes(Array(names))
+        let (more, fewer) = (added[path] ?? [], taken[path] ?? [])
+        guard !more.isEmpty || !fewer.isEmpty else { return base.list(path) }
+        return sortedByBytes(Array(Set(base.list(path)).subtracting(fewer).union(more)))
     }
 
     func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
-        guard let (_, rest, files) = planned(path) else { return try base.fileSystem.read(base.absolute(path), limit: limit) }
-        guard let bytes = files?[rest] else {
+        guard let (rest, files) = planned(path) else { return try base.fileSystem.read(base.absolute(path), limit: limit) }
+        examined?(1)
+        guard let bytes = files?.files[rest] else {
             throw .io(operation: "open", path: path, code: SystemErrorCode.noEntry, reason: "No such file or directory")
         }
         return bytes
     }
 
     func size(of path: String) -> Int? {
-        guard let (_, rest, files) = planned(path) else { return base.size(of: path) }
-        return files?[rest]?.count
+        guard let (rest, files) = planned(path) else { return base.size(of: path) }
+        examined?(1)
+        return files?.files[rest]?.count
     }
 
-    private func parent(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-    }
-
-    private func lastName(_ path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    /// The last names of `paths`, by the path of the directory holding them.
+    private static func namesByParent<Paths: Sequence<String>>(_ paths: Paths) -> [String: Set<String>] {
+        var names: [String: Set<String>] = [:]
+        for path in paths {
+            let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+            let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+            names[parent, default: []].insert(name)
+        }
+        return names
     }
 }

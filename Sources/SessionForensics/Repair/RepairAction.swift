@@ -44,6 +44,17 @@ struct RepairActionLog: Sendable {
         }
     }
 
+    /// Records `count` steps of `rule` in a row, as `count` calls of `append` would; `make(k)`
+    /// makes the k-th and is called only for those listed and for the last one.
+    mutating func append(_ rule: Rule, count: Int, _ make: (Int) -> RepairAction) {
+        guard count > 0 else { return }
+        let before = counts[rule, default: 0]
+        let listing = max(0, min(count, FindingCap.limit - before))
+        for k in 0..<listing { listed.append(make(k)) }
+        if count > listing { lastUnlisted[rule] = make(count - 1) }
+        counts[rule] = before + count
+    }
+
     /// Steps listed so far.
     var count: Int { listed.count }
 

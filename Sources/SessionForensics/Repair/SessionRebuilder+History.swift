@@ -131,6 +131,16 @@ extension SessionRebuilder {
         return changedBy
     }
 
+    /// A directory's history when it holds at least one item: decoded, or salvaged up to the damage.
+    static func usableHistory(_ directory: SessionSnapshot.TabDirectory) -> (history: TabHistory, damage: Int?)? {
+        guard case .bytes(let bytes) = directory.data else { return nil }
+        if let history = try? ChromeProtoCodec.decodeTabData(bytes) {
+            return history.items.isEmpty ? nil : (history, nil)
+        }
+        guard let salvage = TabDataSalvage.salvage(bytes) else { return nil }
+        return salvage.history.items.isEmpty ? nil : (salvage.history, salvage.damage)
+    }
+
     /// The real page behind session-restore and error-page wrappers, however deeply nested.
     static func unwrapped(_ url: String) -> String {
         var current = url

@@ -16,7 +16,7 @@ extension SessionRebuilder {
         for (position, candidate) in kept.enumerated() {
             if let index = candidate.storedIndex { newIndex[index] = position }
         }
-        let removed = RemovedIndexes(newIndex.indices.filter { newIndex[$0] == nil })
+        let removed = RemovedIndexes(ascending: newIndex.indices.lazy.filter { newIndex[$0] == nil })
         let filtered = ChromeLoadSemantics.filterItems(stored, removing: removed)
         var tabs = kept.map(\.tab)
         let active = activeIndex(stored: stored, filtered: filtered, source: source, tabs: tabs)

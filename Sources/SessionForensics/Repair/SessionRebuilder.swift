@@ -44,6 +44,10 @@ struct SessionRebuilder {
     /// The positions in `snapshot.tabDirectories` of the directories whose names spell each id.
     private let directoriesByID: [TabID: [Int]]
     private(set) var log = RepairActionLog()
+    /// The directories no listed tab owns, indexed by their pages once a tab needs one.
+    private var orphans: OrphanIndex?
+    /// Histories of unowned directories decoded to match them with tabs given fresh ids.
+    var orphanHistoriesRead: Int { orphans?.historiesRead ?? 0 }
     /// The steps recorded (at most `FindingCap.limit` of one rule listed, the rest counted).
     var actions: [RepairAction] { log.actions }
     var metadataPath: String { joinPath(snapshot.path, ProfileLayout.metadataFile) }
@@ -59,6 +63,16 @@ struct SessionRebuilder {
                                 file: file, action: action, reason: reason))
     }
 
+    /// Records `count` steps of `rule` in a row; `make(k)` gives the k-th one's file, action and
+    /// reason, and is called only for the steps listed and the last one.
+    mutating func record(_ rule: Rule, count: Int, _ make: (Int) -> (file: String, action: String, reason: String)) {
+        let (id, incognito) = (snapshot.id, snapshot.incognito)
+        log.append(rule, count: count) { k in
+            let (file, action, reason) = make(k)
+            return RepairAction(rule: rule, session: id, incognito: incognito, file: file, action: action, reason: reason)
+        }
+    }
+
     /// The path of a tab directory (or of something inside it).
     func path(_ parts: String...) -> String {
         parts.reduce(snapshot.path) { joinPath($0, $1) }
@@ -67,17 +81,29 @@ struct SessionRebuilder {
     /// Works out the repaired session.
     mutating func rebuild() -> RepairedSession {
         let (stored, source) = readList()
-        var candidates = assignListedTabs(stored)
+        let assigned = assignListedTabs(stored)
+        var candidates = assigned.candidates
+        var nameless = assigned.nameless
         let listed = candidates.count
         let firstAdoption = log.count
         candidates += adoptDirectories(source: source, claimed: Set(candidates.compactMap { $0.directory?.name }),
-                                       used: Set(candidates.map(\.tab.id)).union(stored.tabs.map(\.id)))
+                                       used: Set(candidates.map(\.tab.id)).union(stored.tabs.lazy.map(\.id)),
+                                       fresh: assigned.fresh)
         describeListSource(source, adopted: candidates.count - listed)
         if log.count > firstAdoption, let last = log.listed.last, last.file == metadataPath {
             // The step that says how the list is rebuilt comes before the tabs it adopts.
             log.moveLast(to: firstAdoption)
         }
-        for index in candidates.indices { resolveHistory(&candidates[index]) }
+        // The entries that name no tab are left out where they stand among the listed tabs.
+        for index in candidates.indices {
+            let position = candidates[index].storedIndex ?? stored.tabs.count
+            while let run = nameless.first, run.start < position {
+                recordLeftOut(run, stored: stored)
+                nameless.removeFirst()
+            }
+            resolveHistory(&candidates[index])
+        }
+        for run in nameless { recordLeftOut(run, stored: stored) }
         setAsideOtherEntries()
         let session = normalizeList(stored: stored, source: source, candidates: candidates)
         var metadata = ChromeProtoCodec.encodeSessionMetadata(session)
@@ -110,15 +136,31 @@ struct SessionRebuilder {
         }
     }
 
-    /// The listed tabs with their final ids and directories.
-    private mutating func assignListedTabs(_ stored: Session) -> [Candidate] {
+    /// The listed tabs with their final ids and directories; the entries that name no tab, given
+    /// fresh ids, as runs; and the fresh ids given, all in one range above the highest in use.
+    private mutating func assignListedTabs(_ stored: Session) -> (candidates: [Candidate], nameless: ArraySlice<NamelessRun>, fresh: ClosedRange<TabID>?) {
         let validListed = Set(stored.tabs.map(\.id).filter { $0 > 0 })
         var highest = max(validListed.max() ?? 0, snapshot.tabDirectories.map(\.id).max() ?? 0)
+        let highestInUse = highest
         var used = Set<TabID>()
         var claimed = Set<String>()
         var candidates: [Candidate] = []
-        candidates.reserveCapacity(stored.tabs.count)
+        var nameless: [NamelessRun] = []
+        // The first listed position of each valid id, for the steps that name it.
+        var firstListed: [TabID: Int] = [:]
+        for (index, tab) in stored.tabs.enumerated() where tab.id > 0 && firstListed[tab.id] == nil { firstListed[tab.id] = index }
         for (index, listedTab) in stored.tabs.enumerated() {
+            if !listedTab.namesATab, highest < Int32.max {
+                // Given the next fresh id, joining the run of the entry before it when that one is nameless too.
+                highest += 1
+                if let last = nameless.last, last.end == index {
+                    nameless[nameless.count - 1].count += 1
+                } else {
+                    nameless.append(NamelessRun(start: index, firstID: highest, count: 1))
+                }
+                continue
+            }
+            if let last = nameless.last, last.end == index { recordFreshIDs(last, stored: stored) }
             var tab = listedTab
             var directory: SessionSnapshot.TabDirectory?
             let label = "tab \(index) (#\(tab.id))"
@@ -139,14 +181,14 @@ struct SessionRebuilder {
                 highest += 1
                 tab.id = highest
                 if original > 0 {
-                    let first = stored.tabs.firstIndex { $0.id == original } ?? 0
+                    let first = firstListed[original] ?? 0
                     record(.tabIDDuplicate, file: metadataPath, "give \(label) the new id \(tab.id)",
                            because: "tab \(first) has the same id; Chrome would drop this one")
                 } else {
                     record(.tabIDInvalid, file: metadataPath, "give \(label) the new id \(tab.id)",
                            because: "an id that is not positive makes Chrome load the whole window empty and delete its tabs")
                 }
-                directory = orphanMatching(tab, listed: validListed, claimed: claimed)
+                directory = orphanMatching(tab, listed: validListed)
                 if let found = directory {
                     record(.unreferencedEntry, file: path(found.name),
                            "use \(found.name)/ as the directory of \(label), written as \(Tab.directoryName(for: tab.id))/",
@@ -157,7 +199,8 @@ struct SessionRebuilder {
             used.insert(tab.id)
             candidates.append(Candidate(tab: tab, storedIndex: index, directory: directory, label: label))
         }
-        return candidates
+        if let last = nameless.last, last.end == stored.tabs.count { recordFreshIDs(last, stored: stored) }
+        return (candidates, nameless[...], highest > highestInUse ? (highestInUse + 1)...highest : nil)
     }
 
     /// The tab directories whose names spell `id`, the canonical one first.
@@ -165,21 +208,18 @@ struct SessionRebuilder {
         (directoriesByID[id] ?? []).map { snapshot.tabDirectories[$0] }.sorted { $0.isCanonical && !$1.isCanonical }
     }
 
-    /// A directory no listed tab owns whose history is the one `tab`'s list entry describes.
-    private func orphanMatching(_ tab: Tab, listed: Set<TabID>, claimed: Set<String>) -> SessionSnapshot.TabDirectory? {
+    /// A directory no listed tab owns (nor an earlier match) whose history is the one `tab`'s
+    /// list entry describes (see `OrphanIndex`).
+    private mutating func orphanMatching(_ tab: Tab, listed: Set<TabID>) -> SessionSnapshot.TabDirectory? {
         guard !tab.url.isEmpty || !tab.title.isEmpty else { return nil }
-        return snapshot.tabDirectories.sorted(by: { $0.id < $1.id }).first { directory in
-            guard !listed.contains(directory.id), !claimed.contains(directory.name),
-                  let history = SessionRebuilder.usableHistory(directory)?.history else { return false }
-            let summary = Tab.summarising(history, id: directory.id)
-            return summary.url == tab.url && (tab.title.isEmpty || summary.title.isEmpty || summary.title == tab.title)
-        }
+        if orphans == nil { orphans = OrphanIndex(snapshot.tabDirectories, listed: listed) }
+        return orphans?.take(url: tab.url, title: tab.title).map { snapshot.tabDirectories[$0] }
     }
 
     /// The tab directories the list does not claim: adopted as tabs when the list is damaged or
     /// missing (and they hold a usable history), else left in the set-aside copy.
-    private mutating func adoptDirectories(source: ListSource, claimed: Set<String>, used: Set<TabID>) -> [Candidate] {
-        var highest = max(used.max() ?? 0, snapshot.tabDirectories.map(\.id).max() ?? 0)
+    private mutating func adoptDirectories(source: ListSource, claimed: Set<String>, used: Set<TabID>, fresh: ClosedRange<TabID>?) -> [Candidate] {
+        var highest = max(used.max() ?? 0, fresh?.upperBound ?? 0, snapshot.tabDirectories.map(\.id).max() ?? 0)
         var used = used
         var adopted: [Candidate] = []
         let orphans = snapshot.tabDirectories.filter { !claimed.contains($0.name) }
@@ -187,7 +227,7 @@ struct SessionRebuilder {
         for directory in orphans {
             if source != .intact, let usable = SessionRebuilder.usableHistory(directory) {
                 var id = directory.id
-                if used.contains(id) {
+                if used.contains(id) || fresh?.contains(id) == true {
                     guard highest < Int32.max else { continue }
                     highest += 1
                     id = highest
@@ -246,16 +286,6 @@ struct SessionRebuilder {
             record(rule, file: path(entry.name), "leave \(entry.name)\(entry.isDirectory ? "/" : "") in the set-aside copy",
                    because: "it is not part of Chrome's layout; Chrome would delete it")
         }
-    }
-
-    /// A directory's history when it holds at least one item: decoded, or salvaged up to the damage.
-    static func usableHistory(_ directory: SessionSnapshot.TabDirectory) -> (history: TabHistory, damage: Int?)? {
-        guard case .bytes(let bytes) = directory.data else { return nil }
-        if let history = try? ChromeProtoCodec.decodeTabData(bytes) {
-            return history.items.isEmpty ? nil : (history, nil)
-        }
-        guard let salvage = TabDataSalvage.salvage(bytes) else { return nil }
-        return salvage.history.items.isEmpty ? nil : (salvage.history, salvage.damage)
     }
 
     /// Text in quotes, shortened past 100 characters.

@@ -115,18 +115,37 @@ public enum ReportPage {
         let findingsByTab = Dictionary(grouping: findings.filter { $0.tab?.index != nil }) { $0.tab?.index ?? 0 }
         if !windowFindings.isEmpty { html += findingList(windowFindings) }
         html += "<table class=\"tabs\"><colgroup><col style=\"width:3.5em\"><col style=\"width:4em\"><col><col style=\"width:7em\"><col style=\"width:6em\"><col style=\"width:10em\"><col style=\"width:10em\"><col style=\"width:3.5em\"><col style=\"width:14em\"></colgroup><thead><tr><th>#</th><th>id</th><th>title and URL</th><th>group</th><th>opener</th><th>created</th><th>last active</th><th>items</th><th>findings</th></tr></thead><tbody>\n"
+        // Every tab gets a row; entries that name no tab get one up to `namelessRowsShown`, the
+        // rest are counted (a list of millions of empty entries would make a page that never opens).
+        var shown: [Int] = []
+        var nameless = 0
+        for (index, tab) in session.tabs.enumerated() {
+            if !tab.namesATab {
+                nameless += 1
+                if nameless > namelessRowsShown { continue }
+            }
+            shown.append(index)
+        }
         // Rows are written in chunks on every core and joined in order: the page of a window of
         // thousands of tabs is most of a report's time.
-        let chunks = stride(from: 0, to: session.tabs.count, by: rowsPerChunk).map { $0..<min($0 + rowsPerChunk, session.tabs.count) }
+        let chunks = stride(from: 0, to: shown.count, by: rowsPerChunk).map { shown[$0..<min($0 + rowsPerChunk, shown.count)] }
         html += OrderedParallelMap.map(chunks) { rows in tabRows(session, rows, findingsByTab: findingsByTab, history: history) }.joined()
-        return html + "</tbody></table></section>\n"
+        html += "</tbody></table>"
+        if nameless > namelessRowsShown {
+            html += "<p class=\"note\">and \(nameless - namelessRowsShown) more entries that name no tab (no valid id, URL or title), not listed one by one; sessionctl inspect lists every entry</p>"
+        }
+        return html + "</section>\n"
     }
+
+    /// Rows shown per window for list entries that name no tab (`Tab.namesATab`); the rest are
+    /// counted. As many as validate lists findings of one rule, so that each listed one has its row.
+    static let namelessRowsShown = FindingCap.limit
 
     /// Tabs rendered per task when a window's rows are written in parallel.
     static let rowsPerChunk = 250
 
-    /// The table rows of the tabs of `session` at `rows`.
-    private static func tabRows(_ session: Session, _ rows: Range<Int>, findingsByTab: [Int: [Finding]], history: Bool) -> String {
+    /// The table rows of the tabs of `session` at the indexes `rows`.
+    private static func tabRows(_ session: Session, _ rows: ArraySlice<Int>, findingsByTab: [Int: [Finding]], history: Bool) -> String {
         var html = ""
         // About what a row takes (a history line about 160 bytes), so that the text grows rarely.
         html.reserveCapacity(rows.reduce(0) { sum, index in
