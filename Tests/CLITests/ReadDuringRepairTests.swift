@@ -20,7 +20,19 @@ import Testing
             """
         let readers = """
             sh -c "$1" &
-            '\(CLI.path("Tests/CLITests/Support/read-while.sh"))' '\(CLI.binary)' '\(profile)' 30
+            i=0
+            while [ $i -lt 30 ]; do
+              i=$((i + 1))
+              for command in validate inspect; do
+                out=$('\(CLI.binary)' $command '\(profile)' --format json 2>/dev/null)
+                status=$?
+                if [ $status = 75 ]; then echo "read locked"; continue; fi
+                echo "$out" | python3 -c '
+            import json, sys
+            d = json.load(sys.stdin)
+            print("read", d["summary"]["sessions"] if "summary" in d else len(d["sessions"]))' 2>/dev/null || echo "read unparsable $status"
+              done
+            done
             touch '\(parentDirectory(profile))/readers-done'
             wait
             """
