@@ -97,3 +97,47 @@ import Testing
         #expect(try AsideCommandTests.entries(profile).count == 1)
     }
 }
+
+/// A partial restore needs the window's list file: without it no window loads, and the restored
+/// tab files would look like the remains of a set-aside to the next command.
+@Suite struct PartialRestoreListFileTests {
+    @Test func aPartialRestoreWithoutItsListFileIsRefused() throws {
+        let (directory, profile) = try AsideCommandTests.copyOfHealthy()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try CLI.run(["aside", "push", profile, "--session", AsideCommandTests.regular]).status == 0)
+        let entry = try #require(try AsideCommandTests.entries(profile).first)
+        let name = try #require(entry["entry"] as? String)
+        let path = try #require(entry["path"] as? String)
+        try Data([0x0A]).write(to: URL(fileURLWithPath: "\(profile)/\(path)/session_metadata.pb"))
+        let result = try CLI.run(["aside", "restore", profile, name, "--partial"])
+        #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("list file"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(profile)/SessionStorage/\(AsideCommandTests.regular)"))
+    }
+
+    @Test func restoreAndImportWriteNothingThroughALinkedSessionStorage() throws {
+        let (directory, profile) = try AsideCommandTests.copyOfHealthy()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try CLI.run(["aside", "push", profile, "--session", AsideCommandTests.regular]).status == 0)
+        let name = try #require(try AsideCommandTests.entries(profile).first?["entry"] as? String)
+        let outside = "\(directory)/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.removeItem(atPath: "\(profile)/SessionStorage")
+        try FileManager.default.createSymbolicLink(atPath: "\(profile)/SessionStorage", withDestinationPath: outside)
+        let restore = try CLI.run(["aside", "restore", profile, name])
+        #expect(restore.status == 65, "\(restore.stdout)\(restore.stderr)")
+        #expect(try AsideCommandTests.entries(profile).count == 1)
+        let document = try CLI.run(["inspect", CLI.path("Fixtures/profiles/healthy"), "--history", "--format", "json"])
+        let imported = try CLI.run(["import", "-", "--out", profile], stdin: Data(document.stdout.utf8))
+        #expect(imported.status == 65, "\(imported.stdout)\(imported.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+    }
+
+    @Test(arguments: [["aside", "push"], ["repair"], ["aside", "list"]])
+    func anEmptyPathIsNoProfile(command: [String]) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(command + [""], in: dir)
+        #expect(result.status == 66, "\(command): \(result.status) \(result.stdout)\(result.stderr)")
+    }
+}

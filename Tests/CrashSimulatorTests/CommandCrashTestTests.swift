@@ -45,6 +45,21 @@ import Testing
         }
     }
 
+    /// A drop removes its entry's tabs, and only those, whole: at every crash state the other
+    /// entry and the live sessions are held, and a re-run leaves the uninterrupted run's result.
+    @Test func droppingAnEntryRemovesItWholeAndNothingElse() throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        try FileManager.default.copyItem(atPath: Self.gallery("healthy"), toPath: profile)
+        let aside = Aside(profile: profile, toolVersion: "test")
+        #expect(try aside.push(session: nil, incognito: false, reason: "test").count == 1)
+        for model in PersistenceModel.allCases {
+            let report = try run(.asideDrop, profile, model: model)
+            #expect(report.operations > 3)
+            #expect(report.result.failed == 0, "\(model): \(report.result.failures.first?.message ?? "")")
+        }
+    }
+
     @Test func writingWithoutFsyncIsCaughtAndReplays() throws {
         let report = try run(.repair, Self.gallery("tab-id-duplicate"), model: .pessimistic, writeProtocol: .noFsync)
         #expect(report.result.failed > 0)

@@ -5,7 +5,7 @@ import SessionFormats
 /// command makes of it, each against the profile before the run and the uninterrupted run's result.
 ///
 /// On the crash state: every tab held before is still held (live or in a verified set-aside
-/// entry), and the profile validates no worse than before (nothing half-written under a final
+/// entry), unless the uninterrupted run itself removes it (`aside drop`), and the profile validates no worse than before (nothing half-written under a final
 /// name). After the re-run: the same two, the live sessions exactly those of the uninterrupted
 /// run, and none of sessionctl's temporary names left. The re-run's changes are undone after.
 final class CommandJudge {
@@ -53,7 +53,8 @@ final class CommandJudge {
     /// The tabs lost and validation errors gained in `census` and `errors`, against before the run.
     private func check(_ census: TabCensus, errors: Set<String>, when: String) -> [Finding] {
         var findings: [Finding] = []
-        let lost = run.before.all.subtracting(census.all)
+        // Only what the uninterrupted run itself removes may go (the tabs of a dropped entry).
+        let lost = run.before.all.intersection(run.expected.all).subtracting(census.all)
         if !lost.isEmpty {
             findings.append(Finding(.tabsKept, "\(when), \(lost.count) tab\(lost.count == 1 ? " is" : "s are") neither live nor in a set-aside entry whose manifest verifies, e.g. \(lost.sorted().first ?? "")"
                 + (census.unverifiedEntries.isEmpty ? "" : " (entries whose manifest does not verify: \(census.unverifiedEntries.sorted().joined(separator: ", ")))")))

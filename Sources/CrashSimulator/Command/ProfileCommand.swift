@@ -18,6 +18,9 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
     case asideRestore = "aside-restore"
     /// `import DOCUMENT --out PROFILE` into an empty profile.
     case importDocument = "import"
+    /// `aside drop PROFILE NAME` of the first set-aside entry (by name): its tabs may go, but only
+    /// whole (the entry is listed whole or not at all).
+    case asideDrop = "aside-drop"
 
     /// What the command is asked to do, settled from the input before it first runs.
     public enum Arguments: Sendable, Equatable {
@@ -48,6 +51,12 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
                 throw .invalidWorkload(name: input, line: 0, reason: "aside-restore needs a profile with a set-aside entry whose session is not live")
             }
             return .entry(entry.name)
+        case .asideDrop:
+            let aside = Aside(profile: profile, writer: AtomicWriter(fileSystem: fileSystem), toolVersion: "crash-test")
+            guard let entry = ((try? aside.list()) ?? []).first else {
+                throw .invalidWorkload(name: input, line: 0, reason: "aside-drop needs a profile with a set-aside entry")
+            }
+            return .entry(entry.name)
         case .importDocument:
             guard let document else { throw .invalidWorkload(name: input, line: 0, reason: "import takes an inspect JSON document as --input") }
             return .document(document)
@@ -73,6 +82,14 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
             }
         case (.asideRestore, .entry(let name)):
             _ = try aside.whileLocked { try aside.restore(name, force: false) }
+        case (.asideDrop, .entry(let name)):
+            try aside.whileLocked {
+                // What an interrupted drop left is settled first; an entry dropped already (a
+                // re-run after the drop left the list) needs nothing more, as `aside drop`
+                // then says it is not there.
+                guard (try? aside.find(name)) != nil else { return }
+                _ = try aside.drop(name)
+            }
         case (.importDocument, .document(let sessions)):
             _ = try Importer(profile: profile, aside: aside).run(sessions, replace: false)
         default:

@@ -33,6 +33,9 @@ extension Aside {
         let legacy = entry.origin == .chrome
             || fileSystem.kind(of: joinPath(source, ProfileLayout.legacySessionFile)) == .file
         let destination = joinPath(root, legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, entry.session)
+        // Nothing moves through a symbolic link out of the profile, on either side.
+        try checkInsideProfile(destination)
+        try checkInsideProfile(entry.path)
         var displaced: AsideEntry?
         let backupsOfSession = parentPath(source)
         let mode = (fileSystem.permissions(of: backupsOfSession) ?? 0o700) & 0o777
@@ -50,8 +53,12 @@ extension Aside {
         if !check.isWhole {
             let first = check.problems[0]
             let more = check.problems.count > 1 ? " (and \(check.problems.count - 1) more)" : ""
-            if !partial || check.verified.isEmpty {
-                let hint = partial ? "no file of it reads and verifies" : "--partial restores the files that verify"
+            // A window without its list file is no window Chrome loads (and a later command would
+            // take what was restored for the remains of a set-aside): --partial needs it whole.
+            let listFile = [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile].contains { check.verified.contains($0) }
+            if !partial || check.verified.isEmpty || !listFile {
+                let hint = !partial ? "--partial restores the files that verify"
+                    : check.verified.isEmpty ? "no file of it reads and verifies" : "its list file does not verify, so no window can be restored"
                 throw ForensicsError.entryDamaged(entry: entry.name, reason: "\(first.path): \(first.reason)\(more); \(hint)")
             }
         }

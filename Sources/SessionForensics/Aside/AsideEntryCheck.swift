@@ -81,7 +81,7 @@ extension Aside {
                       problems: inout [AsideEntryCheck.Problem]) throws(FileSystemError) {
         for name in try fileSystem.list(relative.isEmpty ? root : joinPath(root, relative)) {
             if relative.isEmpty && AsideManifest.isManifestOrItsTemporary(name) { continue }
-            if ContentDigest.isLeftOut(name) { continue }
+            if AtomicWriter.isTemporaryName(name) { continue }
             let path = relative.isEmpty ? name : joinPath(relative, name)
             switch fileSystem.kind(of: joinPath(root, path)) {
             case .directory: try walk(root, relative: path, found: &found, problems: &problems)

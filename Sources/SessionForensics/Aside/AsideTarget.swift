@@ -25,6 +25,8 @@ public struct AsideTarget: Sendable, Equatable {
     /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.
     public static func locate(_ path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws -> AsideTarget {
+        // An empty PATH names nothing (an unset variable), never the working directory.
+        guard !path.isEmpty else { throw FormatError.unreadable(path: path, reason: "an empty path names no profile") }
         // Repeated slashes and `.` components name the same place (`SessionStorage//<id>`).
         let absolute = path.hasPrefix("/")
         let parts = path.split(separator: "/").filter { $0 != "." }

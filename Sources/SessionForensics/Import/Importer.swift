@@ -37,6 +37,10 @@ public struct Importer: Sendable {
         try aside.writer.makeDirectories(profile)
         return try aside.whileLocked {
             try importer.check(sessions, existingAllowed: replace)
+            // Nothing is written through a symbolic link out of the profile.
+            for session in sessions {
+                try aside.checkInsideProfile(ProfileLayout.sessionDirectory(session.id, incognito: session.incognito))
+            }
             var setAside: [AsideEntry] = []
             for session in sessions where replace && importer.exists(session) && !importer.isImported(session) {
                 setAside += try aside.push(session: session.id, incognito: session.incognito, reason: "replaced by sessionctl import")

@@ -4,16 +4,18 @@ import FileSystemKit
 /// window in, a restore, a migration) is seen before or after the change, never half-done.
 ///
 /// Every command that changes a profile holds its exclusive lock (`lockDirectory`) from before
-/// its first change to after its last. A read waits while the lock is held, reads, and is
-/// taken only when the lock was free and the directories holding the windows (the profile,
-/// `[OTR/]SessionStorage`, `[OTR/]Sessions`) are unchanged after it; otherwise it reads
-/// again. A lock held past `patience` ends the read with `FileSystemError.locked` (status 75):
-/// a writer is said to be at work rather than an empty profile shown.
+/// its first change to after its last. A read takes a stamp of the directories that say which
+/// windows the profile has (`[OTR/]SessionStorage`, `[OTR/]Sessions`, `OTR`: inode and times, so
+/// that a rename in or out shows), waits while the lock is held, reads, and is taken only when
+/// the lock is free and the stamp unchanged after it; otherwise, an error of the read included,
+/// it reads again. Past `patience` seconds in all (reads counted), it ends with
+/// `FileSystemError.locked` (status 75): a writer is said to be at work rather than an empty or
+/// half-changed profile shown.
 public struct SettledRead: Sendable {
     /// The profile directory the read belongs to.
     public let profile: String
-    /// How long a read waits, in all, for writers to finish.
-    public var patience: Double = 10
+    /// How long a read may take in all, waits and re-reads included, before it gives up.
+    public var patience: Double
     private let fileSystem = POSIXFileSystem()
 
     public init(profile: String, patience: Double = 10) {
@@ -21,21 +23,29 @@ public struct SettledRead: Sendable {
         self.patience = patience
     }
 
-    /// The settled read of what `path` (as given on the command line) belongs to: nil when it is
-    /// not on disk or no profile directory holds it (a bundle, a loose file), for which there is
-    /// no writer to wait for.
+    /// The settled read of what `path` (as given on the command line) belongs to: the nearest
+    /// directory at or above it (or the one profile one level down, as for an unpacked bundle)
+    /// that holds a profile's directories. Nil when none does (a bundle, a loose file): there is
+    /// no writer to wait for then. A path that does not exist (a window swapped out) is placed by
+    /// its nearest existing ancestor.
     public static func of(_ path: String) -> SettledRead? {
         let fileSystem = POSIXFileSystem()
-        guard let kind = fileSystem.resolvedKind(of: path) else { return nil }
-        var directory = kind == .directory ? InputOpener.absolutePath(path) : parentPath(InputOpener.absolutePath(path))
-        let markers = [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory]
-        for _ in 0..<4 {
-            let isProfile = markers.contains { fileSystem.resolvedKind(of: joinPath(directory, $0)) == .directory }
-            if isProfile && lastPathComponent(directory) != ProfileLayout.incognitoDirectory { return SettledRead(profile: directory) }
-            guard directory != "/" else { break }
+        var directory = InputOpener.absolutePath(path)
+        while fileSystem.resolvedKind(of: directory) != .directory, directory != "/" { directory = parentPath(directory) }
+        func isProfile(_ candidate: String) -> Bool {
+            InputLocator.isProfile(Set((try? fileSystem.list(candidate)) ?? [])) && lastPathComponent(candidate) != ProfileLayout.incognitoDirectory
+        }
+        if fileSystem.resolvedKind(of: InputOpener.absolutePath(path)) == .directory {
+            let inside = ((try? fileSystem.list(directory)) ?? []).map { joinPath(directory, $0) }.filter { child in
+                fileSystem.resolvedKind(of: child) == .directory && isProfile(child)
+            }
+            if !isProfile(directory), inside.count == 1, let child = inside.first { return SettledRead(profile: child) }
+        }
+        while true {
+            if isProfile(directory) { return SettledRead(profile: directory) }
+            guard directory != "/" else { return nil }
             directory = parentPath(directory)
         }
-        return nil
     }
 
     /// Runs `body`, which reads what `path` names, as a settled read when `path` belongs to a
@@ -47,31 +57,33 @@ public struct SettledRead: Sendable {
 
     /// The directories whose entries say which windows the profile has.
     private var watched: [String] {
-        var paths = [profile]
-        for base in [profile, joinPath(profile, ProfileLayout.incognitoDirectory)] {
-            for storage in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
-                paths.append(joinPath(base, storage))
-            }
+        let incognito = joinPath(profile, ProfileLayout.incognitoDirectory)
+        return [incognito] + [profile, incognito].flatMap { base in
+            [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(base, $0) }
         }
-        return paths
     }
 
     /// Runs `body` until it ran while no writer held the profile and nothing it watches changed.
     public func run<T>(_ body: () throws -> T) throws -> T {
-        let step: UInt32 = 20_000
-        var waited = 0.0
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(Int(patience * 1000)))
         while true {
-            while fileSystem.isLockedExclusively(profile) {
-                guard waited < patience else { throw FileSystemError.locked(path: profile) }
-                SystemCall.pause(microseconds: step)
-                waited += Double(step) / 1_000_000
-            }
             let before = fileSystem.directoryStamp(watched)
-            let result = try body()
-            if !fileSystem.isLockedExclusively(profile) && fileSystem.directoryStamp(watched) == before { return result }
-            guard waited < patience else { throw FileSystemError.locked(path: profile) }
-            SystemCall.pause(microseconds: step)
-            waited += Double(step) / 1_000_000
+            if fileSystem.isLockedExclusively(profile) {
+                try pause(until: deadline, clock)
+                continue
+            }
+            let result = Result { try body() }
+            if !fileSystem.isLockedExclusively(profile) && fileSystem.directoryStamp(watched) == before {
+                return try result.get()
+            }
+            try pause(until: deadline, clock)
         }
+    }
+
+    /// Waits a moment before the next look, or gives up past the deadline.
+    private func pause(until deadline: ContinuousClock.Instant, _ clock: ContinuousClock) throws(FileSystemError) {
+        guard clock.now < deadline else { throw FileSystemError.locked(path: profile) }
+        SystemCall.pause(microseconds: 20_000)
     }
 }

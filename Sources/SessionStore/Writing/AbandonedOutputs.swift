@@ -12,7 +12,10 @@ import Darwin
 /// named `.sessionctl-tmp.<name>.<pid>.<serial>` (`d<serial>` for a directory), whose process
 /// is gone. Run when a command starts writing that output again, on the real disk only (a
 /// process id means nothing to a model file system). A temporary file of a process still
-/// running, of another output, or of a name that does not parse is left alone.
+/// running, of another output, or of a name that does not parse is left alone. A process is
+/// looked for in this machine's process table (this PID namespace): the temporary of a writer
+/// running in another container or on another host sharing the directory would be taken for
+/// abandoned, so two machines must not write the same output at once.
 public enum AbandonedOutputs {
     /// Removes the abandoned temporaries of `path`; returns their paths.
     @discardableResult

@@ -13,7 +13,7 @@ extension SessionCtl.Aside {
                 missing, changed, unreadable, unlisted or of a kind a restore would drop is refused \
                 (exit status 65, naming the file and why), unless --partial, which restores only the \
                 files that verify, names each one left behind, keeps the entry whole in Backups/, \
-                and exits 65 when none verifies. Refuses (exit status 73) when a live session is in \
+                and exits 65 when none verifies or the window's list file does not. Refuses (exit status 73) when a live session is in \
                 the way, unless --force, which sets the live session aside first.
                 """
         )

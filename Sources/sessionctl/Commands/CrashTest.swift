@@ -77,7 +77,7 @@ extension SessionCtl {
         @Option(name: .customLong("kill-stop-at"), help: .hidden)
         var killStopAt: Int?
 
-        @Option(name: .long, help: ArgumentHelp("Crash-test a sessionctl command instead of the store: repair, migrate, aside-push, aside-restore or import, run on a copy of --input.", valueName: "name"))
+        @Option(name: .long, help: ArgumentHelp("Crash-test a sessionctl command instead of the store: repair, migrate, aside-push, aside-restore, aside-drop or import, run on a copy of --input.", valueName: "name"))
         var command: String?
 
         @Option(name: .long, help: ArgumentHelp("The profile directory the --command runs on (for import, the inspect JSON document).", valueName: "path"),
