@@ -3,7 +3,7 @@ import SessionModel
 import Testing
 @testable import SessionForensics
 
-/// The `sessionctl.diff/1` document as cli.md shows it.
+/// The `sessionctl.diff/1` document as docs/cli.md shows it.
 @Suite struct DiffDocumentTests {
     typealias Data = DiffTestData
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import SessionForensics
 
-/// The rule catalog: stable, unique names; the names cli.md promises; severities that match outcomes.
+/// The rule catalog: stable, unique names; the names docs/cli.md promises; severities that match
+/// outcomes.
 @Suite struct RuleCatalogTests {
     @Test func namesAreUniqueAndKebabCase() {
         let names = Rule.all.map(\.name)

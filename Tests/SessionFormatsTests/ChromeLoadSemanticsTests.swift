@@ -2,7 +2,7 @@ import Testing
 import SessionModel
 @testable import SessionFormats
 
-/// Chrome's loading semantics (chrome-ios-format.md section 5) as a pure function.
+/// Chrome's loading semantics (docs/chrome-ios-format.md, how Chrome loads) as a pure function.
 @Suite struct ChromeLoadSemanticsTests {
     private func tab(_ id: TabID, count: Int32 = 1, opener: Opener? = nil) -> Tab {
         Tab(id: id, title: "t\(id)", url: "https://\(id).example/", navigationItemCount: count, opener: opener)

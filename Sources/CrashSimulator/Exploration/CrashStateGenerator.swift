@@ -1,5 +1,5 @@
-/// Generates the crash states of one crash point under a persistence model (crash-simulation.md,
-/// "Crash states to generate", A to E).
+/// Generates the crash states of one crash point under a persistence model
+/// (docs/crash-simulation.md, the crash states, A to E).
 ///
 /// - A: the prefix (every issued operation on disk), at every crash point.
 /// - Under `process`: the call in progress cut at byte 1, at thirds, at every 512-byte boundary

@@ -1,9 +1,9 @@
 import SessionFormats
 import SessionModel
 
-/// No collateral loss: run with Chrome's loading semantics (chrome-ios-format.md section 5) on what
-/// recovery leaves, the loader would not lose a whole session, drop a tab of the restored list, or
-/// restore a tab without its data.pb (lost at the next save).
+/// No collateral loss: run with Chrome's loading semantics (docs/chrome-ios-format.md, how Chrome
+/// loads) on what recovery leaves, the loader would not lose a whole session, drop a tab of the
+/// restored list, or restore a tab without its data.pb (lost at the next save).
 ///
 /// Dropped tabs and tabs without data are allowed only where Chrome's own rules already shorten
 /// the starting profile's session the same way (`allowed`: `StartingFacts.chromeRuleLosses`) and

@@ -1,4 +1,4 @@
-/// The properties every crash state must have (crash-simulation.md, "Oracles, run on every state").
+/// The properties every crash state must have (docs/crash-simulation.md, the oracles).
 public enum OracleKind: String, Sendable, CaseIterable, Comparable {
     /// Every session the loader accepts is one some save produced; no file is half-written.
     case atomicity

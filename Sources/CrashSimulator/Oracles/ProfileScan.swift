@@ -232,8 +232,9 @@ struct ProfileNames {
     }
 }
 
-/// Where an entry lies in Chrome's layout of a profile (chrome-ios-format.md section 1), for the
-/// hygiene oracle: what may stand in each place is decided by the layout, not by the store.
+/// Where an entry lies in Chrome's layout of a profile (docs/chrome-ios-format.md, where sessions
+/// live), for the hygiene oracle: what may stand in each place is decided by the layout, not by the
+/// store.
 enum LayoutPlace: Equatable {
     case profile, side, storage, session, tab, legacyStorage, legacySession, webSessions, backups
     /// An allowed file, or anything below an entry already reported: nothing is checked there.

@@ -15,7 +15,7 @@ struct SessionLoader {
         return result
     }
 
-    /// Chrome's loader on one session directory (chrome-ios-format.md section 5).
+    /// Chrome's loader on one session directory (docs/chrome-ios-format.md, how Chrome loads).
     static func compute(_ session: ProfileScan.SessionEntry, tree: ModelTree) -> SessionLoad {
         let names = tree.names
         let id = names.name(session.name)

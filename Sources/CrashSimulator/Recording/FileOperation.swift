@@ -1,7 +1,7 @@
 /// One logical file operation of the store, as recorded: what was asked, on which paths, where
 /// from, and its effect on the tree.
 public struct FileOperation: Sendable {
-    /// The logical operations of crash-simulation.md.
+    /// The logical operations of docs/crash-simulation.md (recording).
     public enum Kind: String, Sendable {
         case create
         case write

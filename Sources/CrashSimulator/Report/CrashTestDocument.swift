@@ -1,6 +1,6 @@
 import SessionFormats
 
-/// The `sessionctl.crash-test/1` JSON document of cli.md.
+/// The `sessionctl.crash-test/1` JSON document of docs/cli.md.
 public enum CrashTestDocument {
     public static let schema = "sessionctl.crash-test/1"
 

@@ -1,6 +1,6 @@
 import SessionModel
 
-/// One browser event of a workload (crash-simulation.md, "The system under test").
+/// One browser event of a workload (docs/crash-simulation.md, the system under test).
 public enum WorkloadEvent: Sendable, Equatable {
     /// Start the app: recovery, then restore of every session.
     case launch

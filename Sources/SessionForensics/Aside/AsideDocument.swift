@@ -1,6 +1,6 @@
 import SessionFormats
 
-/// The `sessionctl.aside/1` JSON document of cli.md.
+/// The `sessionctl.aside/1` JSON document of docs/cli.md.
 public enum AsideDocument {
     public static let schema = "sessionctl.aside/1"
 

@@ -1,7 +1,7 @@
 import SessionFormats
 import SessionModel
 
-/// The `sessionctl.diff/1` JSON document of cli.md, with two additions the contract allows:
+/// The `sessionctl.diff/1` JSON document of docs/cli.md, with two additions the contract allows:
 /// `pinnedCount` (like `activeIndex`) and `groups` (added, removed, changed) per session.
 public enum DiffDocument {
     public static let schema = "sessionctl.diff/1"

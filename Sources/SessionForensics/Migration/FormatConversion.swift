@@ -3,7 +3,8 @@ import SessionFormats
 import SessionModel
 
 /// Converts one window between Chrome's two formats the way Chrome's own migration does
-/// (chrome-ios-format.md section 6), reporting every change it makes on the way.
+/// (docs/chrome-ios-format.md, legacy format and migration), reporting every change it makes on the
+/// way.
 public enum FormatConversion {
     /// A legacy window as Chrome's migration stores it in the optimized format: the window as
     /// Chrome's legacy reader decodes it (its repairs), every tab copied in order (tabs without

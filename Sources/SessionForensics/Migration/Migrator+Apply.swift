@@ -5,13 +5,13 @@ import SessionStore
 
 // Why a crash cannot leave a side of the profile with neither format live, nor with both.
 //
-// Chrome decides the live format of a side by one name (chrome-ios-format.md section 1):
-// `SessionStorage/` present means optimized, and only without it does `Sessions/` count. The one
-// atomic step the file system offers is a rename, so the switch from one format to the other is
-// exactly one rename of `SessionStorage` (into place for --to optimized, out of the way for
-// --to legacy), and the tree of the new format must be complete and durable on disk before it.
-// Every rename of the switch stays within the side's root directory, so that it is a single
-// directory update even for a file system that could split a rename between two directories.
+// Chrome decides the live format of a side by one name (docs/chrome-ios-format.md, where sessions
+// live): `SessionStorage/` present means optimized, and only without it does `Sessions/` count. The
+// one atomic step the file system offers is a rename, so the switch from one format to the other is
+// exactly one rename of `SessionStorage` (into place for --to optimized, out of the way for --to
+// legacy), and the tree of the new format must be complete and durable on disk before it. Every
+// rename of the switch stays within the side's root directory, so that it is a single directory
+// update even for a file system that could split a rename between two directories.
 //
 //   1. The new tree is written under `<root>/.sessionctl-migration-new`, a name Chrome never
 //      reads: every file through the AtomicWriter (temp, fsync, rename, directory fsync), every

@@ -3,8 +3,9 @@ import SessionFormats
 import SessionModel
 import SessionStore
 
-/// Converts a profile between Chrome's two session formats as Chrome does (chrome-ios-format.md
-/// section 6), atomically per side, setting the source aside rather than deleting it.
+/// Converts a profile between Chrome's two session formats as Chrome does
+/// (docs/chrome-ios-format.md, legacy format and migration), atomically per side, setting the
+/// source aside rather than deleting it.
 ///
 /// `plan` reads and converts in memory, touching nothing; `apply` performs a plan (see
 /// `Migrator+Apply.swift` for the order of operations and why a crash cannot lose the window).

@@ -3,11 +3,11 @@ import SessionFormats
 import SessionModel
 
 /// Works out the repair of one legacy session file (`Sessions/<id>/session.plist`) the way current
-/// Chrome loads it: first the legacy reader's own repairs (chrome-ios-format.md section 6), then,
-/// since Chrome migrates the window to the optimized format and its loading rules apply there, the
-/// rebuild of an optimized session (`SessionRebuilder`, on the window converted in memory). The
-/// result is a window to write back as a session.plist; every step names the validate rule it
-/// fixes, on the plist's path.
+/// Chrome loads it: first the legacy reader's own repairs (docs/chrome-ios-format.md, legacy
+/// format), then, since Chrome migrates the window to the optimized format and its loading rules
+/// apply there, the rebuild of an optimized session (`SessionRebuilder`, on the window converted in
+/// memory). The result is a window to write back as a session.plist; every step names the validate
+/// rule it fixes, on the plist's path.
 @_spi(Fuzzing) public struct LegacySessionRebuilder {
     let id: SessionID
     let incognito: Bool

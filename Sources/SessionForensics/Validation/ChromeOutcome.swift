@@ -1,4 +1,5 @@
-/// What Chrome for iOS would do about a finding on its next launch (chrome-ios-format.md section 5).
+/// What Chrome for iOS would do about a finding on its next launch (docs/chrome-ios-format.md, how
+/// Chrome loads).
 public enum ChromeOutcome: String, Sendable, Hashable, CaseIterable {
     /// The window loads empty and its tab directories are deleted.
     case sessionLost = "session-lost"

@@ -4,7 +4,8 @@ import SessionModel
 /// A window's list as read from session_metadata.pb, with what Chrome's loader does to it
 /// (`ChromeLoadSemantics.restore`, the one model of Chrome's loading every rule reads).
 struct ListSubject: Sendable {
-    /// What becomes of a listed tab when Chrome loads the list (chrome-ios-format.md section 5).
+    /// What becomes of a listed tab when Chrome loads the list (docs/chrome-ios-format.md, how
+    /// Chrome loads).
     enum Fate: Sendable, Hashable {
         /// The tab is restored.
         case kept

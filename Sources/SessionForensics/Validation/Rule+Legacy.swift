@@ -1,5 +1,5 @@
 /// The rules of the legacy format (`Sessions/<id>/session.plist`): what Chrome's legacy reader
-/// repairs silently (chrome-ios-format.md section 6), and a file it cannot read at all.
+/// repairs silently (docs/chrome-ios-format.md, legacy format), and a file it cannot read at all.
 extension Rule {
     public static let legacyUnparsable = Rule(
         "legacy-unparsable", .error, .sessionLost,

@@ -1,6 +1,6 @@
 import SessionFormats
 
-/// The `sessionctl.validate/1` JSON document of cli.md.
+/// The `sessionctl.validate/1` JSON document of docs/cli.md.
 public enum ValidationDocument {
     public static let schema = "sessionctl.validate/1"
 

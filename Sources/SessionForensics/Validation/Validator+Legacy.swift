@@ -3,8 +3,9 @@ import SessionModel
 
 /// Validation of legacy sessions (`Sessions/<id>/session.plist`).
 ///
-/// Current Chrome reads a legacy window, repairs it (section 6), and migrates it to the optimized
-/// format, whose loading rules then apply: the list, group and history rules run on the window too.
+/// Current Chrome reads a legacy window, repairs it (docs/chrome-ios-format.md, legacy format), and
+/// migrates it to the optimized format, whose loading rules then apply: the list, group and history
+/// rules run on the window too.
 extension Validator {
     /// Checks one legacy session file.
     func validateLegacy(_ source: SessionSource, in input: LocatedInput) -> SessionResult {

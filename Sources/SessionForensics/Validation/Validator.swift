@@ -2,8 +2,8 @@ import FileSystemKit
 import SessionFormats
 import SessionModel
 
-/// Checks a located input against everything chrome-ios-format.md says Chrome does, and predicts
-/// per finding what Chrome would do on its next launch.
+/// Checks a located input against everything docs/chrome-ios-format.md says Chrome does, and
+/// predicts per finding what Chrome would do on its next launch.
 ///
 /// It reads each file at most once, never writes, and never throws: whatever is damaged, however
 /// badly, becomes a finding (with the offset of the first bad byte where there is one).

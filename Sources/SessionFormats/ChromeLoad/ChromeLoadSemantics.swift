@@ -1,9 +1,9 @@
 import FileSystemKit
 import SessionModel
 
-/// What Chrome for iOS does with one session directory when it loads it (chrome-ios-format.md
-/// section 5), as a pure function: which tabs it restores, which it drops, what it adjusts, and
-/// which entries of the directory it would delete.
+/// What Chrome for iOS does with one session directory when it loads it (docs/chrome-ios-format.md,
+/// how Chrome loads), as a pure function: which tabs it restores, which it drops, what it adjusts,
+/// and which entries of the directory it would delete.
 ///
 /// Nothing here touches a file: the caller reads `session_metadata.pb` and lists the directory.
 /// The session store restores exactly what this predicts; the validator and the crash simulator's

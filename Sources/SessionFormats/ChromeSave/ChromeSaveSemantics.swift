@@ -1,6 +1,7 @@
 import SessionModel
 
-/// How Chrome for iOS shapes what it writes (chrome-ios-format.md section 4), as pure functions.
+/// How Chrome for iOS shapes what it writes (docs/chrome-ios-format.md, how Chrome writes), as pure
+/// functions.
 public enum ChromeSaveSemantics {
     /// The item metadata Chrome derives from a tab's stored history: the last committed item's
     /// display URL (virtual URL, or URL when that is empty) and title, and the number of items.

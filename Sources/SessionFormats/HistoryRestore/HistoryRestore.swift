@@ -1,5 +1,5 @@
-/// History restoration without a native API (chrome-ios-format.md section 8): the internal
-/// `sessionrestore` and `errorpage` URLs a web view loads to rebuild a back/forward list.
+/// History restoration without a native API (docs/chrome-ios-format.md, history restoration): the
+/// internal `sessionrestore` and `errorpage` URLs a web view loads to rebuild a back/forward list.
 ///
 /// `internal://local/sessionrestore?history=<JSON>` pushes each URL of `{"history": [...],
 /// "currentPage": n}` (n in (-N, 0]: 0 is the last URL, 1-N the first) as

@@ -1,8 +1,8 @@
 import SessionModel
 
-/// One silent change Chrome's legacy reader makes to a session.plist it loads (chrome-ios-format.md
-/// section 6), or a change of the same kind that follows from one (pinned tabs after the first
-/// unpinned one, unknown user agent words).
+/// One silent change Chrome's legacy reader makes to a session.plist it loads
+/// (docs/chrome-ios-format.md, legacy format), or a change of the same kind that follows from one
+/// (pinned tabs after the first unpinned one, unknown user agent words).
 public struct LegacyRepair: Sendable, Hashable {
     /// What Chrome changes.
     public enum Kind: Sendable, Hashable, CaseIterable {

@@ -1,7 +1,8 @@
 import FileSystemKit
 import SessionModel
 
-/// Names and paths of Chrome for iOS's profile layout (chrome-ios-format.md section 1).
+/// Names and paths of Chrome for iOS's profile layout (docs/chrome-ios-format.md, where sessions
+/// live).
 public enum ProfileLayout {
     public static let optimizedDirectory = "SessionStorage"
     public static let legacyDirectory = "Sessions"

@@ -4,7 +4,8 @@ import SessionModel
 import SessionStore
 
 /// Checks of what lies in a session directory and in its tab directories: Chrome deletes everything
-/// that is not session_metadata.pb or the directory of a surviving tab (section 5, step 5).
+/// that is not session_metadata.pb or the directory of a surviving tab (docs/chrome-ios-format.md,
+/// how Chrome loads).
 enum EntryRules {
     /// True for names of temporary files left by an interrupted atomic write: Foundation's
     /// (`.dat.nosync…`), this tool's, and the usual `….tmp` / `….tmp.XXXXXX` forms.

@@ -1,4 +1,5 @@
-/// Firefox-style `internal://local/...` wrapper URLs (chrome-ios-format.md section 8) found in a history.
+/// Firefox-style `internal://local/...` wrapper URLs (docs/chrome-ios-format.md, history
+/// restoration) found in a history.
 struct InternalURL: Sendable, Hashable {
     /// The wrapper kind: `sessionrestore` or `errorpage`.
     var kind: String
