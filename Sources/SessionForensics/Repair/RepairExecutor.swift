@@ -5,20 +5,26 @@ import SessionStore
 
 // Why a crash or an error part way through a repair never leaves a window out of the profile.
 //
-// A repaired session directory is written whole under `<storage>/.sessionctl-repair.<id>` beside
-// the live one (every file through the AtomicWriter, session_metadata.pb last, the directory and
-// its parent fsynced), and only then does anything happen to the live directory: it is set aside
-// into Backups/ by one rename (then its manifest), and the staged directory is renamed into its
-// place. At every instant the window is live (the original, or the repair), or set aside with the
-// complete repair staged beside the empty place. The layout alone says which: a staged directory
-// with the live one present is an unfinished write (removed: the original is untouched); a staged
-// directory without the live one is a finished write whose switch was cut (renamed into place).
-// `RepairResumption` settles both before anything else, at the next repair and after an error.
+// Before anything is written, every directory the plan replaces is read whole (`preflight`): a
+// repair that would have to refuse (a link, a special file, an unreadable or oversized file)
+// refuses here and writes nothing. The intent record then names each directory with the digest
+// of its content. A repaired session directory is written whole under
+// `<storage>/.sessionctl-repair.<id>` beside the live one (every file through the AtomicWriter,
+// session_metadata.pb last, the directory and its parent fsynced), and only then does anything
+// happen to the live directory: it is set aside into Backups/ as `aside push` does (a copy by
+// hard links with its manifest, renamed into place, then the live directory renamed away and
+// removed), and the staged directory is renamed into its place. At every instant the window is
+// live (the original, or the repair), or set aside with the complete repair staged beside the
+// empty place. The layout alone says which: a staged directory with the live one present is an
+// unfinished write (removed: the original is untouched); a staged directory without the live one
+// is a finished write whose switch was cut (renamed into place); a directory the intent names that
+// is neither gets back the entry holding the content the intent recorded, and no other.
+// `RepairResumption` settles all three before anything else, at the next repair and after an error.
 /// Carries out a repair plan (see the note above): each session directory is written beside the
-/// live one, the original set aside whole as `aside push` does (a rename into `Backups/`, then a
-/// manifest with every file's size and SHA-256), then the new one renamed into place; a legacy
-/// session likewise with its session.plist. Nothing is edited in place and nothing is deleted:
-/// whatever the repaired session leaves out stays in the set-aside entry.
+/// live one, the original set aside whole as `aside push` does (a hard-link copy with a manifest
+/// of every file's size and SHA-256, then the live directory removed), then the new one renamed
+/// into place; a legacy session likewise with its session.plist. Nothing is edited in place and
+/// nothing is deleted: whatever the repaired session leaves out stays in the set-aside entry.
 struct RepairExecutor {
     let aside: Aside
 
