@@ -12,12 +12,12 @@ let package = Package(
         .library(name: "SessionStore", targets: ["SessionStore"]),
         .library(name: "SessionForensics", targets: ["SessionForensics"]),
         .library(name: "Archive", targets: ["Archive"]),
-        .library(name: "CrashSimulator", targets: ["CrashSimulator"]),
+        .library(name: "CrashSimulator", targets: ["CrashSimulator"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3")
     ],
     targets: [
         .target(name: "SessionModel"),
@@ -29,17 +29,19 @@ let package = Package(
             name: "SessionFormats",
             dependencies: [
                 "SessionModel", "Archive", "FileSystemKit",
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf")
             ]
         ),
         .target(name: "SessionStore", dependencies: ["SessionFormats", "SessionModel", "Archive", "FileSystemKit"]),
         .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "Archive", "FileSystemKit"]),
-        .target(name: "CrashSimulator", dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
+        .target(
+            name: "CrashSimulator",
+            dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
         .executableTarget(
             name: "sessionctl",
             dependencies: [
                 "SessionModel", "SessionFormats", "SessionStore", "SessionForensics", "Archive", "CrashSimulator", "FileSystemKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // Helpers shared by the test targets (a seeded random number generator).
@@ -49,9 +51,13 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["FileSystemKit", "SessionFormats", "Archive", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["FileSystemKit", "SessionStore", "SessionFormats", "Archive"]),
-        .testTarget(name: "SessionForensicsTests", dependencies: ["FileSystemKit", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"]),
-        .testTarget(name: "CrashSimulatorTests", dependencies: ["FileSystemKit", "CrashSimulator", "SessionStore", "SessionFormats", "SessionModel"]),
-        .testTarget(name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"]),
+        .testTarget(
+            name: "SessionForensicsTests",
+            dependencies: ["FileSystemKit", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"]),
+        .testTarget(
+            name: "CrashSimulatorTests", dependencies: ["FileSystemKit", "CrashSimulator", "SessionStore", "SessionFormats", "SessionModel"]
+        ),
+        .testTarget(name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,11 +14,11 @@ let package = Package(
                 .product(name: "SessionModel", package: "sessionctl"),
                 .product(name: "Archive", package: "sessionctl"),
                 .product(name: "SessionForensics", package: "sessionctl"),
-                .product(name: "CrashSimulator", package: "sessionctl"),
+                .product(name: "CrashSimulator", package: "sessionctl")
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,8 +28,9 @@ public struct CrashTest: Sendable {
 
         /// The reproducer of a failure.
         public func reproducer(_ failure: FailureReport) -> Reproducer {
-            Reproducer(workload: configuration.workload, startingProfile: configuration.startingProfile, model: configuration.model,
-                       writeProtocol: configuration.writeProtocol, seed: configuration.exploration.seed, state: failure.state)
+            Reproducer(
+                workload: configuration.workload, startingProfile: configuration.startingProfile, model: configuration.model,
+                writeProtocol: configuration.writeProtocol, seed: configuration.exploration.seed, state: failure.state)
         }
     }
 
@@ -45,7 +46,8 @@ public struct CrashTest: Sendable {
     /// Records the workload (a few milliseconds to seconds, depending on its size).
     public func record() throws(SimulatorError) -> Recording {
         let workload = try WorkloadSource.load(configuration.workload)
-        return try WorkloadRecorder(writeProtocol: configuration.writeProtocol).record(workload, startingProfile: configuration.startingProfile)
+        return try WorkloadRecorder(writeProtocol: configuration.writeProtocol).record(
+            workload, startingProfile: configuration.startingProfile)
     }
 
     /// Records and explores; `progress` hears the number of states explored so far.
@@ -59,8 +61,9 @@ public struct CrashTest: Sendable {
         var options = configuration.exploration
         options.model = configuration.model
         let result = Explorer(recording: recording, runner: runner, options: options).run(reporting: reporting)
-        var report = Report(configuration: configuration, operations: recording.operations.count,
-                            acknowledgements: recording.acknowledgements.count, result: result)
+        var report = Report(
+            configuration: configuration, operations: recording.operations.count,
+            acknowledgements: recording.acknowledgements.count, result: result)
         report.chromeRuleLosses = recording.starting.chromeRuleLosses
         return report
     }

@@ -65,8 +65,10 @@ public protocol FileSystem: ReadableFileSystem {
     /// linked, as paths relative to `destination`, in that order. The default makes exactly those
     /// calls (`linkTreeStepByStep`); a model whose steps nobody inspects may make the copy in one
     /// go, ending on the same tree. `destination` must not lie under `source`.
-    func linkTree(_ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
-                  leavingOut prefixes: [String]) throws(FileSystemError) -> [String]
+    func linkTree(
+        _ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
+        leavingOut prefixes: [String]
+    ) throws(FileSystemError) -> [String]
 }
 
 extension FileSystem {
@@ -100,30 +102,38 @@ extension FileSystem {
     }
 
     /// By default a tree is copied call by call.
-    public func linkTree(_ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
-                         leavingOut prefixes: [String]) throws(FileSystemError) -> [String] {
+    public func linkTree(
+        _ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
+        leavingOut prefixes: [String]
+    ) throws(FileSystemError) -> [String] {
         try linkTreeStepByStep(source, to: destination, mode: mode, syncingEachDirectory: syncingEachDirectory, leavingOut: prefixes)
     }
 
     /// `linkTree` made of `mkdir`, `entries(of:)`, `link` and `fsyncDirectory` calls.
-    public func linkTreeStepByStep(_ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
-                                   leavingOut prefixes: [String]) throws(FileSystemError) -> [String] {
+    public func linkTreeStepByStep(
+        _ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
+        leavingOut prefixes: [String]
+    ) throws(FileSystemError) -> [String] {
         var linked: [String] = []
-        try linkTreeStepByStep(source, to: destination, relative: "", mode: mode, syncingEachDirectory: syncingEachDirectory,
-                               leavingOut: prefixes, linked: &linked)
+        try linkTreeStepByStep(
+            source, to: destination, relative: "", mode: mode, syncingEachDirectory: syncingEachDirectory,
+            leavingOut: prefixes, linked: &linked)
         return linked
     }
 
-    private func linkTreeStepByStep(_ source: String, to destination: String, relative: String, mode: UInt32,
-                                    syncingEachDirectory: Bool, leavingOut prefixes: [String],
-                                    linked: inout [String]) throws(FileSystemError) {
+    private func linkTreeStepByStep(
+        _ source: String, to destination: String, relative: String, mode: UInt32,
+        syncingEachDirectory: Bool, leavingOut prefixes: [String],
+        linked: inout [String]
+    ) throws(FileSystemError) {
         try mkdir(destination, mode: mode)
         for entry in try entries(of: source) where !prefixes.contains(where: { entry.name.hasPrefix($0) }) {
             let name = entry.name
             switch entry.kind {
             case .directory:
-                try linkTreeStepByStep(joinPath(source, name), to: joinPath(destination, name), relative: joinPath(relative, name),
-                                       mode: mode, syncingEachDirectory: syncingEachDirectory, leavingOut: prefixes, linked: &linked)
+                try linkTreeStepByStep(
+                    joinPath(source, name), to: joinPath(destination, name), relative: joinPath(relative, name),
+                    mode: mode, syncingEachDirectory: syncingEachDirectory, leavingOut: prefixes, linked: &linked)
             case .file:
                 try link(joinPath(source, name), to: joinPath(destination, name))
                 linked.append(joinPath(relative, name))

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reading on the real file system: files opened without blocking (a FIFO or device planted in a
@@ -84,7 +84,9 @@ extension POSIXFileSystem {
             let intoBuffer = filled < buffer.count
             let count: Int
             if intoBuffer {
-                count = buffer.withUnsafeMutableBytes { raw in SystemCall.readBytes(fd, raw.baseAddress.map { $0 + filled }, raw.count - filled) }
+                count = buffer.withUnsafeMutableBytes { raw in
+                    SystemCall.readBytes(fd, raw.baseAddress.map { $0 + filled }, raw.count - filled)
+                }
             } else {
                 if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 4096) }
                 count = chunk.withUnsafeMutableBytes { raw in SystemCall.readBytes(fd, raw.baseAddress, raw.count) }

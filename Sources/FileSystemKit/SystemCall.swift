@@ -1,17 +1,17 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 #if canImport(Darwin)
-/// An open directory stream (`DIR *`).
-public typealias DirectoryStream = UnsafeMutablePointer<DIR>
+    /// An open directory stream (`DIR *`).
+    public typealias DirectoryStream = UnsafeMutablePointer<DIR>
 #else
-/// An open directory stream (`DIR *`).
-public typealias DirectoryStream = OpaquePointer
+    /// An open directory stream (`DIR *`).
+    public typealias DirectoryStream = OpaquePointer
 #endif
 
 /// The C library's file functions, each behind one seam that retries a call interrupted by a
@@ -146,11 +146,15 @@ public enum SystemCall {
         var info = stat()
         guard retrying({ lstat(path, &info) }) == 0 else { return nil }
         #if canImport(Darwin)
-        return [Int64(info.st_ino), Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec),
-                Int64(info.st_ctimespec.tv_sec), Int64(info.st_ctimespec.tv_nsec)]
+            return [
+                Int64(info.st_ino), Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec),
+                Int64(info.st_ctimespec.tv_sec), Int64(info.st_ctimespec.tv_nsec)
+            ]
         #else
-        return [Int64(info.st_ino), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec),
-                Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
+            return [
+                Int64(info.st_ino), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec),
+                Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)
+            ]
         #endif
     }
 
@@ -167,9 +171,9 @@ public enum SystemCall {
     static func setModificationTime(_ path: String, seconds: Int64) -> Int32 {
         // UTIME_OMIT is ((1 << 30) - 2) on Linux and -2 on Darwin; Swift imports neither macro.
         #if canImport(Darwin)
-        let omit = -2
+            let omit = -2
         #else
-        let omit = (1 << 30) - 2
+            let omit = (1 << 30) - 2
         #endif
         var times = [timespec(tv_sec: 0, tv_nsec: omit), timespec(tv_sec: time_t(seconds), tv_nsec: 0)]
         return retrying { utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) }

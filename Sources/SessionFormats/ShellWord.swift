@@ -5,9 +5,12 @@ import Foundation
 /// quotes (a single quote inside written as `'\''`).
 public enum ShellWord {
     public static func quote(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "/._-+,:@".unicodeScalars.contains(scalar)
-        }
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || "/._-+,:@".unicodeScalars.contains(scalar)
+            }
         return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

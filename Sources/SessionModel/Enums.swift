@@ -44,7 +44,7 @@ public struct ReferrerPolicy: ChromeEnum {
     public init(rawValue: Int32) { self.rawValue = rawValue }
     public static let names = [
         "always", "default", "noReferrerWhenDowngrade", "never", "origin", "originWhenCrossOrigin",
-        "sameOrigin", "strictOrigin", "strictOriginWhenCrossOrigin",
+        "sameOrigin", "strictOrigin", "strictOriginWhenCrossOrigin"
     ]
     public static let always = ReferrerPolicy(rawValue: 0)
     public static let `default` = ReferrerPolicy(rawValue: 1)

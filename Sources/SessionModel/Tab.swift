@@ -73,8 +73,9 @@ public struct Tab: Sendable, Hashable, Codable {
         self.creationTime = creationTime
         self.lastActiveTime = lastActiveTime
         self.navigationItemCount = navigationItemCount
-        let fields = TabExtras.Fields(opener: opener, pinned: pinned, history: history, unknownFields: unknownFields,
-                                      metadataUnknownFields: metadataUnknownFields, stableIdentifier: stableIdentifier)
+        let fields = TabExtras.Fields(
+            opener: opener, pinned: pinned, history: history, unknownFields: unknownFields,
+            metadataUnknownFields: metadataUnknownFields, stableIdentifier: stableIdentifier)
         extras = fields.isEmpty ? nil : TabExtras(fields)
     }
 
@@ -148,8 +149,8 @@ public struct Tab: Sendable, Hashable, Codable {
     /// Parses a tab directory name back into an id (nil when it is not 8+ lower-case hex digits of a positive id).
     public static func id(fromDirectoryName name: String) -> TabID? {
         guard name.count >= 8, name.count <= 16,
-              name.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
-              let value = UInt64(name, radix: 16), value > 0, value <= UInt64(Int32.max)
+            name.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
+            let value = UInt64(name, radix: 16), value > 0, value <= UInt64(Int32.max)
         else { return nil }
         return Int32(value)
     }
@@ -165,7 +166,9 @@ final class TabExtras: Sendable, Hashable {
         var metadataUnknownFields: [UInt8] = []
         var stableIdentifier: String?
 
-        var isEmpty: Bool { opener == nil && !pinned && history == nil && unknownFields.isEmpty && metadataUnknownFields.isEmpty && stableIdentifier == nil }
+        var isEmpty: Bool {
+            opener == nil && !pinned && history == nil && unknownFields.isEmpty && metadataUnknownFields.isEmpty && stableIdentifier == nil
+        }
     }
 
     let fields: Fields

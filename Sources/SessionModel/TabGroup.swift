@@ -40,7 +40,7 @@ public struct TabGroupID: Sendable, Hashable, Codable {
     /// Parses 32 hex digits (high word first).
     public init?(hex: String) {
         guard hex.utf8.count == 32, hex.utf8.allSatisfy({ $0 < 128 }),
-              let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16)
+            let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16)
         else { return nil }
         self.init(high: high, low: low)
     }

@@ -38,7 +38,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
         let perDay: Int64 = 86_400_000_000
         var days = value / perDay
         var rest = value % perDay
-        if rest < 0 { rest += perDay; days -= 1 }
+        if rest < 0 {
+            rest += perDay
+            days -= 1
+        }
         // Days since 1601-01-01 to days since 1970-01-01: 134774 days.
         let (year, month, day) = CivilDate.fromDays(days - 134_774)
         let micros = rest % 1_000_000
@@ -100,9 +103,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
             yearDigits = 6
         }
         guard let year = number(yearDigits), expect(UInt8(ascii: "-")), let month = number(2),
-              expect(UInt8(ascii: "-")), let day = number(2), expect(UInt8(ascii: "T")),
-              let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2),
-              expect(UInt8(ascii: ":")), let second = number(2)
+            expect(UInt8(ascii: "-")), let day = number(2), expect(UInt8(ascii: "T")),
+            let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2),
+            expect(UInt8(ascii: ":")), let second = number(2)
         else { return nil }
         var micros: Int64 = 0
         if expect(UInt8(ascii: ".")) {
@@ -120,8 +123,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
             guard expect(UInt8(ascii: "+")), number(2) == 0, expect(UInt8(ascii: ":")), number(2) == 0 else { return nil }
         }
         guard index == bytes.count, (1...12).contains(month), day >= 1,
-              day <= CivilDate.daysInMonth(year: sign * year, month: month),
-              hour < 24, minute < 60, second < 60
+            day <= CivilDate.daysInMonth(year: sign * year, month: month),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         var days = CivilDate.toDays(year: sign * year, month: month, day: day) + 134_774
         var timeOfDay = ((hour * 60 + minute) * 60 + second) * 1_000_000 + micros

@@ -16,7 +16,10 @@ struct SessionCtl: ParsableCommand {
             75 profile locked. See sessionctl(1).
             """,
         version: version,
-        subcommands: [Inspect.self, Import.self, Validate.self, Repair.self, Diff.self, Aside.self, Compress.self, Decompress.self, CrashTest.self, Migrate.self, Report.self]
+        subcommands: [
+            Inspect.self, Import.self, Validate.self, Repair.self, Diff.self, Aside.self, Compress.self, Decompress.self, CrashTest.self,
+            Migrate.self, Report.self
+        ]
     )
 
     /// Runs the command line, mapping every error to the exit statuses of the contract in one place.

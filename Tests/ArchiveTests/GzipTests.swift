@@ -151,7 +151,8 @@ import Testing
     }
 
     @Test func multiMemberFilesAsGzipWritesThem() throws {
-        let first = Array("first part\n".utf8), second = Tools.bytes(count: 40_000, seed: 5)
+        let first = Array("first part\n".utf8)
+        let second = Tools.bytes(count: 40_000, seed: 5)
         let a = try Tools.run("gzip", ["-c"], stdin: Data(first)).stdout
         let b = try Tools.run("gzip", ["-c"], stdin: Data(second)).stdout
         let ours = try GzipEncoder.compress(Array("third".utf8))

@@ -33,10 +33,12 @@ struct TarCollector: TarEntryHandler {
     static func sample() throws -> [UInt8] {
         var writer = TarWriter(sink: MemorySink())
         try writer.add(TarEntry(path: "profile", kind: .directory, mode: 0o755, modificationTime: 1_700_000_000))
-        try writer.add(TarEntry(path: "profile/a.pb", kind: .file, mode: 0o600, modificationTime: 1_700_000_001), content: Tools.bytes(count: 1234))
+        try writer.add(
+            TarEntry(path: "profile/a.pb", kind: .file, mode: 0o600, modificationTime: 1_700_000_001), content: Tools.bytes(count: 1234))
         try writer.add(TarEntry(path: "profile/empty", kind: .file, modificationTime: 1_700_000_002))
         try writer.add(TarEntry(path: "profile/" + longName, kind: .file, modificationTime: 1_700_000_003), content: Array("long".utf8))
-        try writer.add(TarEntry(path: "profile/" + veryLongName, kind: .file, modificationTime: 1_700_000_004), content: Array("very long".utf8))
+        try writer.add(
+            TarEntry(path: "profile/" + veryLongName, kind: .file, modificationTime: 1_700_000_004), content: Array("very long".utf8))
         try writer.add(TarEntry(path: "profile/link", kind: .symbolicLink, modificationTime: 1_700_000_005, linkTarget: "a.pb"))
         try writer.add(TarEntry(path: "profile/ünïcödé name.pb", kind: .file, modificationTime: 1_700_000_006), content: Array("u".utf8))
         return try writer.finish().bytes
@@ -47,8 +49,11 @@ struct TarCollector: TarEntryHandler {
         #expect(bytes.count % 10240 == 0)
         for chunk in [1, 511, 512, 4096] {
             let read = try TarCollector.read(bytes, chunk: chunk)
-            #expect(read.entries.map(\.entry.path) == ["profile", "profile/a.pb", "profile/empty", "profile/" + Self.longName,
-                                                      "profile/" + Self.veryLongName, "profile/link", "profile/ünïcödé name.pb"])
+            #expect(
+                read.entries.map(\.entry.path) == [
+                    "profile", "profile/a.pb", "profile/empty", "profile/" + Self.longName,
+                    "profile/" + Self.veryLongName, "profile/link", "profile/ünïcödé name.pb"
+                ])
             #expect(read.entries[1].content == Tools.bytes(count: 1234))
             #expect(read.entries[1].entry.mode == 0o600)
             #expect(read.entries[1].entry.modificationTime == 1_700_000_001)
@@ -67,8 +72,11 @@ struct TarCollector: TarEntryHandler {
         #expect(listing.status == 0, "\(listing.stderr)")
         #expect(listing.stderr.isEmpty, "tar warned: \(listing.stderr)")
         let names = String(decoding: listing.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(names == ["profile/", "profile/a.pb", "profile/empty", "profile/" + Self.longName,
-                          "profile/" + Self.veryLongName, "profile/link", "profile/ünïcödé name.pb"])
+        #expect(
+            names == [
+                "profile/", "profile/a.pb", "profile/empty", "profile/" + Self.longName,
+                "profile/" + Self.veryLongName, "profile/link", "profile/ünïcödé name.pb"
+            ])
         let extract = try Tools.run("tar", ["-xf", archive, "-C", directory])
         #expect(extract.status == 0, "\(extract.stderr)")
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/profile/a.pb"))) == Tools.bytes(count: 1234))

@@ -43,8 +43,10 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: "\(dir)/\(output)"))
     }
 
-    @Test(arguments: [["report", "Fixtures/profiles/healthy", "-o"], ["compress", "Fixtures/profiles/healthy", "-o"],
-                      ["decompress", "x.tar.gz", "-o"], ["import", "Fixtures/profiles/healthy.json", "--out"]])
+    @Test(arguments: [
+        ["report", "Fixtures/profiles/healthy", "-o"], ["compress", "Fixtures/profiles/healthy", "-o"],
+        ["decompress", "x.tar.gz", "-o"], ["import", "Fixtures/profiles/healthy.json", "--out"]
+    ])
     func anEmptyOutputPathIsAUsageError(arguments: [String]) throws {
         let result = try CLI.run([arguments[0], CLI.path(arguments[1]), arguments[2], ""])
         #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")

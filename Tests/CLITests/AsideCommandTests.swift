@@ -18,7 +18,7 @@ import Testing
         for case let path as String in FileManager.default.enumerator(atPath: root)?.allObjects ?? [] {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: "\(root)/\(path)", isDirectory: &isDirectory), !isDirectory.boolValue,
-                  !path.hasSuffix(".sessionctl.lock")
+                !path.hasSuffix(".sessionctl.lock")
             else { continue }
             result[path] = FileManager.default.contents(atPath: "\(root)/\(path)")
         }
@@ -73,8 +73,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(try CLI.run(["aside", "push", profile, "--session", Self.regular]).status == 0)
         let name = try #require(try Self.entries(profile).first?["entry"] as? String)
-        try FileManager.default.copyItem(atPath: "\(profile)/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765",
-                                         toPath: "\(profile)/SessionStorage/\(Self.regular)")
+        try FileManager.default.copyItem(
+            atPath: "\(profile)/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765",
+            toPath: "\(profile)/SessionStorage/\(Self.regular)")
         let refused = try CLI.run(["aside", "restore", profile, name])
         #expect(refused.status == 73)
         #expect(refused.stderr.hasPrefix("sessionctl: ") && refused.stderr.contains("--force"))
@@ -125,8 +126,10 @@ import Testing
         let listing = try CLI.runProgram("/usr/bin/flock", [profile, CLI.binary, "aside", "list", profile])
         #expect(listing.status == 0)
         // Every writer takes the lock before it reads what it will change: import and migrate too.
-        for arguments in [["import", CLI.path("Fixtures/profiles/healthy.json"), "--out", profile, "--replace"],
-                          ["migrate", profile, "--to", "legacy"], ["repair", profile]] {
+        for arguments in [
+            ["import", CLI.path("Fixtures/profiles/healthy.json"), "--out", profile, "--replace"],
+            ["migrate", profile, "--to", "legacy"], ["repair", profile]
+        ] {
             let writer = try CLI.runProgram("/usr/bin/flock", [profile, CLI.binary] + arguments)
             #expect(writer.status == 75, "\(arguments): \(writer.stdout)\(writer.stderr)")
         }

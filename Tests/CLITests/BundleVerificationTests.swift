@@ -10,13 +10,14 @@ import Testing
         try Archives.tarGz([
             (TarEntry(path: "profile/", kind: .directory, mode: 0o755), []),
             (TarEntry(path: "profile/data.pb", kind: .file, size: 4), [1, 2, 3, 9]),
-            (TarEntry(path: "MANIFEST.json", kind: .file, size: Int64(manifest.count)), manifest),
+            (TarEntry(path: "MANIFEST.json", kind: .file, size: Int64(manifest.count)), manifest)
         ])
     }
 
     private var intact: [UInt8] {
         let sha = SHA256.hex(SHA256.hash([1, 2, 3, 4]))
-        return Array("""
+        return Array(
+            """
             {
               "schema": "sessionctl.manifest/1",
               "tool": "sessionctl 0.1.0",

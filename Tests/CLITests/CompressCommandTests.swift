@@ -48,7 +48,8 @@ import Testing
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let source = "\(dir)/data.pb"
-        try FileManager.default.copyItem(atPath: Self.fixture + "/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/00000014/data.pb", toPath: source)
+        try FileManager.default.copyItem(
+            atPath: Self.fixture + "/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/00000014/data.pb", toPath: source)
         let result = try CLI.run(["compress", source, "--level", "9", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -63,7 +64,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try CLI.run(["compress", Self.fixture, "-o", "\(dir)/a.tar.gz"]).status == 0)
         let exists = try CLI.run(["compress", Self.fixture, "-o", "\(dir)/a.tar.gz"])
-        #expect(exists.status == 73 && exists.stderr == "sessionctl: \(dir)/a.tar.gz: already exists; name another file with -o, or move that one away first\n")
+        #expect(
+            exists.status == 73
+                && exists.stderr == "sessionctl: \(dir)/a.tar.gz: already exists; name another file with -o, or move that one away first\n")
         let outExists = try CLI.run(["decompress", "\(dir)/a.tar.gz", "-o", dir])
         #expect(outExists.status == 73)
         #expect(try CLI.run(["compress", "\(dir)/missing"]).status == 66)
@@ -96,10 +99,15 @@ import Testing
         let cases: [(String, [(TarEntry, [UInt8])])] = [
             ("absolute", [(TarEntry(path: "\(dir)/escaped", kind: .file), Array("x".utf8))]),
             ("dotdot", [(TarEntry(path: "inside", kind: .file), []), (TarEntry(path: "../escaped", kind: .file), Array("x".utf8))]),
-            ("symlink", [(TarEntry(path: "l", kind: .symbolicLink, linkTarget: dir), []),
-                         (TarEntry(path: "l/escaped", kind: .file), Array("x".utf8))]),
+            (
+                "symlink",
+                [
+                    (TarEntry(path: "l", kind: .symbolicLink, linkTarget: dir), []),
+                    (TarEntry(path: "l/escaped", kind: .file), Array("x".utf8))
+                ]
+            ),
             ("hardlink", [(TarEntry(path: "h", kind: .hardLink, linkTarget: "../../etc/passwd"), [])]),
-            ("device", [(TarEntry(path: "null", kind: .characterDevice), [])]),
+            ("device", [(TarEntry(path: "null", kind: .characterDevice), [])])
         ]
         try FileManager.default.createDirectory(atPath: "\(dir)/out", withIntermediateDirectories: true)
         for (name, members) in cases {

@@ -27,7 +27,8 @@ import Testing
         let fromTar = try CLI.run(["inspect", "\(dir)/by-tar.bin", "--history", "--format", "json"])
         #expect(fromTar.status == 0, "\(fromTar.stderr)")
         #expect(fromTar.stdout == direct.stdout)
-        let gz = try CLI.runProgram("/usr/bin/env", ["sh", "-c", "gzip -c '\(Self.fixture)/\(Self.metadata)' > '\(dir)/session_metadata.pb.gz'"])
+        let gz = try CLI.runProgram(
+            "/usr/bin/env", ["sh", "-c", "gzip -c '\(Self.fixture)/\(Self.metadata)' > '\(dir)/session_metadata.pb.gz'"])
         #expect(gz.status == 0)
         let file = try CLI.run(["inspect", "\(dir)/session_metadata.pb.gz", "--format", "json"])
         #expect(file.status == 0, "\(file.stderr)")
@@ -58,8 +59,10 @@ import Testing
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: "\(dir)/cut.tar.gz"))
         let cut = try CLI.run(["inspect", "\(dir)/cut.tar.gz"])
         #expect(cut.status == 65)
-        #expect(cut.stderr == "sessionctl: \(dir)/cut.tar.gz: damaged at byte \(bytes.count / 2): unexpected end of gzip data (truncated)\n")
-        try Archives.tarGz([(.init(path: "/etc/passwd", kind: .file), Array("x".utf8))]).write(to: URL(fileURLWithPath: "\(dir)/evil.tar.gz"))
+        #expect(
+            cut.stderr == "sessionctl: \(dir)/cut.tar.gz: damaged at byte \(bytes.count / 2): unexpected end of gzip data (truncated)\n")
+        try Archives.tarGz([(.init(path: "/etc/passwd", kind: .file), Array("x".utf8))]).write(
+            to: URL(fileURLWithPath: "\(dir)/evil.tar.gz"))
         let evil = try CLI.run(["inspect", "\(dir)/evil.tar.gz"])
         #expect(evil.status == 65 && evil.stderr.contains("refused: absolute path"))
     }
@@ -69,16 +72,20 @@ import Testing
     @Test func aMemberOfABundleIsReadBackByItsPrintedPath() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let tar = try CLI.runProgram("/usr/bin/env", ["tar", "-czf", "\(dir)/ticket.tar.gz", "-C", CLI.path("Fixtures/profiles"), "healthy"])
+        let tar = try CLI.runProgram(
+            "/usr/bin/env", ["tar", "-czf", "\(dir)/ticket.tar.gz", "-C", CLI.path("Fixtures/profiles"), "healthy"])
         #expect(tar.status == 0)
         let window = "SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765"
-        for (member, direct) in [("healthy/\(window)", "\(Self.fixture)/\(window)"), ("healthy/\(Self.metadata)", "\(Self.fixture)/\(Self.metadata)")] {
+        for (member, direct) in [
+            ("healthy/\(window)", "\(Self.fixture)/\(window)"), ("healthy/\(Self.metadata)", "\(Self.fixture)/\(Self.metadata)")
+        ] {
             let inside = try CLI.run(["inspect", "\(dir)/ticket.tar.gz/\(member)", "--format", "json"])
             #expect(inside.status == 0, "\(member): \(inside.stderr)")
             let expected = try CLI.run(["inspect", direct, "--format", "json"])
             let tabs = { (text: String) -> [Int] in
                 let document = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-                return ((document?["sessions"] as? [[String: Any]])?.first?["tabs"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } ?? []
+                return ((document?["sessions"] as? [[String: Any]])?.first?["tabs"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }
+                    ?? []
             }
             #expect(!tabs(inside.stdout).isEmpty && tabs(inside.stdout) == tabs(expected.stdout), "\(member)")
             #expect(try CLI.run(["validate", "\(dir)/ticket.tar.gz/\(member)"]).status == 0, "\(member)")

@@ -71,7 +71,9 @@ import Testing
         #expect(document["verdict"] as? String == "incomplete")
         #expect(result.stderr.contains("incomplete"))
         // Failures outrank incompleteness.
-        let failing = try CLI.run(["crash-test", "--workload", "small", "--model", "process", "--protocol", "in-place", "--max-states", "600"])
+        let failing = try CLI.run([
+            "crash-test", "--workload", "small", "--model", "process", "--protocol", "in-place", "--max-states", "600"
+        ])
         #expect(failing.status == 1)
     }
 
@@ -112,8 +114,11 @@ import Testing
     }
 
     @Test func usageErrorsExit64() throws {
-        for arguments in [["--model", "ext5"], ["--protocol", "rsync"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "25/25"], ["--max-failures", "-1"], ["--max-states", "0"],
-                          ["--replay", "workload=small"], ["--replay", "workload=small;model=process;protocol=safe;seed=1;crash=x"]] {
+        for arguments in [
+            ["--model", "ext5"], ["--protocol", "rsync"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "25/25"],
+            ["--max-failures", "-1"], ["--max-states", "0"],
+            ["--replay", "workload=small"], ["--replay", "workload=small;model=process;protocol=safe;seed=1;crash=x"]
+        ] {
             let result = try CLI.run(["crash-test"] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("Fatal error"))
@@ -156,8 +161,9 @@ import Testing
     @Test func anInPlaceRewriteIsCaughtAndItsStateKept() throws {
         let scratch = try CLI.temporaryDirectory("kill")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let result = try CLI.run(["crash-test", "--kill", "20", "--workload", "small", "--protocol", "in-place", "--format", "json"],
-                                 environment: ["TMPDIR": scratch])
+        let result = try CLI.run(
+            ["crash-test", "--kill", "20", "--workload", "small", "--protocol", "in-place", "--format", "json"],
+            environment: ["TMPDIR": scratch])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let failures = try #require(document["failures"] as? [[String: Any]])

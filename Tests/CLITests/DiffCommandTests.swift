@@ -41,29 +41,30 @@ import Testing
     @Test func everyKindOfChange() throws {
         let (directory, profile) = try Self.changedProfile { sessions in
             var tabs = sessions[0]["tabs"] as? [[String: Any]] ?? []
-            tabs[1]["title"] = "Calendar — Week 48"          // tab 4 changed
-            let moved = tabs.remove(at: 4)                    // tab 9 moved to the front
+            tabs[1]["title"] = "Calendar — Week 48"  // tab 4 changed
+            let moved = tabs.remove(at: 4)  // tab 9 moved to the front
             tabs.insert(moved, at: 0)
-            tabs.remove(at: 5)                                // tab 10 removed
+            tabs.remove(at: 5)  // tab 10 removed
             var added = tabs[1]
-            added["id"] = 77                                  // tab 77 added at the end (index 5)
+            added["id"] = 77  // tab 77 added at the end (index 5)
             tabs.append(added)
             sessions[0]["tabs"] = tabs
-            sessions[0]["groups"] = []                        // no groups any more
-            sessions.remove(at: 2)                            // session E9D8... removed
+            sessions[0]["groups"] = []  // no groups any more
+            sessions.remove(at: 2)  // session E9D8... removed
             var incognito = sessions[2]
             incognito["tabs"] = Array((incognito["tabs"] as? [[String: Any]] ?? []).prefix(1))
             incognito["activeIndex"] = 0
-            sessions[2] = incognito                           // incognito tab 31 removed
+            sessions[2] = incognito  // incognito tab 31 removed
         }
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = try CLI.run(["diff", Self.healthy, profile, "--format", "json"])
         #expect(result.status == 1, "\(result.stderr)")
         let sessions = try #require(try Self.json(result)["sessions"] as? [[String: Any]])
-        #expect(sessions.map { "\($0["id"] ?? "")/\($0["incognito"] ?? "")/\($0["status"] ?? "")" } == [
-            "\(Self.regular)/0/changed", "\(Self.regular)-Inactive/0/same",
-            "E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/0/removed", "\(Self.regular)/1/changed",
-        ])
+        #expect(
+            sessions.map { "\($0["id"] ?? "")/\($0["incognito"] ?? "")/\($0["status"] ?? "")" } == [
+                "\(Self.regular)/0/changed", "\(Self.regular)-Inactive/0/same",
+                "E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/0/removed", "\(Self.regular)/1/changed"
+            ])
         let tabs = try #require(sessions[0]["tabs"] as? [String: [[String: Any]]])
         #expect(tabs["added"]?.map { $0["id"] as? Int } == [77])
         #expect(tabs["removed"]?.map { $0["id"] as? Int } == [10])
@@ -78,10 +79,12 @@ import Testing
 
         let text = try CLI.run(["diff", Self.healthy, profile])
         #expect(text.status == 1)
-        for line in ["  + [5] #77 ", "  - [5] #10 \"Cart (2)\"", "  > [4] -> [0] #9 ", "  ~ [2] #4 \"Calendar — Week 48\": title",
-                     "      title: \"Calendar — Week 47\" -> \"Calendar — Week 48\"",
-                     "session E9D8C7B6-A5F4-4321-8765-0FEDCBA98765: removed, 1 tab",
-                     "incognito session \(Self.regular): 2 tabs -> 1 tab, 1 removed"] {
+        for line in [
+            "  + [5] #77 ", "  - [5] #10 \"Cart (2)\"", "  > [4] -> [0] #9 ", "  ~ [2] #4 \"Calendar — Week 48\": title",
+            "      title: \"Calendar — Week 47\" -> \"Calendar — Week 48\"",
+            "session E9D8C7B6-A5F4-4321-8765-0FEDCBA98765: removed, 1 tab",
+            "incognito session \(Self.regular): 2 tabs -> 1 tab, 1 removed"
+        ] {
             #expect(text.stdout.contains(line), "missing \(line)")
         }
         #expect(!text.stdout.contains("\u{1B}["))

@@ -1,8 +1,8 @@
 import Archive
 import Foundation
 import SessionFormats
-import Testing
 import TestSupport
+import Testing
 
 /// Every reading command on hostile input: damaged copies of the healthy profile (seeded
 /// truncations and bit flips), and documents built to exhaust a reader (deep nesting, cycles, huge
@@ -99,7 +99,10 @@ import TestSupport
     static func varint(_ value: UInt64) -> [UInt8] {
         var value = value
         var bytes: [UInt8] = []
-        while value >= 0x80 { bytes.append(UInt8(value & 0x7f) | 0x80); value >>= 7 }
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7f) | 0x80)
+            value >>= 7
+        }
         return bytes + [UInt8(value)]
     }
 
@@ -121,8 +124,9 @@ import TestSupport
         let depth = 200_000
         let documents = [
             String(repeating: "[", count: depth) + String(repeating: "]", count: depth),
-            "{\"schema\":\"sessionctl.inspect/1\",\"sessions\":" + String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth) + "}",
-            String(repeating: "[", count: depth),
+            "{\"schema\":\"sessionctl.inspect/1\",\"sessions\":" + String(repeating: "{\"a\":", count: depth) + "1"
+                + String(repeating: "}", count: depth) + "}",
+            String(repeating: "[", count: depth)
         ]
         for (index, document) in documents.enumerated() {
             let file = scratch + "/deep\(index).json"
@@ -131,7 +135,8 @@ import TestSupport
             let result = try Self.runChecked(["import", file, "--out", scratch + "/out\(index)"], "nested JSON \(index)")
             #expect(result.status == 65, "nested JSON \(index): \(result.stderr)")
             #expect(Self.snapshot(scratch).filter { !$0.key.hasPrefix("out") } == before.filter { !$0.key.hasPrefix("out") })
-            let piped = try Self.runChecked(["import", "-", "--out", scratch + "/piped\(index)"], "nested JSON \(index) on stdin", stdin: Data(document.utf8))
+            let piped = try Self.runChecked(
+                ["import", "-", "--out", scratch + "/piped\(index)"], "nested JSON \(index) on stdin", stdin: Data(document.utf8))
             #expect(piped.status == 65, "nested JSON \(index) on stdin: \(piped.stderr)")
         }
     }
@@ -146,24 +151,30 @@ import TestSupport
     }
 
     /// A keyed archive whose window's `sessions` array holds the window itself.
-    static let cyclicArchive: [UInt8] = BinaryPlistWriter.encode(.dictionary([
-        "$archiver": .string("NSKeyedArchiver"),
-        "$version": .integer(100_000),
-        "$top": .dictionary(["root": .uid(1)]),
-        "$objects": .array([
-            .string("$null"),
-            .dictionary(["$class": .uid(2), "sessions": .uid(3), "selectedIndex": .integer(0)]),
-            .dictionary(["$classname": .string("SessionWindowIOS"), "$classes": .array([.string("SessionWindowIOS"), .string("NSObject")])]),
-            .dictionary(["$class": .uid(4), "NS.objects": .array([.uid(1)])]),
-            .dictionary(["$classname": .string("NSArray"), "$classes": .array([.string("NSArray"), .string("NSObject")])]),
-        ]),
-    ]))
+    static let cyclicArchive: [UInt8] = BinaryPlistWriter.encode(
+        .dictionary([
+            "$archiver": .string("NSKeyedArchiver"),
+            "$version": .integer(100_000),
+            "$top": .dictionary(["root": .uid(1)]),
+            "$objects": .array([
+                .string("$null"),
+                .dictionary(["$class": .uid(2), "sessions": .uid(3), "selectedIndex": .integer(0)]),
+                .dictionary([
+                    "$classname": .string("SessionWindowIOS"), "$classes": .array([.string("SessionWindowIOS"), .string("NSObject")])
+                ]),
+                .dictionary(["$class": .uid(4), "NS.objects": .array([.uid(1)])]),
+                .dictionary(["$classname": .string("NSArray"), "$classes": .array([.string("NSArray"), .string("NSObject")])])
+            ])
+        ]))
 
     /// A binary plist of `objects` (already encoded) with 4-byte offsets and references.
     static func plist(objects: [[UInt8]], count: UInt64? = nil, top: UInt64 = 0) -> [UInt8] {
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
-        for object in objects { offsets.append(bytes.count); bytes += object }
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object
+        }
         let table = bytes.count
         for offset in offsets { bytes += bigEndian(UInt64(offset), 4) }
         bytes += [0, 0, 0, 0, 0, 0, 4, 4]
@@ -183,9 +194,13 @@ import TestSupport
             ("object count 2^60 in the trailer", Self.plist(objects: [[0x08]], count: 1 << 60)),
             ("array declaring 2^62 elements", Self.plist(objects: [[0xAF, 0x13] + Self.bigEndian(1 << 62, 8)])),
             ("string declaring 2^40 characters", Self.plist(objects: [[0x5F, 0x13] + Self.bigEndian(1 << 40, 8)])),
-            ("\(chain) arrays each holding the next", Self.plist(objects: (0..<chain).map { index in
-                index + 1 < chain ? [0xA1] + Self.bigEndian(UInt64(index + 1), 4) : [0xA0]
-            })),
+            (
+                "\(chain) arrays each holding the next",
+                Self.plist(
+                    objects: (0..<chain).map { index in
+                        index + 1 < chain ? [0xA1] + Self.bigEndian(UInt64(index + 1), 4) : [0xA0]
+                    })
+            )
         ]
         for (label, bytes) in cases {
             let scratch = try CLI.temporaryDirectory("hostile")
@@ -208,20 +223,33 @@ import TestSupport
         for index in 148..<156 { bytes[index] = UInt8(ascii: " ") }
         let sum = bytes[0..<512].reduce(0) { $0 + Int($1) }
         let digits = Array(String(sum, radix: 8).utf8)
-        bytes.replaceSubrange(148..<156, with: Array(repeating: UInt8(ascii: "0"), count: 6 - digits.count) + digits + [0, UInt8(ascii: " ")])
+        bytes.replaceSubrange(
+            148..<156, with: Array(repeating: UInt8(ascii: "0"), count: 6 - digits.count) + digits + [0, UInt8(ascii: " ")])
         return bytes
     }
 
     @Test func archivesDeclaringHugeSizes() throws {
-        let metadata = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.healthy + "/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/session_metadata.pb")))
+        let metadata = [UInt8](
+            try Data(
+                contentsOf: URL(fileURLWithPath: Self.healthy + "/SessionStorage/E9D8C7B6-A5F4-4321-8765-0FEDCBA98765/session_metadata.pb"))
+        )
         var wrongSize = try GzipEncoder.compress(metadata)
         wrongSize.replaceSubrange((wrongSize.count - 4)..., with: [0xff, 0xff, 0xff, 0xff])
         let cases: [(String, [UInt8])] = [
             ("gzip trailer declaring 4 GiB - 1", wrongSize),
             ("tar file declaring 2^63 - 1 bytes", try GzipEncoder.compress(try Self.tarDeclaring(size: .max, typeFlag: UInt8(ascii: "0")))),
-            ("tar volume label declaring 2^63 - 1 bytes", try GzipEncoder.compress(try Self.tarDeclaring(size: .max, typeFlag: UInt8(ascii: "V")))),
-            ("tar dump directory declaring 2^63 - 1 bytes", try GzipEncoder.compress(try Self.tarDeclaring(size: .max, typeFlag: UInt8(ascii: "D")))),
-            ("tar vendor member declaring 2^63 - 1 bytes", try GzipEncoder.compress(try Self.tarDeclaring(size: .max, typeFlag: UInt8(ascii: "Z")))),
+            (
+                "tar volume label declaring 2^63 - 1 bytes",
+                try GzipEncoder.compress(try Self.tarDeclaring(size: .max, typeFlag: UInt8(ascii: "V")))
+            ),
+            (
+                "tar dump directory declaring 2^63 - 1 bytes",
+                try GzipEncoder.compress(try Self.tarDeclaring(size: .max, typeFlag: UInt8(ascii: "D")))
+            ),
+            (
+                "tar vendor member declaring 2^63 - 1 bytes",
+                try GzipEncoder.compress(try Self.tarDeclaring(size: .max, typeFlag: UInt8(ascii: "Z")))
+            )
         ]
         for (label, bytes) in cases {
             let scratch = try CLI.temporaryDirectory("hostile")
@@ -246,22 +274,25 @@ import TestSupport
         for tear in ["25:sector:9223372036854775807:1", "25:sector:0:9223372036854775807", "9223372036854775807:cut:1"] {
             let result = try CLI.run(["crash-test", "--replay", base + ";tear=" + tear], timeout: Self.timeLimit)
             #expect(!result.timedOut && result.status == 64, "tear=\(tear): status \(result.status), \(result.stderr)")
-            #expect(result.stderr.hasPrefix("sessionctl: crash-test: reproducer") && result.stderr.split(separator: "\n").count == 1,
-                    "tear=\(tear): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("sessionctl: crash-test: reproducer") && result.stderr.split(separator: "\n").count == 1,
+                "tear=\(tear): \(result.stderr)")
         }
         let workloads: [(String, [UInt8])] = [
             ("not UTF-8", [0x6c, 0x61, 0xff, 0xfe, 0x0a]),
             ("unterminated quote", Array("launch\nopen t1 \"https://example.org/\n".utf8)),
             ("repeat without an event", Array("launch\nrepeat 100000\n".utf8)),
             ("repeat beyond its limit", Array("launch\nrepeat 100001 crash\n".utf8)),
-            ("one word of 1 MiB", Array(("launch\nopen " + String(repeating: "x", count: 1 << 20) + "\n").utf8)),
+            ("one word of 1 MiB", Array(("launch\nopen " + String(repeating: "x", count: 1 << 20) + "\n").utf8))
         ]
         for (label, bytes) in workloads {
             let file = scratch + "/hostile.workload"
             try Data(bytes).write(to: URL(fileURLWithPath: file))
             let result = try CLI.run(["crash-test", "--workload", file], timeout: Self.timeLimit)
             #expect(!result.timedOut && result.status == 65, "\(label): status \(result.status), \(result.stderr)")
-            #expect(result.stderr.hasPrefix("sessionctl: crash-test: ") && result.stderr.split(separator: "\n").count == 1, "\(label): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("sessionctl: crash-test: ") && result.stderr.split(separator: "\n").count == 1,
+                "\(label): \(result.stderr)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(bytes), "\(label): the workload file changed")
         }
     }
@@ -269,10 +300,14 @@ import TestSupport
     /// A path whose bytes are not UTF-8 gets a usage error naming the argument, not "missing".
     @Test func aPathThatIsNotUTF8() throws {
         for command in ["inspect", "validate", "repair"] {
-            let result = try CLI.runProgram("/bin/sh", ["-c", "exec \"$0\" \"$1\" \"$(printf '/tmp/profile-\\377')\"", CLI.binary, command],
-                                            timeout: Self.timeLimit)
+            let result = try CLI.runProgram(
+                "/bin/sh", ["-c", "exec \"$0\" \"$1\" \"$(printf '/tmp/profile-\\377')\"", CLI.binary, command],
+                timeout: Self.timeLimit)
             #expect(result.status == 64, "\(command): \(result.stderr)")
-            #expect(result.stderr == "sessionctl: argument 2 is not valid UTF-8: sessionctl takes paths in UTF-8 (rename the file, or give it a symbolic link with a UTF-8 name)\n")
+            #expect(
+                result.stderr
+                    == "sessionctl: argument 2 is not valid UTF-8: sessionctl takes paths in UTF-8 (rename the file, or give it a symbolic link with a UTF-8 name)\n"
+            )
         }
     }
 

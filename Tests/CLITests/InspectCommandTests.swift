@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `sessionctl inspect` and `import` as a user runs them.
 @Suite struct InspectCommandTests {

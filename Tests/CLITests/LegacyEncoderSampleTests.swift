@@ -8,7 +8,8 @@ import Testing
     static let samples = ["groups-and-certificates", "incognito-and-empty", "older-root-and-names"]
 
     static func expected(_ name: String) throws -> Any {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CLI.path("Fixtures/legacy-encoder/\(name).inspect.json"))))
+        try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: CLI.path("Fixtures/legacy-encoder/\(name).inspect.json"))))
     }
 
     static func inspect(_ path: String) throws -> Any {
@@ -19,7 +20,8 @@ import Testing
 
     @Test(arguments: samples)
     func inspectMatchesTheEncodersJSON(name: String) throws {
-        #expect(InspectCommandTests.mismatches(try Self.expected(name), try Self.inspect(CLI.path("Fixtures/legacy-encoder/\(name)"))) == [])
+        #expect(
+            InspectCommandTests.mismatches(try Self.expected(name), try Self.inspect(CLI.path("Fixtures/legacy-encoder/\(name)"))) == [])
     }
 
     @Test(arguments: samples)

@@ -13,21 +13,24 @@ import Testing
         func classOf(_ name: String) -> PlistValue {
             .dictionary(["$classname": .string(name), "$classes": .array([.string(name), .string("NSObject")])])
         }
-        return BinaryPlistWriter.encode(.dictionary([
-            "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000), "$top": .dictionary(["root": .uid(1)]),
-            "$objects": .array([
-                .string("$null"),
-                .dictionary(["$class": .uid(2), "selectedIndex": .integer(0), "sessions": .uid(3)]),
-                classOf("SessionWindowIOS"),
-                .dictionary(["$class": .uid(4), "NS.objects": .array(Array(repeating: .uid(5), count: tabs))]),
-                classOf("NSArray"),
-                .dictionary(["$class": .uid(6), "uniqueIdentifier": .integer(1), "lastCommittedItemIndex": .integer(0), "entries": .uid(7)]),
-                classOf("CRWSessionStorage"),
-                .dictionary(["$class": .uid(4), "NS.objects": .array(Array(repeating: .uid(8), count: entries))]),
-                .dictionary(["$class": .uid(9), "urlString": .data(Array("https://a.example/".utf8)), "timestamp": .integer(1)]),
-                classOf("CRWNavigationItemStorage"),
-            ]),
-        ]))
+        return BinaryPlistWriter.encode(
+            .dictionary([
+                "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000), "$top": .dictionary(["root": .uid(1)]),
+                "$objects": .array([
+                    .string("$null"),
+                    .dictionary(["$class": .uid(2), "selectedIndex": .integer(0), "sessions": .uid(3)]),
+                    classOf("SessionWindowIOS"),
+                    .dictionary(["$class": .uid(4), "NS.objects": .array(Array(repeating: .uid(5), count: tabs))]),
+                    classOf("NSArray"),
+                    .dictionary([
+                        "$class": .uid(6), "uniqueIdentifier": .integer(1), "lastCommittedItemIndex": .integer(0), "entries": .uid(7)
+                    ]),
+                    classOf("CRWSessionStorage"),
+                    .dictionary(["$class": .uid(4), "NS.objects": .array(Array(repeating: .uid(8), count: entries))]),
+                    .dictionary(["$class": .uid(9), "urlString": .data(Array("https://a.example/".utf8)), "timestamp": .integer(1)]),
+                    classOf("CRWNavigationItemStorage")
+                ])
+            ]))
     }
 
     /// A profile whose one legacy session is `Sessions/S/session.plist`, made by `make`.
@@ -44,13 +47,16 @@ import Testing
         #expect(bytes.count < 7_000)
         let profile = try Self.profile { try Data(bytes).write(to: URL(fileURLWithPath: $0)) }
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        for arguments in [["inspect", profile], ["inspect", profile, "--history", "--format", "json"], ["inspect", profile + "/Sessions/S/session.plist"]] {
+        for arguments in [
+            ["inspect", profile], ["inspect", profile, "--history", "--format", "json"], ["inspect", profile + "/Sessions/S/session.plist"]
+        ] {
             let result = try CLI.run(arguments, timeout: Self.timeLimit)
             #expect(!result.timedOut, "\(arguments): still running after \(Self.timeLimit) s")
             #expect(result.status == 65, "\(arguments): \(result.status) \(result.stderr)")
             #expect(result.stderr.hasPrefix("sessionctl: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-            #expect(result.stderr.contains("session.plist: damaged at byte ") && result.stderr.contains("its object references expand past"),
-                    "\(result.stderr)")
+            #expect(
+                result.stderr.contains("session.plist: damaged at byte ") && result.stderr.contains("its object references expand past"),
+                "\(result.stderr)")
         }
         let validate = try CLI.run(["validate", profile, "--format", "json"], timeout: Self.timeLimit)
         #expect(!validate.timedOut)

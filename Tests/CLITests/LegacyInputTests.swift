@@ -60,8 +60,8 @@ import Testing
                 .dictionary(["$class": .uid(2), "sessions": .uid(3), "selectedIndex": .integer(0)]),
                 .dictionary(["$classname": .string("SessionWindowIOS"), "$classes": .array([.string("SessionWindowIOS")])]),
                 .dictionary(["$class": .uid(4), "NS.objects": .array([.uid(1)])]),
-                .dictionary(["$classname": .string("NSArray"), "$classes": .array([.string("NSArray")])]),
-            ]),
+                .dictionary(["$classname": .string("NSArray"), "$classes": .array([.string("NSArray")])])
+            ])
         ])
         let file = "\(directory)/session.plist"
         try Data(BinaryPlistWriter.encode(archive)).write(to: URL(fileURLWithPath: file))

@@ -44,7 +44,9 @@ import Testing
         for command in commands {
             let page = try Self.page(for: command)
             for option in command.longOptions.sorted() {
-                #expect(page.contains("Fl \\-\(option)"), "man/sessionctl-\(command.path[0]).1 does not document --\(option) of \(command.path.joined(separator: " "))")
+                #expect(
+                    page.contains("Fl \\-\(option)"),
+                    "man/sessionctl-\(command.path[0]).1 does not document --\(option) of \(command.path.joined(separator: " "))")
             }
         }
     }
@@ -57,7 +59,9 @@ import Testing
             let page = try String(contentsOfFile: CLI.path("man/sessionctl-\(name).1"), encoding: .utf8)
             for line in page.split(separator: "\n") where line.hasPrefix(".It Fl \\-") {
                 let option = line.dropFirst(".It Fl \\-".count).prefix { $0 != " " }
-                #expect(options.contains(String(option)) || option == "help" || option == "version", "man/sessionctl-\(name).1 documents --\(option), which the command does not have")
+                #expect(
+                    options.contains(String(option)) || option == "help" || option == "version",
+                    "man/sessionctl-\(name).1 documents --\(option), which the command does not have")
             }
         }
     }
@@ -66,7 +70,8 @@ import Testing
         let overview = try String(contentsOfFile: CLI.path("man/sessionctl.1"), encoding: .utf8)
         for command in try Self.commands() where command.path.count == 1 {
             #expect(overview.contains(".It Cm \(command.path[0])"), "sessionctl(1) does not list \(command.path[0])")
-            #expect(overview.contains("Xr sessionctl-\(command.path[0]) 1"), "sessionctl(1) does not refer to sessionctl-\(command.path[0])(1)")
+            #expect(
+                overview.contains("Xr sessionctl-\(command.path[0]) 1"), "sessionctl(1) does not refer to sessionctl-\(command.path[0])(1)")
         }
     }
 
@@ -84,14 +89,17 @@ import Testing
             try FileManager.default.createDirectory(atPath: "\(sandbox)/tmp", withIntermediateDirectories: true)
             let text = try String(contentsOfFile: "\(manDirectory)/\(page)", encoding: .utf8)
             for command in Self.examples(text) {
-                let script = command
+                let script =
+                    command
                     .replacingOccurrences(of: "\\-", with: "-")
                     .replacingOccurrences(of: "\\(aq", with: "'")
                     .replacingOccurrences(of: "\\e", with: "\\")
                     .replacingOccurrences(of: " /tmp/", with: " \(sandbox)/tmp/")
                     .replacingOccurrences(of: "=/tmp/", with: "=\(sandbox)/tmp/")
                 // TMPDIR: a kill example that fails keeps its runs, named in its report, inside the sandbox.
-                let result = try CLI.runProgram("/bin/sh", ["-c", script], environment: ["PATH": "\(binDirectory):/usr/bin:/bin", "TMPDIR": "\(sandbox)/tmp"], in: sandbox)
+                let result = try CLI.runProgram(
+                    "/bin/sh", ["-c", script], environment: ["PATH": "\(binDirectory):/usr/bin:/bin", "TMPDIR": "\(sandbox)/tmp"],
+                    in: sandbox)
                 #expect(result.status <= 1, "\(page): `\(script)` exited \(result.status): \(result.stderr)")
                 #expect(!result.stderr.contains("Fatal error"), "\(page): `\(script)` crashed")
             }

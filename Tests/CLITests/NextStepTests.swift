@@ -32,7 +32,9 @@ import Testing
         #expect(inspect.status == 1 && inspect.stdout.contains("not readable") && inspect.stdout.contains("next: "))
         let validate = try CLI.run(["validate", bundle])
         #expect(validate.status == 1)
-        #expect(validate.stdout.contains("next: sessionctl decompress \(bundle) -o DIR, then sessionctl repair --dry-run DIR"), "\(validate.stdout)")
+        #expect(
+            validate.stdout.contains("next: sessionctl decompress \(bundle) -o DIR, then sessionctl repair --dry-run DIR"),
+            "\(validate.stdout)")
         #expect(try CLI.run(["decompress", bundle, "-o", scratch + "/out"]).status == 0)
         let repair = try CLI.run(["repair", scratch + "/out"])
         #expect(repair.status == 0, "\(repair.stderr)")
@@ -84,7 +86,8 @@ import Testing
         let profile = CLI.path("Fixtures/gallery/metadata-truncated")
         let text = try CLI.run(["inspect", profile])
         #expect(text.status == 1, "\(text.stderr)")
-        #expect(text.stdout.contains("incognito") && text.stdout.contains("not readable:") && text.stdout.contains("next: sessionctl validate"))
+        #expect(
+            text.stdout.contains("incognito") && text.stdout.contains("not readable:") && text.stdout.contains("next: sessionctl validate"))
         let json = try CLI.run(["inspect", profile, "--format", "json"])
         #expect(json.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

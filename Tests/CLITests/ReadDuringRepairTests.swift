@@ -48,13 +48,17 @@ import Testing
 
 /// Every form of PATH that belongs to a profile on disk waits while a writer holds its lock.
 @Suite struct SettledReadPathTests {
-    @Test(arguments: ["", "/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E", "/OTR/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/00000014/data.pb",
-                      "/..", "/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/0000ffff"])
+    @Test(arguments: [
+        "", "/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E",
+        "/OTR/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/00000014/data.pb",
+        "/..", "/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/0000ffff"
+    ])
     func aReadWaitsForTheWriterWhateverPathNamesTheProfile(suffix: String) throws {
         let profile = try RepairCommandTests.copy("Fixtures/gallery/healthy")
         defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
         // The lock a writer holds, for 1.5 s (flock(1) takes the same flock(2) lock on the directory).
-        let script = "flock -x '\(profile)' sleep 1.5 & sleep 0.3; start=$(date +%s%N); '\(CLI.binary)' validate '\(profile)\(suffix)' > /dev/null 2>&1; status=$?; end=$(date +%s%N); wait; echo $status $(( (end - start) / 1000000 ))"
+        let script =
+            "flock -x '\(profile)' sleep 1.5 & sleep 0.3; start=$(date +%s%N); '\(CLI.binary)' validate '\(profile)\(suffix)' > /dev/null 2>&1; status=$?; end=$(date +%s%N); wait; echo $status $(( (end - start) / 1000000 ))"
         let result = try CLI.runProgram("/bin/sh", ["-c", script], timeout: 60)
         let fields = result.stdout.split(whereSeparator: \.isWhitespace)
         let waited = fields.count == 2 ? Int(fields[1]) ?? 0 : 0

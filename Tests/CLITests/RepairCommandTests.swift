@@ -20,7 +20,8 @@ import Testing
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  !path.hasSuffix(".sessionctl.lock") else { continue }
+                !path.hasSuffix(".sessionctl.lock")
+            else { continue }
             files[path] = FileManager.default.contents(atPath: root + "/" + path)
         }
         return files
@@ -69,7 +70,10 @@ import Testing
         #expect(tabsAfter.map(\.stable) == tabsBefore.map(\.stable))
         #expect(Set(tabsAfter.map(\.id)).count == tabsAfter.count)
         // The original, byte for byte, in the set-aside entry.
-        #expect(Self.files(profile).contains { $0.key.hasPrefix("Backups/\(Self.session)/") && $0.key.hasSuffix("/session.plist") && $0.value == original })
+        #expect(
+            Self.files(profile).contains {
+                $0.key.hasPrefix("Backups/\(Self.session)/") && $0.key.hasSuffix("/session.plist") && $0.value == original
+            })
 
         let settled = Self.files(profile)
         let second = try CLI.run(["repair", profile])
@@ -128,7 +132,11 @@ import Testing
         for (path, data) in Self.files(profile) where path.hasSuffix("data.pb") {
             let text = [UInt8](data)
             let needle = Array("sessionrestore?url=".utf8)
-            guard let at = (0...(max(text.count - needle.count, 0))).first(where: { Array(text[$0..<min($0 + needle.count, text.count)]) == needle }) else { continue }
+            guard
+                let at = (0...(max(text.count - needle.count, 0))).first(where: {
+                    Array(text[$0..<min($0 + needle.count, text.count)]) == needle
+                })
+            else { continue }
             var bytes = text
             bytes.replaceSubrange(at..<at + needle.count, with: Array("sessionrestore?uri=".utf8))
             try Data(bytes).write(to: URL(fileURLWithPath: profile + "/" + path))

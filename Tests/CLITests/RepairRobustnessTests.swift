@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Fuzz-style robustness of `sessionctl repair`: the healthy profile's files are truncated, bit
 /// flipped, emptied, deleted or extended with garbage in a scratch copy, and repair must never
@@ -68,8 +68,9 @@ import TestSupport
         let result = try CLI.run(["repair", profile])
         #expect([0, 1, 65].contains(result.status), "\(label): status \(result.status), \(result.stderr)")
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "\(label)")
-        #expect(result.stderr.isEmpty || (result.stderr.hasPrefix("sessionctl: ") && result.stderr.split(separator: "\n").count == 1),
-                "\(label): \(result.stderr)")
+        #expect(
+            result.stderr.isEmpty || (result.stderr.hasPrefix("sessionctl: ") && result.stderr.split(separator: "\n").count == 1),
+            "\(label): \(result.stderr)")
         guard result.status == 0 else { return }
         let validation = try CLI.run(["validate", profile, "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(validation.stdout.utf8)) as? [String: Any])

@@ -12,13 +12,16 @@ import Testing
     static func tabIDs(_ path: String) throws -> [Int] {
         let result = try CLI.run(["inspect", path, "--format", "json"])
         let document = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
-        return (document?["sessions"] as? [[String: Any]] ?? []).flatMap { ($0["tabs"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int } }
+        return (document?["sessions"] as? [[String: Any]] ?? []).flatMap {
+            ($0["tabs"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+        }
     }
 
     static let profiles: [String] = {
         let gallery = CLI.path("Fixtures/gallery")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: gallery)) ?? []
-        return ["Fixtures/profiles/healthy", "Fixtures/profiles/legacy"] + names.filter { !$0.contains(".") && $0 != "make-gallery" }.sorted().map { "Fixtures/gallery/\($0)" }
+        return ["Fixtures/profiles/healthy", "Fixtures/profiles/legacy"]
+            + names.filter { !$0.contains(".") && $0 != "make-gallery" }.sorted().map { "Fixtures/gallery/\($0)" }
     }()
 
     @Test func everyProfileGivesAPageWithEveryTab() throws {
@@ -54,7 +57,9 @@ import Testing
     @Test func aRedactedReportKeepsNoTitleOrPath() throws {
         let scratch = try CLI.temporaryDirectory("report")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        for profile in ["Fixtures/gallery/internal-url-sessionrestore", "Fixtures/gallery/group-range-past-end", "Fixtures/profiles/healthy"] {
+        for profile in [
+            "Fixtures/gallery/internal-url-sessionrestore", "Fixtures/gallery/group-range-past-end", "Fixtures/profiles/healthy"
+        ] {
             let output = "\(scratch)/\(profile.split(separator: "/").last ?? "r").html"
             #expect(try CLI.run(["report", "--redact", "--history", CLI.path(profile), "-o", output]).status == 0)
             let page = try String(contentsOfFile: output, encoding: .utf8)
@@ -91,14 +96,17 @@ import Testing
     }
 
     static var chromium: String? {
-        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Loads the report of `profile` in headless Chromium; returns the DOM it built.
     static func dom(of profile: String, browser: String, scratch: String) throws -> String {
         let output = "\(scratch)/report.html"
         #expect(try CLI.run(["report", profile, "-o", output, "--history"]).status == 0)
-        let dom = try CLI.runProgram(browser, Self.browserArguments(scratch) + ["--dump-dom", "file://\(output)"], environment: ["HOME": scratch], timeout: 90)
+        let dom = try CLI.runProgram(
+            browser, Self.browserArguments(scratch) + ["--dump-dom", "file://\(output)"], environment: ["HOME": scratch], timeout: 90)
         #expect(dom.status == 0 && !dom.timedOut, "\(dom.stderr.suffix(500))")
         return dom.stdout
     }
@@ -130,8 +138,9 @@ import Testing
         #expect(!dom.contains("<title>pwned"), "a script ran")
 
         #expect(try CLI.run(["report", Self.healthy, "-o", "\(scratch)/healthy.html", "--history"]).status == 0)
-        let shot = try CLI.runProgram(browser, Self.browserArguments(scratch) + ["--screenshot=\(scratch)/shot.png", "file://\(scratch)/healthy.html"],
-                                      environment: ["HOME": scratch], timeout: 90)
+        let shot = try CLI.runProgram(
+            browser, Self.browserArguments(scratch) + ["--screenshot=\(scratch)/shot.png", "file://\(scratch)/healthy.html"],
+            environment: ["HOME": scratch], timeout: 90)
         #expect(shot.status == 0, "\(shot.stderr.suffix(500))")
         let png = (try? Data(contentsOf: URL(fileURLWithPath: "\(scratch)/shot.png"))) ?? Data()
         // A blank page of that size compresses to a few KiB; the report's text, tables and timeline do not.

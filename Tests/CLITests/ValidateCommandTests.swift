@@ -44,9 +44,12 @@ import Testing
         #expect(duplicate["file"] as? String == "SessionStorage/\(Self.session)/session_metadata.pb")
         #expect(duplicate["offset"] is Int)
         let summary = try #require(document["summary"] as? [String: Int])
-        #expect(summary == ["sessions": 2, "tabs": 6, "errors": findings.count { $0["severity"] as? String == "error" },
-                            "warnings": findings.count { $0["severity"] as? String == "warning" },
-                            "info": findings.count { $0["severity"] as? String == "info" }])
+        #expect(
+            summary == [
+                "sessions": 2, "tabs": 6, "errors": findings.count { $0["severity"] as? String == "error" },
+                "warnings": findings.count { $0["severity"] as? String == "warning" },
+                "info": findings.count { $0["severity"] as? String == "info" }
+            ])
     }
 
     @Test func nullsWhereThereIsNoTabOrOffset() throws {
@@ -73,7 +76,7 @@ import Testing
             (profile, "OTR/SessionStorage/\(Self.session)/00000014/data.pb"),
             (storage, "\(Self.session)/00000014/data.pb"),
             ("\(storage)/\(Self.session)", "00000014/data.pb"),
-            ("\(storage)/\(Self.session)/00000014/data.pb", "data.pb"),
+            ("\(storage)/\(Self.session)/00000014/data.pb", "data.pb")
         ]
         for (path, file) in cases {
             let result = try CLI.run(["validate", path, "--format", "json"])
@@ -94,7 +97,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: out) }
         let copy = "\(out)/profile"
         try FileManager.default.copyItem(atPath: Self.gallery("tab-id-duplicate"), toPath: copy)
-        try FileManager.default.createDirectory(atPath: "\(copy)/SessionStorage/\(Self.session)/0000abcd", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: "\(copy)/SessionStorage/\(Self.session)/0000abcd", withIntermediateDirectories: false)
         try Data("x".utf8).write(to: URL(fileURLWithPath: "\(copy)/SessionStorage/\(Self.session)/.dat.nosync0.tmp"))
         func snapshot() throws -> [String: Data] {
             let paths = FileManager.default.enumerator(atPath: copy)?.compactMap { $0 as? String } ?? []
@@ -117,7 +121,9 @@ import Testing
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             let result = try CLI.run(["validate", Self.gallery(cells[0]), "--strict"])
             #expect(result.stderr.isEmpty, "\(cells[0])")
-            #expect(result.stdout.contains(cells[1] == "-" ? "0 errors, 0 warnings, 0 info" : "\(cells[1]) [chrome: \(cells[3])]"), "\(cells[0])")
+            #expect(
+                result.stdout.contains(cells[1] == "-" ? "0 errors, 0 warnings, 0 info" : "\(cells[1]) [chrome: \(cells[3])]"),
+                "\(cells[0])")
             if ["error", "warning"].contains(cells[2]) { #expect(result.status == 1, "\(cells[0])") }
         }
     }

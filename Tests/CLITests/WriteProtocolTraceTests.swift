@@ -44,12 +44,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = "\(dir)/profile"
         let trace = "\(dir)/trace"
-        let result = try CLI.runProgram("/usr/bin/strace", [
-            // Only the main thread, which does every write: with -f, a loaded machine splits calls of
-            // concurrent threads into "unfinished" and "resumed" lines that no longer parse.
-            "-y", "-o", trace, "-e", "trace=openat,open,creat,fsync,fdatasync,rename,renameat,renameat2,truncate,ftruncate",
-            CLI.binary, "import", CLI.path("Fixtures/profiles/healthy.json"), "--out", out,
-        ])
+        let result = try CLI.runProgram(
+            "/usr/bin/strace",
+            [
+                // Only the main thread, which does every write: with -f, a loaded machine splits calls of
+                // concurrent threads into "unfinished" and "resumed" lines that no longer parse.
+                "-y", "-o", trace, "-e", "trace=openat,open,creat,fsync,fdatasync,rename,renameat,renameat2,truncate,ftruncate",
+                CLI.binary, "import", CLI.path("Fixtures/profiles/healthy.json"), "--out", out
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").compactMap { Call(String($0)) }
             .filter { call in call.strings.contains { $0.hasPrefix(out) } || call.fdPaths.contains { $0.hasPrefix(out) } }
@@ -58,7 +60,10 @@ import Testing
         var staged: [(from: String, to: String)] = []
         for (index, call) in calls.enumerated() where call.name.hasPrefix("rename") {
             let paths = call.strings
-            guard paths.count == 2 else { Issue.record("unparsed rename: \(call.text)"); continue }
+            guard paths.count == 2 else {
+                Issue.record("unparsed rename: \(call.text)")
+                continue
+            }
             let (temp, final) = (paths[0], paths[1])
             let directory = (final as NSString).deletingLastPathComponent
             #expect((temp as NSString).deletingLastPathComponent == directory, "temp beside its file: \(temp)")
@@ -73,7 +78,9 @@ import Testing
             let before = calls[..<index]
             let create = before.lastIndex { $0.name == "openat" && $0.strings.first == temp }
             let opened = create.map { calls[$0].text } ?? ""
-            #expect(opened.contains("O_CREAT") && opened.contains("O_EXCL") && !opened.contains("O_TRUNC"), "temp created with O_EXCL: \(opened)")
+            #expect(
+                opened.contains("O_CREAT") && opened.contains("O_EXCL") && !opened.contains("O_TRUNC"),
+                "temp created with O_EXCL: \(opened)")
             #expect(before.contains { $0.name == "fsync" && $0.fdPaths.first == temp }, "temp fsynced before the rename of \(final)")
             let next = calls[(index + 1)...].first { $0.name == "fsync" || $0.name.hasPrefix("rename") }
             #expect(next?.name == "fsync" && next?.fdPaths.first == directory, "the directory is fsynced after the rename of \(final)")
@@ -84,7 +91,10 @@ import Testing
         }
         #expect(!staged.isEmpty, "sessions are staged, then renamed into place")
         let written = try FileManager.default.subpathsOfDirectory(atPath: out).map { "\(out)/\($0)" }
-            .filter { var isDirectory: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
+            .filter {
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
         #expect(!written.isEmpty)
         #expect(Set(written) == Set(finals), "every file of the profile arrived by rename")
         for call in calls {

@@ -13,7 +13,9 @@ import Testing
         var workload = "small"
         /// A gallery profile the workload starts from (nil: an empty profile).
         var from: String?
-        var description: String { "\(writeProtocol.rawValue) caught by \(oracle.rawValue) (\(model.rawValue), \(workload)\(from.map { " from \($0)" } ?? ""))" }
+        var description: String {
+            "\(writeProtocol.rawValue) caught by \(oracle.rawValue) (\(model.rawValue), \(workload)\(from.map { " from \($0)" } ?? ""))"
+        }
     }
 
     static let planted = [
@@ -37,7 +39,7 @@ import Testing
         Planted(writeProtocol: .unsyncedSetAside, oracle: .durability, model: .pessimistic, workload: "crash-loop"),
         // A session Chrome's rules shorten, restored with no copy kept: what Chrome drops is lost.
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-no-history"),
-        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing"),
+        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing")
     ]
 
     /// The store keeps every save promise on every built-in workload: nothing found broken while recording.

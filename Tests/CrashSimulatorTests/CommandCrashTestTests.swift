@@ -1,19 +1,23 @@
-@testable import CrashSimulator
 import FileSystemKit
 import Foundation
 import SessionForensics
 import SessionStore
 import Testing
 
+@testable import CrashSimulator
+
 /// `crash-test --command`: every crash state of repair, migrate, aside push and restore, and
 /// import keeps every tab and converges on a re-run; a flawed write protocol is caught, and its
 /// reproducers replay to the same verdict.
 @Suite struct CommandCrashTestTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static func gallery(_ name: String) -> String { repository.appendingPathComponent("Fixtures/gallery/\(name)").path }
 
-    private func run(_ command: ProfileCommand, _ input: String, model: PersistenceModel,
-                     writeProtocol: WriteProtocol = .safe) throws -> CommandCrashTest.Report {
+    private func run(
+        _ command: ProfileCommand, _ input: String, model: PersistenceModel,
+        writeProtocol: WriteProtocol = .safe
+    ) throws -> CommandCrashTest.Report {
         var configuration = CommandCrashTest.Configuration(command: command, input: input)
         configuration.model = model
         configuration.writeProtocol = writeProtocol
@@ -21,9 +25,10 @@ import Testing
     }
 
     // Repair is run on every gallery profile by GalleryRepairCrashTests.
-    @Test(arguments: [
-        (ProfileCommand.migrate, "healthy"), (.migrate, "legacy-healthy"), (.asidePush, "healthy"), (.importDocument, "healthy.json"),
-    ], [PersistenceModel.process, .pessimistic])
+    @Test(
+        arguments: [
+            (ProfileCommand.migrate, "healthy"), (.migrate, "legacy-healthy"), (.asidePush, "healthy"), (.importDocument, "healthy.json")
+        ], [PersistenceModel.process, .pessimistic])
     func everyCrashStateKeepsEveryTabAndConverges(_ target: (ProfileCommand, String), model: PersistenceModel) throws {
         let report = try run(target.0, Self.gallery(target.1), model: model)
         #expect(report.operations > 10)
@@ -105,7 +110,9 @@ import Testing
         reproducer.command = (.repair, "/tmp/p")
         #expect(reproducer.text == "command=repair;input=/tmp/p;model=process;protocol=safe;seed=3;crash=4;keep=all")
         #expect(try Reproducer(text: reproducer.text) == reproducer)
-        #expect(throws: SimulatorError.self) { try Reproducer(text: "command=repair;input=/p;workload=w;model=process;protocol=safe;seed=1;crash=1") }
+        #expect(throws: SimulatorError.self) {
+            try Reproducer(text: "command=repair;input=/p;workload=w;model=process;protocol=safe;seed=1;crash=1")
+        }
         #expect(throws: SimulatorError.self) { try Reproducer(text: "command=fly;input=/p;model=process;protocol=safe;seed=1;crash=1") }
         #expect(throws: SimulatorError.self) { try Reproducer(text: "command=repair;model=process;protocol=safe;seed=1;crash=1") }
     }
@@ -149,7 +156,9 @@ import Testing
             var configuration = CommandCrashTest.Configuration(command: .repair, input: CommandCrashTestTests.gallery(profile))
             configuration.model = model
             let report = try CommandCrashTest(configuration: configuration).run()
-            #expect(report.result.failed == 0, "\(profile), \(model): \(report.result.failures.first.map { "\($0.message) [\(report.reproducer($0).text)]" } ?? "")")
+            #expect(
+                report.result.failed == 0,
+                "\(profile), \(model): \(report.result.failures.first.map { "\($0.message) [\(report.reproducer($0).text)]" } ?? "")")
         }
     }
 }
@@ -161,7 +170,7 @@ import Testing
 /// the profile already held are the user's, kept, and not charged to the store.
 @Suite struct StartingProfileTests {
     static let shortenedByChrome: Set<String> = [
-        "tab-data-missing", "tab-directory-missing", "tab-directory-short", "tab-directory-upper-case", "tab-id-duplicate", "tab-no-history",
+        "tab-data-missing", "tab-directory-missing", "tab-directory-short", "tab-directory-upper-case", "tab-id-duplicate", "tab-no-history"
     ]
 
     @Test(arguments: GalleryRepairCrashTests.profiles)
@@ -171,14 +180,16 @@ import Testing
         configuration.startingProfile = CommandCrashTestTests.gallery(profile)
         configuration.model = .process
         let report = try CrashTest(configuration: configuration).run()
-        #expect(report.result.failed == 0,
-                "\(profile): \(report.result.failures.first.map { "\($0.message) [\(report.reproducer($0).text)]" } ?? "")")
+        #expect(
+            report.result.failed == 0,
+            "\(profile): \(report.result.failures.first.map { "\($0.message) [\(report.reproducer($0).text)]" } ?? "")")
         #expect(report.chromeRuleLosses.isEmpty != Self.shortenedByChrome.contains(profile), "\(profile): \(report.chromeRuleLosses)")
     }
 
     @Test func reproducersCarryTheStartingProfile() throws {
-        let reproducer = Reproducer(workload: "small", startingProfile: "/p/q", model: .process, writeProtocol: .inPlace, seed: 1,
-                                    state: CrashState(crashPoint: 3))
+        let reproducer = Reproducer(
+            workload: "small", startingProfile: "/p/q", model: .process, writeProtocol: .inPlace, seed: 1,
+            state: CrashState(crashPoint: 3))
         #expect(reproducer.text == "workload=small;from=/p/q;model=process;protocol=in-place;seed=1;crash=3;keep=all")
         #expect(try Reproducer(text: reproducer.text) == reproducer)
     }

@@ -57,8 +57,12 @@ import Testing
 
     @Test func resultsDoNotDependOnTheThreadCount() throws {
         let recording = try WorkloadRecorder().record(try #require(try BuiltInWorkloads.workload("small")))
-        let one = Explorer(recording: recording, runner: StoreRecoveryRunner(), options: ExplorationOptions(model: .pessimistic, threads: 1)).run()
-        let two = Explorer(recording: recording, runner: StoreRecoveryRunner(), options: ExplorationOptions(model: .pessimistic, threads: 2)).run()
+        let one = Explorer(
+            recording: recording, runner: StoreRecoveryRunner(), options: ExplorationOptions(model: .pessimistic, threads: 1)
+        ).run()
+        let two = Explorer(
+            recording: recording, runner: StoreRecoveryRunner(), options: ExplorationOptions(model: .pessimistic, threads: 2)
+        ).run()
         #expect(one.explored == two.explored)
         #expect(one.unique == two.unique)
     }

@@ -1,7 +1,8 @@
 import FileSystemKit
-@testable import CrashSimulator
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// The caches a judge keeps across states (recovery memos, what recovery left, second runs, path
 /// index) never change a verdict: a judge that has seen many states judges each state as a judge
@@ -13,8 +14,10 @@ import Testing
     /// compared there: the version, the groups found.
     private func summary(_ verdict: StateVerdict) -> [String] {
         verdict.findings.map { "\($0.oracle): \($0.message)" }.sorted()
-            + ["floor \(verdict.floor.version)", "privacy \(verdict.privacyFound)",
-               "details \(verdict.privacyDetails.keys.sorted())", "detected \(String(describing: verdict.detectedCrash))"]
+            + [
+                "floor \(verdict.floor.version)", "privacy \(verdict.privacyFound)",
+                "details \(verdict.privacyDetails.keys.sorted())", "detected \(String(describing: verdict.detectedCrash))"
+            ]
     }
 
     @Test(arguments: [("incognito", PersistenceModel.pessimistic), ("crash-loop", .process), ("small", .pessimistic)])
@@ -28,9 +31,12 @@ import Testing
         var children = 0
         var mismatches: [String] = []
         var number = 0
-        Explorer.walk(recording, generator, through: recording.operations.count, apply: { index in
-            tree.apply(recording.operations[index].effect, index: Int32(index))
-        }) { _, point in
+        Explorer.walk(
+            recording, generator, through: recording.operations.count,
+            apply: { index in
+                tree.apply(recording.operations[index].effect, index: Int32(index))
+            }
+        ) { _, point in
             tree.isJournaling = true
             defer { tree.isJournaling = false }
             for state in point.states {
@@ -43,12 +49,15 @@ import Testing
                     compared += 1
                     if summary(cached) != summary(fresh) { mismatches.append("\(state): \(summary(cached)) vs \(summary(fresh))") }
                     for (crash, child) in cached.recoveryCrashes {
-                        guard let other = fresh.recoveryCrashes.first(where: { $0.state.steps == crash.steps && $0.state.cut == crash.cut }) else {
+                        guard let other = fresh.recoveryCrashes.first(where: { $0.state.steps == crash.steps && $0.state.cut == crash.cut })
+                        else {
                             mismatches.append("\(state): recovery crash \(crash.steps) missing from the fresh judge")
                             continue
                         }
                         children += 1
-                        if summary(child) != summary(other.verdict) { mismatches.append("\(state) crash \(crash.steps): \(summary(child)) vs \(summary(other.verdict))") }
+                        if summary(child) != summary(other.verdict) {
+                            mismatches.append("\(state) crash \(crash.steps): \(summary(child)) vs \(summary(other.verdict))")
+                        }
                     }
                 }
                 tree.rollback(to: mark)
@@ -70,9 +79,12 @@ import Testing
         var states = 0
         var leaking = 0
         var mismatches: [String] = []
-        Explorer.walk(recording, CrashStateGenerator(model: .pessimistic, seed: 1), through: recording.operations.count, apply: { index in
-            tree.apply(recording.operations[index].effect, index: Int32(index))
-        }) { _, point in
+        Explorer.walk(
+            recording, CrashStateGenerator(model: .pessimistic, seed: 1), through: recording.operations.count,
+            apply: { index in
+                tree.apply(recording.operations[index].effect, index: Int32(index))
+            }
+        ) { _, point in
             tree.isJournaling = true
             defer { tree.isJournaling = false }
             let materialiser = Materialiser(recording: recording, seed: 1)
@@ -113,7 +125,9 @@ import Testing
         let outcome: Result<RecoveryOutcome, any Error> = .success(RecoveryOutcome(detectedCrash: true, restored: [:], changes: []))
         // Each insert of a trace that shares no prefix adds its nodes; past the capacity the trie
         // starts afresh, releasing chains as deep as a kept trace can be.
-        for last in 1...4 { memo.insert(trace(RecoveryMemo.longestTrace, last: UInt64(last)), weight: RecoveryMemo.longestTrace, outcome: outcome) }
+        for last in 1...4 {
+            memo.insert(trace(RecoveryMemo.longestTrace, last: UInt64(last)), weight: RecoveryMemo.longestTrace, outcome: outcome)
+        }
         #expect(!memo.lastRunWasLong)
         #expect(memo.hits == 0)
     }

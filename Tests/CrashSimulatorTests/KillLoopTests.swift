@@ -1,8 +1,9 @@
 import FileSystemKit
-@testable import CrashSimulator
 import Foundation
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// The kill loop's pieces that run in process: the plan, the operation counter, the on-disk judge.
 @Suite struct KillLoopTests {
@@ -51,7 +52,8 @@ import Testing
         try AtomicWriter().write(Array(try POSIXFileSystem().read(metadata).dropLast(9)), to: metadata)
         let findings = judge.judge(profile: profile, context: context).findings
         // Recovery sets the damaged session aside: the acknowledged list is nowhere any more.
-        #expect(findings.contains { $0.oracle == .durability && $0.message.contains("set aside from an older or unknown list") }, "\(findings)")
+        #expect(
+            findings.contains { $0.oracle == .durability && $0.message.contains("set aside from an older or unknown list") }, "\(findings)")
     }
 }
 

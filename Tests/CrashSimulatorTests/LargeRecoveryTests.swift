@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CrashSimulator
 
 /// Recoveries that make thousands of directories (setting aside a session of thousands of tabs).

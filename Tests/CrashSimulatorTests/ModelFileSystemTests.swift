@@ -1,8 +1,9 @@
 import FileSystemKit
-@testable import CrashSimulator
 import SessionFormats
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// The recording file system keeps POSIX semantics and records every logical operation.
 @Suite struct ModelFileSystemTests {
@@ -33,7 +34,9 @@ import Testing
         #expect(throws: FileSystemError.self) { _ = try system.read("/p/missing") }
         #expect(system.kind(of: "/p/d") == .directory)
         #expect(system.kind(of: "/p/d/c") == .file)
-        #expect(throws: FileSystemError.cannotCreate(path: "/q/x", reason: "No such file or directory")) { _ = try system.createExclusive("/q/x", mode: 0o644) }
+        #expect(throws: FileSystemError.cannotCreate(path: "/q/x", reason: "No such file or directory")) {
+            _ = try system.createExclusive("/q/x", mode: 0o644)
+        }
     }
 
     /// A digest is what reading and hashing give (by the caller's cache when one is set), is
@@ -45,7 +48,10 @@ import Testing
         #expect(try system.digest(of: "/p/a") == FileDigest(of: [1, 2, 3]))
         #expect(try FileDigester(system).digest(of: "/p/a") == FileDigest(of: [1, 2, 3]))
         var asked = 0
-        system.sha256OfBlob = { _ in asked += 1; return "cached" }
+        system.sha256OfBlob = { _ in
+            asked += 1
+            return "cached"
+        }
         #expect(try system.digest(of: "/p/a") == FileDigest(size: 3, sha256: "cached") && asked == 1)
         for path in ["/p/d", "/p/missing"] {
             var readError: FileSystemError?
@@ -104,7 +110,9 @@ import Testing
         let temporary = joinPath(tab, AtomicWriter.temporaryPrefix + "data.pb.1.1")
         try system.close(try system.createExclusive(temporary, mode: 0o644))
         try system.mkdir(joinPath(session, AtomicWriter.temporaryPrefix + "gone"), mode: 0o755)
-        try system.close(try system.createExclusive(joinPath(session, AtomicWriter.temporaryPrefix + "gone", AtomicWriter.temporaryPrefix + "x"), mode: 0o644))
+        try system.close(
+            try system.createExclusive(
+                joinPath(session, AtomicWriter.temporaryPrefix + "gone", AtomicWriter.temporaryPrefix + "x"), mode: 0o644))
         #expect(system.directoriesHoldingLeftovers(below: session) == [session, tab])
         #expect(system.directoriesHoldingLeftovers(below: "/p") == [session, tab])
         #expect(system.directoriesHoldingLeftovers(below: joinPath(session, "u")) == [])
@@ -122,26 +130,41 @@ import Testing
         let temporary = AtomicWriter.temporaryPrefix
         let backup = AtomicWriter.backupPrefix
         let storesHoldThem = (
-            ["SessionStorage", "SessionStorage/S1", "SessionStorage/S1/t1", "SessionStorage/S2", "SessionStorage/S2/t2",
-             "SessionStorage/S2/t2/deeper", "SessionStorage/S3", "SessionStorage/\(temporary)gone", "Backups", "Backups/S1",
-             "Backups/S1/\(temporary)20260101", "Backups/S2", "Backups/S2/20260101", "Backups/\(temporary)odd", "OTR",
-             "OTR/SessionStorage", "OTR/SessionStorage/S4", "OTR/Backups", "OTR/Backups/S4", "Sessions"],
-            ["\(temporary)marker.1.2", "SessionStorage/S1/session_metadata.pb", "SessionStorage/S1/\(temporary)session_metadata.pb.3.4",
-             "SessionStorage/S1/t1/data.pb", "SessionStorage/S1/t1/\(temporary)data.pb.5.6", "SessionStorage/S2/t2/deeper/\(temporary)x",
-             "SessionStorage/S3/\(backup)session_metadata.pb", "SessionStorage/\(temporary)gone/f", "Backups/S1/\(temporary)20260101/f",
-             "Backups/S2/20260101/manifest.json", "Backups/S2/20260101/\(temporary)m", "Backups/\(temporary)odd/\(temporary)y",
-             "OTR/SessionStorage/S4/\(temporary)z", "OTR/Backups/S4/\(temporary)w", "Sessions/\(backup)s"])
+            [
+                "SessionStorage", "SessionStorage/S1", "SessionStorage/S1/t1", "SessionStorage/S2", "SessionStorage/S2/t2",
+                "SessionStorage/S2/t2/deeper", "SessionStorage/S3", "SessionStorage/\(temporary)gone", "Backups", "Backups/S1",
+                "Backups/S1/\(temporary)20260101", "Backups/S2", "Backups/S2/20260101", "Backups/\(temporary)odd", "OTR",
+                "OTR/SessionStorage", "OTR/SessionStorage/S4", "OTR/Backups", "OTR/Backups/S4", "Sessions"
+            ],
+            [
+                "\(temporary)marker.1.2", "SessionStorage/S1/session_metadata.pb", "SessionStorage/S1/\(temporary)session_metadata.pb.3.4",
+                "SessionStorage/S1/t1/data.pb", "SessionStorage/S1/t1/\(temporary)data.pb.5.6", "SessionStorage/S2/t2/deeper/\(temporary)x",
+                "SessionStorage/S3/\(backup)session_metadata.pb", "SessionStorage/\(temporary)gone/f", "Backups/S1/\(temporary)20260101/f",
+                "Backups/S2/20260101/manifest.json", "Backups/S2/20260101/\(temporary)m", "Backups/\(temporary)odd/\(temporary)y",
+                "OTR/SessionStorage/S4/\(temporary)z", "OTR/Backups/S4/\(temporary)w", "Sessions/\(backup)s"
+            ]
+        )
         let sessionsHoldThem = (
-            ["SessionStorage", "SessionStorage/A", "SessionStorage/A/t1", "SessionStorage/A/t2", "SessionStorage/A/t3",
-             "SessionStorage/B", "SessionStorage/B/t1", "SessionStorage/B/t1/deeper", "SessionStorage/S\u{E9}", "SessionStorage/Se\u{301}",
-             "SessionStorage/Se\u{301}/t", "Backups", "Backups/A", "Backups/A/20260101", "Backups/A/20260102"],
-            ["SessionStorage/A/t1/\(temporary)data.pb.1.1", "SessionStorage/A/t3/\(temporary)data.pb.1.2", "SessionStorage/A/t3/data.pb",
-             "SessionStorage/A/\(backup)session_metadata.pb", "SessionStorage/B/t1/deeper/\(temporary)x",
-             "SessionStorage/S\u{E9}/\(temporary)a", "SessionStorage/Se\u{301}/t/\(temporary)b", "Backups/A/20260102/\(temporary)m",
-             "Backups/A/20260101/manifest.json"])
-        let noneHold = (["SessionStorage", "SessionStorage/A", "SessionStorage/A/t1", "Backups", "Backups/A"],
-                        ["SessionStorage/A/session_metadata.pb", "SessionStorage/A/t1/data.pb"])
-        func populate(_ fileSystem: any FileSystem, _ profile: String, _ layout: (directories: [String], files: [String])) throws -> [String] {
+            [
+                "SessionStorage", "SessionStorage/A", "SessionStorage/A/t1", "SessionStorage/A/t2", "SessionStorage/A/t3",
+                "SessionStorage/B", "SessionStorage/B/t1", "SessionStorage/B/t1/deeper", "SessionStorage/S\u{E9}",
+                "SessionStorage/Se\u{301}",
+                "SessionStorage/Se\u{301}/t", "Backups", "Backups/A", "Backups/A/20260101", "Backups/A/20260102"
+            ],
+            [
+                "SessionStorage/A/t1/\(temporary)data.pb.1.1", "SessionStorage/A/t3/\(temporary)data.pb.1.2", "SessionStorage/A/t3/data.pb",
+                "SessionStorage/A/\(backup)session_metadata.pb", "SessionStorage/B/t1/deeper/\(temporary)x",
+                "SessionStorage/S\u{E9}/\(temporary)a", "SessionStorage/Se\u{301}/t/\(temporary)b", "Backups/A/20260102/\(temporary)m",
+                "Backups/A/20260101/manifest.json"
+            ]
+        )
+        let noneHold = (
+            ["SessionStorage", "SessionStorage/A", "SessionStorage/A/t1", "Backups", "Backups/A"],
+            ["SessionStorage/A/session_metadata.pb", "SessionStorage/A/t1/data.pb"]
+        )
+        func populate(
+            _ fileSystem: any FileSystem, _ profile: String, _ layout: (directories: [String], files: [String])
+        ) throws -> [String] {
             for directory in layout.directories { try fileSystem.mkdir(joinPath(profile, directory), mode: 0o755) }
             for file in layout.files { try AtomicWriter(fileSystem: fileSystem).write(Array(file.utf8), to: joinPath(profile, file)) }
             return try TemporaryFileSweeper(writer: AtomicWriter(fileSystem: fileSystem), profile: profile).sweep()
@@ -161,9 +184,11 @@ import Testing
             let fromDisk = try populate(real, directory.path, layout)
             #expect(fromModel == fromDisk && fromModel.count == removals, "\(fromModel.count): \(fromModel) vs \(fromDisk)")
             let left = try everything(model, "/p").map { String(decoding: Array($0.utf8.dropFirst(3)), as: UTF8.self) }
-            #expect(left == (try everything(real, directory.path)).map {
-                String(decoding: Array($0.utf8.dropFirst(directory.path.utf8.count + 1)), as: UTF8.self)
-            })
+            #expect(
+                left
+                    == (try everything(real, directory.path)).map {
+                        String(decoding: Array($0.utf8.dropFirst(directory.path.utf8.count + 1)), as: UTF8.self)
+                    })
         }
     }
 
@@ -189,10 +214,14 @@ import Testing
         atOnce.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(atOnce.tree, path: path, inode: inode) }
         try atOnce.removeTree("/p/gone", kind: .directory, syncingEachDirectory: false)
         #expect(atOnce.treesCollapsed == 1 && atOnce.collapsedSteps == 7)
-        #expect(RecoverySignature.of(atOnce.operations, collapsed: atOnce.collapsedTerms) == RecoverySignature.of(steps.operations, collapsed: []),
-                "the removal has the shape of its steps")
+        #expect(
+            RecoverySignature.of(atOnce.operations, collapsed: atOnce.collapsedTerms)
+                == RecoverySignature.of(steps.operations, collapsed: []),
+            "the removal has the shape of its steps")
         #expect(atOnce.tree.hash == steps.tree.hash && atOnce.tree.linkage == steps.tree.linkage)
-        #expect(atOnce.tree.contentHash(of: ModelTree.root, leavingOutTransient: false) == steps.tree.contentHash(of: ModelTree.root, leavingOutTransient: false))
+        #expect(
+            atOnce.tree.contentHash(of: ModelTree.root, leavingOutTransient: false)
+                == steps.tree.contentHash(of: ModelTree.root, leavingOutTransient: false))
         #expect(steps.operations.count == 8 && atOnce.operations.map(\.kind) == [.rmdir])
         #expect(atOnce.trace.map(\.call.kind) == [.removeTree])
         #expect(atOnce.kind(of: "/p/gone") == nil && atOnce.kind(of: "/p/keep/f") == .file)
@@ -210,8 +239,11 @@ import Testing
         try AtomicWriter(fileSystem: system).write([7, 7], to: "/p/file")
         try AtomicWriter(fileSystem: system).write([8], to: "/p/file")
         let kinds = system.operations.map(\.kind)
-        #expect(kinds == [.create, .write, .fsync, .rename, .fsyncDirectory,
-                          .create, .write, .fsync, .link, .fsyncDirectory, .rename, .fsyncDirectory, .unlink])
+        #expect(
+            kinds == [
+                .create, .write, .fsync, .rename, .fsyncDirectory,
+                .create, .write, .fsync, .link, .fsyncDirectory, .rename, .fsyncDirectory, .unlink
+            ])
         #expect(system.operations.allSatisfy { $0.context == "line 3: wait" })
         #expect(system.operations[1].size == 2)
         #expect(try system.read("/p/file") == [8])
@@ -233,8 +265,10 @@ import Testing
     @Test func temporaryNamesDropTheProcessIdAndCounter() throws {
         let system = try make()
         let prefix = AtomicWriter.temporaryPrefix
-        for (given, canonical) in [("a.12.34", "a.1"), ("1.2", "1.2.2"), ("a..5", "a..5.3"), (".1.2", ".4"), ("x.y.7", "x.y.7.5"),
-                                   ("data.pb.7", "data.pb.7.6"), ("m.9.12.3", "m.9.7")] {
+        for (given, canonical) in [
+            ("a.12.34", "a.1"), ("1.2", "1.2.2"), ("a..5", "a..5.3"), (".1.2", ".4"), ("x.y.7", "x.y.7.5"),
+            ("data.pb.7", "data.pb.7.6"), ("m.9.12.3", "m.9.7")
+        ] {
             try system.close(try system.createExclusive("/p/\(prefix)\(given)", mode: 0o600))
             #expect(system.lastCreatedPath == "/p/\(prefix)\(canonical)", "\(given)")
         }

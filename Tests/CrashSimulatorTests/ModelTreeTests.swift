@@ -1,6 +1,7 @@
-@testable import CrashSimulator
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// The in-memory tree: its hash depends only on what it holds, and the journal undoes exactly.
 @Suite struct ModelTreeTests {
@@ -15,19 +16,19 @@ import Testing
         let first = try build([
             { try $0.mkdir("/a", mode: 0o755) },
             { try $0.writeNew("/a/x", "one") },
-            { try $0.writeNew("/a/y", "two") },
+            { try $0.writeNew("/a/y", "two") }
         ])
         let second = try build([
             { try $0.mkdir("/a", mode: 0o755) },
             { try $0.writeNew("/a/t", "two") },
             { try $0.writeNew("/a/x", "one") },
-            { try $0.rename("/a/t", to: "/a/y") },
+            { try $0.rename("/a/t", to: "/a/y") }
         ])
         #expect(first.hash == second.hash)
         let third = try build([
             { try $0.mkdir("/a", mode: 0o755) },
             { try $0.writeNew("/a/x", "one") },
-            { try $0.writeNew("/a/y", "tw0") },
+            { try $0.writeNew("/a/y", "tw0") }
         ])
         #expect(first.hash != third.hash, "one byte differs")
     }
@@ -66,7 +67,7 @@ import Testing
     @Test func whatIsOutOfReachIsNotInTheHash() throws {
         let steps: [(ModelFileSystem) throws -> Void] = [
             { try $0.mkdir("/a", mode: 0o755) }, { try $0.writeNew("/a/x", "one") },
-            { try $0.mkdir("/a/b", mode: 0o755) }, { try $0.writeNew("/a/b/y", "two") }, { try $0.link("/a/x", to: "/a/b/z") },
+            { try $0.mkdir("/a/b", mode: 0o755) }, { try $0.writeNew("/a/b/y", "two") }, { try $0.link("/a/x", to: "/a/b/z") }
         ]
         let tree = try build(steps)
         let emptied = try build(steps + [{ try $0.unlink("/a/b/y") }, { try $0.unlink("/a/b/z") }, { try $0.rmdir("/a/b") }])

@@ -1,9 +1,10 @@
 import FileSystemKit
-@testable import CrashSimulator
 import SessionFormats
 import SessionModel
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// Each oracle on its own, on trees written by the store's ProfileWriter.
 @Suite struct OracleTests {
@@ -11,7 +12,8 @@ import Testing
 
     static func session(_ ids: [TabID], title: String = "Page") -> Session {
         let tabs = ids.map { id in
-            let item = NavigationItem(url: "https://example.org/\(id)", title: "\(title) \(id)", timestamp: Timestamp(unixMicroseconds: 1_700_000_000_000_000))
+            let item = NavigationItem(
+                url: "https://example.org/\(id)", title: "\(title) \(id)", timestamp: Timestamp(unixMicroseconds: 1_700_000_000_000_000))
             return Tab.summarising(TabHistory(lastCommittedIndex: 0, items: [item]), id: id)
         }
         return Session(id: Session.syntheticIdentifier, activeIndex: 0, tabs: tabs)
@@ -26,8 +28,10 @@ import Testing
         init(saving sessions: [Session]) throws {
             system = ModelFileSystem(tree: tree)
             try system.mkdir(OracleTests.profile, mode: 0o755)
-            for name in [ProfileLayout.optimizedDirectory, ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory,
-                         ProfileLayout.metadataFile, ProfileLayout.tabDataFile] { _ = tree.names.intern(name) }
+            for name in [
+                ProfileLayout.optimizedDirectory, ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory,
+                ProfileLayout.metadataFile, ProfileLayout.tabDataFile
+            ] { _ = tree.names.intern(name) }
             record()
             for session in sessions {
                 try ProfileWriter(writer: AtomicWriter(fileSystem: system)).write(session, profile: OracleTests.profile)
@@ -71,7 +75,8 @@ import Testing
         var fixture = try Fixture(saving: [Self.session([1, 2])])
         let dataPath = fixture.path("SessionStorage/{SyntheticIdentifier}/00000001/data.pb")
         let old = try fixture.system.read(dataPath)
-        try ProfileWriter(writer: AtomicWriter(fileSystem: fixture.system)).write(Self.session([1, 2], title: "Newer"), profile: Self.profile)
+        try ProfileWriter(writer: AtomicWriter(fileSystem: fixture.system)).write(
+            Self.session([1, 2], title: "Newer"), profile: Self.profile)
         fixture.record()
         try AtomicWriter(fileSystem: fixture.system).write(old, to: dataPath)
         let findings = AtomicityOracle.check(fixture.scan, loads: fixture.loads, versions: fixture.versions, names: fixture.tree.names)
@@ -82,8 +87,9 @@ import Testing
         let fixture = try Fixture(saving: [Self.session([1, 2]), Self.session([1, 2, 3])])
         // Versions: 0 empty, 1 first save, 2 second save.
         #expect(fixture.floor.version == 2)
-        let verdict = StateVerdict(findings: [], floor: DurabilityOracle.Floor(version: 1, detail: "x is older"), privacyFound: 0,
-                                   privacyDetails: [:], detectedCrash: true, recoveryCrashes: [])
+        let verdict = StateVerdict(
+            findings: [], floor: DurabilityOracle.Floor(version: 1, detail: "x is older"), privacyFound: 0,
+            privacyDetails: [:], detectedCrash: true, recoveryCrashes: [])
         var context = CrashContext(requiredVersion: 2, acknowledgement: "save #2", privacyGroups: 0, appWasRunning: false)
         #expect(verdict.findings(in: context).map(\.oracle) == [.durability])
         context.requiredVersion = 1
@@ -95,8 +101,9 @@ import Testing
     @Test func aSetAsideEntryStandsForItsSessionOnlyWithItsTabsData() throws {
         var fixture = try Fixture(saving: [Self.session([1, 2]), Self.session([1, 2, 3])])
         let entry = try SessionSetAside(writer: AtomicWriter(fileSystem: fixture.system), profile: Self.profile)
-            .push(SessionKey(id: Session.syntheticIdentifier, incognito: false), reason: "test",
-                  time: Timestamp(unixMicroseconds: 1_800_000_000_000_000), method: .linkCopy)
+            .push(
+                SessionKey(id: Session.syntheticIdentifier, incognito: false), reason: "test",
+                time: Timestamp(unixMicroseconds: 1_800_000_000_000_000), method: .linkCopy)
         #expect(fixture.system.kind(of: fixture.metadata) == nil, "the live session is gone")
         #expect(fixture.floor.version == 2, "set aside whole, the session is as the second save left it")
         fixture.record()
@@ -112,7 +119,10 @@ import Testing
         #expect(CollateralLossOracle.check(fixture.scan, loads: fixture.loads, names: fixture.tree.names).isEmpty)
         try fixture.system.unlink(fixture.path("SessionStorage/{SyntheticIdentifier}/00000002/data.pb"))
         let missing = CollateralLossOracle.check(fixture.scan, loads: fixture.loads, names: fixture.tree.names)
-        #expect(missing.map(\.message) == ["SessionStorage/{SyntheticIdentifier}: tab 2 is listed but its data.pb is missing: Chrome restores it empty and loses it at the next save"])
+        #expect(
+            missing.map(\.message) == [
+                "SessionStorage/{SyntheticIdentifier}: tab 2 is listed but its data.pb is missing: Chrome restores it empty and loses it at the next save"
+            ])
         try fixture.system.unlink(fixture.metadata)
         let lost = CollateralLossOracle.check(fixture.scan, loads: fixture.loads, names: fixture.tree.names)
         #expect(lost.first?.message.contains("Chrome would load the window empty and delete its 3 tab directories") == true)
@@ -137,9 +147,14 @@ import Testing
         let fixture = try Fixture(saving: [Self.session([1])])
         let profile = fixture.system.resolve(Self.profile)
         #expect(HygieneOracle.check(fixture.scan, tree: fixture.tree, profile: profile).isEmpty)
-        try fixture.system.link(fixture.metadata, to: fixture.path("SessionStorage/{SyntheticIdentifier}/" + AtomicWriter.backupName(of: "session_metadata.pb")))
+        try fixture.system.link(
+            fixture.metadata, to: fixture.path("SessionStorage/{SyntheticIdentifier}/" + AtomicWriter.backupName(of: "session_metadata.pb"))
+        )
         let findings = HygieneOracle.check(fixture.scan, tree: fixture.tree, profile: profile)
-        #expect(findings.map(\.message) == ["SessionStorage/{SyntheticIdentifier}/.sessionctl-old.session_metadata.pb is left over after recovery"])
+        #expect(
+            findings.map(\.message) == [
+                "SessionStorage/{SyntheticIdentifier}/.sessionctl-old.session_metadata.pb is left over after recovery"
+            ])
     }
 
     /// Hygiene is judged by Chrome's layout, not by the store's idea of its temporary names: a
@@ -148,23 +163,39 @@ import Testing
         let fixture = try Fixture(saving: [Self.session([1])])
         let profile = fixture.system.resolve(Self.profile)
         try AtomicWriter(fileSystem: fixture.system).makeDirectories(fixture.path("Backups/{SyntheticIdentifier}/20261123T000000.000000Z"))
-        try AtomicWriter(fileSystem: fixture.system).write([1, 2], to: fixture.path("Backups/{SyntheticIdentifier}/20261123T000000.000000Z/notes.txt"))
+        try AtomicWriter(fileSystem: fixture.system).write(
+            [1, 2], to: fixture.path("Backups/{SyntheticIdentifier}/20261123T000000.000000Z/notes.txt"))
         try AtomicWriter(fileSystem: fixture.system).write([1], to: fixture.path(RecoveryMarker.fileName))
-        #expect(HygieneOracle.check(fixture.scan, tree: fixture.tree, profile: profile).isEmpty, "set-aside copies and the recovery marker belong")
-        try AtomicWriter(fileSystem: fixture.system).write([1, 2, 3], to: fixture.path("SessionStorage/{SyntheticIdentifier}/session_metadata.pb~tmp41"))
+        #expect(
+            HygieneOracle.check(fixture.scan, tree: fixture.tree, profile: profile).isEmpty,
+            "set-aside copies and the recovery marker belong")
+        try AtomicWriter(fileSystem: fixture.system).write(
+            [1, 2, 3], to: fixture.path("SessionStorage/{SyntheticIdentifier}/session_metadata.pb~tmp41"))
         let findings = HygieneOracle.check(fixture.scan, tree: fixture.tree, profile: profile)
-        #expect(findings.map(\.message) == ["SessionStorage/{SyntheticIdentifier}/session_metadata.pb~tmp41 is not part of Chrome's layout nor a file the store documents"])
+        #expect(
+            findings.map(\.message) == [
+                "SessionStorage/{SyntheticIdentifier}/session_metadata.pb~tmp41 is not part of Chrome's layout nor a file the store documents"
+            ])
     }
 
     @Test func recoveryMustBeIdempotentAndNoticeCrashes() {
         let first = RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: ["removed x"])
-        #expect(RecoveryOracle.check(first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: []))).isEmpty)
-        let changedAgain = RecoveryOracle.check(first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: ["removed y"])))
+        #expect(
+            RecoveryOracle.check(
+                first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: []))
+            ).isEmpty)
+        let changedAgain = RecoveryOracle.check(
+            first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 1], changes: ["removed y"])))
         #expect(changedAgain.first?.message.hasPrefix("recovery is not idempotent") == true)
-        let restoredOther = RecoveryOracle.check(first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 2], changes: [])))
+        let restoredOther = RecoveryOracle.check(
+            first: .success(first), second: .success(RecoveryOutcome(detectedCrash: true, restored: ["a": 2], changes: [])))
         #expect(restoredOther.count == 1)
-        #expect(RecoveryOracle.check(first: .failure(FileSystemError.locked(path: "/p")), second: nil).first?.message.hasPrefix("recovery failed") == true)
-        #expect(RecoveryOracle.checkDetection(RecoveryOutcome(detectedCrash: false, restored: [:], changes: []), expected: true)?.oracle == .recovery)
+        #expect(
+            RecoveryOracle.check(first: .failure(FileSystemError.locked(path: "/p")), second: nil).first?.message.hasPrefix(
+                "recovery failed") == true)
+        #expect(
+            RecoveryOracle.checkDetection(RecoveryOutcome(detectedCrash: false, restored: [:], changes: []), expected: true)?.oracle
+                == .recovery)
         #expect(RecoveryOracle.checkDetection(RecoveryOutcome(detectedCrash: false, restored: [:], changes: []), expected: false) == nil)
     }
 }

@@ -1,5 +1,6 @@
-@testable import CrashSimulator
 import Testing
+
+@testable import CrashSimulator
 
 /// The path table finds what was filed under a path, whatever the hashes collide on.
 @Suite struct PathTableTests {

@@ -1,6 +1,7 @@
-@testable import CrashSimulator
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// What each persistence model makes certain, and the crash states generated from it.
 @Suite struct PersistenceTests {
@@ -55,9 +56,12 @@ import Testing
         let operations = try operations()
         let pending = Array(0..<20)
         let many = [FileOperation](repeating: operations[0], count: 20)
-        let first = CrashStateGenerator(model: .pessimistic, seed: 5).states(at: 20, operations: many, pending: pending, fresh: [19], checkpoint: true)
-        let again = CrashStateGenerator(model: .pessimistic, seed: 5).states(at: 20, operations: many, pending: pending, fresh: [19], checkpoint: true)
-        let other = CrashStateGenerator(model: .pessimistic, seed: 6).states(at: 20, operations: many, pending: pending, fresh: [19], checkpoint: true)
+        let first = CrashStateGenerator(model: .pessimistic, seed: 5).states(
+            at: 20, operations: many, pending: pending, fresh: [19], checkpoint: true)
+        let again = CrashStateGenerator(model: .pessimistic, seed: 5).states(
+            at: 20, operations: many, pending: pending, fresh: [19], checkpoint: true)
+        let other = CrashStateGenerator(model: .pessimistic, seed: 6).states(
+            at: 20, operations: many, pending: pending, fresh: [19], checkpoint: true)
         #expect(first == again)
         #expect(first != other)
         #expect(first.count <= 3 + 48 && first.count > 40)

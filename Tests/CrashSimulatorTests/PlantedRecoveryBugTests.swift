@@ -1,9 +1,10 @@
 import Archive
-@testable import CrashSimulator
 import FileSystemKit
 import SessionFormats
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// The checker catches a recovery that loses what it sets aside: planted bugs (a set-aside copy
 /// that skips the tab directories, with a manifest that agrees with what it copied; a recovery that
@@ -24,11 +25,15 @@ import Testing
                         try writer.removeTree(joinPath(path, name))
                     } else {
                         let bytes = try fileSystem.read(joinPath(path, name))
-                        listed.append(.object([("path", .string(name)), ("size", .int(Int64(bytes.count))),
-                                               ("sha256", .string(SHA256.hex(SHA256.hash(bytes))))]))
+                        listed.append(
+                            .object([
+                                ("path", .string(name)), ("size", .int(Int64(bytes.count))),
+                                ("sha256", .string(SHA256.hex(SHA256.hash(bytes))))
+                            ]))
                     }
                 }
-                try writer.write(Array(JSONValue.object([("files", .array(listed))]).serialized().utf8), to: joinPath(path, "manifest.json"))
+                try writer.write(
+                    Array(JSONValue.object([("files", .array(listed))]).serialized().utf8), to: joinPath(path, "manifest.json"))
             }
             return outcome
         }
@@ -52,8 +57,9 @@ import Testing
         configuration.workload = "crash-loop"
         configuration.model = .process
         let report = try CrashTest(configuration: configuration, runner: DeletingRunner()).run()
-        let failure = try #require(report.result.failures.first { $0.findings.contains { $0.message.contains("without setting it aside whole") } },
-                                   "\(report.result.failuresByOracle)")
+        let failure = try #require(
+            report.result.failures.first { $0.findings.contains { $0.message.contains("without setting it aside whole") } },
+            "\(report.result.failuresByOracle)")
         let replayed = try Replayer(runner: DeletingRunner()).replay(report.reproducer(failure))
         #expect(replayed.findings.contains { $0.message.contains("without setting it aside whole") })
     }
@@ -63,8 +69,9 @@ import Testing
         configuration.workload = "crash-loop"
         configuration.model = .process
         let report = try CrashTest(configuration: configuration, runner: ShallowSetAsideRunner()).run()
-        let failure = try #require(report.result.failures.first { $0.findings.contains { $0.message.contains("which lacks or changed") } },
-                                   "\(report.result.failuresByOracle)")
+        let failure = try #require(
+            report.result.failures.first { $0.findings.contains { $0.message.contains("which lacks or changed") } },
+            "\(report.result.failuresByOracle)")
         #expect(failure.findings.contains { $0.oracle == .collateralLoss })
         let replayed = try Replayer(runner: ShallowSetAsideRunner()).replay(report.reproducer(failure))
         #expect(replayed.findings.contains { $0.message.contains("which lacks or changed") })

@@ -1,5 +1,6 @@
-@testable import CrashSimulator
 import Testing
+
+@testable import CrashSimulator
 
 /// Crash points of recovery: every one by default, however long the recovery; on request, a
 /// seeded sample covering both ends and every kind of step.
@@ -14,8 +15,12 @@ import Testing
         var steps = [operation(.mkdir, "/p/Backups/s/t", .addEntry(directory: 1, name: 1, inode: 2, isDirectory: true))]
         for tab in 0..<tabs {
             let directory = Int32(10 + 2 * tab)
-            steps.append(operation(.mkdir, "/p/Backups/s/t/\(tab)", .addEntry(directory: 2, name: directory, inode: directory, isDirectory: true)))
-            steps.append(operation(.link, "/p/Backups/s/t/\(tab)/data.pb", .addEntry(directory: directory, name: 3, inode: directory + 1, isDirectory: false)))
+            steps.append(
+                operation(.mkdir, "/p/Backups/s/t/\(tab)", .addEntry(directory: 2, name: directory, inode: directory, isDirectory: true)))
+            steps.append(
+                operation(
+                    .link, "/p/Backups/s/t/\(tab)/data.pb",
+                    .addEntry(directory: directory, name: 3, inode: directory + 1, isDirectory: false)))
             steps.append(operation(.fsyncDirectory, "/p/Backups/s/t/\(tab)", .fsyncDirectory(directory: directory)))
         }
         let blob = Blob(Array(repeating: 7, count: 100))

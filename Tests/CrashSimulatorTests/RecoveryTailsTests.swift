@@ -1,6 +1,7 @@
-@testable import CrashSimulator
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// A recovery resumed from a remembered second stage ends exactly as the store's own run does.
 @Suite struct RecoveryTailsTests {
@@ -9,10 +10,11 @@ import Testing
     /// differ in it would share a second stage.
     @Test func theDigestCoversEveryFieldOfTheReport() {
         let fields = Set(Mirror(reflecting: LaunchReport()).children.compactMap(\.label))
-        #expect(fields == [
-            "previousExit", "consecutiveRestoreCrashes", "crashLoopGuardTriggered", "restored", "setAside",
-            "completedManifests", "removedTemporaryFiles", "settledCommands",
-        ])
+        #expect(
+            fields == [
+                "previousExit", "consecutiveRestoreCrashes", "crashLoopGuardTriggered", "restored", "setAside",
+                "completedManifests", "removedTemporaryFiles", "settledCommands"
+            ])
     }
 
     /// Every crash state of a set-aside of eight tabs, recovered by the store and by a judge that
@@ -34,7 +36,8 @@ import Testing
             let mark = tree.mark()
             let base = recording.inodeCount + 10_000
             func run(resuming: Bool) -> (hash: UInt64, operations: [String], outcome: String) {
-                let system = ModelFileSystem(tree: tree, firstInode: base, operationBase: 1_000_000, tracksExactContent: false, temporaryTag: "r")
+                let system = ModelFileSystem(
+                    tree: tree, firstInode: base, operationBase: 1_000_000, tracksExactContent: false, temporaryTag: "r")
                 system.collapsesTrees = collapsing && resuming
                 let outcome: Result<RecoveryOutcome, any Error>
                 if resuming {

@@ -1,20 +1,24 @@
-@testable import CrashSimulator
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// Reproducers print and parse back exactly; bad ones are refused with a reason.
 @Suite struct ReproducerTests {
     @Test(arguments: [
         CrashState(crashPoint: 0),
         CrashState(crashPoint: 211, selection: .allBut([204, 206]), tear: .cut(operation: 208, bytes: 100)),
-        CrashState(crashPoint: 12, selection: .only([3]), tear: .pieces(operation: 3, pieces: 3, aligned: false, kept: 5, garbage: true, grown: false)),
+        CrashState(
+            crashPoint: 12, selection: .only([3]),
+            tear: .pieces(operation: 3, pieces: 3, aligned: false, kept: 5, garbage: true, grown: false)),
         CrashState(crashPoint: 40, selection: .none, tear: nil, recoveryCrash: 7, recoveryCut: 12),
         CrashState(crashPoint: 40, selection: .all, tear: .renameSteps(operation: 39, steps: 3), recoveryCrash: 2),
-        CrashState(crashPoint: 9, tear: .sector(operation: 8, sector: 2, length: 256)),
+        CrashState(crashPoint: 9, tear: .sector(operation: 8, sector: 2, length: 256))
     ])
     func roundTrip(state: CrashState) throws {
-        let reproducer = Reproducer(workload: "Fixtures/workloads/two-windows.workload", model: .pessimistic,
-                                    writeProtocol: .noFsync, seed: 77, state: state)
+        let reproducer = Reproducer(
+            workload: "Fixtures/workloads/two-windows.workload", model: .pessimistic,
+            writeProtocol: .noFsync, seed: 77, state: state)
         #expect(try Reproducer(text: reproducer.text) == reproducer)
     }
 
@@ -28,7 +32,7 @@ import Testing
         "workload=small;model=process;protocol=safe;seed=1;crash=1;keep=-0",
         "workload=small;model=process;protocol=safe;seed=1;crash=1;tear=3:cut",
         "workload=small;model=process;protocol=safe;seed=1;crash=1;colour=blue",
-        "workload=small;model=process;protocol=safe;seed=x;crash=1",
+        "workload=small;model=process;protocol=safe;seed=x;crash=1"
     ])
     func badTextIsRefused(text: String) {
         #expect(throws: SimulatorError.self) { try Reproducer(text: text) }

@@ -1,16 +1,18 @@
-@testable import CrashSimulator
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// `--shard K/N` partitions a run: the explored and failed counts of shards 1..N, and the sets of
 /// their failure reproducers, add up exactly to the whole run's (recovery crash states included).
 @Suite struct ShardPartitionTests {
-    static let cases: [RunCase] = [PersistenceModel.process, .pessimistic].flatMap { model in
-        [WriteProtocol.safe, .inPlace, .chrome, .noFsync].map { RunCase(workload: "small", model: model, writeProtocol: $0) }
-    } + [
-        RunCase(workload: "incognito", model: .process, writeProtocol: .noFsync),
-        RunCase(workload: "crash-loop", model: .pessimistic, writeProtocol: .safe),
-    ]
+    static let cases: [RunCase] =
+        [PersistenceModel.process, .pessimistic].flatMap { model in
+            [WriteProtocol.safe, .inPlace, .chrome, .noFsync].map { RunCase(workload: "small", model: model, writeProtocol: $0) }
+        } + [
+            RunCase(workload: "incognito", model: .process, writeProtocol: .noFsync),
+            RunCase(workload: "crash-loop", model: .pessimistic, writeProtocol: .safe)
+        ]
 
     /// What a run found, in the terms that must add up.
     struct Totals: Equatable, CustomStringConvertible {
@@ -23,8 +25,9 @@ import Testing
     static func totals(_ recording: Recording, _ entry: RunCase, shard: (Int, Int)) -> Totals {
         let options = ExplorationOptions(model: entry.model, shard: shard)
         let result = Explorer(recording: recording, runner: StoreRecoveryRunner(), options: options).run()
-        let report = CrashTest.Report(configuration: configuration(entry), operations: recording.operations.count,
-                                      acknowledgements: recording.acknowledgements.count, result: result)
+        let report = CrashTest.Report(
+            configuration: configuration(entry), operations: recording.operations.count,
+            acknowledgements: recording.acknowledgements.count, result: result)
         return Totals(explored: result.explored, failed: result.failed, reproducers: result.failures.map { report.reproducer($0).text })
     }
 
@@ -51,13 +54,16 @@ import Testing
             }
             #expect(sum.explored == whole.explored, "\(entry) in \(count) shards: \(sum) vs \(whole)")
             #expect(sum.failed == whole.failed, "\(entry) in \(count) shards")
-            #expect(Set(sum.reproducers) == Set(whole.reproducers) && sum.reproducers.count == whole.reproducers.count,
-                    "\(entry) in \(count) shards")
+            #expect(
+                Set(sum.reproducers) == Set(whole.reproducers) && sum.reproducers.count == whole.reproducers.count,
+                "\(entry) in \(count) shards")
         }
     }
 
     @Test func everyShardOfSevenHasWorkOnTheDefaultWorkloadsPartitions() throws {
-        let recording = try CrashTest(configuration: Self.configuration(RunCase(workload: "small", model: .pessimistic, writeProtocol: .safe))).record()
+        let recording = try CrashTest(
+            configuration: Self.configuration(RunCase(workload: "small", model: .pessimistic, writeProtocol: .safe))
+        ).record()
         let options = ExplorationOptions(model: .pessimistic, shard: (7, 7))
         #expect(Explorer(recording: recording, runner: StoreRecoveryRunner(), options: options).run().explored > 0)
     }

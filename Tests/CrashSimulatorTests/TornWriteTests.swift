@@ -1,6 +1,7 @@
-@testable import CrashSimulator
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// What a torn write leaves in a file.
 @Suite struct TornWriteTests {
@@ -29,16 +30,22 @@ import Testing
 
     @Test func aMissingMiddlePieceIsAHoleOfZeros() throws {
         let (tree, effect, system) = try setUp(old: [], new: Array(1...9), offset: 0)
-        TornWrite.apply(.pieces(operation: 5, pieces: 3, aligned: false, kept: 0b101, garbage: false, grown: true), effect: effect, index: 5, seed: 1, to: tree)
+        TornWrite.apply(
+            .pieces(operation: 5, pieces: 3, aligned: false, kept: 0b101, garbage: false, grown: true), effect: effect, index: 5, seed: 1,
+            to: tree)
         #expect(try system.read("/f") == [1, 2, 3, 0, 0, 0, 7, 8, 9])
     }
 
     @Test func withoutTheSizeGrownTheFileEndsAtTheLastPieceThatArrived() throws {
         let (tree, effect, system) = try setUp(old: [], new: Array(1...9), offset: 0)
-        TornWrite.apply(.pieces(operation: 5, pieces: 3, aligned: false, kept: 0b001, garbage: false, grown: false), effect: effect, index: 5, seed: 1, to: tree)
+        TornWrite.apply(
+            .pieces(operation: 5, pieces: 3, aligned: false, kept: 0b001, garbage: false, grown: false), effect: effect, index: 5, seed: 1,
+            to: tree)
         #expect(try system.read("/f") == [1, 2, 3])
         let (fresh, sameEffect, freshSystem) = try setUp(old: [], new: Array(1...9), offset: 0)
-        TornWrite.apply(.pieces(operation: 5, pieces: 3, aligned: false, kept: 0, garbage: false, grown: true), effect: sameEffect, index: 5, seed: 1, to: fresh)
+        TornWrite.apply(
+            .pieces(operation: 5, pieces: 3, aligned: false, kept: 0, garbage: false, grown: true), effect: sameEffect, index: 5, seed: 1,
+            to: fresh)
         #expect(try freshSystem.read("/f") == [UInt8](repeating: 0, count: 9), "the size arrived, the data did not")
     }
 

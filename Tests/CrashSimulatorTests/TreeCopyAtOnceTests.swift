@@ -1,7 +1,8 @@
 import FileSystemKit
-@testable import CrashSimulator
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// A tree copied with hard links at once (a recovery run whose steps are not explored) ends where
 /// the step-by-step calls end, with their shape, and a remembered run made of it replays.
@@ -15,8 +16,10 @@ import Testing
         for directory in ["/p", "/p/keep", "/p/s", "/p/s/t2", "/p/s/t1", "/p/s/t1/deep", "/p/s/empty", "/p/b"] {
             try system.mkdir(directory, mode: 0o755)
         }
-        for file in ["/p/keep/f", "/p/s/m", "/p/s/t1/data.pb", "/p/s/t2/data.pb", "/p/s/t1/deep/x",
-                     "/p/s/\(AtomicWriter.temporaryPrefix)m.9", "/p/s/t2/\(AtomicWriter.backupPrefix)data.pb"] {
+        for file in [
+            "/p/keep/f", "/p/s/m", "/p/s/t1/data.pb", "/p/s/t2/data.pb", "/p/s/t1/deep/x",
+            "/p/s/\(AtomicWriter.temporaryPrefix)m.9", "/p/s/t2/\(AtomicWriter.backupPrefix)data.pb"
+        ] {
             try system.writeNew(file, file)
         }
         try system.link("/p/keep/f", to: "/p/s/t1/shared")
@@ -43,14 +46,16 @@ import Testing
         #expect(expected == ["m", "t1/data.pb", "t1/deep/x", "t1/shared", "t2/data.pb"])
         #expect(linked == expected)
         #expect(atOnce.tree.hash == steps.tree.hash && atOnce.tree.linkage == steps.tree.linkage, "the same inodes, names and contents")
-        #expect(atOnce.tree.contentHash(of: ModelTree.root, leavingOutTransient: false)
+        #expect(
+            atOnce.tree.contentHash(of: ModelTree.root, leavingOutTransient: false)
                 == steps.tree.contentHash(of: ModelTree.root, leavingOutTransient: false))
         #expect(atOnce.nextFreeInode == steps.nextFreeInode)
         #expect(atOnce.operations.map(\.kind) == [.mkdir] && atOnce.trace.map(\.call.kind) == [.linkTree])
         #expect(steps.operations.count == (syncing ? 15 : 10), "5 mkdirs and 5 links, and an fsync of each directory")
         #expect(atOnce.treesCollapsed == 1 && atOnce.collapsedSteps == steps.operations.count - 1)
         #expect(atOnce.collapsedTerms.count == Set(atOnce.collapsedTerms).count, "each term once")
-        #expect(RecoverySignature.of(atOnce.operations, collapsed: atOnce.collapsedTerms)
+        #expect(
+            RecoverySignature.of(atOnce.operations, collapsed: atOnce.collapsedTerms)
                 == RecoverySignature.of(steps.operations, collapsed: []), "the copy has the shape of its steps")
         #expect(try atOnce.read("/p/b/copy/t1/shared") == Array("/p/keep/f".utf8))
         #expect(atOnce.kind(of: "/p/b/copy/\(AtomicWriter.temporaryPrefix)m.9") == nil)

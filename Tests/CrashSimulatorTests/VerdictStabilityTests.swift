@@ -1,6 +1,7 @@
-@testable import CrashSimulator
 import SessionStore
 import Testing
+
+@testable import CrashSimulator
 
 /// The judge's shortcuts change no verdict: with directories compared by content hash, manifests
 /// remembered by it and recoveries finished from remembered second stages, a run fails on exactly the states (same reproducers, same oracles,
@@ -24,8 +25,10 @@ import Testing
 
     /// The failures of a run of a built-in workload (or of the workload `text`), as comparable
     /// lines, and its explored and failed counts.
-    private func run(_ workload: String, _ writeProtocol: WriteProtocol, _ model: PersistenceModel, text: String? = nil,
-                     shortcuts: Bool = true, sample: Int? = nil) throws -> (failures: [String], explored: Int, failed: Int, resumed: Int) {
+    private func run(
+        _ workload: String, _ writeProtocol: WriteProtocol, _ model: PersistenceModel, text: String? = nil,
+        shortcuts: Bool = true, sample: Int? = nil
+    ) throws -> (failures: [String], explored: Int, failed: Int, resumed: Int) {
         var options = ExplorationOptions(model: model, keptFailures: 1_000_000, recoveryCrashSample: sample)
         options.takesShortcuts = shortcuts
         let parsed = try text.map { try WorkloadParser.parse($0, name: workload) } ?? WorkloadSource.load(workload)
@@ -43,7 +46,9 @@ import Testing
         #expect(fast.failed == reference.failed)
         let onlyFast = fast.failures.filter { !reference.failures.contains($0) }
         let onlyReference = reference.failures.filter { !fast.failures.contains($0) }
-        #expect(onlyFast.isEmpty && onlyReference.isEmpty, "failing with the shortcuts only: \(onlyFast.prefix(3)); without them only: \(onlyReference.prefix(3))")
+        #expect(
+            onlyFast.isEmpty && onlyReference.isEmpty,
+            "failing with the shortcuts only: \(onlyFast.prefix(3)); without them only: \(onlyReference.prefix(3))")
     }
 
     @Test func theCasesIncludeFailingRuns() throws {

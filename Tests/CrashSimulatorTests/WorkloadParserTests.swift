@@ -7,7 +7,8 @@ import Testing
     @Test func repeatExpandsWithTheCounter() throws {
         let workload = try WorkloadParser.parse("launch\nrepeat 3 open t{i} https://example.org/{i} \"Page {i}\"\n", name: "w")
         #expect(workload.steps.count == 4)
-        #expect(workload.steps[3].event == .open(tab: "t3", url: "https://example.org/3", title: "Page 3", window: "main", incognito: false))
+        #expect(
+            workload.steps[3].event == .open(tab: "t3", url: "https://example.org/3", title: "Page 3", window: "main", incognito: false))
     }
 
     /// Many `repeat 100000` lines (a few bytes each) expanded without bound: a 64 KiB file asked for
@@ -50,17 +51,18 @@ import Testing
             shutdown
             """
         let events = try WorkloadParser.parse(text, name: "test").steps.map(\.event)
-        #expect(events == [
-            .launch,
-            .open(tab: "t1", url: "https://example.org/?q=a=b", title: "A \"quoted\" title", window: "second", incognito: false),
-            .open(tab: "p1", url: "https://private.example/", title: "", window: "main", incognito: true),
-            .open(tab: "p2", url: "https://private.example/2", title: "Two", window: "main", incognito: true),
-            .navigate(tab: "t1", url: "https://example.org/next", title: ""),
-            .group(tabs: ["t1", "p1"], title: "Read later", color: TabGroupColor(rawValue: 1)),
-            .move(tab: "t1", to: 3), .pin(tab: "t1", pinned: true), .pin(tab: "t1", pinned: false),
-            .disconnect(window: "second"), .wait(seconds: 2.5), .wait(seconds: 10),
-            .close(tab: "t1"), .close(tab: "t2"), .crash, .crashDuringRestore, .shutdown,
-        ])
+        #expect(
+            events == [
+                .launch,
+                .open(tab: "t1", url: "https://example.org/?q=a=b", title: "A \"quoted\" title", window: "second", incognito: false),
+                .open(tab: "p1", url: "https://private.example/", title: "", window: "main", incognito: true),
+                .open(tab: "p2", url: "https://private.example/2", title: "Two", window: "main", incognito: true),
+                .navigate(tab: "t1", url: "https://example.org/next", title: ""),
+                .group(tabs: ["t1", "p1"], title: "Read later", color: TabGroupColor(rawValue: 1)),
+                .move(tab: "t1", to: 3), .pin(tab: "t1", pinned: true), .pin(tab: "t1", pinned: false),
+                .disconnect(window: "second"), .wait(seconds: 2.5), .wait(seconds: 10),
+                .close(tab: "t1"), .close(tab: "t2"), .crash, .crashDuringRestore, .shutdown
+            ])
     }
 
     @Test(arguments: [
@@ -72,13 +74,15 @@ import Testing
         ("launch\nwait soon", 2, "wait takes a number of seconds"),
         ("launch\nrepeat 0 wait", 2, "repeat needs a count (1 to 100000) and an event"),
         ("launch\ngroup t1 colour=red", 2, "unknown option 'colour='"),
-        ("launch\ngroup t1 color=mauve", 2, "unknown group color 'mauve'"),
+        ("launch\ngroup t1 color=mauve", 2, "unknown group color 'mauve'")
     ])
     func errorsNameTheLine(text: String, line: Int, reason: String) {
         #expect(throws: SimulatorError.invalidWorkload(name: "w", line: line, reason: reason)) { try WorkloadParser.parse(text, name: "w") }
     }
 
     @Test func anEmptyWorkloadIsRefused() {
-        #expect(throws: SimulatorError.invalidWorkload(name: "w", line: 0, reason: "no events")) { try WorkloadParser.parse("# nothing\n", name: "w") }
+        #expect(throws: SimulatorError.invalidWorkload(name: "w", line: 0, reason: "no events")) {
+            try WorkloadParser.parse("# nothing\n", name: "w")
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SessionFormats
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// What an `aside` PATH names.
@@ -13,7 +14,8 @@ import Testing
         #expect(try AsideTarget.locate(profile) == AsideTarget(profile: profile, session: nil, incognito: false))
         #expect(try AsideTarget.locate(profile + "/") == AsideTarget(profile: profile, session: nil, incognito: false))
         #expect(try AsideTarget.locate("\(profile)/SessionStorage/\(id)") == AsideTarget(profile: profile, session: id, incognito: false))
-        #expect(try AsideTarget.locate("\(profile)/OTR/SessionStorage/\(id)/") == AsideTarget(profile: profile, session: id, incognito: true))
+        #expect(
+            try AsideTarget.locate("\(profile)/OTR/SessionStorage/\(id)/") == AsideTarget(profile: profile, session: id, incognito: true))
     }
 
     @Test func otherPathsAreRefused() throws {

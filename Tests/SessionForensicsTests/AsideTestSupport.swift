@@ -4,6 +4,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 import Synchronization
+
 @testable import SessionForensics
 
 /// Profiles on disk made by code for the Aside's tests, and a snapshot of their files.
@@ -39,7 +40,7 @@ enum AsideTestSupport {
             var isDirectory: ObjCBool = false
             let full = root + "/" + path
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  lastPathComponent(path) != ProfileLock.staleFileName
+                lastPathComponent(path) != ProfileLock.staleFileName
             else { continue }
             files[path] = FileManager.default.contents(atPath: full)
         }

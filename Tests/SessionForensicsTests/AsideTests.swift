@@ -1,10 +1,11 @@
-import FileSystemKit
 import Archive
+import FileSystemKit
 import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// Setting sessions aside and bringing them back, on profiles written to a temporary directory.
@@ -106,7 +107,8 @@ import Testing
         let profile = try Support.makeProfile()
         defer { try? FileManager.default.removeItem(atPath: profile) }
         // A session.plist as Chrome writes it: restore reads it back before it goes live.
-        let legacy = GalleryTests.repository.appendingPathComponent("Fixtures/profiles/legacy/Sessions/7A3F0C2E-1B4D-4E8F-9A6B-5C2D1E0F3A4B/session.plist")
+        let legacy = GalleryTests.repository.appendingPathComponent(
+            "Fixtures/profiles/legacy/Sessions/7A3F0C2E-1B4D-4E8F-9A6B-5C2D1E0F3A4B/session.plist")
         let plist = [UInt8](try Data(contentsOf: legacy))
         for id in ["LEGACY-1", "LEGACY-2"] {
             try AtomicWriter().makeDirectories(joinPath(profile, "Backups", id))

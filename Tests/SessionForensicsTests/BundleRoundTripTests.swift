@@ -1,5 +1,5 @@
-import FileSystemKit
 import Archive
+import FileSystemKit
 import Foundation
 import SessionForensics
 import SessionStore
@@ -11,7 +11,8 @@ import Testing
         try scratch.write("profile/SessionStorage/S1/session_metadata.pb", Array("metadata".utf8))
         try scratch.write("profile/SessionStorage/S1/00000001/data.pb", Array(repeating: 7, count: 100_000))
         try scratch.write("profile/OTR/SessionStorage/S2/session_metadata.pb", [])
-        try FileManager.default.createDirectory(atPath: scratch.path("profile/SessionStorage/S1/00000002"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("profile/SessionStorage/S1/00000002"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: scratch.path("profile/link"), withDestinationPath: "SessionStorage/S1")
     }
 
@@ -26,8 +27,12 @@ import Testing
         #expect(scratch.listing("back") == scratch.listing("profile"))
         #expect(try scratch.read("back/SessionStorage/S1/00000001/data.pb") == Array(repeating: 7, count: 100_000))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("back/link")) == "SessionStorage/S1")
-        let mtime = { (path: String) in try (FileManager.default.attributesOfItem(atPath: scratch.path(path))[.modificationDate] as? Date)?.timeIntervalSince1970 }
-        #expect(try mtime("back/SessionStorage/S1/session_metadata.pb").map(floor) == mtime("profile/SessionStorage/S1/session_metadata.pb").map(floor))
+        let mtime = { (path: String) in
+            try (FileManager.default.attributesOfItem(atPath: scratch.path(path))[.modificationDate] as? Date)?.timeIntervalSince1970
+        }
+        #expect(
+            try mtime("back/SessionStorage/S1/session_metadata.pb").map(floor)
+                == mtime("profile/SessionStorage/S1/session_metadata.pb").map(floor))
         // Only the archive and the two trees: no temporary file is left.
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.root).sorted() == ["back", "profile", "profile.tar.gz"])
     }
@@ -40,8 +45,11 @@ import Testing
         #expect(try Scratch.run("tar", ["-xzf", made.output, "-C", scratch.root]).status == 0)
         let manifest = try #require(BundleManifest.decode(try scratch.read("MANIFEST.json")))
         #expect(manifest.root == "profile" && manifest.tool == "sessionctl test")
-        #expect(manifest.files.map(\.path) == ["OTR/SessionStorage/S2/session_metadata.pb", "SessionStorage/S1/00000001/data.pb",
-                                               "SessionStorage/S1/session_metadata.pb"])
+        #expect(
+            manifest.files.map(\.path) == [
+                "OTR/SessionStorage/S2/session_metadata.pb", "SessionStorage/S1/00000001/data.pb",
+                "SessionStorage/S1/session_metadata.pb"
+            ])
         for file in manifest.files {
             let sum = try Scratch.run("sha256sum", [scratch.path("profile/" + file.path)])
             #expect(String(decoding: sum.stdout.prefix(64), as: UTF8.self) == file.sha256)
@@ -57,7 +65,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: scratch.path("x"), withIntermediateDirectories: true)
         #expect(try Scratch.run("tar", ["-xzf", scratch.path("p.tar.gz"), "-C", scratch.path("x")]).status == 0)
         #expect(scratch.listing("x/profile") == scratch.listing("profile"))
-        let file = try BundleCompressor(tool: "t").compress(scratch.path("profile/SessionStorage/S1/00000001/data.pb"), to: scratch.path("d.gz"))
+        let file = try BundleCompressor(tool: "t").compress(
+            scratch.path("profile/SessionStorage/S1/00000001/data.pb"), to: scratch.path("d.gz"))
         #expect(file.kind == .gzip)
         let plain = try Scratch.run("gzip", ["-dc", scratch.path("d.gz")])
         #expect(plain.status == 0 && [UInt8](plain.stdout) == Array(repeating: 7, count: 100_000))
@@ -76,7 +85,8 @@ import Testing
         let file = try BundleExtractor().decompress(scratch.path("f.pb.gz"), to: scratch.path("g.pb"))
         #expect(file.kind == .file)
         #expect(try scratch.read("g.pb") == Array("gzip me".utf8))
-        #expect(BundleExtractor.defaultOutput(for: "a/b.tar.gz") == "a/b" && BundleExtractor.defaultOutput(for: "b.tgz") == "b"
+        #expect(
+            BundleExtractor.defaultOutput(for: "a/b.tar.gz") == "a/b" && BundleExtractor.defaultOutput(for: "b.tgz") == "b"
                 && BundleExtractor.defaultOutput(for: "x.pb.gz") == "x.pb" && BundleExtractor.defaultOutput(for: "x.zip") == nil)
     }
 
@@ -109,8 +119,10 @@ import Testing
     @Test func foreignManifestIsKeptAsAFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let archive = try Scratch.tarGz([(TarEntry(path: "MANIFEST.json", kind: .file), Array("{\"not\": \"ours\"}".utf8)),
-                                         (TarEntry(path: "a.txt", kind: .file), Array("a".utf8))])
+        let archive = try Scratch.tarGz([
+            (TarEntry(path: "MANIFEST.json", kind: .file), Array("{\"not\": \"ours\"}".utf8)),
+            (TarEntry(path: "a.txt", kind: .file), Array("a".utf8))
+        ])
         try scratch.write("f.tar.gz", archive)
         let result = try BundleExtractor().decompress(scratch.path("f.tar.gz"), to: scratch.path("f"))
         #expect(result.verifiedFiles == nil)

@@ -43,7 +43,7 @@ import Testing
         ("hard link absolute", [link("h", to: "/etc/passwd", hard: true)]),
         ("hard link to nothing extracted", [link("h", to: "missing", hard: true)]),
         ("character device", [(TarEntry(path: "dev", kind: .characterDevice), [])]),
-        ("fifo", [(TarEntry(path: "fifo", kind: .fifo), [])]),
+        ("fifo", [(TarEntry(path: "fifo", kind: .fifo), [])])
     ]
 
     @Test(arguments: hostile.map(\.0))
@@ -60,8 +60,12 @@ import Testing
     @Test func linksThatStayInsideAreExtracted() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        try scratch.write("a.tar.gz", try Scratch.tarGz([Self.file("d/f", "content"), Self.link("d/l", to: "../d/f"),
-                                                         Self.link("top", to: "d"), Self.link("h", to: "d/f", hard: true)]))
+        try scratch.write(
+            "a.tar.gz",
+            try Scratch.tarGz([
+                Self.file("d/f", "content"), Self.link("d/l", to: "../d/f"),
+                Self.link("top", to: "d"), Self.link("h", to: "d/f", hard: true)
+            ]))
         let result = try BundleExtractor().decompress(scratch.path("a.tar.gz"), to: scratch.path("out"))
         #expect(result.files == 2)
         #expect(try scratch.read("out/d/l") == Array("content".utf8))
@@ -126,14 +130,16 @@ import Testing
     @Test func manifestMismatchesAreRefused() throws {
         let good = Archive.SHA256.hex(Archive.SHA256.hash(Array("x".utf8)))
         func manifest(_ files: [BundleManifest.File]) -> (TarEntry, [UInt8]) {
-            (TarEntry(path: "MANIFEST.json", kind: .file),
-             BundleManifest(tool: "t", created: "2026-01-01T00:00:00.000000Z", root: "p", files: files).encoded())
+            (
+                TarEntry(path: "MANIFEST.json", kind: .file),
+                BundleManifest(tool: "t", created: "2026-01-01T00:00:00.000000Z", root: "p", files: files).encoded()
+            )
         }
         let cases: [[(TarEntry, [UInt8])]] = [
             [Self.file("p/a"), manifest([.init(path: "a", size: 1, sha256: String(repeating: "0", count: 64))])],
             [Self.file("p/a"), manifest([.init(path: "a", size: 2, sha256: good)])],
             [Self.file("p/a"), manifest([.init(path: "a", size: 1, sha256: good), .init(path: "b", size: 1, sha256: good)])],
-            [Self.file("p/a"), Self.file("p/extra"), manifest([.init(path: "a", size: 1, sha256: good)])],
+            [Self.file("p/a"), Self.file("p/extra"), manifest([.init(path: "a", size: 1, sha256: good)])]
         ]
         for members in cases {
             let error = try Self.refuse(try Scratch.tarGz(members))

@@ -3,6 +3,7 @@ import Foundation
 import SessionFormats
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// The content digest a repair records before setting a window aside equals the digest of the

@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 import Testing
+
 @testable import SessionForensics
 
 /// The `sessionctl.diff/1` document as docs/cli.md shows it.
@@ -28,10 +29,14 @@ import Testing
         #expect(tabs?["added"] == .array([.object([("id", .int(7)), ("index", .int(3)), ("url", .string("https://example.com/7"))])]))
         #expect(tabs?["removed"] == .array([.object([("id", .int(3)), ("index", .int(2)), ("url", .string("https://example.com/3"))])]))
         #expect(tabs?["moved"] == .array([.object([("id", .int(5)), ("from", .int(3)), ("to", .int(0))])]))
-        #expect(tabs?["changed"] == .array([.object([
-            ("id", .int(2)), ("fields", .array([.string("title")])),
-            ("values", .object([("title", .object([("from", .string("\"Tab 2\"")), ("to", .string("\"Renamed\""))]))])),
-        ])]))
+        #expect(
+            tabs?["changed"]
+                == .array([
+                    .object([
+                        ("id", .int(2)), ("fields", .array([.string("title")])),
+                        ("values", .object([("title", .object([("from", .string("\"Tab 2\"")), ("to", .string("\"Renamed\""))]))]))
+                    ])
+                ]))
         #expect(document["summary"]?["tabsAdded"] == .int(1) && document["summary"]?["tabsRemoved"] == .int(1))
         #expect(document["summary"]?["tabsMoved"] == .int(1) && document["summary"]?["tabsChanged"] == .int(1))
         #expect(document["summary"]?["sessionsChanged"] == .int(1))
@@ -49,9 +54,10 @@ import Testing
     @Test func documentOfIdenticalInputs() {
         let document = DiffDocument.encode(Differ.compare([Data.session([1])], [Data.session([1])]))
         #expect(document["identical"] == .bool(true))
-        #expect(document["sessions"].flatMap { value -> JSONValue? in
-            guard case .array(let sessions) = value else { return nil }
-            return sessions.first?["status"]
-        } == .string("same"))
+        #expect(
+            document["sessions"].flatMap { value -> JSONValue? in
+                guard case .array(let sessions) = value else { return nil }
+                return sessions.first?["status"]
+            } == .string("same"))
     }
 }

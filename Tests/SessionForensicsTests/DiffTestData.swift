@@ -1,11 +1,12 @@
-import SessionModel
 import SessionForensics
+import SessionModel
 
 /// Sessions and tabs made by code for the Differ's tests.
 enum DiffTestData {
     /// A tab whose title and url are derived from its id, with `items` navigation items in its metadata.
     static func tab(_ id: TabID, items: Int32 = 1, created: Int64 = 0, pinned: Bool = false) -> Tab {
-        Tab(id: id, title: "Tab \(id)", url: "https://example.com/\(id)",
+        Tab(
+            id: id, title: "Tab \(id)", url: "https://example.com/\(id)",
             creationTime: Timestamp(microseconds: 13_400_000_000_000_000 + created + Int64(id)),
             lastActiveTime: Timestamp(microseconds: 13_400_000_000_100_000 + Int64(id)),
             navigationItemCount: items, pinned: pinned)
@@ -18,8 +19,9 @@ enum DiffTestData {
 
     /// A navigation item for `path` on example.com.
     static func item(_ path: String, title: String = "", time: Int64 = 0) -> NavigationItem {
-        NavigationItem(url: "https://example.com/\(path)", title: title.isEmpty ? path : title,
-                       timestamp: Timestamp(microseconds: 13_400_000_000_000_000 + time), userAgent: .mobile)
+        NavigationItem(
+            url: "https://example.com/\(path)", title: title.isEmpty ? path : title,
+            timestamp: Timestamp(microseconds: 13_400_000_000_000_000 + time), userAgent: .mobile)
     }
 
     /// A history of items for these paths, the last one committed.

@@ -1,5 +1,6 @@
 import SessionModel
 import Testing
+
 @testable import SessionForensics
 
 /// The Differ on navigation histories and tab groups.
@@ -43,12 +44,13 @@ import Testing
         after.tabs[3].history?.items[1].title = "New title"
         let changes = Differ.compare(before, after).tabs.changed
         #expect(changes.map(\.after.id) == [1, 2, 3, 4])
-        #expect(changes.map(\.history) == [
-            HistoryChange(appended: 1, removed: 0, rewritten: 0),
-            HistoryChange(appended: 0, removed: 1, rewritten: 0),
-            HistoryChange(appended: 0, removed: 0, rewritten: 1),
-            HistoryChange(appended: 0, removed: 0, rewritten: 1),
-        ])
+        #expect(
+            changes.map(\.history) == [
+                HistoryChange(appended: 1, removed: 0, rewritten: 0),
+                HistoryChange(appended: 0, removed: 1, rewritten: 0),
+                HistoryChange(appended: 0, removed: 0, rewritten: 1),
+                HistoryChange(appended: 0, removed: 0, rewritten: 1)
+            ])
         #expect(changes[0].fields == [.history, .lastCommittedIndex])
         #expect(changes[2].fields == [.history])
     }
@@ -95,8 +97,12 @@ import Testing
 
     @Test func groupsAddedRemovedChanged() {
         let before = grouped([1, 2, 3, 4], [TabGroup(start: 0, count: 2, title: "Work", color: .grey, id: work)])
-        let after = grouped([1, 2, 3, 4], [TabGroup(start: 0, count: 2, title: "Job", color: TabGroupColor(rawValue: 1), collapsed: true, id: work),
-                                           TabGroup(start: 2, count: 2, title: "Play", id: play)])
+        let after = grouped(
+            [1, 2, 3, 4],
+            [
+                TabGroup(start: 0, count: 2, title: "Job", color: TabGroupColor(rawValue: 1), collapsed: true, id: work),
+                TabGroup(start: 2, count: 2, title: "Play", id: play)
+            ])
         let diff = Differ.compare(before, after)
         #expect(diff.groups.added.map(\.title) == ["Play"])
         #expect(diff.groups.removed.isEmpty)

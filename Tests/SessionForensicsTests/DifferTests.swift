@@ -1,5 +1,6 @@
 import SessionModel
 import Testing
+
 @testable import SessionForensics
 
 /// The Differ on sessions made in code: additions, removals, moves, changes, sessions on one side.
@@ -101,8 +102,9 @@ import Testing
     }
 
     @Test func sessionsOnOneSideOnly() {
-        let diff = Differ.compare([Data.session([1]), Data.session([2, 3], id: "B")],
-                                  [Data.session([1]), Data.session([4], id: "C")])
+        let diff = Differ.compare(
+            [Data.session([1]), Data.session([2, 3], id: "B")],
+            [Data.session([1]), Data.session([4], id: "C")])
         #expect(diff.sessions.map(\.id) == ["B", "C", Session.syntheticIdentifier])
         #expect(diff.sessions.map(\.status) == [.removed, .added, .same])
         #expect(diff.sessions[0].tabs.removed.map(\.tab.id) == [2, 3])

@@ -1,5 +1,6 @@
 import SessionModel
 import Testing
+
 @testable import SessionForensics
 
 /// What Chrome deletes from a session directory and from tab directories.
@@ -66,8 +67,9 @@ import Testing
 
     @Test func tabDirectoryContents() {
         let names = ["data.pb", "state.pb", "metadata.pb", ".dat.nosync0001.abcdef", "copy of data.pb"]
-        let findings = EntryRules.tabEntries(names: names, directory: "t", tab: TabReference(index: 0, id: 1),
-                                             scope: Samples.scope(file: "x"))
+        let findings = EntryRules.tabEntries(
+            names: names, directory: "t", tab: TabReference(index: 0, id: 1),
+            scope: Samples.scope(file: "x"))
         // DeleteUnknownContent lists the session directory alone: all of these stay.
         #expect(findings.map(\.rule) == [.transitionalMetadata, .tabDirectoryExtra, .tabDirectoryExtra])
         #expect(findings.allSatisfy { $0.outcome == .none })

@@ -1,12 +1,14 @@
 import Foundation
 import SessionFormats
 import Testing
+
 @testable import SessionForensics
 
 /// The gallery of damaged profiles (Fixtures/gallery): each raises the rule its README line names,
 /// with that severity and Chrome outcome; the healthy profiles raise nothing.
 @Suite struct GalleryTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// One line of the gallery's README table.
     struct Case: Sendable, CustomStringConvertible {

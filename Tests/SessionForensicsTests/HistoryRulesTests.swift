@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 import Testing
+
 @testable import SessionForensics
 
 /// The history rules, one at a time, on histories built in memory.
@@ -22,11 +23,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (75, 74, nil as String?), (80, 79, "0..<5"), (80, 0, "75..<80"), (100, 40, "0..<3 and 78..<100"),
+        (75, 74, nil as String?), (80, 79, "0..<5"), (80, 0, "75..<80"), (100, 40, "0..<3 and 78..<100")
     ])
     func trimmingAroundTheLastCommittedItem(count: Int, lastCommitted: Int32, lost: String?) throws {
         let findings = HistoryRules.length(Self.subject(Samples.history(items: count, lastCommitted: lastCommitted)))
-        guard let lost else { #expect(findings.isEmpty); return }
+        guard let lost else {
+            #expect(findings.isEmpty)
+            return
+        }
         let finding = try #require(findings.first)
         #expect(finding.rule == .historyTooLong)
         #expect(finding.message.hasSuffix("deletes items \(lost)"))

@@ -3,6 +3,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// Import stopped at every single file operation: no window is ever half there (each is absent
@@ -22,15 +23,21 @@ import Testing
                 // Whatever is live reads whole: every window listed is one of the document's, complete.
                 let live = (try? Support.liveSessions(profile)) ?? []
                 for session in live {
-                    #expect(healthy.contains { $0.id == session.id && $0.incognito == session.incognito && $0.tabs.count == session.tabs.count },
-                            "operation \(step): \(session.id) is half there")
+                    #expect(
+                        healthy.contains {
+                            $0.id == session.id && $0.incognito == session.incognito && $0.tabs.count == session.tabs.count
+                        },
+                        "operation \(step): \(session.id) is half there")
                 }
             }
-            _ = try ProfileImporter(profile: profile).importSessions(healthy.filter { session in
-                !FileManager.default.fileExists(atPath: ProfileWriter.sessionDirectory(profile: profile, session: session))
-            })
+            _ = try ProfileImporter(profile: profile).importSessions(
+                healthy.filter { session in
+                    !FileManager.default.fileExists(atPath: ProfileWriter.sessionDirectory(profile: profile, session: session))
+                })
             #expect(Support.comparable(try Support.liveSessions(profile)) == Support.comparable(healthy), "after operation \(step)")
-            let leftovers = AsideTestSupport.snapshot(profile).keys.filter { $0.contains(ProfileImporter.stagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix) }
+            let leftovers = AsideTestSupport.snapshot(profile).keys.filter {
+                $0.contains(ProfileImporter.stagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix)
+            }
             #expect(leftovers.isEmpty, "after operation \(step): \(leftovers)")
             if completed { break }
             step += 1

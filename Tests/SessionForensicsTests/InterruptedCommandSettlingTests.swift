@@ -4,6 +4,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// What a command finds after another was interrupted, and how it settles it: a repair whose
@@ -32,7 +33,8 @@ import Testing
 
         let result = try Repairer(profile: profile, aside: aside).run(dryRun: false)
         #expect(result.isClean)
-        #expect(result.steps.contains { if case .settledSetAside(let what) = $0 { return what.contains("restored") } else { return false } })
+        #expect(
+            result.steps.contains { if case .settledSetAside(let what) = $0 { return what.contains("restored") } else { return false } })
         #expect(!FileManager.default.fileExists(atPath: "\(profile)/\(RepairIntent.fileName)"))
         let repaired = try SessionReader(input: InputOpener.open(profile)).readAll(history: true)
         let expected = try SessionReader(input: InputOpener.open(uninterrupted)).readAll(history: true)
@@ -75,8 +77,10 @@ import Testing
         let entry = try #require(try aside.push(session: nil, incognito: false, reason: "test").first)
         let session = parentPath("\(profile)/\(entry.path)")
         let manager = FileManager.default
-        try manager.createDirectory(atPath: "\(session)/\(Aside.droppingPrefix)20260101T000000.000000Z/x", withIntermediateDirectories: true)
-        try manager.createDirectory(atPath: "\(profile)/SessionStorage/\(Aside.restoringPrefix)\(entry.session)/00000005", withIntermediateDirectories: true)
+        try manager.createDirectory(
+            atPath: "\(session)/\(Aside.droppingPrefix)20260101T000000.000000Z/x", withIntermediateDirectories: true)
+        try manager.createDirectory(
+            atPath: "\(profile)/SessionStorage/\(Aside.restoringPrefix)\(entry.session)/00000005", withIntermediateDirectories: true)
         try manager.createDirectory(atPath: "\(profile)/\(Migrator.displacedTree)", withIntermediateDirectories: true)
         try Data([1]).write(to: URL(fileURLWithPath: "\(profile)/\(entry.path)/\(AtomicWriter.temporaryPrefix)manifest.json.9"))
         let done = try aside.settleInterrupted()

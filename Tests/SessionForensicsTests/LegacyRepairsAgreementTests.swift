@@ -1,7 +1,8 @@
 import SessionFormats
 import SessionModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import SessionForensics
 
 /// The validator's legacy rules and the repairs migrate applies (LegacyWindow.repairedAsChromeLoads)
@@ -12,7 +13,7 @@ import TestSupport
     static let ruleOfKind: [LegacyRepair.Kind: String] = [
         .selectedIndexOutOfRange: "legacy-selected-index-out-of-range", .tabIDInvalid: "legacy-tab-id-invalid",
         .lastCommittedOutOfRange: "legacy-last-committed-out-of-range", .lastActiveBeforeCreation: "legacy-time-order",
-        .pinnedAfterUnpinned: "legacy-pinned-not-prefix", .userAgentUnknown: "legacy-user-agent-unknown",
+        .pinnedAfterUnpinned: "legacy-pinned-not-prefix", .userAgentUnknown: "legacy-user-agent-unknown"
     ]
 
     /// Windows made of every combination of a few awkward values, chosen by a seeded generator.
@@ -42,7 +43,8 @@ import TestSupport
     @Test func rulesAndRepairsAgree() {
         let scope = FindingScope(session: "S", incognito: false, file: "session.plist")
         for window in Self.windows() {
-            let repairs = Set(window.repairedAsChromeLoads().repairs.filter { !$0.isBenign }.map { "\(Self.ruleOfKind[$0.kind] ?? "?")@\($0.tab ?? -1)" })
+            let repairs = Set(
+                window.repairedAsChromeLoads().repairs.filter { !$0.isBenign }.map { "\(Self.ruleOfKind[$0.kind] ?? "?")@\($0.tab ?? -1)" })
             let findings = LegacyRules.check(window, scope: scope)
             let silent = Set(findings.filter { $0.rule != .lastCommittedNegative }.map { "\($0.rule.name)@\($0.tab?.index ?? -1)" })
             #expect(repairs == silent, "\(window)")

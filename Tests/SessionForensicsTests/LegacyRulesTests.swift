@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 import Testing
+
 @testable import SessionForensics
 
 /// The legacy rules, one at a time, on windows built in memory.
@@ -8,11 +9,14 @@ import Testing
     static let scope = Samples.scope(file: "Sessions/x/session.plist")
 
     static func window(tabs count: Int = 3, selected: Int64 = 0) -> LegacyWindow {
-        LegacyWindow(selectedIndex: selected, tabs: (0..<count).map { index in
-            LegacyTab(uniqueIdentifier: Int64(index + 1), lastCommittedItemIndex: 1,
-                      items: [Samples.item(0), Samples.item(1)], userAgentKey: "MOBILE",
-                      creationTime: Timestamp(microseconds: 100), lastActiveTime: Timestamp(microseconds: 200))
-        })
+        LegacyWindow(
+            selectedIndex: selected,
+            tabs: (0..<count).map { index in
+                LegacyTab(
+                    uniqueIdentifier: Int64(index + 1), lastCommittedItemIndex: 1,
+                    items: [Samples.item(0), Samples.item(1)], userAgentKey: "MOBILE",
+                    creationTime: Timestamp(microseconds: 100), lastActiveTime: Timestamp(microseconds: 200))
+            })
     }
 
     @Test func healthyWindowRaisesNothing() {
@@ -75,7 +79,9 @@ import Testing
         window.tabs[2].pinned = true
         #expect(LegacyRules.pinnedPrefix(window, scope: Self.scope).map(\.tab?.index) == [1, 2])
         #expect(window.session(id: "S", incognito: false).pinnedCount == 2)
-        #expect(window.repairedAsChromeLoads().window.tabs.map(\.pinned) == [true, true] + Array(repeating: false, count: window.tabs.count - 2))
+        #expect(
+            window.repairedAsChromeLoads().window.tabs.map(\.pinned) == [true, true] + Array(repeating: false, count: window.tabs.count - 2)
+        )
     }
 
     @Test func unknownUserAgentWords() {

@@ -2,6 +2,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import Testing
+
 @_spi(Fuzzing) @testable import SessionForensics
 
 /// The rewrite of a legacy session (LegacySessionRebuilder) on hundreds of awkward windows: the
@@ -25,7 +26,9 @@ import Testing
             var window = generated
             for index in window.tabs.indices {
                 window.tabs[index].stableIdentifier = "STABLE-\(number)-\(index)"
-                window.tabs[index].items = window.tabs[index].items.indices.map { NavigationItem(url: "https://a.example/\(number)/\(index)/\($0)") }
+                window.tabs[index].items = window.tabs[index].items.indices.map {
+                    NavigationItem(url: "https://a.example/\(number)/\(index)/\($0)")
+                }
             }
             // The window as its session.plist gives it back.
             let stored = try LegacySessionCodec.decodeWindow(LegacySessionCodec.encode(window))
@@ -37,15 +40,17 @@ import Testing
             }
             rewritten += 1
             #expect(rebuilder.actions.allSatisfy { $0.file == Self.plist && $0.session == "S" })
-            #expect(Set(before.map(\.rule.name)).isSubset(of: Set(rebuilder.actions.map(\.rule.name))),
-                    "window \(number): \(before.map(\.message)) / \(rebuilder.actions.map(\.action))")
+            #expect(
+                Set(before.map(\.rule.name)).isSubset(of: Set(rebuilder.actions.map(\.rule.name))),
+                "window \(number): \(before.map(\.message)) / \(rebuilder.actions.map(\.action))")
             let reread = try LegacySessionCodec.decodeWindow(LegacySessionCodec.encode(repaired))
             #expect(try Self.findings(reread, in: profile).isEmpty, "window \(number)")
             var again = LegacySessionRebuilder(id: "S", incognito: false, file: Self.plist)
             #expect(again.rebuild(reread) == nil, "window \(number): \(again.actions.map(\.action))")
             for tab in stored.tabs where !tab.items.isEmpty {
-                #expect(reread.tabs.contains { $0.stableIdentifier == tab.stableIdentifier && $0.items.map(\.url) == tab.items.map(\.url) },
-                        "window \(number): \(tab.stableIdentifier ?? "-") is gone")
+                #expect(
+                    reread.tabs.contains { $0.stableIdentifier == tab.stableIdentifier && $0.items.map(\.url) == tab.items.map(\.url) },
+                    "window \(number): \(tab.stableIdentifier ?? "-") is gone")
             }
         }
         #expect(rewritten > 100)
@@ -53,8 +58,9 @@ import Testing
 
     /// A tab with one entry and a stored id.
     static func tab(_ id: Int64?, _ path: String) -> LegacyTab {
-        LegacyTab(uniqueIdentifier: id, stableIdentifier: "STABLE-\(path)", lastCommittedItemIndex: 0,
-                  items: [NavigationItem(url: "https://a.example/\(path)")])
+        LegacyTab(
+            uniqueIdentifier: id, stableIdentifier: "STABLE-\(path)", lastCommittedItemIndex: 0,
+            items: [NavigationItem(url: "https://a.example/\(path)")])
     }
 
     @Test func aFreshIDAvoidsIDsUsedElsewhereOnTheSide() {

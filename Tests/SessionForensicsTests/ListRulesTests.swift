@@ -1,7 +1,8 @@
 import SessionFormats
 import SessionModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import SessionForensics
 
 /// The list rules, one at a time, on windows built in memory.
@@ -101,7 +102,7 @@ import TestSupport
 
     @Test(arguments: [
         (1, 3, false), (3, 1, false), (1, 0, true), (2, -1, true), (0, 1, true), (-1, 2, true), (3, 2, true),
-        (4, 1, true), (Int32.max, Int32.max, true),
+        (4, 1, true), (Int32.max, Int32.max, true)
     ])
     func ranges(start: Int32, count: Int32, fires: Bool) {
         let findings = GroupRules.ranges(Samples.list(Self.session([Self.group(start, count)])))
@@ -179,14 +180,18 @@ import TestSupport
             var groups: [TabGroup] = []
             for _ in 0..<(generator.next() % 4) {
                 let ids: [TabGroupID?] = [nil, TabGroupID(high: 0, low: 0), TabGroupID(high: 1, low: 1), TabGroupID(high: 2, low: 1)]
-                groups.append(TabGroup(start: Int32(generator.next() % 7) - 1, count: Int32(generator.next() % 4) - 1,
-                                       id: ids[Int(generator.next() % 4)]))
+                groups.append(
+                    TabGroup(
+                        start: Int32(generator.next() % 7) - 1, count: Int32(generator.next() % 4) - 1,
+                        id: ids[Int(generator.next() % 4)]))
             }
-            let session = Session(id: "s", activeIndex: Int32(generator.next() % 8) - 2,
-                                  pinnedCount: Int32(generator.next() % 8) - 1, tabs: tabs, groups: groups)
+            let session = Session(
+                id: "s", activeIndex: Int32(generator.next() % 8) - 2,
+                pinnedCount: Int32(generator.next() % 8) - 1, tabs: tabs, groups: groups)
             let list = Samples.list(session)
             let restored = ChromeLoadSemantics.restore(session)
-            var removed = Set<Int>(), renewed = Set<Int>()
+            var removed = Set<Int>()
+            var renewed = Set<Int>()
             for adjustment in restored.adjustments {
                 if case .groupRemoved(let group, _) = adjustment { removed.insert(group) }
                 if case .groupIDRegenerated(let group) = adjustment { renewed.insert(group) }
@@ -195,7 +200,9 @@ import TestSupport
             #expect(Set((GroupRules.ranges(list) + GroupRules.duplicateIDs(list)).map(groupNumber)) == removed, "round \(round)")
             #expect(Set(GroupRules.zeroIDs(list).map(groupNumber)) == renewed, "round \(round)")
             let dropped = Set(restored.dropped.map(\.index))
-            #expect(Set((ListRules.tabsWithoutHistory(list) + ListRules.duplicateTabIDs(list)).compactMap(\.tab?.index)) == dropped, "round \(round)")
+            #expect(
+                Set((ListRules.tabsWithoutHistory(list) + ListRules.duplicateTabIDs(list)).compactMap(\.tab?.index)) == dropped,
+                "round \(round)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SessionForensics
 
 /// The longest increasing subsequence against a quadratic reference on many sequences.

@@ -3,6 +3,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// Migration interrupted after every single file operation: the live sessions are always exactly
@@ -36,7 +37,9 @@ import Testing
             #expect(finished.allSatisfy { $0.format == target.format }, "after operation \(step)")
             #expect(Support.comparable(finished) == original, "after operation \(step) and a second run")
             #expect(try Support.problems(profile) == [], "after operation \(step) and a second run")
-            let leftovers = AsideTestSupport.snapshot(profile).keys.filter { $0.contains(Migrator.newTree) || $0.contains(Migrator.displacedTree) || $0.contains(AtomicWriter.temporaryPrefix) }
+            let leftovers = AsideTestSupport.snapshot(profile).keys.filter {
+                $0.contains(Migrator.newTree) || $0.contains(Migrator.displacedTree) || $0.contains(AtomicWriter.temporaryPrefix)
+            }
             #expect(leftovers.isEmpty, "after operation \(step) and a second run: \(leftovers)")
             if completed { break }
             step += 1

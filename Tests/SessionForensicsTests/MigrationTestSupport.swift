@@ -4,6 +4,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 import Synchronization
+
 @testable import SessionForensics
 
 /// Legacy profiles made by code for the migration tests, and what a migration must keep.
@@ -19,7 +20,8 @@ enum MigrationTestSupport {
     }
 
     static func item(_ url: String, _ title: String, _ seconds: Int64, agent: UserAgent = .mobile) -> NavigationItem {
-        NavigationItem(url: url, title: title, timestamp: Timestamp(microseconds: 13_408_173_600_000_000 + seconds * 1_000_000), userAgent: agent)
+        NavigationItem(
+            url: url, title: title, timestamp: Timestamp(microseconds: 13_408_173_600_000_000 + seconds * 1_000_000), userAgent: agent)
     }
 
     static func time(_ seconds: Int64) -> Timestamp { Timestamp(microseconds: 13_408_173_000_000_000 + seconds * 1_000_000) }
@@ -29,38 +31,57 @@ enum MigrationTestSupport {
         var second = item("https://b.example/2", "B two", 20)
         second.referrer = Referrer(url: "https://b.example/1", policy: .default)
         second.headers = [HTTPHeader(name: "X-Requested-With", value: "app")]
-        return LegacyWindow(selectedIndex: 2, tabs: [
-            LegacyTab(uniqueIdentifier: 1, stableIdentifier: "00000000-0000-4000-8000-000000000001", lastCommittedItemIndex: 0,
-                      items: [item("https://a.example/", "A", 10)], userAgentKey: "AUTOMATIC", creationTime: time(1), lastActiveTime: time(5),
-                      certificates: [CertificateRecord(certificate: [0x30, 0x03, 0x02, 0x01, 0x01], host: "a.example", status: 4)], pinned: true),
-            LegacyTab(uniqueIdentifier: 2, stableIdentifier: "00000000-0000-4000-8000-000000000002", lastCommittedItemIndex: 1,
-                      items: [item("https://b.example/1", "B one", 15), second], userAgentKey: "MOBILE",
-                      creationTime: time(2), lastActiveTime: time(25)),
-            LegacyTab(uniqueIdentifier: 3, stableIdentifier: "00000000-0000-4000-8000-000000000003", openedByDOM: true, lastCommittedItemIndex: 0,
-                      items: [item("https://c.example/", "C", 30)], userAgentKey: "AUTOMATIC", creationTime: time(3), lastActiveTime: time(31),
-                      opener: Opener(index: 1, navigationIndex: 1)),
-            LegacyTab(uniqueIdentifier: 40, stableIdentifier: "00000000-0000-4000-8000-000000000028", lastCommittedItemIndex: 1,
-                      items: [item("https://d.example/", "D", 40, agent: .desktop), item("https://d.example/x", "D x", 41, agent: .desktop)],
-                      userAgentKey: "DESKTOP", creationTime: time(4), lastActiveTime: time(42)),
-        ], groups: [TabGroup(start: 2, count: 2, title: "Work", color: TabGroupColor(rawValue: 4), collapsed: true,
-                             id: TabGroupID(high: 0x1234, low: 0xABCD))])
+        return LegacyWindow(
+            selectedIndex: 2,
+            tabs: [
+                LegacyTab(
+                    uniqueIdentifier: 1, stableIdentifier: "00000000-0000-4000-8000-000000000001", lastCommittedItemIndex: 0,
+                    items: [item("https://a.example/", "A", 10)], userAgentKey: "AUTOMATIC", creationTime: time(1), lastActiveTime: time(5),
+                    certificates: [CertificateRecord(certificate: [0x30, 0x03, 0x02, 0x01, 0x01], host: "a.example", status: 4)],
+                    pinned: true),
+                LegacyTab(
+                    uniqueIdentifier: 2, stableIdentifier: "00000000-0000-4000-8000-000000000002", lastCommittedItemIndex: 1,
+                    items: [item("https://b.example/1", "B one", 15), second], userAgentKey: "MOBILE",
+                    creationTime: time(2), lastActiveTime: time(25)),
+                LegacyTab(
+                    uniqueIdentifier: 3, stableIdentifier: "00000000-0000-4000-8000-000000000003", openedByDOM: true,
+                    lastCommittedItemIndex: 0,
+                    items: [item("https://c.example/", "C", 30)], userAgentKey: "AUTOMATIC", creationTime: time(3),
+                    lastActiveTime: time(31),
+                    opener: Opener(index: 1, navigationIndex: 1)),
+                LegacyTab(
+                    uniqueIdentifier: 40, stableIdentifier: "00000000-0000-4000-8000-000000000028", lastCommittedItemIndex: 1,
+                    items: [item("https://d.example/", "D", 40, agent: .desktop), item("https://d.example/x", "D x", 41, agent: .desktop)],
+                    userAgentKey: "DESKTOP", creationTime: time(4), lastActiveTime: time(42))
+            ],
+            groups: [
+                TabGroup(
+                    start: 2, count: 2, title: "Work", color: TabGroupColor(rawValue: 4), collapsed: true,
+                    id: TabGroupID(high: 0x1234, low: 0xABCD))
+            ])
     }
 
     /// An inactive window whose tab was last active when it was created. (A NSNotFound selection or
     /// a missing last-active time would not survive: Chrome's reader selects tab 0 and raises the time.)
     static func inactiveWindow() -> LegacyWindow {
-        LegacyWindow(selectedIndex: 0, tabs: [
-            LegacyTab(uniqueIdentifier: 20, stableIdentifier: "00000000-0000-4000-8000-000000000014", lastCommittedItemIndex: 0,
-                      items: [item("https://mail.example/", "Inbox", 50)], userAgentKey: "AUTOMATIC", creationTime: time(6),
-                      lastActiveTime: time(6)),
-        ])
+        LegacyWindow(
+            selectedIndex: 0,
+            tabs: [
+                LegacyTab(
+                    uniqueIdentifier: 20, stableIdentifier: "00000000-0000-4000-8000-000000000014", lastCommittedItemIndex: 0,
+                    items: [item("https://mail.example/", "Inbox", 50)], userAgentKey: "AUTOMATIC", creationTime: time(6),
+                    lastActiveTime: time(6))
+            ])
     }
 
     static func incognitoWindow() -> LegacyWindow {
-        LegacyWindow(selectedIndex: 0, tabs: [
-            LegacyTab(uniqueIdentifier: 30, lastCommittedItemIndex: 0, items: [item("https://private.example/", "P", 60)],
-                      userAgentKey: "AUTOMATIC", creationTime: time(7), lastActiveTime: time(61)),
-        ])
+        LegacyWindow(
+            selectedIndex: 0,
+            tabs: [
+                LegacyTab(
+                    uniqueIdentifier: 30, lastCommittedItemIndex: 0, items: [item("https://private.example/", "P", 60)],
+                    userAgentKey: "AUTOMATIC", creationTime: time(7), lastActiveTime: time(61))
+            ])
     }
 
     /// A legacy profile on disk: two regular windows, one incognito, and a Web_Sessions state file.
@@ -144,13 +165,16 @@ enum MigrationTestSupport {
     }
 
     static func migrator(_ profile: String, fileSystem: any FileSystem = POSIXFileSystem()) -> Migrator {
-        Migrator(profile: profile, writer: AtomicWriter(fileSystem: fileSystem), toolVersion: "test", clock: AsideTestSupport.clock(),
-                 newGroupID: { TabGroupID(high: 7, low: 7) })
+        Migrator(
+            profile: profile, writer: AtomicWriter(fileSystem: fileSystem), toolVersion: "test", clock: AsideTestSupport.clock(),
+            newGroupID: { TabGroupID(high: 7, low: 7) })
     }
 
     /// Findings that are errors or warnings.
     static func problems(_ profile: String) throws -> [String] {
-        try Validator().validate(InputOpener.open(profile)).findings.filter { $0.severity != .info }.map { "\($0.rule.name): \($0.message)" }
+        try Validator().validate(InputOpener.open(profile)).findings.filter { $0.severity != .info }.map {
+            "\($0.rule.name): \($0.message)"
+        }
     }
 }
 
@@ -166,7 +190,9 @@ final class ProcessCrashFileSystem: FileSystem {
     init(stopAt: Int = .max) { self.stopAt = stopAt }
 
     private func step(_ name: String, _ path: String) throws(FileSystemError) {
-        if count.add(1, ordering: .relaxed).newValue >= stopAt { throw .io(operation: name, path: path, code: 5, reason: "process stopped") }
+        if count.add(1, ordering: .relaxed).newValue >= stopAt {
+            throw .io(operation: name, path: path, code: 5, reason: "process stopped")
+        }
     }
 
     func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {

@@ -4,6 +4,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// Migrating between Chrome's formats: nothing lost either way, the source set aside, the result clean.
@@ -27,8 +28,12 @@ import Testing
         // The legacy tree is set aside byte for byte, web state files included; nothing else of it stays.
         let now = AsideTestSupport.snapshot(profile)
         for (path, data) in originalFiles {
-            #expect(now.contains { $0.key.hasPrefix("Backups/") || $0.key.hasPrefix("OTR/Backups/") ? $0.value == data && $0.key.hasSuffix(lastPathComponent(path)) : false },
-                    "\(path) set aside")
+            #expect(
+                now.contains {
+                    $0.key.hasPrefix("Backups/") || $0.key.hasPrefix("OTR/Backups/")
+                        ? $0.value == data && $0.key.hasSuffix(lastPathComponent(path)) : false
+                },
+                "\(path) set aside")
         }
         #expect(!now.keys.contains { $0.hasPrefix("Sessions/") || $0.hasPrefix("OTR/Sessions/") || $0.hasPrefix("Web_Sessions/") })
         // Chrome's migration links the legacy web state as the tab's state.pb.
@@ -85,20 +90,26 @@ import Testing
         let profile = try Support.copyOfHealthyProfile()
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let session = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(profile)/SessionStorage").sorted().first)
-        let tab = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(profile)/SessionStorage/\(session)").filter { $0.count == 8 }.sorted().first)
+        let tab = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: "\(profile)/SessionStorage/\(session)").filter { $0.count == 8 }.sorted()
+                .first)
         try FileManager.default.removeItem(atPath: "\(profile)/SessionStorage/\(session)/\(tab)/data.pb")
         let error = try #require(throws: ForensicsError.self) { try Support.migrator(profile).plan(to: .legacy) }
         #expect(error.description.contains("data.pb"))
     }
 
     @Test func chromesRepairsAreAppliedAndReported() throws {
-        let window = LegacyWindow(selectedIndex: 9, tabs: [
-            LegacyTab(uniqueIdentifier: 0, lastCommittedItemIndex: 4, items: [Support.item("https://a.example/", "A", 1)],
-                      creationTime: Support.time(10), lastActiveTime: Support.time(5)),
-            LegacyTab(uniqueIdentifier: 8, lastCommittedItemIndex: 0, items: [Support.item("https://b.example/", "B", 2)]),
-            LegacyTab(uniqueIdentifier: 8, lastCommittedItemIndex: 0, items: [Support.item("https://c.example/", "C", 3)], pinned: true),
-            LegacyTab(uniqueIdentifier: 12, lastCommittedItemIndex: 0, items: []),
-        ])
+        let window = LegacyWindow(
+            selectedIndex: 9,
+            tabs: [
+                LegacyTab(
+                    uniqueIdentifier: 0, lastCommittedItemIndex: 4, items: [Support.item("https://a.example/", "A", 1)],
+                    creationTime: Support.time(10), lastActiveTime: Support.time(5)),
+                LegacyTab(uniqueIdentifier: 8, lastCommittedItemIndex: 0, items: [Support.item("https://b.example/", "B", 2)]),
+                LegacyTab(
+                    uniqueIdentifier: 8, lastCommittedItemIndex: 0, items: [Support.item("https://c.example/", "C", 3)], pinned: true),
+                LegacyTab(uniqueIdentifier: 12, lastCommittedItemIndex: 0, items: [])
+            ])
         let (session, changes) = FormatConversion.toOptimized(window, id: "W", incognito: false)
         // session_migration.mm copies every tab, the empty one too (Chrome drops it at the next
         // load), and counts every tab marked pinned.
@@ -123,9 +134,11 @@ import Testing
         for index in 0..<5 {
             let opener: Opener? = index >= 3 ? Opener(index: 2, navigationIndex: 0) : nil
             let item = Support.item("https://www.example.com/", "Example Domain", Int64(index))
-            tabs.append(LegacyTab(uniqueIdentifier: Int64(index + 1), stableIdentifier: "00000000-0000-4000-8000-00000000000\(index)",
-                                  lastCommittedItemIndex: 0, items: [item], userAgentKey: "AUTOMATIC",
-                                  creationTime: Support.time(1), lastActiveTime: Support.time(2), pinned: index < 2, opener: opener))
+            tabs.append(
+                LegacyTab(
+                    uniqueIdentifier: Int64(index + 1), stableIdentifier: "00000000-0000-4000-8000-00000000000\(index)",
+                    lastCommittedItemIndex: 0, items: [item], userAgentKey: "AUTOMATIC",
+                    creationTime: Support.time(1), lastActiveTime: Support.time(2), pinned: index < 2, opener: opener))
         }
         let (session, changes) = FormatConversion.toOptimized(LegacyWindow(selectedIndex: 1, tabs: tabs), id: "S1", incognito: false)
         #expect(changes.isEmpty, "\(changes.map(\.message))")
@@ -150,10 +163,12 @@ import Testing
     /// session_migration_unittest BatchToOptimized_InvalidUniqueIdentifiers: a tab without a valid
     /// id gets one above those in use; the empty session keeps no active tab.
     @Test func invalidIdentifiersAndEmptySessions() throws {
-        let window = LegacyWindow(selectedIndex: 0, tabs: [
-            LegacyTab(uniqueIdentifier: 7, lastCommittedItemIndex: 0, items: [Support.item("https://a.example/", "A", 1)]),
-            LegacyTab(uniqueIdentifier: nil, lastCommittedItemIndex: 0, items: [Support.item("https://b.example/", "B", 2)]),
-        ])
+        let window = LegacyWindow(
+            selectedIndex: 0,
+            tabs: [
+                LegacyTab(uniqueIdentifier: 7, lastCommittedItemIndex: 0, items: [Support.item("https://a.example/", "A", 1)]),
+                LegacyTab(uniqueIdentifier: nil, lastCommittedItemIndex: 0, items: [Support.item("https://b.example/", "B", 2)])
+            ])
         let (session, _) = FormatConversion.toOptimized(window, id: "S", incognito: false)
         let ids: [TabID] = session.tabs.map { (tab: Tab) in tab.id }
         #expect(ids == [7, 8])

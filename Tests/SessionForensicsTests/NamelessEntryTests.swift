@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 import Testing
+
 @testable import SessionForensics
 
 /// Lists padded with thousands of entries that name no tab (no valid id, URL or title): the
@@ -12,10 +13,13 @@ import Testing
         let history = Samples.history(items: 1)
         var salvageable = Tab(id: 0, url: "https://example.org/kept", navigationItemCount: 1)
         salvageable.title = "Kept"
-        let tabs = Array(repeating: Tab(id: 0), count: before) + [salvageable]
+        let tabs =
+            Array(repeating: Tab(id: 0), count: before) + [salvageable]
             + Array(repeating: Tab(id: 0), count: after) + [Samples.tab(3, history: history)]
         let tree = MemoryTree()
-        tree.add(RepairSupport.metadata, ChromeProtoCodec.encodeSessionMetadata(Session(id: Samples.sessionID, activeIndex: 0, pinnedCount: 0, tabs: tabs)))
+        tree.add(
+            RepairSupport.metadata,
+            ChromeProtoCodec.encodeSessionMetadata(Session(id: Samples.sessionID, activeIndex: 0, pinnedCount: 0, tabs: tabs)))
         tree.add("\(RepairSupport.base)/\(Tab.directoryName(for: 3))/data.pb", ChromeProtoCodec.encodeTabData(history))
         return tree
     }

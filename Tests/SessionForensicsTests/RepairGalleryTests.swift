@@ -4,6 +4,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// Repair of every profile of the gallery (Fixtures/gallery), in a scratch copy: the result
@@ -58,8 +59,9 @@ import Testing
     static func checkSetAside(_ steps: [RepairStep], profile: String, before: [String: Data]) throws {
         for case .setAside(let directory, _, let path) in steps {
             let originals = before.filter { $0.key.hasPrefix(directory + "/") }
-            let manifest = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: "\(profile)/\(path)/manifest.json"))),
-                                                file: "manifest.json")
+            let manifest = try JSONParser.parse(
+                Array(try Data(contentsOf: URL(fileURLWithPath: "\(profile)/\(path)/manifest.json"))),
+                file: "manifest.json")
             #expect(manifest["originalPath"] == .string(directory))
             guard case .array(let files)? = manifest["files"] else {
                 Issue.record("\(path): manifest without files")
@@ -68,7 +70,8 @@ import Testing
             var listed = Set<String>()
             for file in files {
                 guard case .string(let relative)? = file["path"], case .string(let hash)? = file["sha256"],
-                      case .int(let size)? = file["size"] else {
+                    case .int(let size)? = file["size"]
+                else {
                     Issue.record("\(path): malformed manifest entry")
                     continue
                 }
@@ -104,7 +107,8 @@ import Testing
             let tree = ReadableTree.disk("\(profile)/\(sessions)")
             for session in tree.list("") {
                 guard let bytes = try? tree.read("\(session)/session.plist"),
-                      let window = try? LegacySessionCodec.decodeWindow(bytes) else { continue }
+                    let window = try? LegacySessionCodec.decodeWindow(bytes)
+                else { continue }
                 urls.formUnion(window.session(id: session, incognito: false).tabs.map(\.url).filter { !$0.isEmpty })
             }
         }

@@ -3,6 +3,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// Repair interrupted at every single file operation (the process dies there: that operation and
@@ -11,8 +12,10 @@ import Testing
 @Suite struct RepairInterruptionTests {
     typealias Support = MigrationTestSupport
 
-    static let profiles = ["metadata-truncated", "metadata-missing", "tab-id-duplicate", "tab-no-history",
-                           "tab-data-truncated", "legacy-selected-index", "legacy-entries-foreign", "opener-self"]
+    static let profiles = [
+        "metadata-truncated", "metadata-missing", "tab-id-duplicate", "tab-no-history",
+        "tab-data-truncated", "legacy-selected-index", "legacy-entries-foreign", "opener-self"
+    ]
 
     /// The live sessions an uninterrupted repair leaves.
     static func reference(_ name: String) throws -> [Session] {
@@ -30,7 +33,8 @@ import Testing
             let profile = try RepairGalleryTests.copy(name)
             defer { try? FileManager.default.removeItem(atPath: profile) }
             let originalFiles = AsideTestSupport.snapshot(profile)
-            let interrupted = Repairer(profile: profile, aside: AsideTestSupport.aside(profile, fileSystem: ProcessCrashFileSystem(stopAt: step)))
+            let interrupted = Repairer(
+                profile: profile, aside: AsideTestSupport.aside(profile, fileSystem: ProcessCrashFileSystem(stopAt: step)))
             let completed = (try? interrupted.run(dryRun: false)) != nil
 
             // Nothing of the original is gone: every file's bytes are live or in Backups/.
@@ -41,8 +45,11 @@ import Testing
             // A plain second run finishes the job: the same live sessions as a whole run, clean.
             let rerun = try Repairer(profile: profile, aside: AsideTestSupport.aside(profile)).run(dryRun: false)
             #expect(rerun.isClean, "\(name) after operation \(step): \(rerun.remaining.map(\.message))")
-            #expect(Support.comparable(try Support.liveSessions(profile)) == expected, "\(name): live sessions differ after operation \(step)")
-            let leftovers = AsideTestSupport.snapshot(profile).keys.filter { $0.contains(RepairResumption.stagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix) }
+            #expect(
+                Support.comparable(try Support.liveSessions(profile)) == expected, "\(name): live sessions differ after operation \(step)")
+            let leftovers = AsideTestSupport.snapshot(profile).keys.filter {
+                $0.contains(RepairResumption.stagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix)
+            }
             #expect(leftovers.isEmpty, "\(name) after operation \(step): \(leftovers)")
             if completed { break }
             step += 1
@@ -79,19 +86,23 @@ import Testing
             let profile = try RepairGalleryTests.copy(name)
             defer { try? FileManager.default.removeItem(atPath: profile) }
             let originalFiles = AsideTestSupport.snapshot(profile)
-            let interrupted = Repairer(profile: profile, aside: AsideTestSupport.aside(profile, fileSystem: ProcessCrashFileSystem(stopAt: step)))
+            let interrupted = Repairer(
+                profile: profile, aside: AsideTestSupport.aside(profile, fileSystem: ProcessCrashFileSystem(stopAt: step)))
             let completed = (try? interrupted.run(dryRun: false)) != nil
 
             let report = try SessionService.launch(profile: profile, clock: VirtualClock()).launchReport
             let restored = Set(report.restored.map(\.key))
             let setAside = Set(report.setAside.map(\.key))
-            #expect(expected.subtracting(restored).subtracting(setAside).isEmpty,
-                    "\(name) after operation \(step): restored \(restored), set aside \(setAside)")
+            #expect(
+                expected.subtracting(restored).subtracting(setAside).isEmpty,
+                "\(name) after operation \(step): restored \(restored), set aside \(setAside)")
             let present = Set(AsideTestSupport.snapshot(profile).values)
             for (path, data) in originalFiles where !present.contains(data) {
                 Issue.record("\(name): \(path) lost when interrupted at operation \(step) and launched")
             }
-            let leftovers = AsideTestSupport.snapshot(profile).keys.filter { $0.contains(".sessionctl-") || $0.contains(AtomicWriter.temporaryPrefix) }
+            let leftovers = AsideTestSupport.snapshot(profile).keys.filter {
+                $0.contains(".sessionctl-") || $0.contains(AtomicWriter.temporaryPrefix)
+            }
             #expect(leftovers.isEmpty, "\(name) after operation \(step): \(leftovers)")
             if completed { break }
             step += 1

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SessionForensics
 
 /// A list of thousands of broken entries makes a plan of bounded size: at most `FindingCap.limit`

@@ -3,6 +3,7 @@ import SessionFormats
 import SessionModel
 import Synchronization
 import Testing
+
 @testable import SessionForensics
 
 /// The work of planning a repair grows with the tabs, not with their square: the planned tree
@@ -34,7 +35,8 @@ import Testing
     }
 
     @Test func directoriesNoTabOwnsAreDecodedOnceForAllTabsGivenFreshIDs() {
-        let duplicates = 400, orphans = 300
+        let duplicates = 400
+        let orphans = 300
         let tree = MemoryTree()
         let history = Samples.history(items: 1)
         // Tab 5, then `duplicates` more entries with its id and pages no directory holds.
@@ -46,10 +48,14 @@ import Testing
         }
         tree.add("\(RepairSupport.base)/\(Tab.directoryName(for: 5))/data.pb", ChromeProtoCodec.encodeTabData(history))
         for number in 0..<orphans {
-            let orphan = TabHistory(lastCommittedIndex: 0, items: [NavigationItem(url: "https://example.org/orphan/\(number)", title: "Orphan")])
-            tree.add("\(RepairSupport.base)/\(Tab.directoryName(for: TabID(1000 + number)))/data.pb", ChromeProtoCodec.encodeTabData(orphan))
+            let orphan = TabHistory(
+                lastCommittedIndex: 0, items: [NavigationItem(url: "https://example.org/orphan/\(number)", title: "Orphan")])
+            tree.add(
+                "\(RepairSupport.base)/\(Tab.directoryName(for: TabID(1000 + number)))/data.pb", ChromeProtoCodec.encodeTabData(orphan))
         }
-        tree.add(RepairSupport.metadata, ChromeProtoCodec.encodeSessionMetadata(Session(id: Samples.sessionID, activeIndex: 0, pinnedCount: 0, tabs: tabs)))
+        tree.add(
+            RepairSupport.metadata,
+            ChromeProtoCodec.encodeSessionMetadata(Session(id: Samples.sessionID, activeIndex: 0, pinnedCount: 0, tabs: tabs)))
         var rebuilder = SessionRebuilder(snapshot: RepairSupport.snapshot(tree))
         let repaired = rebuilder.rebuild()
         #expect(repaired.session.tabs.count == 1 + duplicates)
@@ -63,8 +69,10 @@ import Testing
         let history = Samples.history(items: 2)
         var stray = Samples.tab(0, history: history)
         stray.title = ""
-        tree.add(RepairSupport.metadata, ChromeProtoCodec.encodeSessionMetadata(
-            Session(id: Samples.sessionID, activeIndex: 0, pinnedCount: 0, tabs: [Samples.tab(1, history: history), stray, stray])))
+        tree.add(
+            RepairSupport.metadata,
+            ChromeProtoCodec.encodeSessionMetadata(
+                Session(id: Samples.sessionID, activeIndex: 0, pinnedCount: 0, tabs: [Samples.tab(1, history: history), stray, stray])))
         tree.add("\(RepairSupport.base)/\(Tab.directoryName(for: 1))/data.pb", ChromeProtoCodec.encodeTabData(history))
         for id: TabID in [9, 7] {
             tree.add("\(RepairSupport.base)/\(Tab.directoryName(for: id))/data.pb", ChromeProtoCodec.encodeTabData(history))

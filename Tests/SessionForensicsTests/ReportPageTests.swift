@@ -2,6 +2,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import Testing
+
 @testable import SessionForensics
 
 /// The HTML report: escaping in one place, every tab on the page, nothing from the profile able
@@ -9,7 +10,7 @@ import Testing
 @Suite struct ReportPageTests {
     static let hostile = [
         "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "' onmouseover='alert(1)", "&lt;b&gt; & &amp;",
-        "</title><script>x</script>", "]]><!--", "\u{0}\u{7}\u{1B}[31m", "日本語 \u{202E}",
+        "</title><script>x</script>", "]]><!--", "\u{0}\u{7}\u{1B}[31m", "日本語 \u{202E}"
     ]
 
     @Test(arguments: hostile)
@@ -35,9 +36,10 @@ import Testing
     }
 
     static func report(_ sessions: [Session]) -> ProfileReport {
-        ProfileReport(input: "<input>", history: true, redacted: false, sessions: sessions, errors: [],
-                      validation: ValidationReport(findings: [], sessions: sessions.count, tabs: sessions.reduce(0) { $0 + $1.tabs.count }),
-                      entries: [], chromeBackups: [])
+        ProfileReport(
+            input: "<input>", history: true, redacted: false, sessions: sessions, errors: [],
+            validation: ValidationReport(findings: [], sessions: sessions.count, tabs: sessions.reduce(0) { $0 + $1.tabs.count }),
+            entries: [], chromeBackups: [])
     }
 
     @Test func hostileTextCannotAddMarkup() {
@@ -79,12 +81,15 @@ import Testing
         session.tabs[1].lastActiveTime = Timestamp(microseconds: .max)
         session.groups = [TabGroup(start: 1, count: .max, title: "g", id: TabGroupID(high: 1, low: 1))]
         let text = Self.hostile[1]
-        let finding = Finding(rule: Rule.all[0], session: "S", incognito: false, tab: TabReference(index: 0, id: 1), file: text, offset: nil, message: text)
+        let finding = Finding(
+            rule: Rule.all[0], session: "S", incognito: false, tab: TabReference(index: 0, id: 1), file: text, offset: nil, message: text)
         let loose = Finding(rule: Rule.all[0], session: text, incognito: true, tab: nil, file: text, offset: nil, message: text)
         var report = Self.report([session])
         report.validation = ValidationReport(findings: [finding, loose], sessions: 2, tabs: 2)
         report.errors = [ReadError(session: text, incognito: false, error: .unreadable(path: text, reason: text), input: text)]
-        report.entries = [ProfileReport.Entry(path: text, session: text, incognito: false, reason: text, time: .null, files: 1, problem: text)]
+        report.entries = [
+            ProfileReport.Entry(path: text, session: text, incognito: false, reason: text, time: .null, files: 1, problem: text)
+        ]
         report.chromeBackups = [ProfileReport.ChromeBackup(path: text, tabs: nil, problem: text)]
         let page = ReportPage.render(report)
         #expect(!page.contains("<img") && !page.contains("onerror=\""))

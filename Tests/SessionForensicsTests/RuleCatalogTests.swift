@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SessionForensics
 
 /// The rule catalog: stable, unique names; the names docs/cli.md promises; severities that match
@@ -19,7 +20,7 @@ import Testing
         "pinned-count-out-of-range", "opener-out-of-range", "group-range-invalid", "group-id-duplicate",
         "group-id-zero", "enum-out-of-range", "history-too-long", "last-committed-out-of-range",
         "item-count-mismatch", "active-page-mismatch", "unreferenced-entry", "state-too-large",
-        "internal-url", "mixed-formats", "legacy-unparsable",
+        "internal-url", "mixed-formats", "legacy-unparsable"
     ])
     func cliRuleExists(name: String) {
         #expect(Rule.named(name) != nil)

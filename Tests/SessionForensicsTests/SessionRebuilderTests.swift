@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 import Testing
+
 @testable import SessionForensics
 
 /// The rebuilder on session directories held in memory: what it saves, what ids and metadata it
@@ -53,7 +54,11 @@ import Testing
     @Test func anInvalidIDGetsAFreshOneAndTheDirectoryItsHistoryIsIn() throws {
         var session = Samples.session(ids: [1, 2, 3])
         session.tabs[1].history = Samples.history(items: 3)
-        session.tabs[1] = { var tab = Samples.tab(2, history: Samples.history(items: 3)); tab.history = Samples.history(items: 3); return tab }()
+        session.tabs[1] = {
+            var tab = Samples.tab(2, history: Samples.history(items: 3))
+            tab.history = Samples.history(items: 3)
+            return tab
+        }()
         let tree = Samples.tree(session)
         var damaged = session
         damaged.tabs[1].id = -5
@@ -121,8 +126,8 @@ import Testing
         var session = Samples.session()
         var history = Samples.history(items: 2)
         history.items[0].url = "internal://local/sessionrestore?url=https%3A%2F%2Freal.example%2Fa&uuidkey=K"
-        history.items[0].unknownFields = [0x98, 0x06, 0x01]   // field 99, varint 1
-        history.unknownFields = [0xa0, 0x06, 0x02]           // field 100, varint 2
+        history.items[0].unknownFields = [0x98, 0x06, 0x01]  // field 99, varint 1
+        history.unknownFields = [0xa0, 0x06, 0x02]  // field 100, varint 2
         session.tabs[1].history = history
         session.tabs[1].unknownFields = [0xa8, 0x06, 0x03]
         session.unknownFields = [0xb0, 0x06, 0x04]
@@ -145,7 +150,7 @@ import Testing
         session.groups = [
             TabGroup(start: 0, count: 3, title: "Pinned start", color: TabGroupColor(rawValue: 17), id: TabGroupID(high: 0, low: 0)),
             TabGroup(start: 3, count: 9, title: "Past end", id: TabGroupID(high: 5, low: 6)),
-            TabGroup(start: 3, count: 1, title: "Same id", id: TabGroupID(high: 5, low: 6)),
+            TabGroup(start: 3, count: 1, title: "Same id", id: TabGroupID(high: 5, low: 6))
         ]
         let (repaired, actions) = Support.rebuild(Samples.tree(session))
         let rules = Set(actions.map(\.rule))

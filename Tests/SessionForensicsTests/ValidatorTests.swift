@@ -1,7 +1,8 @@
 import SessionFormats
 import SessionModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import SessionForensics
 
 /// The validator over whole inputs held in memory: files missing, damaged or too large.
@@ -137,10 +138,13 @@ import TestSupport
             tree.add(path, damaged)
             let report = try Samples.validate(tree)
             let rule: Rule = round % 2 == 0 ? .metadataUnparsable : .tabDataUnparsable
-            let decodes = round % 2 == 0
+            let decodes =
+                round % 2 == 0
                 ? (try? ChromeProtoCodec.decodeSessionMetadata(damaged, id: "x", incognito: false)) != nil
                 : (try? ChromeProtoCodec.decodeTabData(damaged)) != nil
-            #expect(report.ruleNames.contains(rule.name) == !decodes, "round \(round) \(damaged.map { String($0, radix: 16) }) \(report.findings.map(\.message))")
+            #expect(
+                report.ruleNames.contains(rule.name) == !decodes,
+                "round \(round) \(damaged.map { String($0, radix: 16) }) \(report.findings.map(\.message))")
         }
     }
 
@@ -205,11 +209,13 @@ import TestSupport
             let report = try Samples.validate(tree)
 
             let entries = tree.readable.list(base).map { name in
-                ChromeLoadSemantics.DirectoryEntry(name: name, isDirectory: tree.kind(of: "\(base)/\(name)") == .directory,
-                                                   children: tree.readable.list("\(base)/\(name)"))
+                ChromeLoadSemantics.DirectoryEntry(
+                    name: name, isDirectory: tree.kind(of: "\(base)/\(name)") == .directory,
+                    children: tree.readable.list("\(base)/\(name)"))
             }
-            let outcome = ChromeLoadSemantics.load(metadata: try tree.read("\(base)/session_metadata.pb"), entries: entries,
-                                                   id: Samples.sessionID, incognito: false)
+            let outcome = ChromeLoadSemantics.load(
+                metadata: try tree.read("\(base)/session_metadata.pb"), entries: entries,
+                id: Samples.sessionID, incognito: false)
             let withoutData = report.findings.filter { [.tabDirectoryMissing, .tabDataMissing].contains($0.rule) }.compactMap(\.tab?.id)
             #expect(Set(withoutData) == Set(outcome.tabsWithoutData), "round \(round)")
             // Chrome lists the session directory alone: nothing inside a kept tab directory is deleted.

@@ -4,6 +4,7 @@ import SessionFormats
 import SessionModel
 import SessionStore
 import Testing
+
 @testable import SessionForensics
 
 /// What the writing commands refuse before they change anything: a session reached through a
@@ -55,7 +56,8 @@ import Testing
 
     @Test func aFailedWriteNamesItsFile() {
         let error = FileSystemError.io(operation: "write", path: "fd 4", code: 28, reason: "No space left on device")
-        #expect(error.naming("/p/SessionStorage/S/session_metadata.pb").description
+        #expect(
+            error.naming("/p/SessionStorage/S/session_metadata.pb").description
                 == "/p/SessionStorage/S/session_metadata.pb: write failed: No space left on device")
         #expect(FileSystemError.exists(path: "/x").naming("/y") == .exists(path: "/x"))
     }

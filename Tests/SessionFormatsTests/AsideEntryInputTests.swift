@@ -1,5 +1,6 @@
 import SessionModel
 import Testing
+
 @testable import SessionFormats
 
 /// Set-aside entries as inputs: their stamp, and the session id and incognito flag found from their place.
@@ -11,8 +12,10 @@ import Testing
         #expect(AsideStamp.format(.null) == nil)
     }
 
-    @Test(arguments: ["", "20261121T183426Z", "20261121T183426.123456", "2026-11-21T18:34:26.123456Z",
-                      "20261321T183426.123456Z", "20261121T183426.12345xZ", "{SyntheticIdentifier}"])
+    @Test(arguments: [
+        "", "20261121T183426Z", "20261121T183426.123456", "2026-11-21T18:34:26.123456Z",
+        "20261321T183426.123456Z", "20261121T183426.12345xZ", "{SyntheticIdentifier}"
+    ])
     func notStamps(_ text: String) {
         #expect(!AsideStamp.isStamp(text))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SessionFormats
 
 /// The binary property list reader and writer, alone and against Foundation's.
@@ -10,15 +11,17 @@ import Testing
         "long": .string(String(repeating: "x", count: 300)),
         "unicode": .string("Zürich € 😀"),
         "empty": .string(""),
-        "integers": .array([.integer(0), .integer(255), .integer(256), .integer(65_536), .integer(4_294_967_296),
-                            .integer(-1), .integer(Int64.min), .integer(Int64.max)]),
+        "integers": .array([
+            .integer(0), .integer(255), .integer(256), .integer(65_536), .integer(4_294_967_296),
+            .integer(-1), .integer(Int64.min), .integer(Int64.max)
+        ]),
         "reals": .array([.real(2.5), .real(-0.125)]),
         "date": .date(785_000_000.5),
         "data": .data(Array(0..<40)),
         "flags": .array([.bool(true), .bool(false)]),
         "uids": .array([.uid(0), .uid(255), .uid(256), .uid(70_000)]),
         "many": .array((0..<20).map { .integer(Int64($0)) }),
-        "nested": .dictionary(["set": .set([.string("a")]), "inner": .dictionary([:])]),
+        "nested": .dictionary(["set": .set([.string("a")]), "inner": .dictionary([:])])
     ])
 
     @Test func writerOutputReadsBackEqual() throws {
@@ -42,7 +45,7 @@ import Testing
     @Test func readerReadsWhatFoundationWrites() throws {
         let object: [String: Any] = [
             "name": "Zürich € 😀", "count": 42, "negative": -7, "big": Int64.max, "ratio": 0.5,
-            "flag": true, "bytes": Data([1, 2, 3]), "list": (0..<30).map { "item \($0)" },
+            "flag": true, "bytes": Data([1, 2, 3]), "list": (0..<30).map { "item \($0)" }
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
         let ours = try BinaryPlistReader.read([UInt8](data)).value()

@@ -1,5 +1,6 @@
-import Testing
 import SessionModel
+import Testing
+
 @testable import SessionFormats
 
 /// Chrome's loading semantics (docs/chrome-ios-format.md, how Chrome loads) as a pure function.
@@ -16,7 +17,8 @@ import SessionModel
 
     @Test func anIntactSessionLoadsAsStored() {
         let session = Session(id: "w", activeIndex: 1, pinnedCount: 1, tabs: [tab(1), tab(2, opener: Opener(index: 0, navigationIndex: 0))])
-        let outcome = ChromeLoadSemantics.load(metadata: ChromeProtoCodec.encodeSessionMetadata(session), entries: entries([1, 2]), id: "w", incognito: false)
+        let outcome = ChromeLoadSemantics.load(
+            metadata: ChromeProtoCodec.encodeSessionMetadata(session), entries: entries([1, 2]), id: "w", incognito: false)
         #expect(outcome.isLossless)
         #expect(outcome.session?.tabs.map(\.id) == [1, 2])
         #expect(outcome.session?.tabs.map(\.pinned) == [true, false])
@@ -38,9 +40,14 @@ import SessionModel
         // Tabs: 1 (pinned), 2 (no items, pinned), 1 again (duplicate), 3 (opened by item 1), 4 (opened by item 2).
         let stored = Session(
             id: "w", activeIndex: 1, pinnedCount: 2,
-            tabs: [tab(1), tab(2, count: 0), tab(1), tab(3, opener: Opener(index: 0, navigationIndex: 2)), tab(4, opener: Opener(index: 1, navigationIndex: 0))],
-            groups: [TabGroup(start: 2, count: 3, title: "g", id: TabGroupID(high: 0, low: 7)),
-                     TabGroup(start: 4, count: 2, id: TabGroupID(high: 0, low: 8))])
+            tabs: [
+                tab(1), tab(2, count: 0), tab(1), tab(3, opener: Opener(index: 0, navigationIndex: 2)),
+                tab(4, opener: Opener(index: 1, navigationIndex: 0))
+            ],
+            groups: [
+                TabGroup(start: 2, count: 3, title: "g", id: TabGroupID(high: 0, low: 7)),
+                TabGroup(start: 4, count: 2, id: TabGroupID(high: 0, low: 8))
+            ])
         let outcome = ChromeLoadSemantics.load(stored: stored, entries: entries([1, 2, 3, 4], extra: ["stray", ".sessionctl-tmp.x"]))
         let session = try! #require(outcome.session)
         #expect(session.tabs.map(\.id) == [1, 3, 4])
@@ -58,8 +65,9 @@ import SessionModel
     }
 
     @Test func deserialisationIgnoresWhatIsOutOfRange() {
-        let stored = Session(id: "w", activeIndex: 9, pinnedCount: 7, tabs: [tab(5), tab(6)],
-                             groups: [TabGroup(start: 0, count: 1, id: TabGroupID(high: 0, low: 0))])
+        let stored = Session(
+            id: "w", activeIndex: 9, pinnedCount: 7, tabs: [tab(5), tab(6)],
+            groups: [TabGroup(start: 0, count: 1, id: TabGroupID(high: 0, low: 0))])
         let outcome = ChromeLoadSemantics.load(stored: stored, entries: entries([5]))
         #expect(outcome.session?.activeIndex == -1)
         #expect(outcome.session?.pinnedCount == 2)

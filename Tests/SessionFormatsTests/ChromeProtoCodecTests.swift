@@ -5,21 +5,28 @@ import Testing
 @Suite struct ChromeProtoCodecTests {
     static func sampleSession() -> Session {
         let items = (0..<75).map { index in
-            NavigationItem(url: "https://例え.jp/\(index)?q=ü", title: "Seite \(index) — ✓", timestamp: Timestamp(microseconds: 13_407_216_000_000_000 + Int64(index)),
-                           userAgent: .mobile, referrer: index == 0 ? nil : Referrer(url: "https://例え.jp/\(index - 1)", policy: .default),
-                           headers: index == 3 ? [HTTPHeader(name: "X-A", value: "b")] : [])
+            NavigationItem(
+                url: "https://例え.jp/\(index)?q=ü", title: "Seite \(index) — ✓",
+                timestamp: Timestamp(microseconds: 13_407_216_000_000_000 + Int64(index)),
+                userAgent: .mobile, referrer: index == 0 ? nil : Referrer(url: "https://例え.jp/\(index - 1)", policy: .default),
+                headers: index == 3 ? [HTTPHeader(name: "X-A", value: "b")] : [])
         }
-        let history = TabHistory(hasOpener: true, userAgent: .desktop, lastCommittedIndex: 74, items: items,
-                                 certificates: [CertificateRecord(certificate: [0x30, 0x82, 0x01], host: "例え.jp", status: 5)])
+        let history = TabHistory(
+            hasOpener: true, userAgent: .desktop, lastCommittedIndex: 74, items: items,
+            certificates: [CertificateRecord(certificate: [0x30, 0x82, 0x01], host: "例え.jp", status: 5)])
         return Session(
             id: "S", activeIndex: -1, pinnedCount: 1,
             tabs: [
-                Tab(id: Int32.max, title: "Seite 74 — ✓", url: "https://例え.jp/74", creationTime: .null, lastActiveTime: .null,
+                Tab(
+                    id: Int32.max, title: "Seite 74 — ✓", url: "https://例え.jp/74", creationTime: .null, lastActiveTime: .null,
                     navigationItemCount: 75, opener: nil, pinned: true, history: history),
-                Tab(id: 1, title: "", url: "", creationTime: Timestamp(microseconds: 1), lastActiveTime: .null,
-                    navigationItemCount: 1, opener: Opener(index: 0, navigationIndex: 0)),
+                Tab(
+                    id: 1, title: "", url: "", creationTime: Timestamp(microseconds: 1), lastActiveTime: .null,
+                    navigationItemCount: 1, opener: Opener(index: 0, navigationIndex: 0))
             ],
-            groups: [TabGroup(start: 1, count: 1, title: "G", color: .init(rawValue: 8), collapsed: true, id: TabGroupID(high: .max, low: 1))]
+            groups: [
+                TabGroup(start: 1, count: 1, title: "G", color: .init(rawValue: 8), collapsed: true, id: TabGroupID(high: .max, low: 1))
+            ]
         )
     }
 
@@ -56,7 +63,7 @@ import Testing
         // A newer Chrome's fields: list field 9 (varint), item field 7 (string), metadata field 12 (fixed32).
         let original: [UInt8] = [
             0x0a, 0x14, 0x08, 0x05, 0x1a, 0x0b, 0x0a, 0x00, 0x12, 0x00, 0x1a, 0x00, 0x65, 0x01, 0x02, 0x03, 0x04,
-            0x3a, 0x03, 0x61, 0x62, 0x63, 0x48, 0x2a,
+            0x3a, 0x03, 0x61, 0x62, 0x63, 0x48, 0x2a
         ]
         let session = try ChromeProtoCodec.decodeSessionMetadata(original, id: "S", incognito: false)
         #expect(session.tabs.first?.id == 5)
@@ -96,8 +103,12 @@ import Testing
     }
 
     @Test func outOfRangeEnumsAreReported() {
-        let history = TabHistory(userAgent: UserAgent(rawValue: 7), lastCommittedIndex: 0,
-                                 items: [NavigationItem(url: "https://a/", userAgent: .mobile, referrer: Referrer(url: "https://b/", policy: ReferrerPolicy(rawValue: 12)))])
+        let history = TabHistory(
+            userAgent: UserAgent(rawValue: 7), lastCommittedIndex: 0,
+            items: [
+                NavigationItem(
+                    url: "https://a/", userAgent: .mobile, referrer: Referrer(url: "https://b/", policy: ReferrerPolicy(rawValue: 12)))
+            ])
         let scan = ChromeProtoCodec.scanTabData(ChromeProtoCodec.encodeTabData(history))
         #expect(scan.damage == nil)
         #expect(scan.enumsOutOfRange.map(\.value) == [7, 12])

@@ -1,5 +1,6 @@
-import Testing
 import SessionModel
+import Testing
+
 @testable import SessionFormats
 
 /// The expectations of Chromium's own unit tests (removing_indexes, order_controller,
@@ -7,7 +8,8 @@ import SessionModel
 /// project's model of how Chrome loads a stored list.
 @Suite struct ChromiumLoadExpectationsTests {
     private func tab(_ id: TabID, count: Int32 = 1, opener: Int32? = nil, nav: Int32 = 0) -> Tab {
-        Tab(id: id, title: "t\(id)", url: "https://\(id).example/", navigationItemCount: count,
+        Tab(
+            id: id, title: "t\(id)", url: "https://\(id).example/", navigationItemCount: count,
             opener: opener.map { Opener(index: $0, navigationIndex: nav) })
     }
 
@@ -17,8 +19,9 @@ import SessionModel
     }
 
     private func group(_ start: Int32, _ count: Int32, id low: UInt64, color: Int32 = 0, collapsed: Bool = false) -> TabGroup {
-        TabGroup(start: start, count: count, title: "g\(low)", color: TabGroupColor(rawValue: color),
-                 collapsed: collapsed, id: TabGroupID(high: 0, low: low))
+        TabGroup(
+            start: start, count: count, title: "g\(low)", color: TabGroupColor(rawValue: color),
+            collapsed: collapsed, id: TabGroupID(high: 0, low: low))
     }
 
     private func range(_ removed: RemovedIndexes, _ start: Int, _ count: Int) -> [Int]? {
@@ -59,21 +62,25 @@ import SessionModel
     /// removing_indexes_unittest: RangeAfterRemoval, removing nothing and removing {3}.
     @Test func rangeAfterRemovingNothingOrOneIndex() {
         checkRanges(RemovedIndexes([Int]()), [(0, 0, nil), (2, -1, nil), (0, 1, [0, 1]), (3, 4, [3, 4])])
-        checkRanges(RemovedIndexes([3]), [
-            (0, 1, [0, 1]), (3, 1, nil), (6, 1, [5, 1]), (0, 3, [0, 3]),
-            (1, 3, [1, 2]), (2, 3, [2, 2]), (3, 3, [3, 2]), (4, 3, [3, 3]),
-        ])
+        checkRanges(
+            RemovedIndexes([3]),
+            [
+                (0, 1, [0, 1]), (3, 1, nil), (6, 1, [5, 1]), (0, 3, [0, 3]),
+                (1, 3, [1, 2]), (2, 3, [2, 2]), (3, 3, [3, 2]), (4, 3, [3, 3])
+            ])
     }
 
     /// removing_indexes_unittest: RangeAfterRemoval, removing the contiguous range {2,3,4}.
     @Test func rangeAfterRemovingContiguousRange() {
-        checkRanges(RemovedIndexes([2, 3, 4]), [
-            (1, 1, [1, 1]), (2, 1, nil), (3, 1, nil), (4, 1, nil), (5, 1, [2, 1]),
-            (0, 2, [0, 2]), (1, 2, [1, 1]), (2, 2, nil), (3, 2, nil), (4, 2, [2, 1]), (5, 2, [2, 2]),
-            (0, 3, [0, 2]), (1, 3, [1, 1]), (2, 3, nil), (3, 3, [2, 1]), (4, 3, [2, 2]),
-            (0, 4, [0, 2]), (1, 4, [1, 1]), (2, 4, [2, 1]), (3, 4, [2, 2]),
-            (0, 5, [0, 2]), (1, 5, [1, 2]), (2, 5, [2, 2]),
-        ])
+        checkRanges(
+            RemovedIndexes([2, 3, 4]),
+            [
+                (1, 1, [1, 1]), (2, 1, nil), (3, 1, nil), (4, 1, nil), (5, 1, [2, 1]),
+                (0, 2, [0, 2]), (1, 2, [1, 1]), (2, 2, nil), (3, 2, nil), (4, 2, [2, 1]), (5, 2, [2, 2]),
+                (0, 3, [0, 2]), (1, 3, [1, 1]), (2, 3, nil), (3, 3, [2, 1]), (4, 3, [2, 2]),
+                (0, 4, [0, 2]), (1, 4, [1, 1]), (2, 4, [2, 1]), (3, 4, [2, 2]),
+                (0, 5, [0, 2]), (1, 5, [1, 2]), (2, 5, [2, 2])
+            ])
     }
 
     /// removing_indexes_unittest: RangeAfterRemoval, removing the scattered indexes {1,3,4}.
@@ -102,16 +109,18 @@ import SessionModel
             (4, [5], 4, 4), (6, [5], 6, 5), (4, [5, 7], 4, 4), (6, [5, 7], 6, 5), (7, [5, 6], 7, 5),
             (4, [4], 5, 4), (5, [5], 4, 4), (6, [6], 1, 1), (1, [1], 6, 5), (7, [7], 2, 2),
             (0, [0], 4, nil), (3, [3], 4, 3), (8, [8], 7, 7), (4, [4, 5], 0, 0),
-            (0, [0, 4], 5, 3), (0, [0, 4, 5], 1, 0), (1, Array(1...8), 0, 0),
+            (0, [0, 4], 5, 3), (0, [0, 4, 5], 1, 0), (1, Array(1...8), 0, 0)
         ]
         for (active, removedList, expected, old) in rows {
             let stored = Session(id: "w", activeIndex: Int32(active), tabs: items)
             let removed = RemovedIndexes(removedList)
-            #expect(ActiveTabSuccessor(stored: stored, removed: removed).successor(of: active) == expected,
-                    "active \(active) removing \(removedList)")
+            #expect(
+                ActiveTabSuccessor(stored: stored, removed: removed).successor(of: active) == expected,
+                "active \(active) removing \(removedList)")
             if let old {
-                #expect(ChromeLoadSemantics.filterItems(stored, removing: removed).activeIndex == Int32(old),
-                        "filtered active \(active) removing \(removedList)")
+                #expect(
+                    ChromeLoadSemantics.filterItems(stored, removing: removed).activeIndex == Int32(old),
+                    "filtered active \(active) removing \(removedList)")
             }
         }
     }
@@ -121,11 +130,12 @@ import SessionModel
         let stored = Session(id: "w", tabs: tabs(6), groups: [group(0, 3, id: 1)])
         let rows: [(Int, [Int], Int)] = [
             (0, [1], 0), (3, [4, 5], 3), (2, [1, 3, 4], 2), (1, [1], 2),
-            (2, [2], 1), (2, [1, 2], 0), (1, [0, 1, 2], 3), (2, [2, 4], 3),
+            (2, [2], 1), (2, [1, 2], 0), (1, [0, 1, 2], 3), (2, [2, 4], 3)
         ]
         for (active, removed, expected) in rows {
-            #expect(ActiveTabSuccessor(stored: stored, removed: RemovedIndexes(removed)).successor(of: active) == expected,
-                    "active \(active) removing \(removed)")
+            #expect(
+                ActiveTabSuccessor(stored: stored, removed: RemovedIndexes(removed)).successor(of: active) == expected,
+                "active \(active) removing \(removed)")
         }
     }
 
@@ -142,8 +152,9 @@ import SessionModel
 
     /// kSessionInfo: 5 tabs, active 1, pinned 2, tab 3 opened by 1 and tab 4 by 3 (navigation 1).
     private var sessionInfo: Session {
-        Session(id: "w", activeIndex: 1, pinnedCount: 2,
-                tabs: [tab(1), tab(2), tab(3), tab(4, opener: 1, nav: 1), tab(5, opener: 3, nav: 1)])
+        Session(
+            id: "w", activeIndex: 1, pinnedCount: 2,
+            tabs: [tab(1), tab(2), tab(3), tab(4, opener: 1, nav: 1), tab(5, opener: 3, nav: 1)])
     }
 
     /// session_loading_unittest: FilterItems.
@@ -165,8 +176,9 @@ import SessionModel
 
     /// session_loading_unittest: LoadSessionStorage_FilterEmptyItems.
     @Test func loadFiltersEmptyItems() {
-        let stored = Session(id: "w", activeIndex: 1, pinnedCount: 2,
-                             tabs: [tab(1, count: 0), tab(2), tab(3, count: 0), tab(4, opener: 1, nav: 1), tab(5, opener: 3, nav: 1)])
+        let stored = Session(
+            id: "w", activeIndex: 1, pinnedCount: 2,
+            tabs: [tab(1, count: 0), tab(2), tab(3, count: 0), tab(4, opener: 1, nav: 1), tab(5, opener: 3, nav: 1)])
         let restored = ChromeLoadSemantics.restore(stored)
         #expect(restored.dropped.map(\.index) == [0, 2])
         #expect(restored.dropped.map(\.reason) == [.noNavigationItems, .noNavigationItems])
@@ -194,9 +206,10 @@ import SessionModel
     /// session_loading_unittest: LoadSessionStorage_FilterDuplicateItemsWithGroups.
     @Test func loadFiltersDuplicateItemsWithGroups() {
         // Ids [S,S,O,S,A,Y,S,S,N] with S=1 O=2 A=3 Y=4 N=5.
-        let stored = Session(id: "w", activeIndex: 0, pinnedCount: 0,
-                             tabs: ([1, 1, 2, 1, 3, 4, 1, 1, 5] as [TabID]).map { tab($0) },
-                             groups: [group(2, 2, id: 1), group(4, 2, id: 2), group(6, 1, id: 3), group(7, 2, id: 4)])
+        let stored = Session(
+            id: "w", activeIndex: 0, pinnedCount: 0,
+            tabs: ([1, 1, 2, 1, 3, 4, 1, 1, 5] as [TabID]).map { tab($0) },
+            groups: [group(2, 2, id: 1), group(4, 2, id: 2), group(6, 1, id: 3), group(7, 2, id: 4)])
         let restored = ChromeLoadSemantics.restore(stored)
         #expect(restored.dropped.map(\.index) == [1, 3, 6, 7])
         #expect(restored.filtered == ChromeLoadSemantics.filterItems(stored, removing: RemovedIndexes([1, 3, 6, 7])))
@@ -211,8 +224,9 @@ import SessionModel
 
     /// web_state_list_serialization_unittest: Deserialize_Proto_TabGroupsInvalid.
     @Test func deserialiseSkipsAGroupRunningPastTheTabs() {
-        let stored = Session(id: "w", activeIndex: 1, tabs: tabs(4),
-                             groups: [group(0, 1, id: 1), group(2, 4, id: 2)])
+        let stored = Session(
+            id: "w", activeIndex: 1, tabs: tabs(4),
+            groups: [group(0, 1, id: 1), group(2, 4, id: 2)])
         let restored = ChromeLoadSemantics.restore(stored)
         #expect(ranges(restored.session.groups) == [[0, 1]])
         #expect(restored.groupFates == [.restored(at: 0), .invalidRange(start: 2, count: 4)])
@@ -221,8 +235,9 @@ import SessionModel
 
     /// tab_group_visual_data.cc (fact sheet §3): a colour outside 0-8 is restored grey.
     @Test func deserialiseShowsAnUnknownColourGrey() {
-        let stored = Session(id: "w", tabs: tabs(3),
-                             groups: [group(0, 1, id: 1, color: 11), group(1, 1, id: 2, color: 8), group(2, 1, id: 3, color: -1)])
+        let stored = Session(
+            id: "w", tabs: tabs(3),
+            groups: [group(0, 1, id: 1, color: 11), group(1, 1, id: 2, color: 8), group(2, 1, id: 3, color: -1)])
         let restored = ChromeLoadSemantics.restore(stored)
         #expect(restored.session.groups.map(\.color) == [.grey, TabGroupColor(rawValue: 8), .grey])
         #expect(restored.adjustments.contains(.groupColorDefaulted(group: 0, stored: 11)))
@@ -231,8 +246,9 @@ import SessionModel
 
     /// web_state_list_serialization.mm (fact sheet §2): a group repeating a restored group's id is skipped.
     @Test func deserialiseSkipsADuplicateGroupID() {
-        let stored = Session(id: "w", tabs: tabs(3),
-                             groups: [group(0, 1, id: 7), group(1, 1, id: 7), group(2, 1, id: 8)])
+        let stored = Session(
+            id: "w", tabs: tabs(3),
+            groups: [group(0, 1, id: 7), group(1, 1, id: 7), group(2, 1, id: 8)])
         let restored = ChromeLoadSemantics.restore(stored)
         #expect(restored.groupFates == [.restored(at: 0), .duplicateID(of: 0), .restored(at: 1)])
         #expect(ranges(restored.session.groups) == [[0, 1], [2, 1]])
@@ -240,8 +256,9 @@ import SessionModel
 
     /// web_state_list_serialization.mm (fact sheet §2): a group starting among the pinned tabs is skipped.
     @Test func deserialiseSkipsAGroupAmongPinnedTabs() {
-        let stored = Session(id: "w", pinnedCount: 1, tabs: tabs(3),
-                             groups: [group(0, 1, id: 1), group(1, 2, id: 2)])
+        let stored = Session(
+            id: "w", pinnedCount: 1, tabs: tabs(3),
+            groups: [group(0, 1, id: 1), group(1, 2, id: 2)])
         let restored = ChromeLoadSemantics.restore(stored)
         #expect(restored.groupFates == [.invalidRange(start: 0, count: 1), .restored(at: 0)])
         #expect(ranges(restored.session.groups) == [[1, 2]])

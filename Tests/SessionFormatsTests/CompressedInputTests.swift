@@ -2,6 +2,7 @@ import Archive
 import Foundation
 import SessionModel
 import Testing
+
 @testable import SessionFormats
 
 /// Gzip files and .tar.gz bundles as inputs, read in memory: located like the trees they hold.
@@ -122,7 +123,9 @@ import Testing
         #expect(try tree.read("a/hard") == [1, 2, 3])
         #expect(tree.size(of: "a/b/file") == 3)
         #expect(throws: FormatError.unreadable(path: "t.tar/a/link", reason: "not a regular file")) { _ = try tree.read("a/link") }
-        #expect(throws: FormatError.unreadable(path: "t.tar/nothing", reason: "no such file in the archive")) { _ = try tree.read("nothing") }
+        #expect(throws: FormatError.unreadable(path: "t.tar/nothing", reason: "no such file in the archive")) {
+            _ = try tree.read("nothing")
+        }
         let sub = tree.subtree("a/b")
         #expect(sub.displayName == "t.tar/a/b" && sub.list("") == ["file"])
         #expect(try sub.read("file") == [1, 2, 3])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SessionFormats
 
 /// internal://local/sessionrestore and errorpage URLs with a per-launch uuidkey.
@@ -28,7 +29,9 @@ import Testing
     @Test func aMissingOrWrongKeyIsRejected() {
         let other = HistoryRestore(key: "another-launch")
         #expect(throws: HistoryRestore.Rejection.wrongKey) { try restore.validate(other.pageURL(for: "https://x.example/")) }
-        #expect(throws: HistoryRestore.Rejection.missingKey) { try restore.validate("internal://local/sessionrestore?url=https%3A%2F%2Fx.example%2F") }
+        #expect(throws: HistoryRestore.Rejection.missingKey) {
+            try restore.validate("internal://local/sessionrestore?url=https%3A%2F%2Fx.example%2F")
+        }
         #expect(throws: HistoryRestore.Rejection.unknownPage("about")) {
             try restore.validate("internal://local/about?uuidkey=6F1C2A8E-0000-4000-8000-123456789ABC")
         }

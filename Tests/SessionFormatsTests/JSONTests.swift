@@ -1,7 +1,7 @@
 import SessionFormats
 import SessionModel
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct JSONTests {
     @Test func parsesAndPrintsInOrder() throws {
@@ -16,20 +16,25 @@ import TestSupport
         for value in values {
             #expect(JSONValue.int(value).serialized(pretty: false) == String(value))
         }
-        #expect(JSONValue.array(values.map(JSONValue.int)).serialized(pretty: false) == "[" + values.map(String.init).joined(separator: ",") + "]")
+        #expect(
+            JSONValue.array(values.map(JSONValue.int)).serialized(pretty: false) == "[" + values.map(String.init).joined(separator: ",")
+                + "]")
     }
 
     /// Integers of up to 18 digits (read without a String) and of 19 (read through one) parse to
     /// their value; beyond Int64 a number is a double; strings with and without escapes alike.
     @Test func parsesIntegersAtEveryWidthAndStringsInOnePieceOrNot() throws {
-        let integers: [Int64] = [0, 7, -7, 123_456_789_012_345_678, -123_456_789_012_345_678, 999_999_999_999_999_999,
-                                 1_000_000_000_000_000_000, .max, .min]
+        let integers: [Int64] = [
+            0, 7, -7, 123_456_789_012_345_678, -123_456_789_012_345_678, 999_999_999_999_999_999,
+            1_000_000_000_000_000_000, .max, .min
+        ]
         for value in integers {
             #expect(try JSONParser.parse(Array(String(value).utf8), file: "t") == .int(value))
         }
         #expect(try JSONParser.parse(Array("-0".utf8), file: "t") == .int(0))
         #expect(try JSONParser.parse(Array("9223372036854775808".utf8), file: "t") == .double(9_223_372_036_854_775_808))
-        #expect(try JSONParser.parse(Array(#"["plain é", "esc\"aped", ""]"#.utf8), file: "t")
+        #expect(
+            try JSONParser.parse(Array(#"["plain é", "esc\"aped", ""]"#.utf8), file: "t")
                 == .array([.string("plain é"), .string("esc\"aped"), .string("")]))
         do {
             _ = try JSONParser.parse([0x22, 0x61, 0xFF, 0x22], file: "t")
@@ -96,7 +101,7 @@ import TestSupport
         let values: [JSONValue] = [
             .null, .bool(true), .int(-7), .string("a\"b"), .array([]), .object([]),
             .array([.array([]), .object([]), .array([.int(1), .array([.null])])]),
-            .object([("a", .object([])), ("b", .array([.object([("c", .array([]))])])), ("d", .string("é")), ("e\"\n", .int(0))]),
+            .object([("a", .object([])), ("b", .array([.object([("c", .array([]))])])), ("d", .string("é")), ("e\"\n", .int(0))])
         ]
         func replay(_ value: JSONValue, _ writer: inout JSONWriter) {
             switch value {
@@ -169,8 +174,10 @@ import TestSupport
     /// parses back to the same string.
     @Test func randomStringsRoundTrip() throws {
         var generator = SplitMix64(seed: 2026_1122)
-        let alphabet: [Character] = ["a", "Z", "\"", "\\", "\n", "\t", "\u{0}", "\u{1b}", "\u{7f}", "é", "€", "…",
-                                     "\u{2028}", "\u{2029}", "\u{2027}", "😀", "/", " "]
+        let alphabet: [Character] = [
+            "a", "Z", "\"", "\\", "\n", "\t", "\u{0}", "\u{1b}", "\u{7f}", "é", "€", "…",
+            "\u{2028}", "\u{2029}", "\u{2027}", "😀", "/", " "
+        ]
         for _ in 0..<3_000 {
             let length = Int.random(in: 0...40, using: &generator)
             let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })

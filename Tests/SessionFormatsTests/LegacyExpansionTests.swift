@@ -1,6 +1,7 @@
 import Foundation
 import SessionModel
 import Testing
+
 @testable import SessionFormats
 
 /// Shared references in a keyed archive: each object is decoded once, and what the references
@@ -15,10 +16,18 @@ import Testing
         let item = archive.reserve()
         let url = Array("https://a.example/".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: max(0, urlBytes - 18))
         archive.set(item, className: "CRWNavigationItemStorage", ["urlString": .data(url), "timestamp": .integer(1)])
-        archive.set(tab, className: "CRWSessionStorage", ["uniqueIdentifier": .integer(1), "lastCommittedItemIndex": .integer(0),
-                                                          "entries": .uid(archive.array(Array(repeating: item, count: entries)))])
-        archive.set(root, className: "SessionWindowIOS", ["selectedIndex": .integer(0),
-                                                          "sessions": .uid(archive.array(Array(repeating: tab, count: tabs)))])
+        archive.set(
+            tab, className: "CRWSessionStorage",
+            [
+                "uniqueIdentifier": .integer(1), "lastCommittedItemIndex": .integer(0),
+                "entries": .uid(archive.array(Array(repeating: item, count: entries)))
+            ])
+        archive.set(
+            root, className: "SessionWindowIOS",
+            [
+                "selectedIndex": .integer(0),
+                "sessions": .uid(archive.array(Array(repeating: tab, count: tabs)))
+            ])
         return BinaryPlistWriter.encode(archive.finish(root: root))
     }
 
@@ -71,10 +80,18 @@ import Testing
             for index in 0..<(sharingTab ? 2 : 3) {
                 let tab = archive.reserve()
                 let item = archive.reserve()
-                archive.set(item, className: "CRWNavigationItemStorage", ["urlString": .data(Array("https://a.example/\(index % 2)".utf8)),
-                                                                          "title": .uid(title), "timestamp": .integer(7)])
-                archive.set(tab, className: "CRWSessionStorage", ["uniqueIdentifier": .integer(Int64(1 + index % 2)), "lastCommittedItemIndex": .integer(0),
-                                                                  "entries": .uid(archive.array([item, item]))])
+                archive.set(
+                    item, className: "CRWNavigationItemStorage",
+                    [
+                        "urlString": .data(Array("https://a.example/\(index % 2)".utf8)),
+                        "title": .uid(title), "timestamp": .integer(7)
+                    ])
+                archive.set(
+                    tab, className: "CRWSessionStorage",
+                    [
+                        "uniqueIdentifier": .integer(Int64(1 + index % 2)), "lastCommittedItemIndex": .integer(0),
+                        "entries": .uid(archive.array([item, item]))
+                    ])
                 tabs.append(tab)
             }
             if sharingTab { tabs.append(tabs[0]) }
@@ -86,11 +103,18 @@ import Testing
         #expect(shared.tabs.count == 3)
         #expect(shared.tabs[2] == shared.tabs[0])
         func withoutOffsets(_ window: LegacyWindow) -> [LegacyTab] {
-            window.tabs.map { var tab = $0; tab.offset = 0; return tab }
+            window.tabs.map {
+                var tab = $0
+                tab.offset = 0
+                return tab
+            }
         }
         #expect(withoutOffsets(shared) == withoutOffsets(apart))
         #expect(shared.tabs.allSatisfy { $0.items.map(\.title) == ["Shared title", "Shared title"] })
-        #expect(shared.session(id: "S", incognito: false).tabs.map(\.url) == ["https://a.example/0", "https://a.example/1", "https://a.example/0"])
+        #expect(
+            shared.session(id: "S", incognito: false).tabs.map(\.url) == [
+                "https://a.example/0", "https://a.example/1", "https://a.example/0"
+            ])
     }
 
     /// Past the fixed part of the budget, a file that shares nothing still decodes: 2,000 tabs of
@@ -104,12 +128,17 @@ import Testing
             var items: [UInt64] = []
             for itemIndex in 0..<ProfileLayout.maxNavigationItems {
                 let item = archive.reserve()
-                archive.set(item, className: "CRWNavigationItemStorage",
-                            ["urlString": .data(Array("https://e.example/\(tabIndex)/\(itemIndex)".utf8)), "timestamp": .integer(Int64(itemIndex))])
+                archive.set(
+                    item, className: "CRWNavigationItemStorage",
+                    ["urlString": .data(Array("https://e.example/\(tabIndex)/\(itemIndex)".utf8)), "timestamp": .integer(Int64(itemIndex))])
                 items.append(item)
             }
-            archive.set(tab, className: "CRWSessionStorage", ["uniqueIdentifier": .integer(Int64(tabIndex + 1)), "lastCommittedItemIndex": .integer(0),
-                                                              "entries": .uid(archive.array(items))])
+            archive.set(
+                tab, className: "CRWSessionStorage",
+                [
+                    "uniqueIdentifier": .integer(Int64(tabIndex + 1)), "lastCommittedItemIndex": .integer(0),
+                    "entries": .uid(archive.array(items))
+                ])
             tabs.append(tab)
         }
         archive.set(root, className: "SessionWindowIOS", ["selectedIndex": .integer(0), "sessions": .uid(archive.array(tabs))])

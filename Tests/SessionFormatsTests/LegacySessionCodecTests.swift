@@ -1,6 +1,7 @@
 import Foundation
 import SessionModel
 import Testing
+
 @testable import SessionFormats
 
 /// Chrome's legacy session.plist: decoding, encoding, and damage reported rather than trapped on.
@@ -8,23 +9,28 @@ import Testing
     /// A session using everything the legacy format can hold.
     static func richSession() -> Session {
         let items = [
-            NavigationItem(url: "https://a.example/", title: "Ä title 😀", timestamp: Timestamp(microseconds: 13_408_173_600_000_001),
-                           userAgent: .mobile, headers: [HTTPHeader(name: "X-One", value: "1"), HTTPHeader(name: "X-Two", value: "2")]),
-            NavigationItem(url: "https://a.example/next", virtualURL: "chrome://shown", title: "",
-                           timestamp: Timestamp(microseconds: 13_408_173_700_000_000), userAgent: .desktop,
-                           referrer: Referrer(url: "https://a.example/", policy: ReferrerPolicy(rawValue: 8))),
+            NavigationItem(
+                url: "https://a.example/", title: "Ä title 😀", timestamp: Timestamp(microseconds: 13_408_173_600_000_001),
+                userAgent: .mobile, headers: [HTTPHeader(name: "X-One", value: "1"), HTTPHeader(name: "X-Two", value: "2")]),
+            NavigationItem(
+                url: "https://a.example/next", virtualURL: "chrome://shown", title: "",
+                timestamp: Timestamp(microseconds: 13_408_173_700_000_000), userAgent: .desktop,
+                referrer: Referrer(url: "https://a.example/", policy: ReferrerPolicy(rawValue: 8)))
         ]
         let certificate = CertificateRecord(certificate: [0x30, 0x82, 0x01, 0x00], host: "a.example", status: 0x40)
-        let first = Tab(id: 5, title: "Ä title 😀", url: "https://a.example/", creationTime: Timestamp(microseconds: 13_408_173_500_000_000),
-                        lastActiveTime: Timestamp(microseconds: 13_408_173_800_000_000), navigationItemCount: 2, pinned: true,
-                        history: TabHistory(hasOpener: false, userAgent: .automatic, lastCommittedIndex: 0, items: items, certificates: [certificate]),
-                        stableIdentifier: "6F1C2D3E-0000-4000-8000-00000000ABCD")
-        let second = Tab(id: 2_147_483_647, title: "", url: "chrome://shown", creationTime: Timestamp(microseconds: 13_408_173_900_000_000),
-                         navigationItemCount: 2, opener: Opener(index: 0, navigationIndex: 1),
-                         history: TabHistory(hasOpener: true, userAgent: .desktop, lastCommittedIndex: 1, items: items),
-                         stableIdentifier: "6F1C2D3E-0000-4000-8000-00000000ABCE")
-        let group = TabGroup(start: 1, count: 1, title: "Work", color: TabGroupColor(rawValue: 8), collapsed: true,
-                             id: TabGroupID(high: UInt64.max, low: 10))
+        let first = Tab(
+            id: 5, title: "Ä title 😀", url: "https://a.example/", creationTime: Timestamp(microseconds: 13_408_173_500_000_000),
+            lastActiveTime: Timestamp(microseconds: 13_408_173_800_000_000), navigationItemCount: 2, pinned: true,
+            history: TabHistory(hasOpener: false, userAgent: .automatic, lastCommittedIndex: 0, items: items, certificates: [certificate]),
+            stableIdentifier: "6F1C2D3E-0000-4000-8000-00000000ABCD")
+        let second = Tab(
+            id: 2_147_483_647, title: "", url: "chrome://shown", creationTime: Timestamp(microseconds: 13_408_173_900_000_000),
+            navigationItemCount: 2, opener: Opener(index: 0, navigationIndex: 1),
+            history: TabHistory(hasOpener: true, userAgent: .desktop, lastCommittedIndex: 1, items: items),
+            stableIdentifier: "6F1C2D3E-0000-4000-8000-00000000ABCE")
+        let group = TabGroup(
+            start: 1, count: 1, title: "Work", color: TabGroupColor(rawValue: 8), collapsed: true,
+            id: TabGroupID(high: UInt64.max, low: 10))
         return Session(id: "W", format: .legacy, activeIndex: 1, pinnedCount: 1, tabs: [first, second], groups: [group])
     }
 
@@ -44,7 +50,11 @@ import Testing
 
     @Test func missingStableIdentifiersGetFreshUUIDs() throws {
         var session = Self.richSession()
-        session.tabs = session.tabs.map { var tab = $0; tab.stableIdentifier = nil; return tab }
+        session.tabs = session.tabs.map {
+            var tab = $0
+            tab.stableIdentifier = nil
+            return tab
+        }
         let tabs = try LegacySessionCodec.decodeWindow(LegacySessionCodec.encode(session)).tabs
         let identifiers = tabs.compactMap(\.stableIdentifier)
         #expect(identifiers.count == 2 && Set(identifiers).count == 2)
@@ -78,9 +88,14 @@ import Testing
         let window = archive.reserve()
         let tab = archive.reserve()
         let item = archive.reserve()
-        archive.set(item, className: "SessionEntry", ["urlString": .data(Array("https://old.example/".utf8)), "title": .uid(archive.string("Old"))])
-        archive.set(tab, className: "SessionController", ["uniqueIdentifier": .integer(3), "currentNavigationIndex": .integer(0),
-                                                          "entries": .uid(archive.array([item]))])
+        archive.set(
+            item, className: "SessionEntry", ["urlString": .data(Array("https://old.example/".utf8)), "title": .uid(archive.string("Old"))])
+        archive.set(
+            tab, className: "SessionController",
+            [
+                "uniqueIdentifier": .integer(3), "currentNavigationIndex": .integer(0),
+                "entries": .uid(archive.array([item]))
+            ])
         archive.set(window, className: "SessionWindow", ["selectedIndex": .integer(0), "sessions": .uid(archive.array([tab]))])
         archive.set(root, className: "SessionIOS", ["sessionWindows": .uid(archive.array([window]))])
         let bytes = BinaryPlistWriter.encode(archive.finish(root: root))
@@ -102,20 +117,31 @@ import Testing
         let referrer = archive.reserve()
         let cache = archive.reserve()
         archive.set(referrer, className: "NSURL", ["NS.relative": .uid(archive.string("https://from.example/"))])
-        archive.set(item, className: "CRWNavigationItemStorage", ["urlString": .data(Array("https://a.example/".utf8)),
-                                                                  "referrer": .uid(referrer)])
+        archive.set(
+            item, className: "CRWNavigationItemStorage",
+            [
+                "urlString": .data(Array("https://a.example/".utf8)),
+                "referrer": .uid(referrer)
+            ])
         let certificate = archive.array([archive.value(.data([0x30, 0x03])), archive.string("a.example"), archive.value(.integer(4))])
-        archive.set(cache, className: "CRWSessionCertificatePolicyCacheStorage",
-                    ["allowedCertificates": .uid(archive.array([certificate], className: "NSSet"))])
+        archive.set(
+            cache, className: "CRWSessionCertificatePolicyCacheStorage",
+            ["allowedCertificates": .uid(archive.array([certificate], className: "NSSet"))])
         let userData = archive.dictionary([("PinnedState", .bool(true)), ("TabId", .string("tab-id-from-user-data"))])
-        archive.set(tab, className: "CRWSessionStorage", ["uniqueIdentifier": .integer(3), "lastCommittedItemIndex": .integer(0),
-                                                          "entries": .uid(archive.array([item])), "serializedUserData": .uid(userData),
-                                                          "certificatePolicyCacheStorage": .uid(cache)])
+        archive.set(
+            tab, className: "CRWSessionStorage",
+            [
+                "uniqueIdentifier": .integer(3), "lastCommittedItemIndex": .integer(0),
+                "entries": .uid(archive.array([item])), "serializedUserData": .uid(userData),
+                "certificatePolicyCacheStorage": .uid(cache)
+            ])
         archive.set(root, className: "SessionWindowIOS", ["selectedIndex": .integer(0), "sessions": .uid(archive.array([tab]))])
         let window = try LegacySessionCodec.decodeWindow(BinaryPlistWriter.encode(archive.finish(root: root)))
         let decoded = try #require(window.tabs.first)
         #expect(decoded.items.first?.userAgent == UserAgent.none, "a missing userAgentType is NONE")
-        #expect(decoded.items.first?.referrer == Referrer(url: "https://from.example/", policy: .default), "the old NSURL referrer, default policy")
+        #expect(
+            decoded.items.first?.referrer == Referrer(url: "https://from.example/", policy: .default),
+            "the old NSURL referrer, default policy")
         #expect(decoded.pinned, "a pre-M99 bare user-data dictionary is read")
         #expect(decoded.stableIdentifier == "tab-id-from-user-data", "TabId stands in for a missing stableIdentifier")
         #expect(decoded.certificates == [CertificateRecord(certificate: [0x30, 0x03], host: "a.example", status: 4)])
@@ -128,12 +154,24 @@ import Testing
         let root = archive.reserve()
         let upper = archive.reserve()
         let lower = archive.reserve()
-        archive.set(upper, className: "SessionTabGroup", ["kRangeStartKey": .integer(0), "kRangeCountKey": .integer(1),
-                                                          "kTabGroupIdKey": .uid(archive.string("00000000000000A10000000000000B02"))])
-        archive.set(lower, className: "SessionTabGroup", ["kRangeStartKey": .integer(0), "kRangeCountKey": .integer(1),
-                                                          "kTabGroupIdKey": .uid(archive.string("00000000000000a10000000000000b02"))])
-        archive.set(root, className: "SessionWindowIOS", ["selectedIndex": .integer(0), "sessions": .uid(archive.array([])),
-                                                          "tabGroups": .uid(archive.array([upper, lower]))])
+        archive.set(
+            upper, className: "SessionTabGroup",
+            [
+                "kRangeStartKey": .integer(0), "kRangeCountKey": .integer(1),
+                "kTabGroupIdKey": .uid(archive.string("00000000000000A10000000000000B02"))
+            ])
+        archive.set(
+            lower, className: "SessionTabGroup",
+            [
+                "kRangeStartKey": .integer(0), "kRangeCountKey": .integer(1),
+                "kTabGroupIdKey": .uid(archive.string("00000000000000a10000000000000b02"))
+            ])
+        archive.set(
+            root, className: "SessionWindowIOS",
+            [
+                "selectedIndex": .integer(0), "sessions": .uid(archive.array([])),
+                "tabGroups": .uid(archive.array([upper, lower]))
+            ])
         let window = try LegacySessionCodec.decodeWindow(BinaryPlistWriter.encode(archive.finish(root: root)))
         #expect(window.groups.map(\.id) == [TabGroupID(high: 0xA1, low: 0xB02), nil])
     }
@@ -184,10 +222,11 @@ import Testing
             archive.set(root, className: "SessionWindowIOS", ["sessions": .uid(archive.array([other]))])
         }
         #expect(try Self.damage(wrongClass).reason.contains("expected CRWSessionStorage"))
-        let stringRoot = BinaryPlistWriter.encode(.dictionary([
-            "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000),
-            "$top": .dictionary(["root": .uid(1)]), "$objects": .array([.string("$null"), .string("not a window")]),
-        ]))
+        let stringRoot = BinaryPlistWriter.encode(
+            .dictionary([
+                "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000),
+                "$top": .dictionary(["root": .uid(1)]), "$objects": .array([.string("$null"), .string("not a window")])
+            ]))
         #expect(try Self.damage(stringRoot).reason.contains("expected an archived object"))
         let notAnArchive = BinaryPlistWriter.encode(.dictionary(["hello": .string("world")]))
         #expect(try Self.damage(notAnArchive).reason.contains("NSKeyedArchiver"))

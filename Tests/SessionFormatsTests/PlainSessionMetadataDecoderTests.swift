@@ -1,7 +1,8 @@
 import Foundation
 import SessionModel
-import Testing
 import TestSupport
+import Testing
+
 @_spi(Fuzzing) @testable import SessionFormats
 
 /// The plain session_metadata.pb decoder must agree with swift-protobuf on every input it
@@ -23,21 +24,31 @@ import TestSupport
 
     static func randomSession(_ generator: inout SplitMix64) -> Session {
         let tabs = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
-            Tab(id: Int32.random(in: -2...40, using: &generator), title: PlainTabDataDecoderTests.randomText(&generator),
+            Tab(
+                id: Int32.random(in: -2...40, using: &generator), title: PlainTabDataDecoderTests.randomText(&generator),
                 url: PlainTabDataDecoderTests.randomText(&generator),
-                creationTime: Timestamp(microseconds: Int64.random(in: -1...Int64.max, using: &generator) >> Int64.random(in: 0...63, using: &generator)),
+                creationTime: Timestamp(
+                    microseconds: Int64.random(in: -1...Int64.max, using: &generator) >> Int64.random(in: 0...63, using: &generator)),
                 lastActiveTime: Bool.random(using: &generator) ? .null : Timestamp(microseconds: 13_400_000_000_000_000),
                 navigationItemCount: Int32.random(in: -1...80, using: &generator),
-                opener: Bool.random(using: &generator) ? Opener(index: Int32.random(in: -1...5, using: &generator), navigationIndex: Int32.random(in: 0...3, using: &generator)) : nil)
+                opener: Bool.random(using: &generator)
+                    ? Opener(
+                        index: Int32.random(in: -1...5, using: &generator), navigationIndex: Int32.random(in: 0...3, using: &generator))
+                    : nil)
         }
         let groups = (0..<Int.random(in: 0...2, using: &generator)).map { _ in
-            TabGroup(start: Int32.random(in: -1...5, using: &generator), count: Int32.random(in: -1...5, using: &generator),
-                     title: PlainTabDataDecoderTests.randomText(&generator), color: TabGroupColor(rawValue: Int32.random(in: -1...10, using: &generator)),
-                     collapsed: Bool.random(using: &generator),
-                     id: Bool.random(using: &generator) ? TabGroupID(high: UInt64.random(in: 0...UInt64.max, using: &generator), low: UInt64.random(in: 0...3, using: &generator)) : nil)
+            TabGroup(
+                start: Int32.random(in: -1...5, using: &generator), count: Int32.random(in: -1...5, using: &generator),
+                title: PlainTabDataDecoderTests.randomText(&generator),
+                color: TabGroupColor(rawValue: Int32.random(in: -1...10, using: &generator)),
+                collapsed: Bool.random(using: &generator),
+                id: Bool.random(using: &generator)
+                    ? TabGroupID(
+                        high: UInt64.random(in: 0...UInt64.max, using: &generator), low: UInt64.random(in: 0...3, using: &generator)) : nil)
         }
-        var session = Session(id: "S", incognito: true, activeIndex: Int32.random(in: -2...6, using: &generator),
-                              pinnedCount: Int32.random(in: -1...6, using: &generator), tabs: tabs, groups: groups)
+        var session = Session(
+            id: "S", incognito: true, activeIndex: Int32.random(in: -2...6, using: &generator),
+            pinnedCount: Int32.random(in: -1...6, using: &generator), tabs: tabs, groups: groups)
         for index in session.tabs.indices { session.tabs[index].pinned = index < Int(session.pinnedCount) }
         return session
     }

@@ -1,7 +1,8 @@
 import Foundation
 import SessionModel
-import Testing
 import TestSupport
+import Testing
+
 @_spi(Fuzzing) @testable import SessionFormats
 
 /// The plain data.pb decoder must agree with swift-protobuf on every input it accepts, and must
@@ -17,8 +18,10 @@ import TestSupport
     /// Expects one input's decodings to agree: a value the plain decoder gives is the reference's,
     /// and the full path (plain first) gives the reference's result. True when the plain decoder answered.
     @discardableResult
-    static func expectAgreement<Value>(_ outcomes: (plain: Value?, reference: Outcome<Value>, full: Outcome<Value>),
-                                       _ label: @autoclosure () -> String) -> Bool {
+    static func expectAgreement<Value>(
+        _ outcomes: (plain: Value?, reference: Outcome<Value>, full: Outcome<Value>),
+        _ label: @autoclosure () -> String
+    ) -> Bool {
         if let plain = outcomes.plain { #expect(outcomes.reference == .success(plain), "\(label())") }
         #expect(outcomes.full == outcomes.reference, "\(label())")
         return outcomes.plain != nil
@@ -41,9 +44,12 @@ import TestSupport
         let items = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
             NavigationItem(
                 url: randomText(&generator), virtualURL: randomText(&generator), title: randomText(&generator),
-                timestamp: Timestamp(microseconds: Int64.random(in: -2...Int64.max, using: &generator) >> Int64.random(in: 0...63, using: &generator)),
+                timestamp: Timestamp(
+                    microseconds: Int64.random(in: -2...Int64.max, using: &generator) >> Int64.random(in: 0...63, using: &generator)),
                 userAgent: UserAgent(rawValue: Int32.random(in: -2...5, using: &generator)),
-                referrer: Bool.random(using: &generator) ? Referrer(url: randomText(&generator), policy: ReferrerPolicy(rawValue: Int32.random(in: -1...10, using: &generator))) : nil,
+                referrer: Bool.random(using: &generator)
+                    ? Referrer(url: randomText(&generator), policy: ReferrerPolicy(rawValue: Int32.random(in: -1...10, using: &generator)))
+                    : nil,
                 headers: Bool.random(using: &generator) ? [HTTPHeader(name: randomText(&generator), value: randomText(&generator))] : [],
                 securityScopedFileResource: Bool.random(using: &generator) ? [1, 2, 0xff] : []
             )

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SessionFormats
 
 /// Where stored tabs land once dropped ones are taken out, looked up both ways.

@@ -1,9 +1,11 @@
 import Foundation
+
 @testable import SessionFormats
 
 /// Paths of the reference corpus (Fixtures/corpus, from an independent encoder) and the repository's fixtures.
 enum Corpus {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The reference corpus directory.
     static var directory: String { repository.appendingPathComponent("Fixtures/corpus").path }
@@ -13,7 +15,8 @@ enum Corpus {
         let roots = [repository.appendingPathComponent("Fixtures").path]
         var files: [(path: String, bytes: [UInt8])] = []
         for root in roots {
-            for relative in FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] where relative.hasSuffix(suffix) {
+            for relative in FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? []
+            where relative.hasSuffix(suffix) {
                 guard let data = FileManager.default.contents(atPath: "\(root)/\(relative)") else { continue }
                 files.append((relative, [UInt8](data)))
             }

@@ -1,5 +1,5 @@
-import Testing
 import SessionModel
+import Testing
 
 /// Tab directory names: lower-case hex, at least eight digits, and back.
 @Suite struct TabDirectoryNameTests {

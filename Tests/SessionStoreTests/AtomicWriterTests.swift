@@ -54,8 +54,12 @@ import Testing
 struct FailingFileSystem: FileSystem {
     let base = POSIXFileSystem()
     let failFsync: Bool
-    func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID { try base.createExclusive(path, mode: mode) }
-    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int { try base.write(handle, bytes.prefix(7)) }
+    func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+        try base.createExclusive(path, mode: mode)
+    }
+    func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
+        try base.write(handle, bytes.prefix(7))
+    }
     func fsync(_ handle: FileHandleID) throws(FileSystemError) {
         if failFsync { throw .io(operation: "fsync", path: "test", code: 5, reason: "injected") }
         try base.fsync(handle)

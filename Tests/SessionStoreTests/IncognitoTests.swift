@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import SessionFormats
 import SessionModel
+import Testing
+
 @testable import SessionStore
 
 /// Incognito sessions: stored apart under OTR/, and every incognito file removed, durably, when

@@ -1,7 +1,8 @@
 import FileSystemKit
-import Testing
 import SessionFormats
 import SessionModel
+import Testing
+
 @testable import SessionStore
 
 /// The store's launch settles what an interrupted sessionctl command left before it reads any
@@ -53,8 +54,9 @@ import SessionModel
 
     @Test func aFinishedStagedRepairGoesIntoItsEmptyPlace() throws {
         let harness = try savedHarness()
-        try POSIXFileSystem().rename(harness.directory.at("Default/\(directory)"),
-                                     to: harness.directory.at("\(storage)/\(InterruptedCommands.repairStagingPrefix){SyntheticIdentifier}"))
+        try POSIXFileSystem().rename(
+            harness.directory.at("Default/\(directory)"),
+            to: harness.directory.at("\(storage)/\(InterruptedCommands.repairStagingPrefix){SyntheticIdentifier}"))
         try harness.relaunch()
         #expect(harness.window.tabs.count == 2)
         #expect(harness.directory.list(storage) == ["{SyntheticIdentifier}"])

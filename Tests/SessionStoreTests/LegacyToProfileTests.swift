@@ -7,10 +7,14 @@ import Testing
 /// A session read from the legacy format, written by the store as an optimized profile.
 @Suite struct LegacyToProfileTests {
     @Test func legacySessionWrittenAsOptimizedReadsBack() throws {
-        let items = [NavigationItem(url: "https://a.example/", title: "A", timestamp: Timestamp(microseconds: 13_408_173_600_000_000), userAgent: .mobile)]
-        let tab = Tab(id: 4, title: "A", url: "https://a.example/", creationTime: Timestamp(microseconds: 13_408_173_500_000_000),
-                      navigationItemCount: 1, pinned: true,
-                      history: TabHistory(userAgent: .desktop, lastCommittedIndex: 0, items: items))
+        let items = [
+            NavigationItem(
+                url: "https://a.example/", title: "A", timestamp: Timestamp(microseconds: 13_408_173_600_000_000), userAgent: .mobile)
+        ]
+        let tab = Tab(
+            id: 4, title: "A", url: "https://a.example/", creationTime: Timestamp(microseconds: 13_408_173_500_000_000),
+            navigationItemCount: 1, pinned: true,
+            history: TabHistory(userAgent: .desktop, lastCommittedIndex: 0, items: items))
         let original = Session(id: "S", activeIndex: 0, pinnedCount: 1, tabs: [tab])
         let legacy = try LegacySessionCodec.decodeSession(LegacySessionCodec.encode(original), id: "S", incognito: false)
         #expect(legacy.format == .legacy)
@@ -25,7 +29,11 @@ import Testing
         #expect(read.count == 1)
         var expected = legacy
         expected.format = .optimized
-        expected.tabs = expected.tabs.map { var tab = $0; tab.stableIdentifier = nil; return tab }
+        expected.tabs = expected.tabs.map {
+            var tab = $0
+            tab.stableIdentifier = nil
+            return tab
+        }
         #expect(read.first == expected)
     }
 }

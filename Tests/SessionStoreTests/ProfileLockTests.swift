@@ -24,8 +24,9 @@ import Testing
 
     @Test func permissionsAreReported() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mode-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o710])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o710])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(POSIXFileSystem().permissions(of: directory) == 0o710)
         #expect(POSIXFileSystem().permissions(of: directory + "/missing") == nil)

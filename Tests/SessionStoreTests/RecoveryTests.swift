@@ -1,8 +1,9 @@
-import FileSystemKit
 import Archive
-import Testing
+import FileSystemKit
 import SessionFormats
 import SessionModel
+import Testing
+
 @testable import SessionStore
 
 /// The recovery policy at launch: exit detection, set-aside of sessions Chrome would lose,
@@ -28,7 +29,8 @@ import SessionModel
     /// its characters say (a line break of "\r\n" is one character, an `=` joined by a mark is
     /// no `=`), as plain ASCII does.
     @Test func theMarkerParsesByCharacters() {
-        for marker in [RecoveryMarker(state: .running), RecoveryMarker(state: .restoring, restoreCrashes: 3), RecoveryMarker(state: .clean)] {
+        for marker in [RecoveryMarker(state: .running), RecoveryMarker(state: .restoring, restoreCrashes: 3), RecoveryMarker(state: .clean)]
+        {
             #expect(RecoveryMarker(bytes: marker.encoded) == marker)
         }
         let cases: [(String, RecoveryMarker?)] = [
@@ -41,7 +43,7 @@ import SessionModel
             ("sessionctl-recovery/1\nx=1\r\nstate=clean\nrestore-crashes=0\n", nil),
             ("sessionctl-recovery/1\nstate=clean\nrestore-crashes=0\nnote=caf\u{E9}\n", RecoveryMarker(state: .clean)),
             // An `=` with a combining mark after it is no `=`.
-            ("sessionctl-recovery/1\nstate=clean\nrestore-crashes=0\nnote=\u{301}x\n", nil),
+            ("sessionctl-recovery/1\nstate=clean\nrestore-crashes=0\nnote=\u{301}x\n", nil)
         ]
         for (text, expected) in cases {
             #expect(RecoveryMarker(bytes: Array(text.utf8)) == expected, "\(text.debugDescription)")
@@ -77,7 +79,10 @@ import SessionModel
         let manifest = try JSONParser.parse(harness.directory.bytes("Default/\(entry.path)/manifest.json"), file: "manifest")
         #expect(manifest["reason"] == .string(entry.reason))
         #expect(manifest["originalPath"] == .string("SessionStorage/{SyntheticIdentifier}"))
-        guard case .array(let files)? = manifest["files"] else { Issue.record("no files in the manifest"); return }
+        guard case .array(let files)? = manifest["files"] else {
+            Issue.record("no files in the manifest")
+            return
+        }
         #expect(files.count == 3)
         let metadata = try #require(files.first { $0["path"] == .string("session_metadata.pb") })
         #expect(metadata["sha256"] == .string(SHA256.hex(SHA256.hash([0x0a, 0x7f, 0x01]))))
@@ -123,7 +128,7 @@ import SessionModel
         let leftovers = [
             session + "/\(AtomicWriter.temporaryPrefix)session_metadata.pb.1.1",
             session + "/\(Tab.directoryName(for: tab.id))/\(AtomicWriter.temporaryPrefix)data.pb.1.2",
-            "Default/\(AtomicWriter.temporaryPrefix)\(RecoveryMarker.fileName).1.3",
+            "Default/\(AtomicWriter.temporaryPrefix)\(RecoveryMarker.fileName).1.3"
         ]
         for path in leftovers { try POSIXFileSystem().close(POSIXFileSystem().createExclusive(harness.directory.at(path), mode: 0o644)) }
         try harness.relaunch()

@@ -1,7 +1,8 @@
 import FileSystemKit
-import Testing
 import SessionFormats
 import SessionModel
+import Testing
+
 @testable import SessionStore
 
 /// Restoring at launch: unrealized tabs, realization on demand, ids above every restored one.
@@ -48,7 +49,8 @@ import SessionModel
         let harness = try StoreHarness()
         let tab = harness.window.openTab(url: "https://a.example/", title: "A")
         harness.service.saveNow()
-        try POSIXFileSystem().unlink(harness.directory.at("Default/SessionStorage/{SyntheticIdentifier}/\(Tab.directoryName(for: tab.id))/data.pb"))
+        try POSIXFileSystem().unlink(
+            harness.directory.at("Default/SessionStorage/{SyntheticIdentifier}/\(Tab.directoryName(for: tab.id))/data.pb"))
         try harness.relaunch()
         let restored = try #require(harness.window.tabs.tabs.first)
         let history = restored.realize()

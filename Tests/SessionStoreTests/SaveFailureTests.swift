@@ -1,7 +1,8 @@
 import FileSystemKit
-import Testing
 import SessionFormats
 import SessionModel
+import Testing
+
 @testable import SessionStore
 
 /// A save that fails reports no acknowledgement, leaves the last saved state intact and no

@@ -1,7 +1,8 @@
 import FileSystemKit
-import Testing
 import SessionFormats
 import SessionModel
+import Testing
+
 @testable import SessionStore
 
 /// Every change that must save, through the delayed save on the virtual clock, and the immediate saves.
@@ -61,8 +62,16 @@ import SessionModel
         #expect(harness.urlsOnDisk() == ["https://a.example/", "https://c.example/"])
         #expect(record?.deletedTabs[SessionKey(id: Session.syntheticIdentifier, incognito: false)] == [closed.id])
         #expect(!harness.directory.exists("Default/SessionStorage/{SyntheticIdentifier}/\(Tab.directoryName(for: closed.id))"))
-        let commit = try #require(harness.writes.firstIndex { if case .rename(_, let to) = $0 { return to.hasSuffix("session_metadata.pb") }; return false })
-        let firstRemoval = try #require(harness.writes.firstIndex { if case .unlink = $0 { return true }; return false })
+        let commit = try #require(
+            harness.writes.firstIndex {
+                if case .rename(_, let to) = $0 { return to.hasSuffix("session_metadata.pb") }
+                return false
+            })
+        let firstRemoval = try #require(
+            harness.writes.firstIndex {
+                if case .unlink = $0 { return true }
+                return false
+            })
         #expect(commit < firstRemoval, "closed tabs are removed only after the commit point")
         #expect(harness.loadFromDisk().isLossless)
     }

@@ -10,14 +10,22 @@ import Testing
     @Test func liveSessionEqualToAnEntryStays() throws {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("set-aside-live-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        let items = [NavigationItem(url: "https://a.example/", title: "A", timestamp: Timestamp(microseconds: 13_408_173_600_000_000), userAgent: .mobile)]
-        let session = Session(id: "S", activeIndex: 0, tabs: [
-            Tab(id: 3, title: "A", url: "https://a.example/", navigationItemCount: 1, history: TabHistory(lastCommittedIndex: 0, items: items)),
-        ])
+        let items = [
+            NavigationItem(
+                url: "https://a.example/", title: "A", timestamp: Timestamp(microseconds: 13_408_173_600_000_000), userAgent: .mobile)
+        ]
+        let session = Session(
+            id: "S", activeIndex: 0,
+            tabs: [
+                Tab(
+                    id: 3, title: "A", url: "https://a.example/", navigationItemCount: 1,
+                    history: TabHistory(lastCommittedIndex: 0, items: items))
+            ])
         let writer = ProfileWriter()
         try writer.write(session, profile: profile)
         let setAside = SessionSetAside(writer: AtomicWriter(), profile: profile)
-        _ = try setAside.push(SessionKey(id: "S", incognito: false), reason: "test", time: Timestamp(unixMicroseconds: 1_795_000_000_000_000))
+        _ = try setAside.push(
+            SessionKey(id: "S", incognito: false), reason: "test", time: Timestamp(unixMicroseconds: 1_795_000_000_000_000))
         try writer.write(session, profile: profile)
 
         _ = try setAside.completeInterruptedEntries()

@@ -1,6 +1,7 @@
-import Foundation
 import FileSystemKit
+import Foundation
 import Testing
+
 @testable import SessionFormats
 @testable import SessionStore
 
@@ -8,7 +9,8 @@ import Testing
 /// id, tabs listed without a data.pb) is restored as Chrome restores it, and kept as it was in
 /// `Backups/` first, once: what the next save rewrites away stays readable.
 @Suite struct ShortenedSessionTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let id = "6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E"
     static let live = "SessionStorage/\(id)"
 
@@ -56,10 +58,11 @@ import Testing
         outcome.loss = nil
         outcome.droppedTabs = [.init(index: 1, id: 6, reason: .noNavigationItems), .init(index: 2, id: 5, reason: .duplicateID)]
         outcome.tabsWithoutData = [9]
-        #expect(outcome.shortenings == [
-            "tab 6: an item without navigation items is dropped before restoration",
-            "tab 5: an item repeating an earlier item's id is dropped",
-            "tab 9: listed without a data.pb, restored from its listed URL alone",
-        ])
+        #expect(
+            outcome.shortenings == [
+                "tab 6: an item without navigation items is dropped before restoration",
+                "tab 5: an item repeating an earlier item's id is dropped",
+                "tab 9: listed without a data.pb, restored from its listed URL alone"
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import FileSystemKit
-import Testing
 import SessionFormats
 import SessionModel
+import Testing
+
 @testable import SessionStore
 
 /// What a power loss can leave when an unsynced rename is split into "unlink destination, unlink
@@ -38,7 +39,8 @@ import SessionModel
         let metadata = session + "/session_metadata.pb"
         let saved = harness.directory.bytes(metadata)
         // The power went after "unlink destination" and "unlink source": only the backup is left.
-        try POSIXFileSystem().link(harness.directory.at(metadata), to: harness.directory.at(session + "/" + AtomicWriter.backupName(of: "session_metadata.pb")))
+        try POSIXFileSystem().link(
+            harness.directory.at(metadata), to: harness.directory.at(session + "/" + AtomicWriter.backupName(of: "session_metadata.pb")))
         try POSIXFileSystem().unlink(harness.directory.at(metadata))
         try harness.relaunch()
         #expect(harness.directory.bytes(metadata) == saved)
@@ -66,13 +68,22 @@ import SessionModel
         let renames = calls.compactMap { call -> (from: String, to: String)? in
             if case .rename(let from, let to) = call { return (from, to) } else { return nil }
         }
-        #expect(renames.allSatisfy { AtomicWriter.isTemporaryName(lastPathComponent($0.from)) || AtomicWriter.isTemporaryName(lastPathComponent($0.to)) },
-                "nothing is renamed but to or from a temporary name")
-        let manifest = try #require(calls.firstIndex { if case .rename(_, let to) = $0 { return to.hasSuffix("manifest.json") } else { return false } })
-        let leaving = try #require(calls.firstIndex { if case .rename(let from, _) = $0 { return from == harness.directory.at(session) } else { return false } })
-        let placed = try #require(calls.firstIndex { if case .rename(_, let to) = $0 { return to == harness.directory.at("Default/\(entry.path)") } else { return false } })
+        #expect(
+            renames.allSatisfy {
+                AtomicWriter.isTemporaryName(lastPathComponent($0.from)) || AtomicWriter.isTemporaryName(lastPathComponent($0.to))
+            },
+            "nothing is renamed but to or from a temporary name")
+        let manifest = try #require(
+            calls.firstIndex { if case .rename(_, let to) = $0 { return to.hasSuffix("manifest.json") } else { return false } })
+        let leaving = try #require(
+            calls.firstIndex { if case .rename(let from, _) = $0 { return from == harness.directory.at(session) } else { return false } })
+        let placed = try #require(
+            calls.firstIndex {
+                if case .rename(_, let to) = $0 { return to == harness.directory.at("Default/\(entry.path)") } else { return false }
+            })
         #expect(manifest < placed && placed < leaving, "the copy takes its place whole, manifest included, before the live directory goes")
-        #expect(calls[leaving + 1] == .fsyncDirectory(parentPath(harness.directory.at(session))), "and it leaves its place in one durable step")
+        #expect(
+            calls[leaving + 1] == .fsyncDirectory(parentPath(harness.directory.at(session))), "and it leaves its place in one durable step")
         #expect(!harness.directory.exists(session))
         #expect(harness.directory.exists("Default/\(entry.path)/session_metadata.pb"))
     }
@@ -126,7 +137,9 @@ import SessionModel
         let harness = try savedHarness()
         let doomed = "Default/\(AtomicWriter.temporaryPrefix)OTR"
         try AtomicWriter().makeDirectories(harness.directory.at(doomed + "/SessionStorage/{SyntheticIdentifier}"))
-        try AtomicWriter().write(Array("https://secret.example/".utf8), to: harness.directory.at(doomed + "/SessionStorage/{SyntheticIdentifier}/session_metadata.pb"))
+        try AtomicWriter().write(
+            Array("https://secret.example/".utf8),
+            to: harness.directory.at(doomed + "/SessionStorage/{SyntheticIdentifier}/session_metadata.pb"))
         try harness.relaunch()
         #expect(!harness.directory.exists(doomed))
         #expect(harness.service.launchReport.removedTemporaryFiles.contains("\(AtomicWriter.temporaryPrefix)OTR"))

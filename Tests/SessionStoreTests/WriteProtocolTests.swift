@@ -1,7 +1,8 @@
 import FileSystemKit
-import Testing
 import SessionFormats
 import SessionModel
+import Testing
+
 @testable import SessionStore
 
 /// The save protocol as seen through the file system: every file by temp, fsync, rename and
@@ -24,11 +25,14 @@ import SessionModel
             }
             #expect(history.first == .create(temp))
             #expect(history.suffix(2) == [.fsync(temp), .close(temp)], "fsync then close before the rename: \(history)")
-            #expect(calls.indices.contains(index + 1) && calls[index + 1] == .fsyncDirectory(parentPath(final)),
-                    "the directory is fsynced right after the rename of \(final)")
+            #expect(
+                calls.indices.contains(index + 1) && calls[index + 1] == .fsyncDirectory(parentPath(final)),
+                "the directory is fsynced right after the rename of \(final)")
         }
         for call in calls {
-            if case .create(let path) = call { #expect(AtomicWriter.isTemporaryName(lastPathComponent(path)), "created a final name: \(path)") }
+            if case .create(let path) = call {
+                #expect(AtomicWriter.isTemporaryName(lastPathComponent(path)), "created a final name: \(path)")
+            }
         }
         return finals
     }
@@ -69,10 +73,11 @@ import SessionModel
         let backup = joinPath(session, AtomicWriter.backupName(of: "session_metadata.pb"))
         #expect(calls.contains(.link(joinPath(session, "session_metadata.pb"), backup)))
         let tail = Array(calls.drop { $0 != .unlink(backup) }.dropFirst())
-        #expect(tail == [
-            .unlink(joinPath(tabDirectory, "data.pb")), .unlink(joinPath(tabDirectory, "state.pb")),
-            .fsyncDirectory(tabDirectory), .rmdir(tabDirectory), .fsyncDirectory(session),
-        ])
+        #expect(
+            tail == [
+                .unlink(joinPath(tabDirectory, "data.pb")), .unlink(joinPath(tabDirectory, "state.pb")),
+                .fsyncDirectory(tabDirectory), .rmdir(tabDirectory), .fsyncDirectory(session)
+            ])
     }
 
     @Test func aNavigationRemovesAStaleInteractionState() throws {

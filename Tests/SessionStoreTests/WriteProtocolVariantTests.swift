@@ -1,6 +1,7 @@
-import Testing
 import SessionFormats
 import SessionModel
+import Testing
+
 @testable import SessionStore
 
 /// The deliberately flawed write protocols a crash checker swaps in, each flawed in exactly its own way.

@@ -15,7 +15,9 @@ enum ArchiveFuzz {
         case other(String)
 
         init(_ body: () throws -> Value) {
-            do { self = .produced(try body()) } catch let error as ArchiveError { self = .failed(error) } catch { self = .other("\(error)") }
+            do { self = .produced(try body()) } catch let error as ArchiveError { self = .failed(error) } catch {
+                self = .other("\(error)")
+            }
         }
     }
 
@@ -127,7 +129,9 @@ struct TarRecorder: TarEntryHandler {
 
     mutating func end() throws {
         guard open, let last = members.last else { fatalError("tar member ends that never began") }
-        if Int64(last.content.count) != last.entry.size { fatalError("tar member '\(last.entry.path)' ended after \(last.content.count) of \(last.entry.size) bytes") }
+        if Int64(last.content.count) != last.entry.size {
+            fatalError("tar member '\(last.entry.path)' ended after \(last.content.count) of \(last.entry.size) bytes")
+        }
         open = false
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Archive
 import SessionForensics
 import SessionFormats
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A `.tar.gz` given to a reading command: `InputOpener` decompresses it in memory into an
 /// `ArchiveTree`, locates the sessions in it, and inspect (with histories) and validate read them.

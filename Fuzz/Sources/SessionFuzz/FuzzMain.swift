@@ -1,11 +1,13 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 nonisolated(unsafe) private var selected: (@Sendable ([UInt8]) -> Void)?
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>) -> Int32 {
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>
+) -> Int32 {
     let name = getenv("SESSIONCTL_FUZZ_TARGET").map { String(cString: $0) } ?? ""
     guard let target = FuzzTargets.all.first(where: { $0.name == name }) else {
         let message = "SESSIONCTL_FUZZ_TARGET must be one of: \(FuzzTargets.all.map(\.name).joined(separator: " "))\n"
@@ -23,7 +25,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func llvmFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
 ) -> Int32
@@ -33,5 +35,5 @@ func LLVMFuzzerRunDriver(
 public func sessionFuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     var count = argc
     var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzerTestOneInput(data, size) }
+    return llvmFuzzerRunDriver(&count, &arguments) { data, size in fuzzerTestOneInput(data, size) }
 }

@@ -18,7 +18,7 @@ enum FuzzTargets {
         ("tar", ArchiveFuzz.tar),
         ("bundle", BundleFuzz.run),
         ("workload", WorkloadFuzz.run),
-        ("html", ReportFuzz.run),
+        ("html", ReportFuzz.run)
     ]
 }
 
@@ -32,7 +32,8 @@ enum ProtoFuzz {
         }
         if let session {
             // A decoded message must re-encode and decode to the same value.
-            let again = try? ChromeProtoCodec.decodeSessionMetadata(ChromeProtoCodec.encodeSessionMetadata(session), id: "S", incognito: false)
+            let again = try? ChromeProtoCodec.decodeSessionMetadata(
+                ChromeProtoCodec.encodeSessionMetadata(session), id: "S", incognito: false)
             if again != session { fatalError("session_metadata.pb does not round-trip") }
         }
     }
@@ -52,7 +53,9 @@ enum ProtoFuzz {
         let metadata = ChromeProtoCodec.salvageSessionMetadata(bytes, id: "S", incognito: false)
         if metadata.validPrefix > bytes.count { fatalError("salvage prefix beyond input") }
         let tab = ChromeProtoCodec.salvageTabData(bytes)
-        if tab.damage == nil && (try? ChromeProtoCodec.decodeTabData(bytes)) == nil { fatalError("scanner accepted bytes the decoder refuses") }
+        if tab.damage == nil && (try? ChromeProtoCodec.decodeTabData(bytes)) == nil {
+            fatalError("scanner accepted bytes the decoder refuses")
+        }
     }
 }
 
@@ -104,10 +107,12 @@ enum ReportFuzz {
         func page(_ text: String) -> String {
             var tab = Tab(id: 1, title: text, url: text, navigationItemCount: 1)
             tab.history = TabHistory(lastCommittedIndex: 0, items: [NavigationItem(url: text, title: text)])
-            let session = Session(id: text, incognito: false, activeIndex: 0, tabs: [tab],
-                                  groups: [TabGroup(start: 0, count: 1, title: text, id: TabGroupID(high: 1, low: 1))])
-            let report = ProfileReport(input: text, history: true, redacted: false, sessions: [session], errors: [],
-                                       validation: ValidationReport(findings: [], sessions: 1, tabs: 1), entries: [], chromeBackups: [])
+            let session = Session(
+                id: text, incognito: false, activeIndex: 0, tabs: [tab],
+                groups: [TabGroup(start: 0, count: 1, title: text, id: TabGroupID(high: 1, low: 1))])
+            let report = ProfileReport(
+                input: text, history: true, redacted: false, sessions: [session], errors: [],
+                validation: ValidationReport(findings: [], sessions: 1, tabs: 1), entries: [], chromeBackups: [])
             return ReportPage.render(report)
         }
         let tags = { (html: String) in html.utf8.filter { $0 == UInt8(ascii: "<") }.count }

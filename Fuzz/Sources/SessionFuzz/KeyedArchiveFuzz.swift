@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SessionFormats
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The keyed-archive decoder on its own, structure-aware: the input is a list of edits to the
 /// object table of a real session.plist (replace an object, copy one, point a reference
@@ -12,9 +13,11 @@ enum KeyedArchiveFuzz {
     /// The parsed fixtures edits start from.
     static let bases: [BinaryPlist] = {
         let fixtures = FuzzPaths.repository + "/Fixtures/gallery"
-        let names = ["legacy-healthy/Sessions/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/session.plist",
-                     "backup-present/Backups/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/session.backup.plist",
-                     "legacy-pinned-not-prefix/Sessions/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/session.plist"]
+        let names = [
+            "legacy-healthy/Sessions/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/session.plist",
+            "backup-present/Backups/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/session.backup.plist",
+            "legacy-pinned-not-prefix/Sessions/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/session.plist"
+        ]
         let plists = names.compactMap { FuzzPaths.read(fixtures + "/" + $0).flatMap { try? BinaryPlistReader.read($0) } }
         if plists.isEmpty { FuzzPaths.fail("keyed-archive: no session.plist fixture under \(fixtures)") }
         return plists
@@ -22,10 +25,12 @@ enum KeyedArchiveFuzz {
 
     /// Strings the edits may put in: every string of the bases (keys, class names, values) and a few more.
     static let vocabulary: [String] = {
-        var strings = Set(["$null", "NSKeyedArchiver", "SessionIOS", "sessionWindows", "NSDictionary", "NSMutableSet",
-                           "NS.keys", "NS.objects", "NS.string", "NS.data", "NS.bytes", "$0", "PinnedState",
-                           "OpenerIndex", "OpenerNavigationIndex", "httpHeaders", "certificatePolicyManager",
-                           "currentNavigationIndex", "SessionTabGroup", "kTabGroupIdKey", "kRangeStartKey"])
+        var strings = Set([
+            "$null", "NSKeyedArchiver", "SessionIOS", "sessionWindows", "NSDictionary", "NSMutableSet",
+            "NS.keys", "NS.objects", "NS.string", "NS.data", "NS.bytes", "$0", "PinnedState",
+            "OpenerIndex", "OpenerNavigationIndex", "httpHeaders", "certificatePolicyManager",
+            "currentNavigationIndex", "SessionTabGroup", "kTabGroupIdKey", "kRangeStartKey"
+        ])
         for base in bases { for object in base.objects { if case .string(let text) = object { strings.insert(text) } } }
         return strings.sorted()
     }()
@@ -56,14 +61,17 @@ enum KeyedArchiveFuzz {
         case 5: object = .array((0..<input.below(6)).map { _ in input.below(count + 2) })
         case 6:
             let pairs = input.below(6)
-            object = .dictionary(keys: (0..<pairs).map { _ in input.below(count + 2) }, values: (0..<pairs).map { _ in input.below(count + 2) })
+            object = .dictionary(
+                keys: (0..<pairs).map { _ in input.below(count + 2) }, values: (0..<pairs).map { _ in input.below(count + 2) })
         case 7: object = plist[input.below(count)]
         case 8:
             // Re-point one reference of an existing container.
             object = plist[target]
             let to = input.below(count + 2)
             switch object {
-            case .array(var refs) where !refs.isEmpty: refs[input.below(refs.count)] = to; object = .array(refs)
+            case .array(var refs) where !refs.isEmpty:
+                refs[input.below(refs.count)] = to
+                object = .array(refs)
             case .dictionary(let keys, var values) where !values.isEmpty:
                 values[input.below(values.count)] = to
                 object = .dictionary(keys: keys, values: values)

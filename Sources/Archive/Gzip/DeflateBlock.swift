@@ -37,11 +37,12 @@ struct DeflateBlock: Sendable {
         }
         // deflateBound covers the worst case of the data; a flush adds at most 10 bytes more.
         let capacity = Int(deflateBound(stream, uLong(input.count))) + 16
-        let flush = switch ending {
-        case .sync: Z_SYNC_FLUSH
-        case .full: Z_FULL_FLUSH
-        case .last: Z_FINISH
-        }
+        let flush =
+            switch ending {
+            case .sync: Z_SYNC_FLUSH
+            case .full: Z_FULL_FLUSH
+            case .last: Z_FINISH
+            }
         var remainingIn: uInt = 0
         let output = [UInt8](unsafeUninitializedCapacity: capacity) { target, count in
             input.withUnsafeBufferPointer { source in

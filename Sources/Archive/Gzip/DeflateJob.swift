@@ -40,7 +40,8 @@ final class DeflateJob: @unchecked Sendable {
     private func run() {
         crc = block.input.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
         do {
-            output = .success(try pool.withDeflater(strategy: strategy) { deflater throws(ArchiveError) in try block.compressed(with: deflater) })
+            output = .success(
+                try pool.withDeflater(strategy: strategy) { deflater throws(ArchiveError) in try block.compressed(with: deflater) })
         } catch {
             output = .failure(error)
         }

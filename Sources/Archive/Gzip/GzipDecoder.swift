@@ -96,7 +96,8 @@ public final class GzipDecoder {
                 }
             case .zeroPadding:
                 if input[index] != 0 {
-                    throw ArchiveError.damaged(file: file, offset: consumed, reason: "unexpected data in the zero padding after the gzip data")
+                    throw ArchiveError.damaged(
+                        file: file, offset: consumed, reason: "unexpected data in the zero padding after the gzip data")
                 }
                 index += 1
                 consumed += 1

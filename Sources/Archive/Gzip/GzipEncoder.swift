@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CZlib
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Compresses a byte stream into one gzip member (RFC 1952), streaming into a sink, with deflate
 /// running on several threads as pigz does.
@@ -58,8 +59,10 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
     /// in blocks of `blockSize` bytes (32 KiB to 64 MiB). Blocks go to the system's worker threads,
     /// `threads` of them at a time plus as many waiting (by default one per core online); with
     /// `threads` 0 they are compressed on the writing thread.
-    public init(sink: Sink, level: Int = 6, header: GzipHeader = GzipHeader(), threads: Int = GzipEncoder.onlineProcessors,
-                blockSize: Int = 1 << 17) throws(ArchiveError) {
+    public init(
+        sink: Sink, level: Int = 6, header: GzipHeader = GzipHeader(), threads: Int = GzipEncoder.onlineProcessors,
+        blockSize: Int = 1 << 17
+    ) throws(ArchiveError) {
         guard (0...9).contains(level) else { throw .zlib(code: Z_STREAM_ERROR, reason: "compression level \(level) is not 0-9") }
         self.sink = sink
         self.header = header.encoded(level: level)
@@ -84,8 +87,10 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
         input.removeAll(keepingCapacity: true)
         input.reserveCapacity(blockSize)
         swap(&input, &block)
-        jobs.append(DeflateJob(DeflateBlock(input: input, dictionary: window, ending: ending), strategy: strategy.zlibValue,
-                               pool: deflaters, inline: inline))
+        jobs.append(
+            DeflateJob(
+                DeflateBlock(input: input, dictionary: window, ending: ending), strategy: strategy.zlibValue,
+                pool: deflaters, inline: inline))
         if ending == .full {
             window = []
         } else if input.count >= DeflateBlock.windowSize {
@@ -191,7 +196,8 @@ public final class GzipEncoder<Sink: ByteSink>: ByteSink {
         finished = true
         let size = UInt32(truncatingIfNeeded: inputCount)
         let check = UInt32(truncatingIfNeeded: crc)
-        let trailer = (0..<4).map { UInt8(truncatingIfNeeded: check >> UInt32(8 * $0)) }
+        let trailer =
+            (0..<4).map { UInt8(truncatingIfNeeded: check >> UInt32(8 * $0)) }
             + (0..<4).map { UInt8(truncatingIfNeeded: size >> UInt32(8 * $0)) }
         outputCount += 8
         try sink.write(trailer)

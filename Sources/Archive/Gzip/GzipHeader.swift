@@ -38,10 +38,12 @@ public struct GzipHeader: Sendable, Equatable {
         if name != nil { flags |= GzipHeader.flagName }
         if comment != nil { flags |= GzipHeader.flagComment }
         let time = modificationTime
-        var bytes: [UInt8] = [GzipHeader.magic.0, GzipHeader.magic.1, GzipHeader.deflateMethod, flags,
-                              UInt8(truncatingIfNeeded: time), UInt8(truncatingIfNeeded: time >> 8),
-                              UInt8(truncatingIfNeeded: time >> 16), UInt8(truncatingIfNeeded: time >> 24),
-                              level >= 9 ? 2 : (level == 1 ? 4 : 0), operatingSystem]
+        var bytes: [UInt8] = [
+            GzipHeader.magic.0, GzipHeader.magic.1, GzipHeader.deflateMethod, flags,
+            UInt8(truncatingIfNeeded: time), UInt8(truncatingIfNeeded: time >> 8),
+            UInt8(truncatingIfNeeded: time >> 16), UInt8(truncatingIfNeeded: time >> 24),
+            level >= 9 ? 2 : (level == 1 ? 4 : 0), operatingSystem
+        ]
         for field in [name, comment] {
             guard let field else { continue }
             bytes.append(contentsOf: field.utf8.filter { $0 != 0 })
@@ -141,7 +143,13 @@ struct GzipHeaderParser {
             if byte == 0 {
                 let text = String(decoding: field, as: UTF8.self)
                 field.removeAll()
-                if case .name = stage { header.name = text; advance(after: .name) } else { header.comment = text; advance(after: .comment) }
+                if case .name = stage {
+                    header.name = text
+                    advance(after: .name)
+                } else {
+                    header.comment = text
+                    advance(after: .comment)
+                }
             } else {
                 guard field.count < GzipHeaderParser.maxFieldLength else { throw damaged("gzip header name or comment too long") }
                 field.append(byte)
@@ -161,8 +169,10 @@ struct GzipHeaderParser {
 
     /// Moves to the next optional part that the flags announce, or to the end.
     private mutating func advance(after finished: Stage) {
-        let order: [(UInt8, Stage)] = [(GzipHeader.flagExtra, .extraLength), (GzipHeader.flagName, .name),
-                                        (GzipHeader.flagComment, .comment), (GzipHeader.flagHeaderCRC, .headerCRC)]
+        let order: [(UInt8, Stage)] = [
+            (GzipHeader.flagExtra, .extraLength), (GzipHeader.flagName, .name),
+            (GzipHeader.flagComment, .comment), (GzipHeader.flagHeaderCRC, .headerCRC)
+        ]
         let position: Int
         switch finished {
         case .fixed: position = 0

@@ -27,7 +27,8 @@ enum PaxRecords {
                 cursor += 1
             }
             guard cursor > index, cursor < bytes.count, bytes[cursor] == UInt8(ascii: " "),
-                  length > cursor - index + 1, index + length <= bytes.count, bytes[index + length - 1] == 10 else { return nil }
+                length > cursor - index + 1, index + length <= bytes.count, bytes[index + length - 1] == 10
+            else { return nil }
             let record = bytes[(cursor + 1)..<(index + length - 1)]
             guard let equals = record.firstIndex(of: UInt8(ascii: "=")) else { return nil }
             let key = String(decoding: record[record.startIndex..<equals], as: UTF8.self)

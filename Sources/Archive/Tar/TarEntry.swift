@@ -29,8 +29,10 @@ public struct TarEntry: Sendable, Equatable {
     public var userName: String
     public var groupName: String
 
-    public init(path: String, kind: Kind, size: Int64 = 0, mode: UInt32 = 0o644, modificationTime: Int64 = 0,
-                linkTarget: String = "", userID: Int = 0, groupID: Int = 0, userName: String = "", groupName: String = "") {
+    public init(
+        path: String, kind: Kind, size: Int64 = 0, mode: UInt32 = 0o644, modificationTime: Int64 = 0,
+        linkTarget: String = "", userID: Int = 0, groupID: Int = 0, userName: String = "", groupName: String = ""
+    ) {
         self.path = path
         self.kind = kind
         self.size = size

@@ -30,8 +30,9 @@ public struct CommandCrashTest: Sendable {
 
         /// The reproducer of a failure, which `crash-test --replay` takes.
         public func reproducer(_ failure: FailureReport) -> Reproducer {
-            var reproducer = Reproducer(workload: "\(configuration.command.rawValue) \(configuration.input)", model: configuration.model,
-                                        writeProtocol: configuration.writeProtocol, seed: configuration.seed, state: failure.state)
+            var reproducer = Reproducer(
+                workload: "\(configuration.command.rawValue) \(configuration.input)", model: configuration.model,
+                writeProtocol: configuration.writeProtocol, seed: configuration.seed, state: failure.state)
             reproducer.command = (configuration.command, configuration.input)
             return reproducer
         }
@@ -51,9 +52,12 @@ public struct CommandCrashTest: Sendable {
         let judge = CommandJudge(run: run)
         let materialiser = Materialiser(recording: recording, seed: configuration.seed)
         var result = ExplorationResult()
-        Explorer.walk(recording, generator, through: recording.operations.count, apply: { index in
-            tree.apply(recording.operations[index].effect, index: Int32(index))
-        }) { _, point in
+        Explorer.walk(
+            recording, generator, through: recording.operations.count,
+            apply: { index in
+                tree.apply(recording.operations[index].effect, index: Int32(index))
+            }
+        ) { _, point in
             tree.isJournaling = true
             defer { tree.isJournaling = false }
             for state in point.states {
@@ -70,8 +74,10 @@ public struct CommandCrashTest: Sendable {
                     result.failed += 1
                     for oracle in Set(findings.map(\.oracle)) { result.failuresByOracle[oracle, default: 0] += 1 }
                     if result.failures.count < configuration.keptFailures {
-                        result.failures.append(FailureReport(oracle: first.oracle, crashAfter: state.crashPoint, state: state,
-                                                             message: first.message, findings: findings))
+                        result.failures.append(
+                            FailureReport(
+                                oracle: first.oracle, crashAfter: state.crashPoint, state: state,
+                                message: first.message, findings: findings))
                     }
                 }
                 if result.explored % 64 == 0 { progress?(result.explored) }
@@ -88,14 +94,17 @@ public struct CommandCrashTest: Sendable {
         let recording = run.recording
         let state = reproducer.state
         guard state.crashPoint <= recording.operations.count, state.recoveryCrash == nil else {
-            throw .invalidReproducer(reproducer.text, reason: state.recoveryCrash != nil
-                ? "a command's state has no recovery-crash="
-                : "crash=\(state.crashPoint) is past the command's \(recording.operations.count) operations")
+            throw .invalidReproducer(
+                reproducer.text,
+                reason: state.recoveryCrash != nil
+                    ? "a command's state has no recovery-crash="
+                    : "crash=\(state.crashPoint) is past the command's \(recording.operations.count) operations")
         }
         let (tree, pending) = try Replayer().materialise(reproducer, recording: recording)
         let findings = CommandJudge(run: run).judge(tree)
         let explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
-        return Replayer.Outcome(reproducer: reproducer, findings: findings, explanation: explanation,
-                                operations: recording.operations.count, acknowledgements: 0)
+        return Replayer.Outcome(
+            reproducer: reproducer, findings: findings, explanation: explanation,
+            operations: recording.operations.count, acknowledgements: 0)
     }
 }

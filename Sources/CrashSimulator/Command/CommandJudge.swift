@@ -24,26 +24,36 @@ final class CommandJudge {
         let firstInode = run.recording.inodeCount + 10_000
         let operationBase = Int32(run.recording.operations.count) + 1_000
         let crashed = ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false)
-        var findings = check(TabCensus.take(crashed, profile: profile), errors: CommandRun.validationErrors(crashed, profile: profile),
-                             when: "after the crash")
+        var findings = check(
+            TabCensus.take(crashed, profile: profile), errors: CommandRun.validationErrors(crashed, profile: profile),
+            when: "after the crash")
         let mark = tree.mark()
-        let rerun = ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false, temporaryTag: "r")
+        let rerun = ModelFileSystem(
+            tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false, temporaryTag: "r")
         var failure: String?
         do {
-            try run.command.run(run.arguments, fileSystem: rerun, profile: profile, writeProtocol: run.writeProtocol,
-                                sequence: CommandSequence(start: CommandSequence.rerunStart))
+            try run.command.run(
+                run.arguments, fileSystem: rerun, profile: profile, writeProtocol: run.writeProtocol,
+                sequence: CommandSequence(start: CommandSequence.rerunStart))
         } catch {
             failure = "\(error)"
         }
         let after = TabCensus.take(rerun, profile: profile)
         findings += check(after, errors: CommandRun.validationErrors(rerun, profile: profile), when: "after the re-run")
         if after.liveSessions != run.expected.liveSessions {
-            findings.append(Finding(.convergence, "the re-run leaves \(describe(after.liveSessions)) live where an uninterrupted run leaves \(describe(run.expected.liveSessions))"
-                + (failure.map { " (the re-run failed: \($0))" } ?? "")))
+            findings.append(
+                Finding(
+                    .convergence,
+                    "the re-run leaves \(describe(after.liveSessions)) live where an uninterrupted run leaves \(describe(run.expected.liveSessions))"
+                        + (failure.map { " (the re-run failed: \($0))" } ?? "")))
         }
         let left = CommandRun.leftovers(rerun, profile: profile).subtracting(run.leftoversExpected)
         if !left.isEmpty {
-            findings.append(Finding(.hygiene, "after the re-run the profile still holds \(left.sorted().prefix(3).joined(separator: ", "))\(left.count > 3 ? " and \(left.count - 3) more" : "")"))
+            findings.append(
+                Finding(
+                    .hygiene,
+                    "after the re-run the profile still holds \(left.sorted().prefix(3).joined(separator: ", "))\(left.count > 3 ? " and \(left.count - 3) more" : "")"
+                ))
         }
         tree.rollback(to: mark)
         verdicts[hash] = findings
@@ -56,12 +66,19 @@ final class CommandJudge {
         // Only what the uninterrupted run itself removes may go (the tabs of a dropped entry).
         let lost = run.before.all.intersection(run.expected.all).subtracting(census.all)
         if !lost.isEmpty {
-            findings.append(Finding(.tabsKept, "\(when), \(lost.count) tab\(lost.count == 1 ? " is" : "s are") neither live nor in a set-aside entry whose manifest verifies, e.g. \(lost.sorted().first ?? "")"
-                + (census.unverifiedEntries.isEmpty ? "" : " (entries whose manifest does not verify: \(census.unverifiedEntries.sorted().joined(separator: ", ")))")))
+            findings.append(
+                Finding(
+                    .tabsKept,
+                    "\(when), \(lost.count) tab\(lost.count == 1 ? " is" : "s are") neither live nor in a set-aside entry whose manifest verifies, e.g. \(lost.sorted().first ?? "")"
+                        + (census.unverifiedEntries.isEmpty
+                            ? ""
+                            : " (entries whose manifest does not verify: \(census.unverifiedEntries.sorted().joined(separator: ", ")))")))
         }
         let worse = errors.subtracting(run.errorsBefore)
         if !worse.isEmpty {
-            findings.append(Finding(.atomicity, "\(when), the profile validates worse than before: \(worse.sorted().prefix(3).joined(separator: ", "))"))
+            findings.append(
+                Finding(.atomicity, "\(when), the profile validates worse than before: \(worse.sorted().prefix(3).joined(separator: ", "))")
+            )
         }
         return findings
     }

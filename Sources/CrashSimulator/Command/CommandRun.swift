@@ -1,6 +1,6 @@
 import FileSystemKit
-import SessionFormats
 import SessionForensics
+import SessionFormats
 import SessionModel
 import SessionStore
 
@@ -51,26 +51,30 @@ public struct CommandRun: Sendable {
         let errorsBefore = validationErrors(fileSystem, profile: profile)
         fileSystem.clearOperations()
         do {
-            try command.run(arguments, fileSystem: fileSystem, profile: profile, writeProtocol: writeProtocol,
-                            sequence: CommandSequence(start: CommandSequence.recordedStart))
+            try command.run(
+                arguments, fileSystem: fileSystem, profile: profile, writeProtocol: writeProtocol,
+                sequence: CommandSequence(start: CommandSequence.recordedStart))
         } catch {
             throw .storeFailed(event: "sessionctl \(command.rawValue) (the uninterrupted run)", reason: "\(error)")
         }
         let operations = fileSystem.operations
-        let recording = Recording(workload: "\(command.rawValue) \(input)", profile: profile, initial: initial, names: tree.names,
-                                  operations: operations, acknowledgements: [], versions: VersionIndex(), privacy: PrivacyIndex(),
-                                  inodeCount: tree.inodeCapacity, running: Array(repeating: false, count: operations.count), events: [])
-        return CommandRun(command: command, input: input, arguments: arguments, writeProtocol: writeProtocol, recording: recording,
-                          before: before, expected: TabCensus.take(fileSystem, profile: profile), errorsBefore: errorsBefore,
-                          leftoversExpected: leftovers(fileSystem, profile: profile))
+        let recording = Recording(
+            workload: "\(command.rawValue) \(input)", profile: profile, initial: initial, names: tree.names,
+            operations: operations, acknowledgements: [], versions: VersionIndex(), privacy: PrivacyIndex(),
+            inodeCount: tree.inodeCapacity, running: Array(repeating: false, count: operations.count), events: [])
+        return CommandRun(
+            command: command, input: input, arguments: arguments, writeProtocol: writeProtocol, recording: recording,
+            before: before, expected: TabCensus.take(fileSystem, profile: profile), errorsBefore: errorsBefore,
+            leftoversExpected: leftovers(fileSystem, profile: profile))
     }
 
     /// The validation errors of a profile, as `rule side/session` (nothing when it is no profile).
     static func validationErrors(_ fileSystem: any ReadableFileSystem, profile: String) -> Set<String> {
         guard let input = try? InputOpener.open(profile, fileSystem: fileSystem), input.kind == .profile else { return [] }
-        return Set(Validator().validate(input).findings.filter { $0.rule.severity == .error }.map {
-            "\($0.rule.name) \($0.incognito ? "OTR/" : "")\($0.session)"
-        })
+        return Set(
+            Validator().validate(input).findings.filter { $0.rule.severity == .error }.map {
+                "\($0.rule.name) \($0.incognito ? "OTR/" : "")\($0.session)"
+            })
     }
 
     /// The paths (relative to the profile) of every name sessionctl uses for its own work in progress.

@@ -1,6 +1,6 @@
 import FileSystemKit
-import SessionFormats
 import SessionForensics
+import SessionFormats
 import SessionModel
 import SessionStore
 
@@ -48,7 +48,8 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
             let live = (try? aside.liveSessionIDs(incognito: false)) ?? []
             let liveIncognito = (try? aside.liveSessionIDs(incognito: true)) ?? []
             guard let entry = entries.first(where: { !($0.incognito ? liveIncognito : live).contains($0.session) }) else {
-                throw .invalidWorkload(name: input, line: 0, reason: "aside-restore needs a profile with a set-aside entry whose session is not live")
+                throw .invalidWorkload(
+                    name: input, line: 0, reason: "aside-restore needs a profile with a set-aside entry whose session is not live")
             }
             return .entry(entry.name)
         case .asideDrop:
@@ -58,15 +59,19 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
             }
             return .entry(entry.name)
         case .importDocument:
-            guard let document else { throw .invalidWorkload(name: input, line: 0, reason: "import takes an inspect JSON document as --input") }
+            guard let document else {
+                throw .invalidWorkload(name: input, line: 0, reason: "import takes an inspect JSON document as --input")
+            }
             return .document(document)
         }
     }
 
     /// Runs the command on `profile` of `fileSystem`, writing with `writeProtocol`; times and new
     /// group ids come from `sequence`, so that a run is the same every time.
-    func run(_ arguments: Arguments, fileSystem: any FileSystem, profile: String, writeProtocol: WriteProtocol,
-             sequence: CommandSequence) throws {
+    func run(
+        _ arguments: Arguments, fileSystem: any FileSystem, profile: String, writeProtocol: WriteProtocol,
+        sequence: CommandSequence
+    ) throws {
         let clock: @Sendable () -> Timestamp = { sequence.nextTime() }
         let writer = AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol)
         let aside = Aside(profile: profile, writer: writer, toolVersion: "crash-test", clock: clock)
@@ -74,11 +79,14 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
         case (.repair, _):
             _ = try Repairer(profile: profile, aside: aside).run(dryRun: false)
         case (.migrate, .migration(let target)):
-            _ = try Migrator(profile: profile, writer: writer, toolVersion: "crash-test", clock: clock,
-                             newGroupID: { sequence.nextGroupID() }).run(to: target, dryRun: false)
+            _ = try Migrator(
+                profile: profile, writer: writer, toolVersion: "crash-test", clock: clock,
+                newGroupID: { sequence.nextGroupID() }
+            ).run(to: target, dryRun: false)
         case (.asidePush, _):
             _ = try aside.whileLocked {
-                try aside.push(session: nil, incognito: false, reason: "crash-test") + aside.push(session: nil, incognito: true, reason: "crash-test")
+                try aside.push(session: nil, incognito: false, reason: "crash-test")
+                    + aside.push(session: nil, incognito: true, reason: "crash-test")
             }
         case (.asideRestore, .entry(let name)):
             _ = try aside.whileLocked { try aside.restore(name, force: false) }

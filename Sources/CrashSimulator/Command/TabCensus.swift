@@ -81,11 +81,13 @@ struct TabCensus: Equatable {
     /// does not parse or a listed file lacks one of the three.
     static func listedFiles(manifest bytes: [UInt8]) -> [String: (size: Int64, sha256: String)]? {
         guard let manifest = try? JSONParser.parse(bytes, file: "manifest.json"),
-              case .array(let listed)? = manifest["files"] else { return nil }
+            case .array(let listed)? = manifest["files"]
+        else { return nil }
         var expected: [String: (size: Int64, sha256: String)] = [:]
         for file in listed {
             guard case .string(let path)? = file["path"], case .int(let size)? = file["size"],
-                  case .string(let sha256)? = file["sha256"] else { return nil }
+                case .string(let sha256)? = file["sha256"]
+            else { return nil }
             expected[path] = (size, sha256)
         }
         return expected
@@ -94,12 +96,15 @@ struct TabCensus: Equatable {
     /// True when the entry's manifest.json lists exactly the entry's files, each with its size and SHA-256.
     static func manifestVerifies(_ fileSystem: any ReadableFileSystem, entry: String) -> Bool {
         guard let bytes = try? fileSystem.read(joinPath(entry, "manifest.json")),
-              let expected = listedFiles(manifest: bytes) else { return false }
+            let expected = listedFiles(manifest: bytes)
+        else { return false }
         guard let found = FileListing.files(fileSystem, under: entry, strict: true)?.filter({ $0 != "manifest.json" }),
-              Set(found) == Set(expected.keys) else { return false }
+            Set(found) == Set(expected.keys)
+        else { return false }
         for path in found {
             guard let want = expected[path], let bytes = try? fileSystem.read(joinPath(entry, path)),
-                  Int64(bytes.count) == want.size, SHA256.hex(SHA256.hash(bytes)) == want.sha256 else { return false }
+                Int64(bytes.count) == want.size, SHA256.hex(SHA256.hash(bytes)) == want.sha256
+            else { return false }
         }
         return true
     }

@@ -16,7 +16,9 @@ extension CrashState {
         }
         self.init(crashPoint: crash)
         if let keep = fields["keep"] {
-            guard let selection = Selection(text: keep) else { throw .invalidReproducer(whole, reason: "keep=\(keep) is not all, none, -N,... or +N,...") }
+            guard let selection = Selection(text: keep) else {
+                throw .invalidReproducer(whole, reason: "keep=\(keep) is not all, none, -N,... or +N,...")
+            }
             self.selection = selection
         }
         if let tearText = fields["tear"] {
@@ -30,7 +32,9 @@ extension CrashState {
             }
             self.recoveryCrash = steps
             if parts.count == 2 {
-                guard let cut = Int(parts[1]), cut > 0 else { throw .invalidReproducer(whole, reason: "recovery-crash=\(recovery) is not STEPS or STEPS:BYTES") }
+                guard let cut = Int(parts[1]), cut > 0 else {
+                    throw .invalidReproducer(whole, reason: "recovery-crash=\(recovery) is not STEPS or STEPS:BYTES")
+                }
                 self.recoveryCut = cut
             }
         }
@@ -71,7 +75,8 @@ extension Tear {
         case .cut(_, let bytes):
             return "\(number):cut:\(bytes)"
         case .pieces(_, let pieces, let aligned, let kept, let garbage, let grown):
-            return "\(number):\(aligned ? "blocks" : "pieces"):\(pieces):\(kept):\(garbage ? "garbage" : "zero"):\(grown ? "grown" : "short")"
+            return
+                "\(number):\(aligned ? "blocks" : "pieces"):\(pieces):\(kept):\(garbage ? "garbage" : "zero"):\(grown ? "grown" : "short")"
         case .sector(_, let sector, let length):
             return "\(number):sector:\(sector):\(length)"
         case .renameSteps(_, let steps):
@@ -89,9 +94,11 @@ extension Tear {
             self = .cut(operation: operation, bytes: bytes)
         case "pieces", "blocks":
             guard parts.count == 6, let pieces = Int(parts[2]), pieces > 0, pieces <= 64, let kept = UInt64(parts[3]),
-                  ["zero", "garbage"].contains(parts[4]), ["grown", "short"].contains(parts[5]) else { return nil }
-            self = .pieces(operation: operation, pieces: pieces, aligned: parts[1] == "blocks", kept: kept,
-                           garbage: parts[4] == "garbage", grown: parts[5] == "grown")
+                ["zero", "garbage"].contains(parts[4]), ["grown", "short"].contains(parts[5])
+            else { return nil }
+            self = .pieces(
+                operation: operation, pieces: pieces, aligned: parts[1] == "blocks", kept: kept,
+                garbage: parts[4] == "garbage", grown: parts[5] == "grown")
         case "sector":
             guard parts.count == 4, let sector = Int(parts[2]), sector >= 0, let length = Int(parts[3]), length > 0 else { return nil }
             self = .sector(operation: operation, sector: sector, length: length)

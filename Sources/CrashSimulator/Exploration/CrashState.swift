@@ -98,7 +98,7 @@ public enum Tear: Hashable, Sendable {
     public var operation: Int {
         switch self {
         case .cut(let operation, _), .pieces(let operation, _, _, _, _, _), .sector(let operation, _, _),
-             .renameSteps(let operation, _):
+            .renameSteps(let operation, _):
             return operation
         }
     }

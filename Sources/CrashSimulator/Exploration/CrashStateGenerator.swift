@@ -112,7 +112,9 @@ public struct CrashStateGenerator: Sendable {
             if blocks >= 2 {
                 let all = (UInt64(1) << UInt64(min(blocks, 63))) - 1
                 if blocks <= 4 {
-                    for kept in 0..<all { tears.append(.pieces(operation: index, pieces: blocks, aligned: true, kept: kept, garbage: false, grown: true)) }
+                    for kept in 0..<all {
+                        tears.append(.pieces(operation: index, pieces: blocks, aligned: true, kept: kept, garbage: false, grown: true))
+                    }
                 } else {
                     for prefix in 1..<min(blocks, 63) {
                         let kept = (UInt64(1) << UInt64(prefix)) - 1
@@ -120,7 +122,10 @@ public struct CrashStateGenerator: Sendable {
                         tears.append(.pieces(operation: index, pieces: blocks, aligned: true, kept: kept, garbage: false, grown: true))
                     }
                     for missing in 0..<min(blocks, 63) {
-                        tears.append(.pieces(operation: index, pieces: blocks, aligned: true, kept: all & ~(UInt64(1) << UInt64(missing)), garbage: false, grown: true))
+                        tears.append(
+                            .pieces(
+                                operation: index, pieces: blocks, aligned: true, kept: all & ~(UInt64(1) << UInt64(missing)),
+                                garbage: false, grown: true))
                     }
                 }
             }

@@ -25,9 +25,11 @@ public struct ExplorationOptions: Sendable {
     /// The default `keptFailures`.
     public static let defaultKeptFailures = 10_000
 
-    public init(model: PersistenceModel = .pessimistic, seed: UInt64 = 1, maxStates: Int = 1_000_000,
-                shard: (index: Int, count: Int) = (1, 1), threads: Int = 2, keptFailures: Int = ExplorationOptions.defaultKeptFailures,
-                recoveryCrashSample: Int? = nil) {
+    public init(
+        model: PersistenceModel = .pessimistic, seed: UInt64 = 1, maxStates: Int = 1_000_000,
+        shard: (index: Int, count: Int) = (1, 1), threads: Int = 2, keptFailures: Int = ExplorationOptions.defaultKeptFailures,
+        recoveryCrashSample: Int? = nil
+    ) {
         self.model = model
         self.seed = seed
         self.maxStates = maxStates
@@ -44,7 +46,8 @@ public struct ExplorationOptions: Sendable {
     public static func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/")
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), (1...maxShards).contains(count),
-              (1...count).contains(index) else { return nil }
+            (1...count).contains(index)
+        else { return nil }
         return (index, count)
     }
 }

@@ -36,8 +36,10 @@ public struct Explorer: Sendable {
     /// `first` on (those before are passed without making their states); returns after `body`
     /// says so or at the end. `apply` is called with each operation that becomes certain, in
     /// order, after the states of the crash point it ends are handled.
-    static func walk(_ recording: Recording, _ generator: CrashStateGenerator, from first: Int = 0, through last: Int,
-                     apply: (Int) -> Void, body: (Int, CrashPointStates) -> Bool) {
+    static func walk(
+        _ recording: Recording, _ generator: CrashStateGenerator, from first: Int = 0, through last: Int,
+        apply: (Int) -> Void, body: (Int, CrashPointStates) -> Bool
+    ) {
         var pending = PendingOperations(model: generator.model)
         let acknowledged = Set(recording.acknowledgements.map(\.afterOperations))
         let operations = recording.operations
@@ -47,7 +49,8 @@ public struct Explorer: Sendable {
             if crashPoint >= first {
                 let indices = pending.indices
                 let fresh = checkpoint ? indices.filter { $0 >= lastCheckpoint } : []
-                let states = generator.states(at: crashPoint, operations: operations, pending: indices, fresh: fresh, checkpoint: checkpoint)
+                let states = generator.states(
+                    at: crashPoint, operations: operations, pending: indices, fresh: fresh, checkpoint: checkpoint)
                 guard body(crashPoint, CrashPointStates(pending: indices, states: states)) else { return }
             }
             if checkpoint { lastCheckpoint = crashPoint }
@@ -126,9 +129,10 @@ public struct Explorer: Sendable {
             }
         }
         let snapshot = {
-            Progress(explored: counters.explored.load(ordering: .relaxed), generatedDone: counters.generated.load(ordering: .relaxed),
-                     generatedTotal: generatedTotal, crashPointsDone: counters.crashPoints.load(ordering: .relaxed),
-                     crashPointsTotal: crashPointsTotal)
+            Progress(
+                explored: counters.explored.load(ordering: .relaxed), generatedDone: counters.generated.load(ordering: .relaxed),
+                generatedTotal: generatedTotal, crashPointsDone: counters.crashPoints.load(ordering: .relaxed),
+                crashPointsTotal: crashPointsTotal)
         }
         while group.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
             reporting?(snapshot())
@@ -153,9 +157,10 @@ public struct Explorer: Sendable {
         }
         // Each partition kept its first `keptFailures` in crash order, so the first of the whole
         // run are among them, whatever the partitions.
-        result.failures = Array(failures.map { ($0, $0.state.text) }
-            .sorted { ($0.0.crashAfter, $0.0.oracle, $0.1) < ($1.0.crashAfter, $1.0.oracle, $1.1) }
-            .prefix(options.keptFailures).map(\.0))
+        result.failures = Array(
+            failures.map { ($0, $0.state.text) }
+                .sorted { ($0.0.crashAfter, $0.0.oracle, $0.1) < ($1.0.crashAfter, $1.0.oracle, $1.1) }
+                .prefix(options.keptFailures).map(\.0))
         result.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return result
     }
@@ -198,9 +203,12 @@ public struct Explorer: Sendable {
         judge.detailedPrivacyGroups = CrashContext(recording: recording, crashPoint: range.upperBound - 1).privacyGroups
         let materialiser = Materialiser(recording: recording, seed: options.seed)
         var result = PartitionResult()
-        Explorer.walk(recording, generator, from: range.lowerBound, through: range.upperBound - 1, apply: { index in
-            tree.apply(recording.operations[index].effect, index: Int32(index))
-        }) { crashPoint, point in
+        Explorer.walk(
+            recording, generator, from: range.lowerBound, through: range.upperBound - 1,
+            apply: { index in
+                tree.apply(recording.operations[index].effect, index: Int32(index))
+            }
+        ) { crashPoint, point in
             let context = CrashContext(recording: recording, crashPoint: crashPoint)
             tree.isJournaling = true
             defer {
@@ -250,7 +258,9 @@ public struct Explorer: Sendable {
         result.failed += 1
         for oracle in Set(findings.map(\.oracle)) { result.failuresByOracle[oracle, default: 0] += 1 }
         guard result.failures.count < options.keptFailures else { return }
-        result.failures.append(FailureReport(oracle: first.oracle, crashAfter: state.crashPoint, state: state,
-                                             message: first.message, findings: findings))
+        result.failures.append(
+            FailureReport(
+                oracle: first.oracle, crashAfter: state.crashPoint, state: state,
+                message: first.message, findings: findings))
     }
 }

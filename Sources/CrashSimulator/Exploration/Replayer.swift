@@ -23,7 +23,8 @@ public struct Replayer: Sendable {
             return try CommandCrashTest.replay(reproducer, run: run)
         }
         let workload = try WorkloadSource.load(reproducer.workload)
-        let recording = try WorkloadRecorder(writeProtocol: reproducer.writeProtocol).record(workload, startingProfile: reproducer.startingProfile)
+        let recording = try WorkloadRecorder(writeProtocol: reproducer.writeProtocol).record(
+            workload, startingProfile: reproducer.startingProfile)
         return try replay(reproducer, recording: recording)
     }
 
@@ -31,7 +32,8 @@ public struct Replayer: Sendable {
     public func replay(_ reproducer: Reproducer, recording: Recording) throws(SimulatorError) -> Outcome {
         let state = reproducer.state
         guard state.crashPoint <= recording.operations.count else {
-            throw .invalidReproducer(reproducer.text, reason: "crash=\(state.crashPoint) is past the workload's \(recording.operations.count) operations")
+            throw .invalidReproducer(
+                reproducer.text, reason: "crash=\(state.crashPoint) is past the workload's \(recording.operations.count) operations")
         }
         let (tree, pending) = try materialise(reproducer, recording: recording)
         let runner = self.runner ?? StoreRecoveryRunner(writeProtocol: reproducer.writeProtocol)
@@ -42,7 +44,9 @@ public struct Replayer: Sendable {
         if let steps = state.recoveryCrash {
             let verdict = judge.verdict(tree)
             guard let child = verdict.recoveryCrashes.first(where: { $0.state.steps == steps && $0.state.cut == state.recoveryCut }) else {
-                throw .invalidReproducer(reproducer.text, reason: "recovery of this state has no crash point \(steps)\(state.recoveryCut.map { ":\($0)" } ?? "")")
+                throw .invalidReproducer(
+                    reproducer.text, reason: "recovery of this state has no crash point \(steps)\(state.recoveryCut.map { ":\($0)" } ?? "")"
+                )
             }
             findings = child.verdict.findings(in: context)
         } else {
@@ -52,8 +56,9 @@ public struct Replayer: Sendable {
         if let steps = state.recoveryCrash {
             explanation += recoverySteps(tree, recording: recording, reproducer: reproducer, crashAfter: steps)
         }
-        return Outcome(reproducer: reproducer, findings: findings, explanation: explanation,
-                       operations: recording.operations.count, acknowledgements: recording.acknowledgements.count)
+        return Outcome(
+            reproducer: reproducer, findings: findings, explanation: explanation,
+            operations: recording.operations.count, acknowledgements: recording.acknowledgements.count)
     }
 
     /// Builds the reproducer's crash state of `recording` (journaling on), after checking that it
@@ -63,9 +68,12 @@ public struct Replayer: Sendable {
         let generator = CrashStateGenerator(model: reproducer.model, seed: reproducer.seed)
         let tree = ModelTree(snapshot: recording.initial, names: recording.names)
         var pending: [Int] = []
-        Explorer.walk(recording, generator, from: state.crashPoint, through: state.crashPoint, apply: { index in
-            tree.apply(recording.operations[index].effect, index: Int32(index))
-        }) { _, point in
+        Explorer.walk(
+            recording, generator, from: state.crashPoint, through: state.crashPoint,
+            apply: { index in
+                tree.apply(recording.operations[index].effect, index: Int32(index))
+            }
+        ) { _, point in
             pending = point.pending
             return false
         }
@@ -78,8 +86,9 @@ public struct Replayer: Sendable {
     /// The operations recovery makes on the state `tree` holds (which is left as it was).
     private func recoverySteps(_ tree: ModelTree, recording: Recording, reproducer: Reproducer, crashAfter steps: Int) -> [String] {
         let mark = tree.mark()
-        let system = ModelFileSystem(tree: tree, firstInode: recording.inodeCount + 10_000, operationBase: Int32(recording.operations.count) + 1_000_000,
-                                     tracksExactContent: false, temporaryTag: "r0-")
+        let system = ModelFileSystem(
+            tree: tree, firstInode: recording.inodeCount + 10_000, operationBase: Int32(recording.operations.count) + 1_000_000,
+            tracksExactContent: false, temporaryTag: "r0-")
         let runner = self.runner ?? StoreRecoveryRunner(writeProtocol: reproducer.writeProtocol)
         _ = try? runner.recover(fileSystem: system, profile: recording.profile)
         tree.rollback(to: mark)
@@ -97,14 +106,17 @@ public struct Replayer: Sendable {
         switch state.selection {
         case .allBut(let list), .only(let list):
             if let bad = list.first(where: { !pendingSet.contains($0) }) {
-                throw .invalidReproducer(reproducer.text, reason: "operation \(bad + 1) is not pending at crash=\(state.crashPoint) under \(reproducer.model.rawValue)")
+                throw .invalidReproducer(
+                    reproducer.text,
+                    reason: "operation \(bad + 1) is not pending at crash=\(state.crashPoint) under \(reproducer.model.rawValue)")
             }
         case .all, .none: break
         }
         if let tear = state.tear {
             let inProgress = tear.operation == state.crashPoint && state.crashPoint < operations.count
             guard inProgress || (pendingSet.contains(tear.operation) && state.selection.keeps(tear.operation)) else {
-                throw .invalidReproducer(reproducer.text, reason: "operation \(tear.operation + 1) cannot be torn at crash=\(state.crashPoint)")
+                throw .invalidReproducer(
+                    reproducer.text, reason: "operation \(tear.operation + 1) cannot be torn at crash=\(state.crashPoint)")
             }
             try checkFits(tear, operations[tear.operation].effect, reproducer)
         }
@@ -120,7 +132,11 @@ public struct Replayer: Sendable {
         case (.sector(_, let sector, let length), .write(_, let offset, let bytes, _, _)):
             let sectors = bytes.isEmpty ? 0 : (offset + bytes.count - 1) / Tear.sectorSize - offset / Tear.sectorSize + 1
             guard sector < sectors, length <= Tear.sectorSize else {
-                throw .invalidReproducer(reproducer.text, reason: "operation \(number) writes \(sectors) sector(s) of \(Tear.sectorSize) bytes; tear=\(number):sector:\(sector):\(length) lies outside it")
+                throw .invalidReproducer(
+                    reproducer.text,
+                    reason:
+                        "operation \(number) writes \(sectors) sector(s) of \(Tear.sectorSize) bytes; tear=\(number):sector:\(sector):\(length) lies outside it"
+                )
             }
         case (.renameSteps, _):
             throw .invalidReproducer(reproducer.text, reason: "operation \(number) is not a rename, so it cannot be torn into rename steps")

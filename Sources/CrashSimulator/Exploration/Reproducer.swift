@@ -15,7 +15,10 @@ public struct Reproducer: Sendable, Equatable {
     /// The command of a `--command` state, with its input path.
     public var command: (name: ProfileCommand, input: String)? {
         get { commandName.map { ($0, commandInput ?? "") } }
-        set { commandName = newValue?.name; commandInput = newValue?.input }
+        set {
+            commandName = newValue?.name
+            commandInput = newValue?.input
+        }
     }
     private var commandName: ProfileCommand?
     private var commandInput: String?
@@ -24,7 +27,10 @@ public struct Reproducer: Sendable, Equatable {
     public var seed: UInt64
     public var state: CrashState
 
-    public init(workload: String, startingProfile: String? = nil, model: PersistenceModel, writeProtocol: WriteProtocol, seed: UInt64, state: CrashState) {
+    public init(
+        workload: String, startingProfile: String? = nil, model: PersistenceModel, writeProtocol: WriteProtocol, seed: UInt64,
+        state: CrashState
+    ) {
         self.workload = workload
         self.startingProfile = startingProfile
         self.model = model
@@ -39,7 +45,8 @@ public struct Reproducer: Sendable, Equatable {
 
     public var text: String {
         if let command {
-            return "command=\(command.name.rawValue);input=\(command.input);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
+            return
+                "command=\(command.name.rawValue);input=\(command.input);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
         }
         let from = startingProfile.map { "from=\($0);" } ?? ""
         return "workload=\(workload);\(from)model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
@@ -54,34 +61,44 @@ public struct Reproducer: Sendable, Equatable {
             guard fields[key] == nil else { throw .invalidReproducer(text, reason: "\(key) appears twice") }
             fields[key] = String(part[part.index(after: equals)...])
         }
-        let known: Set<String> = ["workload", "from", "command", "input", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash"]
+        let known: Set<String> = [
+            "workload", "from", "command", "input", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash"
+        ]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw .invalidReproducer(text, reason: "unknown field \(unknown)")
         }
         var command: (ProfileCommand, String)?
         if let name = fields["command"] {
             guard let parsed = ProfileCommand(rawValue: name) else {
-                throw .invalidReproducer(text, reason: "command= is not one of \(ProfileCommand.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .invalidReproducer(
+                    text, reason: "command= is not one of \(ProfileCommand.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard let input = fields["input"], !input.isEmpty else { throw .invalidReproducer(text, reason: "input= is missing") }
-            guard fields["workload"] == nil else { throw .invalidReproducer(text, reason: "a state has a workload= or a command=, not both") }
+            guard fields["workload"] == nil else {
+                throw .invalidReproducer(text, reason: "a state has a workload= or a command=, not both")
+            }
             command = (parsed, input)
         }
         guard let workload = command.map({ "\($0.0.rawValue) \($0.1)" }) ?? fields["workload"], !workload.isEmpty else {
             throw .invalidReproducer(text, reason: "workload= is missing")
         }
         guard let model = fields["model"].flatMap(PersistenceModel.init(rawValue:)) else {
-            throw .invalidReproducer(text, reason: "model= is missing or not one of \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .invalidReproducer(
+                text, reason: "model= is missing or not one of \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let writeProtocol = fields["protocol"].flatMap(WriteProtocol.init(rawValue:)) else {
-            throw .invalidReproducer(text, reason: "protocol= is missing or not one of \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .invalidReproducer(
+                text, reason: "protocol= is missing or not one of \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let seed = fields["seed"].flatMap({ UInt64($0) }) else { throw .invalidReproducer(text, reason: "seed= is missing or not a number") }
+        guard let seed = fields["seed"].flatMap({ UInt64($0) }) else {
+            throw .invalidReproducer(text, reason: "seed= is missing or not a number")
+        }
         var stateFields = fields
         for key in ["workload", "from", "command", "input", "model", "protocol", "seed"] { stateFields[key] = nil }
         if let from = fields["from"], from.isEmpty { throw .invalidReproducer(text, reason: "from= is empty") }
-        self.init(workload: workload, startingProfile: fields["from"], model: model, writeProtocol: writeProtocol, seed: seed,
-                  state: try CrashState(fields: stateFields))
+        self.init(
+            workload: workload, startingProfile: fields["from"], model: model, writeProtocol: writeProtocol, seed: seed,
+            state: try CrashState(fields: stateFields))
         self.command = command.map { (name: $0.0, input: $0.1) }
     }
 }

@@ -23,8 +23,10 @@ public struct StoreRecoveryRunner: RecoveryRunner {
     /// The midpoint is between `SessionService.beginLaunch` and `PendingLaunch.finish()`: the
     /// digest is of the first stage's report and the launch time, all that the rest carries over
     /// (the write protocol, crash-loop limit and group ids are this runner's, the same every run).
-    public func recover(fileSystem: ModelFileSystem, profile: String,
-                        resume: (_ digest: UInt64) -> Result<RecoveryOutcome, any Error>?) throws -> RecoveryOutcome {
+    public func recover(
+        fileSystem: ModelFileSystem, profile: String,
+        resume: (_ digest: UInt64) -> Result<RecoveryOutcome, any Error>?
+    ) throws -> RecoveryOutcome {
         let pending = try StoreRecoveryRunner.beginLaunch(on: fileSystem, profile: profile, writeProtocol: writeProtocol)
         if let digest = StoreRecoveryRunner.digest(pending), let answer = resume(digest) { return try answer.get() }
         return StoreRecoveryRunner.outcome(of: try pending.finish().launchReport)
@@ -46,18 +48,23 @@ public struct StoreRecoveryRunner: RecoveryRunner {
     }
 
     /// Launches the store on `profile` of any file system (the real one, for the kill loop).
-    public static func recover(on fileSystem: any FileSystem, profile: String, writeProtocol: WriteProtocol = .safe) throws -> RecoveryOutcome {
+    public static func recover(
+        on fileSystem: any FileSystem, profile: String, writeProtocol: WriteProtocol = .safe
+    ) throws -> RecoveryOutcome {
         outcome(of: try beginLaunch(on: fileSystem, profile: profile, writeProtocol: writeProtocol).finish().launchReport)
     }
 
     /// The first stage of the store's launch, as recovery runs it.
-    private static func beginLaunch(on fileSystem: any FileSystem, profile: String,
-                                    writeProtocol: WriteProtocol) throws(FileSystemError) -> SessionService.PendingLaunch {
+    private static func beginLaunch(
+        on fileSystem: any FileSystem, profile: String,
+        writeProtocol: WriteProtocol
+    ) throws(FileSystemError) -> SessionService.PendingLaunch {
         let groups = GroupIDSequence(high: 0x7265_636F_7665_7279)
         var options = SessionService.Options()
         options.writeProtocol = writeProtocol
-        return try SessionService.beginLaunch(profile: profile, fileSystem: fileSystem, clock: VirtualClock(start: launchTime),
-                                              options: options, groupIDs: { groups.next() })
+        return try SessionService.beginLaunch(
+            profile: profile, fileSystem: fileSystem, clock: VirtualClock(start: launchTime),
+            options: options, groupIDs: { groups.next() })
     }
 
     /// What the oracles need from a launch report.
@@ -67,7 +74,8 @@ public struct StoreRecoveryRunner: RecoveryRunner {
             // Compared only within one process (first and second recovery of a state).
             restored[session.key.description] = UInt64(bitPattern: Int64(session.outcome.session?.hashValue ?? 0))
         }
-        let changes = report.setAside.map { "set aside \($0.key) to \($0.path)" }
+        let changes =
+            report.setAside.map { "set aside \($0.key) to \($0.path)" }
             + report.removedTemporaryFiles.map { "removed \($0)" }
             + report.completedManifests.map { "completed \($0)" }
             + report.settledCommands
@@ -75,8 +83,9 @@ public struct StoreRecoveryRunner: RecoveryRunner {
         for entry in report.setAside {
             setAside[entry.path] = ProfileLayout.sessionDirectory(entry.key.id, incognito: entry.key.incognito)
         }
-        return RecoveryOutcome(detectedCrash: report.previousExit == .unclean || report.previousExit == .crashDuringRestore,
-                               restored: restored, changes: changes, setAside: setAside)
+        return RecoveryOutcome(
+            detectedCrash: report.previousExit == .unclean || report.previousExit == .crashDuringRestore,
+            restored: restored, changes: changes, setAside: setAside)
     }
 }
 

@@ -11,8 +11,9 @@ extension WorkloadDriver {
             restoreCrashes = 0
             clock = VirtualClock(start: clock.now)
             let groups = self.groups
-            let launched = try SessionService.launch(profile: profile, fileSystem: fileSystem, clock: clock,
-                                                     options: SessionService.Options(writeProtocol: writeProtocol), groupIDs: { groups.next() })
+            let launched = try SessionService.launch(
+                profile: profile, fileSystem: fileSystem, clock: clock,
+                options: SessionService.Options(writeProtocol: writeProtocol), groupIDs: { groups.next() })
             launched.onSave = { [unowned self] record in
                 self.onSave(record)
                 self.model.acknowledge()
@@ -43,8 +44,12 @@ extension WorkloadDriver {
             onRunning(false)
         case .crashDuringRestore:
             restoreCrashes += 1
-            guard service == nil else { throw SimulatorError.invalidWorkload(name: workloadName, line: 0, reason: "crash-during-restore needs the app not running (crash first)") }
-            _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol), profile: profile).prepareLaunch(now: clock.now)
+            guard service == nil else {
+                throw SimulatorError.invalidWorkload(
+                    name: workloadName, line: 0, reason: "crash-during-restore needs the app not running (crash first)")
+            }
+            _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol), profile: profile)
+                .prepareLaunch(now: clock.now)
         case .shutdown:
             // Until the final save is acknowledged a crash is a crash and must be detected; after
             // it, a crash before the clean-exit marker is durable may or may not be noticed.
@@ -58,7 +63,9 @@ extension WorkloadDriver {
             service = nil
         case .open(let label, let url, let title, let window, let incognito):
             let service = try requireService(event)
-            guard labels[label] == nil else { throw SimulatorError.invalidWorkload(name: workloadName, line: 0, reason: "the tab name \(label) is already used") }
+            guard labels[label] == nil else {
+                throw SimulatorError.invalidWorkload(name: workloadName, line: 0, reason: "the tab name \(label) is already used")
+            }
             let sessionID = WorkloadDriver.sessionID(of: window)
             model.open(label, window: (incognito ? "OTR/" : "") + sessionID, url: url)
             let browser = try service.openWindow(sessionID, incognito: incognito)
@@ -95,7 +102,8 @@ extension WorkloadDriver {
                 indices.append(found.index)
             }
             guard let browser, let low = indices.min(), let high = indices.max(), high - low + 1 == indices.count,
-                  browser.tabs.group(low..<(high + 1), title: title, color: color) != nil else { throw refused(event) }
+                browser.tabs.group(low..<(high + 1), title: title, color: color) != nil
+            else { throw refused(event) }
         case .closeAllIncognito:
             let service = try requireService(event)
             if !model.incognitoLabels.isEmpty { onLastIncognitoTabClosing() }

@@ -53,7 +53,8 @@ final class WorkloadDriver {
         if window == WorkloadEvent.mainWindow { return Session.syntheticIdentifier }
         let hash = ContentHash.of(window)
         let hex = String(hash, radix: 16, uppercase: true)
-        let digits = Array(String(repeating: "0", count: 16 - hex.count) + hex + String(ContentHash.combine(hash, 7) >> 16, radix: 16, uppercase: true))
+        let digits = Array(
+            String(repeating: "0", count: 16 - hex.count) + hex + String(ContentHash.combine(hash, 7) >> 16, radix: 16, uppercase: true))
         let padded = Array(String(digits).padding(toLength: 32, withPad: "0", startingAt: 0))
         func part(_ range: Range<Int>) -> String { String(padded[range]) }
         return "\(part(0..<8))-\(part(8..<12))-\(part(12..<16))-\(part(16..<20))-\(part(20..<32))"

@@ -64,7 +64,8 @@ final class RecordingSession {
         self.tree = tree
         let fileSystem = ModelFileSystem(tree: tree, capturesCallSites: true)
         self.fileSystem = fileSystem
-        driver = WorkloadDriver(workloadName: workload.name, fileSystem: fileSystem, profile: WorkloadRecorder.profile, writeProtocol: writeProtocol)
+        driver = WorkloadDriver(
+            workloadName: workload.name, fileSystem: fileSystem, profile: WorkloadRecorder.profile, writeProtocol: writeProtocol)
         driver.onSave = { [unowned self] record in self.acknowledge(record) }
         driver.onRunning = { [unowned self] running in self.transitions.append((self.fileSystem.operations.count, running)) }
         driver.onLastIncognitoTabClosing = { [unowned self] in self.incognitoClosing = true }
@@ -83,8 +84,10 @@ final class RecordingSession {
         }
         fileSystem.clearOperations()
         // The names oracles look for exist in every state's name table, even if recovery is the first to use them.
-        for name in [ProfileLayout.optimizedDirectory, ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory,
-                     ProfileLayout.metadataFile, ProfileLayout.tabDataFile] {
+        for name in [
+            ProfileLayout.optimizedDirectory, ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory,
+            ProfileLayout.metadataFile, ProfileLayout.tabDataFile
+        ] {
             _ = tree.names.intern(name)
         }
         let initial = tree.snapshot()
@@ -104,8 +107,10 @@ final class RecordingSession {
             // Going to the background, disconnecting a window and shutting down each save what
             // the user changed before the workload goes on.
             if step.event.promisesSave, driver.model.hasUnsavedChanges {
-                contract[fileSystem.operations.count, default: []].append(Finding(.durability,
-                    "line \(step.line): \(step.text) returned with the workload's changes since the last acknowledged save unsaved"))
+                contract[fileSystem.operations.count, default: []].append(
+                    Finding(
+                        .durability,
+                        "line \(step.line): \(step.text) returned with the workload's changes since the last acknowledged save unsaved"))
             }
             checkSaveDeadline(after: step)
             recordVersion()
@@ -120,10 +125,11 @@ final class RecordingSession {
             }
             running.append(state)
         }
-        var recording = Recording(workload: workload.name, profile: profile, initial: initial, names: tree.names,
-                                  operations: fileSystem.operations, acknowledgements: acknowledgements, versions: versions,
-                                  privacy: privacy, inodeCount: tree.inodeCapacity, running: running, events: events,
-                                  contract: contract)
+        var recording = Recording(
+            workload: workload.name, profile: profile, initial: initial, names: tree.names,
+            operations: fileSystem.operations, acknowledgements: acknowledgements, versions: versions,
+            privacy: privacy, inodeCount: tree.inodeCapacity, running: running, events: events,
+            contract: contract)
         recording.starting = starting
         return recording
     }
@@ -144,8 +150,11 @@ final class RecordingSession {
         let late = now - since.time - Int64(WorkloadRecorder.saveDelayMicroseconds)
         if late > 0 && !since.reported {
             unsavedSince?.reported = true
-            contract[fileSystem.operations.count, default: []].append(Finding(.durability,
-                "line \(step.line): \(step.text): the workload's changes since line \(since.line) are still unsaved \(Double(now - since.time) / 1_000_000) s after them, past the \(Double(WorkloadRecorder.saveDelayMicroseconds) / 1_000_000) s save delay"))
+            contract[fileSystem.operations.count, default: []].append(
+                Finding(
+                    .durability,
+                    "line \(step.line): \(step.text): the workload's changes since line \(since.line) are still unsaved \(Double(now - since.time) / 1_000_000) s after them, past the \(Double(WorkloadRecorder.saveDelayMicroseconds) / 1_000_000) s save delay"
+                ))
         }
     }
 
@@ -167,8 +176,10 @@ final class RecordingSession {
         }
         let version = recordVersion()
         let line = fileSystem.context.split(separator: ":").first.map { String($0.dropFirst(5)) } ?? "?"
-        acknowledgements.append(Acknowledgement(afterOperations: fileSystem.operations.count, version: version,
-                                                label: "save #\(record.sequence) (\(record.trigger.rawValue), line \(line))",
-                                                privacyGroup: group))
+        acknowledgements.append(
+            Acknowledgement(
+                afterOperations: fileSystem.operations.count, version: version,
+                label: "save #\(record.sequence) (\(record.trigger.rawValue), line \(line))",
+                privacyGroup: group))
     }
 }

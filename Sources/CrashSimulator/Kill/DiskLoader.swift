@@ -9,8 +9,10 @@ enum DiskLoader {
         let tree = ModelTree()
         let model = ModelFileSystem(tree: tree)
         let disk = POSIXFileSystem()
-        for name in [ProfileLayout.optimizedDirectory, ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory,
-                     ProfileLayout.metadataFile, ProfileLayout.tabDataFile] {
+        for name in [
+            ProfileLayout.optimizedDirectory, ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory,
+            ProfileLayout.metadataFile, ProfileLayout.tabDataFile
+        ] {
             _ = tree.names.intern(name)
         }
         func copy(_ source: String, _ destination: String) {

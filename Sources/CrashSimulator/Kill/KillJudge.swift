@@ -22,9 +22,10 @@ struct KillJudge {
         if case .success = first {
             second = Result { try StoreRecoveryRunner.recover(on: POSIXFileSystem(), profile: profile) }
         }
-        let verdict = StateVerdict(findings: assessment.findings + RecoveryOracle.check(first: first, second: second),
-                                   floor: assessment.floor, privacyFound: privacy, privacyDetails: details,
-                                   detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: [])
+        let verdict = StateVerdict(
+            findings: assessment.findings + RecoveryOracle.check(first: first, second: second),
+            floor: assessment.floor, privacyFound: privacy, privacyDetails: details,
+            detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: [])
         return (verdict.findings(in: context), before.tree.hash)
     }
 }

@@ -1,15 +1,16 @@
-#if canImport(Glibc)
-import FileSystemKit
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
 import SessionStore
 import Synchronization
+
+#if canImport(Glibc)
+    import FileSystemKit
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `crash-test --kill N`: runs the workload in a child process against a real temporary profile
 /// directory and kills it N times in all (before chosen operations, and at random times), then
@@ -71,7 +72,8 @@ public struct KillLoop: Sendable {
 
     /// The reproducer text of one kill.
     public func reproducer(_ kill: KillPlan.Kill) -> String {
-        let base = "mode=kill;workload=\(configuration.workload);protocol=\(configuration.writeProtocol.rawValue);seed=\(configuration.seed)"
+        let base =
+            "mode=kill;workload=\(configuration.workload);protocol=\(configuration.writeProtocol.rawValue);seed=\(configuration.seed)"
         switch kill {
         case .operation(let stopAt): return base + ";stop-at=\(stopAt)"
         case .time(let fraction): return base + ";time=\(String(format: "%.4f", fraction))"
@@ -89,9 +91,12 @@ public struct KillLoop: Sendable {
         let calibration: ChildRun
         do throws(SimulatorError) {
             calibration = try runChild(profile: joinPath(directory, "full", "profile"), kill: nil, duration: 0)
-            guard calibration.completed else { throw .childFailed(reason: "the child did not complete the workload: \(calibration.errors)") }
+            guard calibration.completed else {
+                throw .childFailed(reason: "the child did not complete the workload: \(calibration.errors)")
+            }
             guard calibration.operations == recording.operations.count else {
-                throw .childFailed(reason: "the child made \(calibration.operations) file operations, the recording \(recording.operations.count)")
+                throw .childFailed(
+                    reason: "the child made \(calibration.operations) file operations, the recording \(recording.operations.count)")
             }
         } catch {
             DiskLoader.remove(directory)
@@ -114,8 +119,9 @@ public struct KillLoop: Sendable {
                         return value
                     }
                     guard number < plan.kills.count else { break }
-                    let result = loop.runAndJudge(number, plan.kills[number], directory: directory, duration: duration,
-                                                  recording: recording, judge: &judge)
+                    let result = loop.runAndJudge(
+                        number, plan.kills[number], directory: directory, duration: duration,
+                        recording: recording, judge: &judge)
                     results.withLock { $0.append((number, result)) }
                 }
                 group.leave()
@@ -125,9 +131,10 @@ public struct KillLoop: Sendable {
             progress?(results.withLock { $0.count })
         }
         progress?(plan.kills.count)
-        var report = Report(configuration: configuration, operations: recording.operations.count,
-                            acknowledgements: recording.acknowledgements.count, kills: 0, distinct: 0, failed: 0,
-                            failuresByOracle: [:], failures: [], elapsedSeconds: 0, directory: directory)
+        var report = Report(
+            configuration: configuration, operations: recording.operations.count,
+            acknowledgements: recording.acknowledgements.count, kills: 0, distinct: 0, failed: 0,
+            failuresByOracle: [:], failures: [], elapsedSeconds: 0, directory: directory)
         var hashes = Set<UInt64>()
         for (_, result) in results.withLock({ $0 }).sorted(by: { $0.0 < $1.0 }) {
             if let error = result.error {
@@ -141,8 +148,10 @@ public struct KillLoop: Sendable {
             for oracle in Set(result.findings.map(\.oracle)) { report.failuresByOracle[oracle, default: 0] += 1 }
             var oracles: [OracleKind] = []
             for finding in result.findings where !oracles.contains(finding.oracle) { oracles.append(finding.oracle) }
-            report.failures.append(Failure(oracle: first.oracle, oracles: oracles, crashAfter: result.crashAfter,
-                                           reproducer: result.reproducer, message: first.message, directory: result.directory))
+            report.failures.append(
+                Failure(
+                    oracle: first.oracle, oracles: oracles, crashAfter: result.crashAfter,
+                    reproducer: result.reproducer, message: first.message, directory: result.directory))
         }
         report.distinct = hashes.count
         if report.failed == 0 { DiskLoader.remove(directory) }
@@ -163,8 +172,10 @@ public struct KillLoop: Sendable {
     }
 
     /// One run: the child killed as planned, the state kept, recovery and the oracles.
-    func runAndJudge(_ number: Int, _ kill: KillPlan.Kill, directory: String, duration: Double, recording: Recording,
-                     judge: inout KillJudge) -> RunResult {
+    func runAndJudge(
+        _ number: Int, _ kill: KillPlan.Kill, directory: String, duration: Double, recording: Recording,
+        judge: inout KillJudge
+    ) -> RunResult {
         var result = RunResult()
         result.reproducer = reproducer(kill)
         let runDirectory = joinPath(directory, "run-\(number + 1)")
@@ -182,7 +193,9 @@ public struct KillLoop: Sendable {
             }
             result.killed = child.killed
             if case .operation(let stopAt) = kill { result.crashAfter = stopAt }
-            if case .time = kill, child.killed, let stopAt = try landing(profile: profile, recording: recording, scratch: runDirectory + "-probe") {
+            if case .time = kill, child.killed,
+                let stopAt = try landing(profile: profile, recording: recording, scratch: runDirectory + "-probe")
+            {
                 result.crashAfter = stopAt
                 result.landed = .operation(stopAt: stopAt)
                 result.reproducer = reproducer(.operation(stopAt: stopAt))
@@ -279,7 +292,10 @@ public struct KillLoop: Sendable {
             }
         }
         if !run.killed && !(process.terminationReason == .exit && process.terminationStatus == 0) {
-            throw .childFailed(reason: "the child exited with status \(process.terminationStatus): \(run.errors.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw .childFailed(
+                reason:
+                    "the child exited with status \(process.terminationStatus): \(run.errors.trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
         }
         return run
     }
@@ -313,8 +329,9 @@ extension KillLoop {
             }
             guard fields["mode"] == "kill" else { return nil }
             guard let workload = fields["workload"], !workload.isEmpty,
-                  let writeProtocol = fields["protocol"].flatMap(WriteProtocol.init(rawValue:)),
-                  let seed = fields["seed"].flatMap({ UInt64($0) }) else {
+                let writeProtocol = fields["protocol"].flatMap(WriteProtocol.init(rawValue:)),
+                let seed = fields["seed"].flatMap({ UInt64($0) })
+            else {
                 throw .invalidReproducer(text, reason: "a kill reproducer needs workload=, protocol= and seed=")
             }
             self.workload = workload
@@ -349,7 +366,8 @@ extension KillLoop {
         let workload = try WorkloadSource.load(configuration.workload)
         let recording = try WorkloadRecorder(writeProtocol: configuration.writeProtocol).record(workload)
         if case .operation(let stopAt) = kill, stopAt > recording.operations.count {
-            throw .invalidReproducer(reproducer(kill), reason: "stop-at=\(stopAt) is past the workload's \(recording.operations.count) operations")
+            throw .invalidReproducer(
+                reproducer(kill), reason: "stop-at=\(stopAt) is past the workload's \(recording.operations.count) operations")
         }
         let directory = try makeDirectory()
         var duration = 1.0
@@ -361,9 +379,10 @@ extension KillLoop {
         let result = runAndJudge(0, kill, directory: directory, duration: duration, recording: recording, judge: &judge)
         if let error = result.error { throw error }
         if result.findings.isEmpty { DiskLoader.remove(directory) }
-        return ReplayOutcome(findings: result.findings, directory: result.findings.isEmpty ? nil : result.directory,
-                             landed: result.landed ?? kill, operations: recording.operations.count,
-                             acknowledgements: recording.acknowledgements.count,
-                             elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+        return ReplayOutcome(
+            findings: result.findings, directory: result.findings.isEmpty ? nil : result.directory,
+            landed: result.landed ?? kill, operations: recording.operations.count,
+            acknowledgements: recording.acknowledgements.count,
+            elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
     }
 }

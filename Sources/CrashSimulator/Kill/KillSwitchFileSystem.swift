@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import FileSystemKit
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SessionStore
+
+#if canImport(Glibc)
+    import FileSystemKit
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The real file system with a counter of the logical operations the store makes (the ones a
 /// recording counts: create, write, truncate, fsync, directory fsync, rename, link, unlink, mkdir,
@@ -85,5 +86,7 @@ public struct KillSwitchFileSystem: FileSystem {
     public func kind(of path: String) -> FileKind? { base.kind(of: path) }
     public func permissions(of path: String) -> UInt32? { base.permissions(of: path) }
     public func symlink(_ target: String, at path: String) throws(FileSystemError) { try base.symlink(target, at: path) }
-    public func setModificationTime(_ path: String, seconds: Int64) throws(FileSystemError) { try base.setModificationTime(path, seconds: seconds) }
+    public func setModificationTime(_ path: String, seconds: Int64) throws(FileSystemError) {
+        try base.setModificationTime(path, seconds: seconds)
+    }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a kill-mode child is in its file operations, kept in a small shared memory-mapped file
@@ -29,7 +29,8 @@ final class PositionBoard: @unchecked Sendable {
         }
         defer { close(fd) }
         guard ftruncate(fd, 16) == 0, let memory = mmap(nil, 16, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
-              memory != MAP_FAILED else {
+            memory != MAP_FAILED
+        else {
             words = nil
             return
         }

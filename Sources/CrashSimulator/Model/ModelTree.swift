@@ -331,8 +331,10 @@ public final class ModelTree {
             return (file, file)
         }
         refresh(inode)
-        return (ContentHash.combine(nodes[index].everything, ModelTree.directoryTag),
-                ContentHash.combine(nodes[index].lasting, ModelTree.directoryTag))
+        return (
+            ContentHash.combine(nodes[index].everything, ModelTree.directoryTag),
+            ContentHash.combine(nodes[index].lasting, ModelTree.directoryTag)
+        )
     }
 
     /// The content term of one entry.
@@ -375,14 +377,16 @@ public final class ModelTree {
     /// The linkage term of one entry.
     @inline(__always)
     private func linkTerm(_ directory: Int32, _ name: Int32, _ target: Int32) -> UInt64 {
-        ContentHash.combine(ContentHash.combine(UInt64(UInt32(bitPattern: directory)), names.hash(name)),
-                            UInt64(UInt32(bitPattern: target)) | 0x6C69_6E6B_0000_0000)
+        ContentHash.combine(
+            ContentHash.combine(UInt64(UInt32(bitPattern: directory)), names.hash(name)),
+            UInt64(UInt32(bitPattern: target)) | 0x6C69_6E6B_0000_0000)
     }
 
     /// The hash term of one entry.
     @inline(__always)
     private func term(_ directory: Int32, _ name: Int32, _ target: Int32) -> UInt64 {
-        let content = nodes[Int(target)].isDirectory
+        let content =
+            nodes[Int(target)].isDirectory
             ? ContentHash.combine(UInt64(UInt32(bitPattern: target)), 0x6469_7265_6374_6F72) : nodes[Int(target)].blob.hash
         return ContentHash.combine(entryKey(directory, name), content)
     }

@@ -41,7 +41,9 @@ public struct NameTable: Sendable {
         guard let candidates = ids[ContentHash.of(bytes, seed: NameTable.seed)] else { return nil }
         for id in candidates {
             var name = names[Int(id)]
-            let same = name.withUTF8 { stored in stored.count == bytes.count && memcmpEqual(stored.baseAddress, bytes.baseAddress, bytes.count) }
+            let same = name.withUTF8 { stored in
+                stored.count == bytes.count && memcmpEqual(stored.baseAddress, bytes.baseAddress, bytes.count)
+            }
             if same { return id }
         }
         return nil

@@ -15,7 +15,8 @@ public enum AtomicityOracle {
                     metadataOldest = oldest
                 } else {
                     let accepted = load.loss == nil ? "the loader accepts it" : "the loader rejects it"
-                    findings.append(Finding(.atomicity, "\(directory)/session_metadata.pb is \(metadata.count) bytes that no save wrote (\(accepted))"))
+                    findings.append(
+                        Finding(.atomicity, "\(directory)/session_metadata.pb is \(metadata.count) bytes that no save wrote (\(accepted))"))
                 }
             }
             guard load.loss == nil else { continue }
@@ -23,11 +24,16 @@ public enum AtomicityOracle {
             for id in load.tabs {
                 guard let tab = byID[id], let data = tab.data else { continue }
                 guard let newest = versions.newestVersion(tab.dataKey, data.hash) else {
-                    findings.append(Finding(.atomicity, "\(directory)/\(Tab.directoryName(for: id))/data.pb is \(data.count) bytes that no save wrote"))
+                    findings.append(
+                        Finding(.atomicity, "\(directory)/\(Tab.directoryName(for: id))/data.pb is \(data.count) bytes that no save wrote"))
                     continue
                 }
                 if let metadataOldest, newest < metadataOldest {
-                    findings.append(Finding(.atomicity, "tab \(id) of \(directory): data.pb is from version \(newest), older than the list naming it (version \(metadataOldest)): a mix no save produced"))
+                    findings.append(
+                        Finding(
+                            .atomicity,
+                            "tab \(id) of \(directory): data.pb is from version \(newest), older than the list naming it (version \(metadataOldest)): a mix no save produced"
+                        ))
                 }
             }
         }

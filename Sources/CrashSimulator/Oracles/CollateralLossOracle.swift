@@ -16,13 +16,20 @@ public enum CollateralLossOracle {
         for (session, load) in zip(scan.sessions, loads) {
             let directory = SessionPaths.directory(session, names)
             if load.loss == nil, !allowed.isEmpty, let metadata = session.metadata,
-               load.shortenings.allSatisfy({ allowed.contains("\(directory): \($0)") }),
-               scan.backups.contains(where: { $0.incognito == session.incognito && $0.session == session.name && $0.metadata?.hash == metadata.hash }) {
+                load.shortenings.allSatisfy({ allowed.contains("\(directory): \($0)") }),
+                scan.backups.contains(where: {
+                    $0.incognito == session.incognito && $0.session == session.name && $0.metadata?.hash == metadata.hash
+                })
+            {
                 continue
             }
             if let loss = load.loss {
                 if !session.tabs.isEmpty {
-                    findings.append(Finding(.collateralLoss, "\(directory): \(loss): Chrome would load the window empty and delete its \(session.tabs.count) tab director\(session.tabs.count == 1 ? "y" : "ies")"))
+                    findings.append(
+                        Finding(
+                            .collateralLoss,
+                            "\(directory): \(loss): Chrome would load the window empty and delete its \(session.tabs.count) tab director\(session.tabs.count == 1 ? "y" : "ies")"
+                        ))
                 }
                 continue
             }
@@ -30,7 +37,11 @@ public enum CollateralLossOracle {
                 findings.append(Finding(.collateralLoss, "\(directory): Chrome would drop tab \(id) (\(reason))"))
             }
             for id in load.withoutData {
-                findings.append(Finding(.collateralLoss, "\(directory): tab \(id) is listed but its data.pb is missing: Chrome restores it empty and loses it at the next save"))
+                findings.append(
+                    Finding(
+                        .collateralLoss,
+                        "\(directory): tab \(id) is listed but its data.pb is missing: Chrome restores it empty and loses it at the next save"
+                    ))
             }
         }
         return findings

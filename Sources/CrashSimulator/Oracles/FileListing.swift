@@ -6,8 +6,10 @@ enum FileListing {
     /// accepts (directories are descended into when their name is accepted too). With `strict`,
     /// nil when anything else is there (a link, a special file) or a directory cannot be listed;
     /// otherwise such entries are passed over.
-    static func files(_ fileSystem: any ReadableFileSystem, under directory: String, strict: Bool,
-                      including: (String) -> Bool = { _ in true }) -> [String]? {
+    static func files(
+        _ fileSystem: any ReadableFileSystem, under directory: String, strict: Bool,
+        including: (String) -> Bool = { _ in true }
+    ) -> [String]? {
         var found: [String] = []
         func walk(_ path: String, _ relative: String) -> Bool {
             guard let entries = try? fileSystem.entries(of: path) else { return !strict }

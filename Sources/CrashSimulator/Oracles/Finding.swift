@@ -64,13 +64,17 @@ public protocol RecoveryRunner: Sendable {
     /// first stage and the rest with a digest of everything the first stage hands the rest besides
     /// the file system; when `resume` answers, its answer is the outcome and the rest is not run.
     /// By default there is no midpoint: `resume` is never called.
-    func recover(fileSystem: ModelFileSystem, profile: String,
-                 resume: (_ digest: UInt64) -> Result<RecoveryOutcome, any Error>?) throws -> RecoveryOutcome
+    func recover(
+        fileSystem: ModelFileSystem, profile: String,
+        resume: (_ digest: UInt64) -> Result<RecoveryOutcome, any Error>?
+    ) throws -> RecoveryOutcome
 }
 
 extension RecoveryRunner {
-    public func recover(fileSystem: ModelFileSystem, profile: String,
-                        resume: (_ digest: UInt64) -> Result<RecoveryOutcome, any Error>?) throws -> RecoveryOutcome {
+    public func recover(
+        fileSystem: ModelFileSystem, profile: String,
+        resume: (_ digest: UInt64) -> Result<RecoveryOutcome, any Error>?
+    ) throws -> RecoveryOutcome {
         try recover(fileSystem: fileSystem, profile: profile)
     }
 }

@@ -1,5 +1,5 @@
-import FileSystemKit
 import Archive
+import FileSystemKit
 
 /// The caches of `StateJudge` that depend only on the states they are asked about, never on the
 /// order in which they are asked: the recovery memos, what the oracles found on each tree
@@ -95,8 +95,10 @@ final class JudgeCaches {
     /// remembered by the hash of the tree recovery left, what was noted before it, and where the
     /// outcome says it set sessions aside: the capture is a function of these alone. Not
     /// remembered without the shortcuts.
-    func setAside(finalHash: UInt64, before: SetAsideOracle.Before, outcome: RecoveryOutcome?,
-                  capture: () -> SetAsideOracle.Capture) -> SetAsideOracle.Capture {
+    func setAside(
+        finalHash: UInt64, before: SetAsideOracle.Before, outcome: RecoveryOutcome?,
+        capture: () -> SetAsideOracle.Capture
+    ) -> SetAsideOracle.Capture {
         guard usesContentHashes else { return capture() }
         var key = ContentHash.combine(finalHash, before.digest)
         key = ContentHash.combine(key, UInt64(outcome == nil ? 0 : 1))
@@ -117,7 +119,8 @@ final class JudgeCaches {
     /// the tree itself (`ModelManifestCheck`), each content's SHA-256 computed once.
     func manifestVerifies(_ fileSystem: ModelFileSystem, entry: String) -> Bool {
         guard usesContentHashes, let inode = fileSystem.resolve(entry),
-              let key = fileSystem.tree.contentHash(of: inode, leavingOutTransient: false) else {
+            let key = fileSystem.tree.contentHash(of: inode, leavingOutTransient: false)
+        else {
             return TabCensus.manifestVerifies(fileSystem, entry: entry)
         }
         if let known = manifestVerdicts[key] { return known }

@@ -14,8 +14,9 @@ enum ModelManifestCheck {
     /// lowercase hexadecimal (the caller may remember it by content).
     static func verifies(_ tree: ModelTree, entry: Int32, digest: (Blob) -> String) -> Bool {
         guard tree.isDirectory(entry) == true, let manifestName = tree.names.id(of: SessionSetAside.manifestFile),
-              let manifest = tree.lookup(entry, manifestName), tree.isDirectory(manifest) == false,
-              let bytes = tree.blob(of: manifest)?.bytes, let expected = TabCensus.listedFiles(manifest: bytes) else { return false }
+            let manifest = tree.lookup(entry, manifestName), tree.isDirectory(manifest) == false,
+            let bytes = tree.blob(of: manifest)?.bytes, let expected = TabCensus.listedFiles(manifest: bytes)
+        else { return false }
         var matched = 0
         func walk(_ directory: Int32, _ relative: String) -> Bool {
             for (name, target) in tree.entries(of: directory) {
@@ -26,7 +27,8 @@ enum ModelManifestCheck {
                 }
                 if relative.isEmpty && name == manifestName { continue }
                 guard let want = expected[path], let blob = tree.blob(of: target), Int64(blob.count) == want.size,
-                      digest(blob) == want.sha256 else { return false }
+                    digest(blob) == want.sha256
+                else { return false }
                 matched += 1
             }
             return true

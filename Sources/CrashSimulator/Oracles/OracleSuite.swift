@@ -39,8 +39,10 @@ struct OracleSuite {
     /// files), with where, for each group of `detailing` not detailed yet. With `byContent`
     /// and no scan, the groups are found from what is remembered of each directory's content,
     /// and the profile is scanned only when a group must be detailed.
-    mutating func privacy(_ tree: ModelTree, profile: Int32?, scan given: ProfileScan? = nil, byContent: Bool = false, detailing: UInt64 = ~0,
-                          when: String, into details: inout [Int: String]) -> UInt64 {
+    mutating func privacy(
+        _ tree: ModelTree, profile: Int32?, scan given: ProfileScan? = nil, byContent: Bool = false, detailing: UInt64 = ~0,
+        when: String, into details: inout [Int: String]
+    ) -> UInt64 {
         guard checksPrivacy else { return 0 }
         if given == nil, byContent {
             guard let profile else { return 0 }

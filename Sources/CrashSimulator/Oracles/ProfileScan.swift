@@ -78,34 +78,44 @@ struct ProfileScan {
             var side = profile
             var sideKey = ProfileScan.profileKey
             if incognito {
-                guard let otr = names.incognito, let inode = tree.lookup(profile, otr), tree.node(inode)?.isDirectory == true else { continue }
+                guard let otr = names.incognito, let inode = tree.lookup(profile, otr), tree.node(inode)?.isDirectory == true else {
+                    continue
+                }
                 side = inode
                 sideKey = ProfileScan.key(sideKey, otr, table)
             }
             let storageKey = names.storage.map { ProfileScan.key(sideKey, $0, table) }
-            if let backupsName = names.backups, let backupsInode = tree.lookup(side, backupsName), let backupsNode = tree.node(backupsInode), backupsNode.isDirectory {
+            if let backupsName = names.backups, let backupsInode = tree.lookup(side, backupsName),
+                let backupsNode = tree.node(backupsInode), backupsNode.isDirectory
+            {
                 for (session, sessionInode) in backupsNode.entries {
                     guard let sessionNode = tree.node(sessionInode), sessionNode.isDirectory else { continue }
                     for (entryName, entryInode) in sessionNode.entries where !AtomicWriter.isTemporaryName(table.name(entryName)) {
                         guard let entryNode = tree.node(entryInode), entryNode.isDirectory else { continue }
                         var metadata: Blob?
-                        if let metadataName = names.metadata, let file = entryNode.entries[metadataName], let fileNode = tree.node(file), !fileNode.isDirectory {
+                        if let metadataName = names.metadata, let file = entryNode.entries[metadataName], let fileNode = tree.node(file),
+                            !fileNode.isDirectory
+                        {
                             metadata = fileNode.blob
                         }
                         let contents = storageKey.map { key in
-                            scanSession(tree, name: session, inode: entryInode, node: entryNode, key: ProfileScan.key(key, session, table),
-                                        incognito: incognito, names: names)
+                            scanSession(
+                                tree, name: session, inode: entryInode, node: entryNode, key: ProfileScan.key(key, session, table),
+                                incognito: incognito, names: names)
                         }
                         backups.append(BackupEntry(incognito: incognito, session: session, metadata: metadata, contents: contents))
                     }
                 }
             }
             guard let storageName = names.storage, let storageKey, let storage = tree.lookup(side, storageName),
-                  let storageNode = tree.node(storage), storageNode.isDirectory else { continue }
+                let storageNode = tree.node(storage), storageNode.isDirectory
+            else { continue }
             for (name, inode) in storageNode.entries {
                 guard let node = tree.node(inode), node.isDirectory else { continue }
-                sessions.append(scanSession(tree, name: name, inode: inode, node: node, key: ProfileScan.key(storageKey, name, table),
-                                            incognito: incognito, names: names))
+                sessions.append(
+                    scanSession(
+                        tree, name: name, inode: inode, node: node, key: ProfileScan.key(storageKey, name, table),
+                        incognito: incognito, names: names))
             }
         }
         sessions.sort { ($0.incognito ? 1 : 0, $0.name) < ($1.incognito ? 1 : 0, $1.name) }
@@ -114,7 +124,9 @@ struct ProfileScan {
     /// Key of the data.pb a tab of `session` has or would have (nil when no state ever used the
     /// names of that path, so that it never existed).
     static func dataKey(of tab: TabID, in session: SessionEntry, _ names: NameTable) -> UInt64? {
-        guard let directory = names.id(of: Tab.directoryName(for: tab)), let data = names.id(of: ProfileLayout.tabDataFile) else { return nil }
+        guard let directory = names.id(of: Tab.directoryName(for: tab)), let data = names.id(of: ProfileLayout.tabDataFile) else {
+            return nil
+        }
         return key(key(session.directoryKey, directory, names), data, names)
     }
 
@@ -139,8 +151,10 @@ struct ProfileScan {
         return result
     }
 
-    private func scanSession(_ tree: ModelTree, name: Int32, inode: Int32, node: ModelTree.Node, key: UInt64,
-                             incognito: Bool, names: ProfileNames) -> SessionEntry {
+    private func scanSession(
+        _ tree: ModelTree, name: Int32, inode: Int32, node: ModelTree.Node, key: UInt64,
+        incognito: Bool, names: ProfileNames
+    ) -> SessionEntry {
         let table = tree.names
         var entry = SessionEntry(incognito: incognito, name: name, directory: inode, metadataKey: 0, metadata: nil, tabs: [], shape: 0)
         entry.directoryKey = key
@@ -166,7 +180,9 @@ struct ProfileScan {
                     var dataKey = tabKey
                     if let dataName = names.data {
                         dataKey = ProfileScan.key(tabKey, dataName, table)
-                        if let file = childNode.entries[dataName], let fileNode = tree.node(file), !fileNode.isDirectory { data = fileNode.blob }
+                        if let file = childNode.entries[dataName], let fileNode = tree.node(file), !fileNode.isDirectory {
+                            data = fileNode.blob
+                        }
                     }
                     entry.tabs.append(TabEntry(id: id, name: childName, dataKey: dataKey, data: data))
                 }

@@ -15,10 +15,17 @@ public enum RecoveryOracle {
         case .success(let again):
             var findings: [Finding] = []
             if !again.changes.isEmpty {
-                findings.append(Finding(.recovery, "recovery is not idempotent: a second run changed the disk again (\(again.changes.joined(separator: "; ")))"))
+                findings.append(
+                    Finding(
+                        .recovery,
+                        "recovery is not idempotent: a second run changed the disk again (\(again.changes.joined(separator: "; ")))"))
             }
             if again.restored != outcome.restored {
-                findings.append(Finding(.recovery, "recovery is not idempotent: a second run restores something else (\(outcome.restored.keys.sorted().joined(separator: ", ")) vs \(again.restored.keys.sorted().joined(separator: ", ")))"))
+                findings.append(
+                    Finding(
+                        .recovery,
+                        "recovery is not idempotent: a second run restores something else (\(outcome.restored.keys.sorted().joined(separator: ", ")) vs \(again.restored.keys.sorted().joined(separator: ", ")))"
+                    ))
             }
             return findings
         }

@@ -39,8 +39,9 @@ struct RecoveryRun {
     /// Applies the deferred second stage, if any: the tree is then the one the run ends on.
     mutating func materialise() {
         guard let tail = deferred else { return }
-        system.replay(tail.operations, after: tail.after, collapsedTerms: tail.collapsedTerms, collapsedSteps: tail.collapsedSteps,
-                      treesCollapsed: tail.treesCollapsed)
+        system.replay(
+            tail.operations, after: tail.after, collapsedTerms: tail.collapsedTerms, collapsedSteps: tail.collapsedSteps,
+            treesCollapsed: tail.treesCollapsed)
         assert(system.tree.hash == tail.finalHash, "a resumed second stage ended on another tree than the run it was remembered from")
         deferred = nil
     }

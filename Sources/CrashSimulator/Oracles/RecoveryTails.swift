@@ -52,8 +52,10 @@ final class RecoveryTails {
     /// Runs recovery with `runner` on `system`: when its first stage reaches a remembered midpoint,
     /// finishes with that run's outcome and returns its second stage, not applied (see
     /// `ModelFileSystem.replay`); otherwise runs it whole and remembers its second stage.
-    func recover(_ runner: any RecoveryRunner, on system: ModelFileSystem, profile: String,
-                 tag: String) -> (outcome: Result<RecoveryOutcome, any Error>, resumed: Tail?) {
+    func recover(
+        _ runner: any RecoveryRunner, on system: ModelFileSystem, profile: String,
+        tag: String
+    ) -> (outcome: Result<RecoveryOutcome, any Error>, resumed: Tail?) {
         var midpoint: (key: UInt64, operations: Int, shapes: Int, steps: Int, removed: Int)?
         var resumed: Tail?
         let outcome: Result<RecoveryOutcome, any Error> = Result {
@@ -86,8 +88,10 @@ final class RecoveryTails {
 
     /// Remembers the second stage of the run that ended on `system`, begun at `midpoint` (its key,
     /// and the run's operations, collapsed terms and steps, and trees collapsed until then).
-    private func remember(_ system: ModelFileSystem, from midpoint: (key: UInt64, operations: Int, shapes: Int, steps: Int, removed: Int),
-                          outcome: Result<RecoveryOutcome, any Error>) {
+    private func remember(
+        _ system: ModelFileSystem, from midpoint: (key: UInt64, operations: Int, shapes: Int, steps: Int, removed: Int),
+        outcome: Result<RecoveryOutcome, any Error>
+    ) {
         guard let after = system.counters else { return }
         let operations = system.operations[midpoint.operations...]
         // The slices keep the run's whole operations and terms alive, the first stage's too.
@@ -97,9 +101,10 @@ final class RecoveryTails {
             heldWeight = 0
         }
         heldWeight += weight
-        tails[midpoint.key] = Tail(operations: operations, after: after, outcome: outcome, finalHash: system.tree.hash,
-                                   collapsedTerms: system.collapsedTerms[midpoint.shapes...],
-                                   collapsedSteps: system.collapsedSteps - midpoint.steps,
-                                   treesCollapsed: system.treesCollapsed - midpoint.removed)
+        tails[midpoint.key] = Tail(
+            operations: operations, after: after, outcome: outcome, finalHash: system.tree.hash,
+            collapsedTerms: system.collapsedTerms[midpoint.shapes...],
+            collapsedSteps: system.collapsedSteps - midpoint.steps,
+            treesCollapsed: system.treesCollapsed - midpoint.removed)
     }
 }

@@ -16,13 +16,21 @@ enum SaveContractOracle {
         let label = "save #\(record.sequence) (\(record.trigger.rawValue))"
         let disk = windowsOnDisk(fileSystem, profile: profile)
         for window in Set(model.keys).union(disk.keys).sorted() where model[window] != disk[window] {
-            findings.append(Finding(.durability, "\(label) was acknowledged, but on disk window \(window) holds \(describe(disk[window])) where the workload has \(describe(model[window]))"))
+            findings.append(
+                Finding(
+                    .durability,
+                    "\(label) was acknowledged, but on disk window \(window) holds \(describe(disk[window])) where the workload has \(describe(model[window]))"
+                ))
         }
         for session in record.sessions {
             let window = (session.incognito ? "OTR/" : "") + session.id
             let claimed = session.tabs.map(\.url).sorted()
             if claimed != model[window] ?? [] {
-                findings.append(Finding(.durability, "\(label) reports window \(window) saved with \(describe(claimed)) where the workload has \(describe(model[window]))"))
+                findings.append(
+                    Finding(
+                        .durability,
+                        "\(label) reports window \(window) saved with \(describe(claimed)) where the workload has \(describe(model[window]))"
+                    ))
             }
         }
         return findings

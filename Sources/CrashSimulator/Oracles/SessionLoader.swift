@@ -24,7 +24,8 @@ struct SessionLoader {
             for (name, inode) in node.entries {
                 guard let child = tree.node(inode) else { continue }
                 let children = child.isDirectory ? child.entries.keys.map { names.name($0) } : []
-                entries.append(ChromeLoadSemantics.DirectoryEntry(name: names.name(name), isDirectory: child.isDirectory, children: children))
+                entries.append(
+                    ChromeLoadSemantics.DirectoryEntry(name: names.name(name), isDirectory: child.isDirectory, children: children))
             }
         }
         let outcome = ChromeLoadSemantics.load(metadata: session.metadata?.bytes, entries: entries, id: id, incognito: session.incognito)

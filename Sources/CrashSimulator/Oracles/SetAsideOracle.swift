@@ -43,7 +43,9 @@ enum SetAsideOracle {
 
     /// The session stores of both sides, relative to the profile: all that `before` reads.
     static let storeDirectories = [false, true].flatMap { incognito in
-        [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(ProfileLayout.stateRoot(incognito: incognito), $0) }
+        [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map {
+            joinPath(ProfileLayout.stateRoot(incognito: incognito), $0)
+        }
     }
 
     /// Notes the session directories before recovery; with `hashing`, their content hashes too.
@@ -58,7 +60,8 @@ enum SetAsideOracle {
                     before.sessions.append(directory)
                 }
                 if hashing, let inode = fileSystem.resolve(joinPath(profile, directory)),
-                   let hash = tree.contentHash(of: inode, leavingOutTransient: true) {
+                    let hash = tree.contentHash(of: inode, leavingOutTransient: true)
+                {
                     before.hashes[directory] = hash
                 }
             }
@@ -69,17 +72,21 @@ enum SetAsideOracle {
 
     /// Reads the entries `outcome` names in the tree as recovery left it, and what became of the
     /// session directories `before` listed; `verifies` says whether an entry's manifest verifies.
-    static func capture(_ tree: ModelTree, profile: String, outcome: RecoveryOutcome?, before: Before,
-                        verifies: (ModelFileSystem, String) -> Bool) -> Capture {
+    static func capture(
+        _ tree: ModelTree, profile: String, outcome: RecoveryOutcome?, before: Before,
+        verifies: (ModelFileSystem, String) -> Bool
+    ) -> Capture {
         var capture = Capture()
         let fileSystem = ModelFileSystem(tree: tree)
         for directory in before.sessions where fileSystem.kind(of: joinPath(profile, directory)) != .directory {
             let parts = pathComponents(directory)
             let id = parts.last ?? ""
-            let backups = joinPath(profile, SessionSetAside.backupsDirectory(incognito: parts.first == ProfileLayout.incognitoDirectory), id)
+            let backups = joinPath(
+                profile, SessionSetAside.backupsDirectory(incognito: parts.first == ProfileLayout.incognitoDirectory), id)
             let stamps = (try? fileSystem.list(backups)) ?? []
             if let hash = before.hashes[directory],
-               stamps.contains(where: { holdsWhole(tree, fileSystem, entry: joinPath(backups, $0), hash) }) {
+                stamps.contains(where: { holdsWhole(tree, fileSystem, entry: joinPath(backups, $0), hash) })
+            {
                 capture.vanished.append((directory, nil))
             } else {
                 capture.vanished.append((directory, stamps.map { files(fileSystem, joinPath(backups, $0)) }))
@@ -112,23 +119,32 @@ enum SetAsideOracle {
         guard !capture.entries.isEmpty || !capture.vanished.isEmpty else { return [] }
         let fileSystem = ModelFileSystem(tree: tree)
         var findings: [Finding] = []
-        for case let (directory, entries?) in capture.vanished {
+        for case (let directory, let entries?) in capture.vanished {
             let original = files(fileSystem, joinPath(profile, directory))
             let kept = entries.contains { entry in original.allSatisfy { entry[$0.key] == $0.value } }
             if !kept {
-                findings.append(Finding(.collateralLoss, "recovery removed \(directory) without setting it aside whole: no entry in Backups/ holds its \(original.count) files"))
+                findings.append(
+                    Finding(
+                        .collateralLoss,
+                        "recovery removed \(directory) without setting it aside whole: no entry in Backups/ holds its \(original.count) files"
+                    ))
             }
         }
         for item in capture.entries {
             if !item.verifies {
-                findings.append(Finding(.collateralLoss, "recovery set aside \(item.original) as \(item.entry), whose manifest does not verify"))
+                findings.append(
+                    Finding(.collateralLoss, "recovery set aside \(item.original) as \(item.entry), whose manifest does not verify"))
             }
             guard let copied = item.files else { continue }
             let original = files(fileSystem, joinPath(profile, item.original))
             let missing = original.keys.filter { copied[$0] == nil }.sorted()
             let changed = original.keys.filter { copied[$0] != nil && copied[$0] != original[$0] }.sorted()
             if let first = missing.first ?? changed.first {
-                findings.append(Finding(.collateralLoss, "recovery set aside \(item.original) as \(item.entry), which lacks or changed \(missing.count + changed.count) of its \(original.count) files, e.g. \(first)"))
+                findings.append(
+                    Finding(
+                        .collateralLoss,
+                        "recovery set aside \(item.original) as \(item.entry), which lacks or changed \(missing.count + changed.count) of its \(original.count) files, e.g. \(first)"
+                    ))
             }
         }
         return findings
@@ -136,9 +152,10 @@ enum SetAsideOracle {
 
     /// Every regular file below `directory` but temporary and backup names, by relative path.
     private static func files(_ fileSystem: ModelFileSystem, _ directory: String) -> [String: [UInt8]] {
-        let paths = FileListing.files(fileSystem, under: directory, strict: false) { name in
-            !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name)
-        } ?? []
+        let paths =
+            FileListing.files(fileSystem, under: directory, strict: false) { name in
+                !AtomicWriter.isTemporaryName(name) && !AtomicWriter.isBackupName(name)
+            } ?? []
         var found: [String: [UInt8]] = [:]
         for path in paths { found[path] = try? fileSystem.read(joinPath(directory, path)) }
         return found

@@ -68,8 +68,9 @@ final class StateJudge {
     private func judge(_ tree: ModelTree, depth: Int, inodeBase: Int32) -> StateVerdict {
         let profile = profileInode(tree)
         var privacyDetails: [Int: String] = [:]
-        var privacyFound = caches.suite.privacy(tree, profile: profile, byContent: caches.usesContentHashes, detailing: detailedPrivacyGroups,
-                                                when: "before recovery", into: &privacyDetails)
+        var privacyFound = caches.suite.privacy(
+            tree, profile: profile, byContent: caches.usesContentHashes, detailing: detailedPrivacyGroups,
+            when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
         let sessionsBefore = caches.setAsideBefore(tree)
         let mark = tree.mark()
@@ -104,8 +105,9 @@ final class StateJudge {
         findings += RecoveryOracle.check(first: first, second: second)
         let setAside = caches.setAside(finalHash: run.finalHash, before: sessionsBefore, outcome: try? first.get()) {
             run.materialise()
-            return SetAsideOracle.capture(tree, profile: recording.profile, outcome: try? first.get(), before: sessionsBefore,
-                                          verifies: caches.manifestVerifies)
+            return SetAsideOracle.capture(
+                tree, profile: recording.profile, outcome: try? first.get(), before: sessionsBefore,
+                verifies: caches.manifestVerifies)
         }
         let collapsed = depth == 0 ? run.collapsedTerms : []
         let treesCollapsed = run.treesCollapsed
@@ -121,8 +123,9 @@ final class StateJudge {
             }
             crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase, inodeBase: laterInodes)
         }
-        return StateVerdict(findings: findings, floor: floor, privacyFound: privacyFound, privacyDetails: privacyDetails,
-                            detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: crashes)
+        return StateVerdict(
+            findings: findings, floor: floor, privacyFound: privacyFound, privacyDetails: privacyDetails,
+            detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: crashes)
     }
 
     /// Runs recovery on the state `tree` holds (leaving its changes there): replayed from the memo
@@ -135,16 +138,19 @@ final class StateJudge {
     /// off; with `keepsShapes` (a run at depth 0) the terms of the steps they stand for are kept
     /// (`ModelFileSystem.collapsedTerms`), so that the run's shape is the one its steps made one
     /// by one would have, and those steps are made only for the runs whose crashes are explored.
-    private func recover(_ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String, keepsShapes: Bool = false,
-                         collapses: Bool = true) -> RecoveryRun {
+    private func recover(
+        _ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String, keepsShapes: Bool = false,
+        collapses: Bool = true
+    ) -> RecoveryRun {
         let atOnce = collapses && usesTails
         // Runs that make every step one by one are remembered apart.
         let memoTag = atOnce ? tag : tag + "steps-"
         let memo = caches.memo(memoTag)
         let mark = tree.mark()
         func makeSystem() -> ModelFileSystem {
-            let system = ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
-                                         temporaryTag: tag)
+            let system = ModelFileSystem(
+                tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
+                temporaryTag: tag)
             system.collapsesTrees = atOnce
             system.sha256OfBlob = { [caches] blob in caches.digest(blob) }
             if atOnce && keepsShapes {
@@ -165,7 +171,8 @@ final class StateJudge {
         let system = makeSystem()
         system.isTracing = true
         system.traceLimit = RecoveryMemo.longestTrace + 1
-        let (outcome, resumed): (Result<RecoveryOutcome, any Error>, RecoveryTails.Tail?) = usesTails
+        let (outcome, resumed): (Result<RecoveryOutcome, any Error>, RecoveryTails.Tail?) =
+            usesTails
             ? tails.recover(runner, on: system, profile: recording.profile, tag: memoTag)
             : (Result { try runner.recover(fileSystem: system, profile: recording.profile) }, nil)
         system.isTracing = false
@@ -187,8 +194,10 @@ final class StateJudge {
 
     /// States left by a crash after each step of recovery (and within each of its writes), or a
     /// seeded sample of them when `recoveryCrashSample` asks (see `RecoveryCrashPoints`).
-    private func exploreRecoveryCrashes(_ tree: ModelTree, steps: [FileOperation], operationBase: Int32,
-                                        inodeBase: Int32) -> [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] {
+    private func exploreRecoveryCrashes(
+        _ tree: ModelTree, steps: [FileOperation], operationBase: Int32,
+        inodeBase: Int32
+    ) -> [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] {
         var result: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
         let (points, total) = RecoveryCrashPoints.chosen(steps, seed: ContentHash.combine(seed, tree.hash), limit: recoveryCrashSample)
         if points.count < total {
@@ -206,7 +215,9 @@ final class StateJudge {
             if let cut = point.cut {
                 let inner = tree.mark()
                 let step = steps[point.steps]
-                TornWrite.apply(.cut(operation: point.steps, bytes: cut), effect: step.effect, index: Int(operationBase) + point.steps, seed: 0, to: tree)
+                TornWrite.apply(
+                    .cut(operation: point.steps, bytes: cut), effect: step.effect, index: Int(operationBase) + point.steps, seed: 0,
+                    to: tree)
                 result.append((StateVerdict.RecoveryCrash(steps: point.steps, cut: cut), verdict(tree, depth: 1, inodeBase: inodeBase)))
                 tree.rollback(to: inner)
             } else {

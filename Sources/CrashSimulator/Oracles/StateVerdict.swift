@@ -23,8 +23,10 @@ public final class StateVerdict: Sendable {
         var cut: Int?
     }
 
-    init(findings: [Finding], floor: DurabilityOracle.Floor, privacyFound: UInt64, privacyDetails: [Int: String],
-         detectedCrash: Bool?, recoveryCrashes: [(state: RecoveryCrash, verdict: StateVerdict)]) {
+    init(
+        findings: [Finding], floor: DurabilityOracle.Floor, privacyFound: UInt64, privacyDetails: [Int: String],
+        detectedCrash: Bool?, recoveryCrashes: [(state: RecoveryCrash, verdict: StateVerdict)]
+    ) {
         self.findings = findings
         self.floor = floor
         self.privacyFound = privacyFound
@@ -37,13 +39,21 @@ public final class StateVerdict: Sendable {
     func findings(in context: CrashContext) -> [Finding] {
         var result = findings
         if context.requiredVersion >= 0 && floor.version < context.requiredVersion {
-            result.append(Finding(.durability, "\(context.acknowledgement) was acknowledged (version \(context.requiredVersion)), but after recovery \(floor.detail) (version \(floor.version))"))
+            result.append(
+                Finding(
+                    .durability,
+                    "\(context.acknowledgement) was acknowledged (version \(context.requiredVersion)), but after recovery \(floor.detail) (version \(floor.version))"
+                ))
         }
-        if let finding = PrivacyOracle.check(found: privacyFound, acknowledged: context.privacyGroups, detail: { privacyDetails[$0] ?? "incognito data remains" }) {
+        if let finding = PrivacyOracle.check(
+            found: privacyFound, acknowledged: context.privacyGroups, detail: { privacyDetails[$0] ?? "incognito data remains" })
+        {
             result.append(finding)
         }
-        if let detectedCrash, let finding = RecoveryOracle.checkDetection(
-            RecoveryOutcome(detectedCrash: detectedCrash, restored: [:], changes: []), expected: context.appWasRunning) {
+        if let detectedCrash,
+            let finding = RecoveryOracle.checkDetection(
+                RecoveryOutcome(detectedCrash: detectedCrash, restored: [:], changes: []), expected: context.appWasRunning)
+        {
             result.append(finding)
         }
         return result + context.brokenPromises

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a file operation was called from: the return addresses of the calling frames, turned into
 /// function names only when a report needs them.
@@ -60,12 +61,14 @@ enum Symbolizer {
     static func name(of address: UInt) -> String? {
         var info = DynamicLinkInfo()
         guard let pointer = UnsafeRawPointer(bitPattern: address), lookUpSymbol(pointer, &info) != 0,
-              let symbol = info.symbolName else { return nil }
+            let symbol = info.symbolName
+        else { return nil }
         guard let demangled = demangle(symbol, UInt(strlen(symbol)), nil, nil, 0) else { return String(cString: symbol) }
         defer { free(demangled) }
         var name = String(cString: demangled)
         if let paren = name.firstIndex(of: "(") { name = String(name[..<paren]) }
-        for prefix in ["static ", "merged ", "function signature specialization <Arg[0] = Owned To Guaranteed> of "] where name.hasPrefix(prefix) {
+        for prefix in ["static ", "merged ", "function signature specialization <Arg[0] = Owned To Guaranteed> of "]
+        where name.hasPrefix(prefix) {
             name.removeFirst(prefix.count)
         }
         return name

@@ -5,8 +5,9 @@ import SessionStore
 /// it can be made again on another tree (see `RecoveryMemo`).
 struct TracedCall: Equatable, Sendable {
     enum Kind: UInt8, Sendable {
-        case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind, entries, leftovers,
-             removeTree, linkTree
+        case create, openTruncating, write, fsync, close, rename, fsyncDirectory, link, unlink, mkdir, rmdir, read, list, kind, entries,
+            leftovers,
+            removeTree, linkTree
     }
 
     var kind: Kind
@@ -57,7 +58,9 @@ extension ModelFileSystem {
 
     /// Runs `body` (one FileSystem call), tracing it with `call` and the answer `key` gives.
     @inline(__always)
-    private func traced<T>(_ call: () -> TracedCall, _ key: (T) -> UInt64, _ body: () throws(FileSystemError) -> T) throws(FileSystemError) -> T {
+    private func traced<T>(
+        _ call: () -> TracedCall, _ key: (T) -> UInt64, _ body: () throws(FileSystemError) -> T
+    ) throws(FileSystemError) -> T {
         guard isTracing else { return try body() }
         do throws(FileSystemError) {
             let value = try body()
@@ -72,7 +75,9 @@ extension ModelFileSystem {
     public func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         do throws(FileSystemError) {
             let handle = try rawCreateExclusive(path, mode: mode)
-            if isTracing { note((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(Int(handle.rawValue)))) }
+            if isTracing {
+                note((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(Int(handle.rawValue))))
+            }
             return handle
         } catch {
             if isTracing { note((TracedCall(.create, lastCreatedPath, number: Int32(bitPattern: mode)), TracedCall.answer(error))) }
@@ -82,37 +87,48 @@ extension ModelFileSystem {
 
     /// Opens a file for writing, truncating it (recorded as a truncate), or creates it.
     public func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
-        try traced({ TracedCall(.openTruncating, modelPath(path), number: Int32(bitPattern: mode)) }, { TracedCall.answer(Int($0.rawValue)) }) { () throws(FileSystemError) in
+        try traced(
+            { TracedCall(.openTruncating, modelPath(path), number: Int32(bitPattern: mode)) }, { TracedCall.answer(Int($0.rawValue)) }
+        ) { () throws(FileSystemError) in
             try rawOpenTruncating(path, mode: mode)
         }
     }
 
     public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
-        try traced({ TracedCall(.write, "", number: handle.rawValue, bytes: Array(bytes)) }, { TracedCall.answer($0) }) { () throws(FileSystemError) in
+        try traced({ TracedCall(.write, "", number: handle.rawValue, bytes: Array(bytes)) }, { TracedCall.answer($0) }) {
+            () throws(FileSystemError) in
             try rawWrite(handle, bytes)
         }
     }
 
     public func fsync(_ handle: FileHandleID) throws(FileSystemError) {
-        try traced({ TracedCall(.fsync, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(FileSystemError) in try rawFsync(handle) }
+        try traced({ TracedCall(.fsync, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(FileSystemError) in
+            try rawFsync(handle)
+        }
     }
 
     public func close(_ handle: FileHandleID) throws(FileSystemError) {
-        try traced({ TracedCall(.close, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(FileSystemError) in try rawClose(handle) }
+        try traced({ TracedCall(.close, "", number: handle.rawValue) }, { TracedCall.done }) { () throws(FileSystemError) in
+            try rawClose(handle)
+        }
     }
 
     public func rename(_ source: String, to destination: String) throws(FileSystemError) {
-        try traced({ TracedCall(.rename, modelPath(source), other: modelPath(destination)) }, { TracedCall.done }) { () throws(FileSystemError) in
+        try traced({ TracedCall(.rename, modelPath(source), other: modelPath(destination)) }, { TracedCall.done }) {
+            () throws(FileSystemError) in
             try rawRename(source, to: destination)
         }
     }
 
     public func fsyncDirectory(_ path: String) throws(FileSystemError) {
-        try traced({ TracedCall(.fsyncDirectory, modelPath(path)) }, { TracedCall.done }) { () throws(FileSystemError) in try rawFsyncDirectory(path) }
+        try traced({ TracedCall(.fsyncDirectory, modelPath(path)) }, { TracedCall.done }) { () throws(FileSystemError) in
+            try rawFsyncDirectory(path)
+        }
     }
 
     public func link(_ source: String, to destination: String) throws(FileSystemError) {
-        try traced({ TracedCall(.link, modelPath(source), other: modelPath(destination)) }, { TracedCall.done }) { () throws(FileSystemError) in
+        try traced({ TracedCall(.link, modelPath(source), other: modelPath(destination)) }, { TracedCall.done }) {
+            () throws(FileSystemError) in
             try rawLink(source, to: destination)
         }
     }
@@ -122,7 +138,8 @@ extension ModelFileSystem {
     }
 
     public func mkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
-        try traced({ TracedCall(.mkdir, modelPath(path), number: Int32(bitPattern: mode)) }, { TracedCall.done }) { () throws(FileSystemError) in
+        try traced({ TracedCall(.mkdir, modelPath(path), number: Int32(bitPattern: mode)) }, { TracedCall.done }) {
+            () throws(FileSystemError) in
             try rawMkdir(path, mode: mode)
         }
     }
@@ -135,8 +152,11 @@ extension ModelFileSystem {
     func perform(_ call: TracedCall) -> UInt64 {
         do throws(FileSystemError) {
             switch call.kind {
-            case .create: return TracedCall.answer(Int(try rawCreateExclusive(call.path, mode: UInt32(bitPattern: call.number), canonical: true).rawValue))
-            case .openTruncating: return TracedCall.answer(Int(try rawOpenTruncating(call.path, mode: UInt32(bitPattern: call.number)).rawValue))
+            case .create:
+                return TracedCall.answer(
+                    Int(try rawCreateExclusive(call.path, mode: UInt32(bitPattern: call.number), canonical: true).rawValue))
+            case .openTruncating:
+                return TracedCall.answer(Int(try rawOpenTruncating(call.path, mode: UInt32(bitPattern: call.number)).rawValue))
             case .write: return TracedCall.answer(try rawWrite(FileHandleID(rawValue: call.number), call.bytes[...]))
             case .fsync: try rawFsync(FileHandleID(rawValue: call.number))
             case .close: try rawClose(FileHandleID(rawValue: call.number))
@@ -149,7 +169,9 @@ extension ModelFileSystem {
             case .removeTree: try rawRemoveTree(call.path)
             case .linkTree:
                 // A copy the store made at once is made at once again, or the replay stops there.
-                guard let linked = rawLinkTree(call.path, to: call.other, syncing: call.bytes.first == 1) else { return TracedCall.notAtOnce }
+                guard let linked = rawLinkTree(call.path, to: call.other, syncing: call.bytes.first == 1) else {
+                    return TracedCall.notAtOnce
+                }
                 return TracedCall.answer(linked)
             case .read: return TracedCall.answer(try readBlob(call.path))
             case .list: return listAnswer(try directoryEntries(call.path))

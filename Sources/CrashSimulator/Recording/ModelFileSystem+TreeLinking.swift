@@ -15,16 +15,24 @@ extension ModelFileSystem {
     /// made from the run. It records one operation, the mkdir of the copy (whose effect makes the
     /// whole copy), and tells `shapesOfLinking` of the copy. Otherwise (and whenever a step
     /// could fail) it makes the calls one by one.
-    public func linkTree(_ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
-                         leavingOut prefixes: [String]) throws(FileSystemError) -> [String] {
+    public func linkTree(
+        _ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
+        leavingOut prefixes: [String]
+    ) throws(FileSystemError) -> [String] {
         guard collapsesTrees, beforeOperation == nil, Set(prefixes) == ModelFileSystem.transientPrefixes,
-              let linked = rawLinkTree(source, to: destination, syncing: syncingEachDirectory) else {
-            return try linkTreeStepByStep(source, to: destination, mode: mode, syncingEachDirectory: syncingEachDirectory,
-                                          leavingOut: prefixes)
+            let linked = rawLinkTree(source, to: destination, syncing: syncingEachDirectory)
+        else {
+            return try linkTreeStepByStep(
+                source, to: destination, mode: mode, syncingEachDirectory: syncingEachDirectory,
+                leavingOut: prefixes)
         }
         if isTracing {
-            note((TracedCall(.linkTree, modelPath(source), other: modelPath(destination), number: Int32(bitPattern: mode),
-                             bytes: [syncingEachDirectory ? 1 : 0]), TracedCall.answer(linked)), weight: 1 + linked.count)
+            note(
+                (
+                    TracedCall(
+                        .linkTree, modelPath(source), other: modelPath(destination), number: Int32(bitPattern: mode),
+                        bytes: [syncingEachDirectory ? 1 : 0]), TracedCall.answer(linked)
+                ), weight: 1 + linked.count)
         }
         return linked
     }
@@ -35,15 +43,18 @@ extension ModelFileSystem {
     /// answer as POSIX would.
     func rawLinkTree(_ source: String, to destination: String, syncing: Bool) -> [String]? {
         guard let from = resolve(source), tree.isDirectory(from) == true,
-              let at = try? parentAndName(destination, operation: "mkdir"), tree.lookup(at.directory, at.name) == nil else { return nil }
+            let at = try? parentAndName(destination, operation: "mkdir"), tree.lookup(at.directory, at.name) == nil
+        else { return nil }
         let shown = modelPath(destination)
         noteLinkedAtOnce(modelPath(source), from, shown, syncing: syncing)
         var linked: [String]? = []
         let first = nextInode
         nextInode = tree.linkCopy(of: from, into: at.directory, name: at.name, firstInode: first, linked: &linked)
-        append(FileOperation(kind: .mkdir, path: shown, destination: nil, size: 0,
-                             effect: .linkTree(source: from, directory: at.directory, name: at.name, firstInode: first),
-                             context: context, site: .none))
+        append(
+            FileOperation(
+                kind: .mkdir, path: shown, destination: nil, size: 0,
+                effect: .linkTree(source: from, directory: at.directory, name: at.name, firstInode: first),
+                context: context, site: .none))
         return linked ?? []
     }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FileSystemKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension ModelFileSystem {
     /// Removes a tree as `FileSystem.removeTree` says; when `collapsesTrees` and no directory
@@ -41,7 +42,9 @@ extension ModelFileSystem {
         let shown = modelPath(path)
         noteRemovedAtOnce(shown, inode)
         tree.setEntry(at.directory, at.name, nil)
-        append(FileOperation(kind: isDirectory ? .rmdir : .unlink, path: shown, destination: nil, size: 0,
-                             effect: .removeEntry(directory: at.directory, name: at.name), context: context, site: .none))
+        append(
+            FileOperation(
+                kind: isDirectory ? .rmdir : .unlink, path: shown, destination: nil, size: 0,
+                effect: .removeEntry(directory: at.directory, name: at.name), context: context, site: .none))
     }
 }

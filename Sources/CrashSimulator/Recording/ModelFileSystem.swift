@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import FileSystemKit
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SessionStore
+
+#if canImport(Glibc)
+    import FileSystemKit
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The simulator's `FileSystem`: POSIX semantics on a `ModelTree` in memory, recording every
 /// logical operation with its effect, the workload's context and its call site.
@@ -94,8 +95,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// depend only on this file system's history (`<prefix><target>.<tag><n>`), not on the
     /// process id and counter the store puts in them, so that recordings and crash states are
     /// the same in every run; the store keeps using the names it chose.
-    public init(tree: ModelTree, firstInode: Int32? = nil, operationBase: Int32 = 0,
-                tracksExactContent: Bool = true, capturesCallSites: Bool = false, temporaryTag: String = "") {
+    public init(
+        tree: ModelTree, firstInode: Int32? = nil, operationBase: Int32 = 0,
+        tracksExactContent: Bool = true, capturesCallSites: Bool = false, temporaryTag: String = ""
+    ) {
         self.tree = tree
         self.temporaryTag = temporaryTag
         self.nextInode = firstInode ?? tree.inodeCapacity
@@ -124,8 +127,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// Carries out `operations`, recorded by an earlier run from a point where the tree and
     /// `counters` were what they are now: applies their effects, records them as its own, and
     /// ends with the counters that run ended with (`after`).
-    func replay(_ operations: ArraySlice<FileOperation>, after: (nextInode: Int32, temporaryNames: Int),
-                collapsedTerms: ArraySlice<UInt64> = [], collapsedSteps: Int = 0, treesCollapsed: Int = 0) {
+    func replay(
+        _ operations: ArraySlice<FileOperation>, after: (nextInode: Int32, temporaryNames: Int),
+        collapsedTerms: ArraySlice<UInt64> = [], collapsedSteps: Int = 0, treesCollapsed: Int = 0
+    ) {
         for operation in operations {
             tree.apply(operation.effect, index: nextIndex)
             self.operations.append(operation)
@@ -233,7 +238,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         }
         let utf8 = path.utf8
         var end = utf8.endIndex
-        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x2F, utf8.index(before: end) > utf8.startIndex { end = utf8.index(before: end) }
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x2F, utf8.index(before: end) > utf8.startIndex {
+            end = utf8.index(before: end)
+        }
         var slash = end
         while slash > utf8.startIndex, utf8[utf8.index(before: slash)] != 0x2F { slash = utf8.index(before: slash) }
         let last = Substring(path.utf8[slash..<end])
@@ -242,7 +249,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         if slash > utf8.startIndex {
             let parentEnd = utf8.index(before: slash)
             let parentPath = parentEnd == utf8.startIndex ? "/" : String(Substring(path.utf8[utf8.startIndex..<parentEnd]))
-            guard let components = tree.pathIndex.components(of: parentPath, names: tree.names) else { throw error(operation, path, ENOENT) }
+            guard let components = tree.pathIndex.components(of: parentPath, names: tree.names) else {
+                throw error(operation, path, ENOENT)
+            }
             parent = components
         }
         let directory = try walk(parent, path, operation)
@@ -264,8 +273,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     private func record(_ kind: FileOperation.Kind, _ path: String, destination: String? = nil, size: Int = 0, _ effect: Effect) {
         let site = capturesCallSites ? CallSite.capture(skipping: 3) : .none
-        operations.append(FileOperation(kind: kind, path: translate(path), destination: destination.map(translate), size: size,
-                                        effect: effect, context: context, site: site))
+        operations.append(
+            FileOperation(
+                kind: kind, path: translate(path), destination: destination.map(translate), size: size,
+                effect: effect, context: context, site: site))
     }
 
     private var nextIndex: Int32 { operationBase + Int32(operations.count) }
@@ -327,8 +338,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         let previous = tracksExactContent ? node.dataOperation : -2
         let result = node.blob.writing(bytes, at: file.position)
         tree.setContent(file.inode, result, dataOperation: index, exact: tracksExactContent)
-        record(.write, file.path, size: bytes.count,
-               .write(inode: file.inode, offset: file.position, bytes: Array(bytes), previous: previous, result: result))
+        record(
+            .write, file.path, size: bytes.count,
+            .write(inode: file.inode, offset: file.position, bytes: Array(bytes), previous: previous, result: result))
         files[handle.rawValue]?.position += bytes.count
         return bytes.count
     }
@@ -353,13 +365,16 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
             if existing == inode { return }
             if targetIsDirectory && !sourceIsDirectory { throw error("rename", "\(source) -> \(destination)", EISDIR) }
             if !targetIsDirectory && sourceIsDirectory { throw error("rename", "\(source) -> \(destination)", ENOTDIR) }
-            if targetIsDirectory && tree.node(existing)?.entries.isEmpty == false { throw error("rename", "\(source) -> \(destination)", ENOTEMPTY) }
+            if targetIsDirectory && tree.node(existing)?.entries.isEmpty == false {
+                throw error("rename", "\(source) -> \(destination)", ENOTEMPTY)
+            }
         }
         try prepare()
         tree.setEntry(from.directory, from.name, nil)
         tree.setEntry(to.directory, to.name, inode)
-        record(.rename, source, destination: destination,
-               .rename(fromDirectory: from.directory, fromName: from.name, toDirectory: to.directory, toName: to.name, inode: inode))
+        record(
+            .rename, source, destination: destination,
+            .rename(fromDirectory: from.directory, fromName: from.name, toDirectory: to.directory, toName: to.name, inode: inode))
     }
 
     func rawFsyncDirectory(_ path: String) throws(FileSystemError) {
@@ -384,7 +399,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     func rawUnlink(_ path: String) throws(FileSystemError) {
         let at = try parentAndName(path, operation: "unlink")
-        guard let inode = tree.lookup(at.directory, at.name), let isDirectory = tree.isDirectory(inode) else { throw error("unlink", path, ENOENT) }
+        guard let inode = tree.lookup(at.directory, at.name), let isDirectory = tree.isDirectory(inode) else {
+            throw error("unlink", path, ENOENT)
+        }
         guard !isDirectory else { throw error("unlink", path, EISDIR) }
         try prepare()
         tree.setEntry(at.directory, at.name, nil)
@@ -473,7 +490,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
             let listing = listAnswer(entries)
             if isTracing { note((TracedCall(.entries, translate(path)), entriesAnswer(entries, listing: listing))) }
             return tree.pathIndex.sortedNames(entries, key: listing, names: tree.names).map { id in
-                DirectoryEntry(name: tree.names.name(id), kind: entries[id].flatMap { tree.isDirectory($0) }.map { $0 ? .directory : .file })
+                DirectoryEntry(
+                    name: tree.names.name(id), kind: entries[id].flatMap { tree.isDirectory($0) }.map { $0 ? .directory : .file })
             }
         } catch {
             if isTracing { note((TracedCall(.entries, translate(path)), TracedCall.answer(error))) }

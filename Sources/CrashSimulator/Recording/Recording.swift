@@ -29,10 +29,12 @@ public struct Recording: Sendable {
     /// What the starting profile held (empty when the workload starts from an empty profile).
     public var starting = StartingFacts()
 
-    public init(workload: String, profile: String, initial: ModelTree.Snapshot, names: NameTable,
-                operations: [FileOperation], acknowledgements: [Acknowledgement], versions: VersionIndex,
-                privacy: PrivacyIndex, inodeCount: Int32, running: [Bool], events: [(operation: Int, text: String)],
-                contract: [Int: [Finding]] = [:]) {
+    public init(
+        workload: String, profile: String, initial: ModelTree.Snapshot, names: NameTable,
+        operations: [FileOperation], acknowledgements: [Acknowledgement], versions: VersionIndex,
+        privacy: PrivacyIndex, inodeCount: Int32, running: [Bool], events: [(operation: Int, text: String)],
+        contract: [Int: [Finding]] = [:]
+    ) {
         self.workload = workload
         self.profile = profile
         self.initial = initial

@@ -15,7 +15,9 @@ public enum CrashTestDocument {
         /// Kill mode: the directory holding the failing on-disk state.
         public var directory: String?
 
-        public init(oracle: OracleKind, oracles: [OracleKind] = [], crashAfter: Int, reproducer: String, message: String, directory: String? = nil) {
+        public init(
+            oracle: OracleKind, oracles: [OracleKind] = [], crashAfter: Int, reproducer: String, message: String, directory: String? = nil
+        ) {
             self.oracle = oracle
             self.oracles = oracles.isEmpty ? [oracle] : oracles
             self.crashAfter = crashAfter
@@ -56,10 +58,12 @@ public enum CrashTestDocument {
         /// loading rules, one line each naming the rule (allowed when recovery keeps a copy).
         public var chromeRuleLosses: [String] = []
 
-        public init(workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
-                    operations: Int, acks: Int, explored: Int, unique: Int, failed: Int, truncated: Bool,
-                    elapsedSeconds: Double, failuresByOracle: [OracleKind: Int], failures: [Failure], failuresOmitted: Int = 0,
-                    kills: Int? = nil, recovery: (runs: Int, replays: Int, resumed: Int, sampled: Int, unexplored: Int)? = nil) {
+        public init(
+            workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
+            operations: Int, acks: Int, explored: Int, unique: Int, failed: Int, truncated: Bool,
+            elapsedSeconds: Double, failuresByOracle: [OracleKind: Int], failures: [Failure], failuresOmitted: Int = 0,
+            kills: Int? = nil, recovery: (runs: Int, replays: Int, resumed: Int, sampled: Int, unexplored: Int)? = nil
+        ) {
             self.workload = workload
             self.model = model
             self.writeProtocol = writeProtocol
@@ -93,19 +97,23 @@ public enum CrashTestDocument {
         let configuration = report.configuration
         let result = report.result
         var fields = Fields(
-            workload: configuration.workload + (configuration.startingProfile.map { " from \($0)" } ?? ""), model: configuration.model.rawValue,
+            workload: configuration.workload + (configuration.startingProfile.map { " from \($0)" } ?? ""),
+            model: configuration.model.rawValue,
             writeProtocol: configuration.writeProtocol.rawValue, mode: "simulated", seed: configuration.exploration.seed,
             shard: "\(configuration.exploration.shard.index)/\(configuration.exploration.shard.count)",
             operations: report.operations, acks: report.acknowledgements, explored: result.explored, unique: result.unique,
             failed: result.failed, truncated: result.truncated, elapsedSeconds: result.elapsedSeconds,
             failuresByOracle: result.failuresByOracle,
             failures: result.failures.prefix(maxFailures ?? Int.max).map {
-                Failure(oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
-                        reproducer: report.reproducer($0).text, message: $0.message)
+                Failure(
+                    oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
+                    reproducer: report.reproducer($0).text, message: $0.message)
             },
             failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)),
-            recovery: (result.recoveryRuns, result.recoveryReplays, result.resumedRecoveries, result.sampledRecoveries,
-                       result.unexploredRecoveryCrashes))
+            recovery: (
+                result.recoveryRuns, result.recoveryReplays, result.resumedRecoveries, result.sampledRecoveries,
+                result.unexploredRecoveryCrashes
+            ))
         fields.chromeRuleLosses = report.chromeRuleLosses
         return fields
     }
@@ -121,8 +129,9 @@ public enum CrashTestDocument {
             failed: result.failed, truncated: result.truncated, elapsedSeconds: result.elapsedSeconds,
             failuresByOracle: result.failuresByOracle,
             failures: result.failures.prefix(maxFailures ?? Int.max).map {
-                Failure(oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
-                        reproducer: report.reproducer($0).text, message: $0.message)
+                Failure(
+                    oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
+                    reproducer: report.reproducer($0).text, message: $0.message)
             },
             failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)))
     }
@@ -136,8 +145,9 @@ public enum CrashTestDocument {
             operations: report.operations, acks: report.acknowledgements, explored: report.kills, unique: report.distinct,
             failed: report.failed, truncated: false, elapsedSeconds: report.elapsedSeconds, failuresByOracle: report.failuresByOracle,
             failures: report.failures.prefix(maxFailures ?? Int.max).map {
-                Failure(oracle: $0.oracle, oracles: $0.oracles, crashAfter: $0.crashAfter ?? -1, reproducer: $0.reproducer,
-                        message: $0.message, directory: $0.directory)
+                Failure(
+                    oracle: $0.oracle, oracles: $0.oracles, crashAfter: $0.crashAfter ?? -1, reproducer: $0.reproducer,
+                    message: $0.message, directory: $0.directory)
             },
             failuresOmitted: max(0, report.failures.count - (maxFailures ?? Int.max)),
             kills: report.kills)
@@ -160,37 +170,55 @@ public enum CrashTestDocument {
             ("seed", .int(Int64(clamping: fields.seed))),
             ("shard", .string(fields.shard)),
             ("operations", .int(Int64(fields.operations))),
-            ("acks", .int(Int64(fields.acks))),
+            ("acks", .int(Int64(fields.acks)))
         ]
         if let kills = fields.kills { members.append(("kills", .int(Int64(kills)))) }
         members += [
-            ("states", .object([("explored", .int(Int64(fields.explored))), ("unique", .int(Int64(fields.unique))), ("failed", .int(Int64(fields.failed)))])),
+            (
+                "states",
+                .object([
+                    ("explored", .int(Int64(fields.explored))), ("unique", .int(Int64(fields.unique))),
+                    ("failed", .int(Int64(fields.failed)))
+                ])
+            ),
             ("truncated", .bool(fields.truncated)),
-            ("verdict", .string(fields.verdict)),
+            ("verdict", .string(fields.verdict))
         ]
         if let recovery = fields.recovery {
-            members.append(("recovery", .object([
-                ("runs", .int(Int64(recovery.runs))), ("replays", .int(Int64(recovery.replays))),
-                ("resumed", .int(Int64(recovery.resumed))),
-                ("sampledRecoveries", .int(Int64(recovery.sampled))), ("unexploredCrashPoints", .int(Int64(recovery.unexplored))),
-            ])))
+            members.append(
+                (
+                    "recovery",
+                    .object([
+                        ("runs", .int(Int64(recovery.runs))), ("replays", .int(Int64(recovery.replays))),
+                        ("resumed", .int(Int64(recovery.resumed))),
+                        ("sampledRecoveries", .int(Int64(recovery.sampled))), ("unexploredCrashPoints", .int(Int64(recovery.unexplored)))
+                    ])
+                ))
             members.append(("chromeRuleLosses", .array(fields.chromeRuleLosses.map { .string($0) })))
         }
         members += [
             ("elapsedSeconds", .double(elapsed)),
             ("statesPerSecond", .double(rate)),
-            ("failuresByOracle", .object(OracleKind.allCases.compactMap { oracle in fields.failuresByOracle[oracle].map { (oracle.rawValue, .int(Int64($0))) } })),
-            ("failures", .array(fields.failures.map { failure in
-                var entry: [(String, JSONValue)] = [
-                    ("oracle", .string(failure.oracle.rawValue)),
-                    ("oracles", .array(failure.oracles.map { .string($0.rawValue) })),
-                    ("crashAfter", .int(Int64(failure.crashAfter))),
-                    ("reproducer", .string(failure.reproducer)), ("message", .string(failure.message)),
-                ]
-                if let directory = failure.directory { entry.append(("directory", .string(directory))) }
-                return .object(entry)
-            })),
-            ("failuresOmitted", .int(Int64(fields.failuresOmitted))),
+            (
+                "failuresByOracle",
+                .object(
+                    OracleKind.allCases.compactMap { oracle in fields.failuresByOracle[oracle].map { (oracle.rawValue, .int(Int64($0))) } })
+            ),
+            (
+                "failures",
+                .array(
+                    fields.failures.map { failure in
+                        var entry: [(String, JSONValue)] = [
+                            ("oracle", .string(failure.oracle.rawValue)),
+                            ("oracles", .array(failure.oracles.map { .string($0.rawValue) })),
+                            ("crashAfter", .int(Int64(failure.crashAfter))),
+                            ("reproducer", .string(failure.reproducer)), ("message", .string(failure.message))
+                        ]
+                        if let directory = failure.directory { entry.append(("directory", .string(directory))) }
+                        return .object(entry)
+                    })
+            ),
+            ("failuresOmitted", .int(Int64(fields.failuresOmitted)))
         ]
         return .object(members)
     }

@@ -16,7 +16,8 @@ public enum FailureExplanation {
             lines.append("in progress: operation \(point + 1), \(operations[point].summary), \(describe(tear))")
         }
         if !pending.isEmpty {
-            lines.append("not yet durable at the crash (\(model.rawValue) model): \(pending.count) operation\(pending.count == 1 ? "" : "s")")
+            lines.append(
+                "not yet durable at the crash (\(model.rawValue) model): \(pending.count) operation\(pending.count == 1 ? "" : "s")")
             for index in pending.suffix(12) {
                 var status = state.selection.keeps(index) ? "reached the disk" : "lost"
                 if let tear = state.tear, tear.operation == index { status = describe(tear) }
@@ -30,7 +31,9 @@ public enum FailureExplanation {
             lines.append("no save was acknowledged yet")
         }
         if let steps = state.recoveryCrash {
-            lines.append("then recovery ran and crashed after \(steps) of its own operations\(state.recoveryCut.map { ", its next write cut after \($0) bytes" } ?? "")")
+            lines.append(
+                "then recovery ran and crashed after \(steps) of its own operations\(state.recoveryCut.map { ", its next write cut after \($0) bytes" } ?? "")"
+            )
         }
         return lines
     }
@@ -41,7 +44,8 @@ public enum FailureExplanation {
         case .pieces(_, let pieces, let aligned, let kept, let garbage, let grown):
             let arrived = (0..<pieces).filter { kept & (UInt64(1) << UInt64($0)) != 0 }.map { String($0 + 1) }
             let unit = aligned ? "\(Tear.blockSize)-byte block" : "piece"
-            return "torn: of \(pieces) \(unit)s, \(arrived.isEmpty ? "none" : arrived.joined(separator: ", ")) arrived, the rest \(garbage ? "garbage" : "zeros")\(grown ? ", size grown" : "")"
+            return
+                "torn: of \(pieces) \(unit)s, \(arrived.isEmpty ? "none" : arrived.joined(separator: ", ")) arrived, the rest \(garbage ? "garbage" : "zeros")\(grown ? ", size grown" : "")"
         case .sector(_, let sector, let length): return "torn: \(length) bytes of garbage at the end of sector \(sector + 1)"
         case .renameSteps(_, let steps):
             let names = ["unlink destination", "unlink source", "link destination"]

@@ -86,7 +86,8 @@ public enum BuiltInWorkloads {
         """
 
     static let thousandTabs = oneLargeWindow(tabs: 1000, "A thousand tabs in one window: large lists, many tab directories, a few changes.")
-    static let tenThousandTabs = oneLargeWindow(tabs: 10_000, "Ten thousand tabs in one window: the list and the set-asides of a heavy user's profile.")
+    static let tenThousandTabs = oneLargeWindow(
+        tabs: 10_000, "Ten thousand tabs in one window: the list and the set-asides of a heavy user's profile.")
 
     /// One window of `tabs` tabs, saved, then ten navigations and five closes, saved, and the app backgrounded.
     private static func oneLargeWindow(tabs: Int, _ description: String) -> String {

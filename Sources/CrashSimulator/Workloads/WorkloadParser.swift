@@ -40,14 +40,18 @@ public enum WorkloadParser {
                 throw .invalidWorkload(name: name, line: line, reason: "the workload expands to more than \(maxEvents) events")
             }
             for number in 1...count {
-                let expanded = count == 1 && !rawLine.contains("{i}") ? words
+                let expanded =
+                    count == 1 && !rawLine.contains("{i}")
+                    ? words
                     : words.map { Word(text: $0.text.replacingOccurrences(of: "{i}", with: String(number)), quoted: $0.quoted) }
                 let event = try parseEvent(expanded, name: name, line: line)
                 steps.append(Workload.Step(event: event, text: expanded.map { display($0.text) }.joined(separator: " "), line: line))
             }
         }
         guard !steps.isEmpty else { throw .invalidWorkload(name: name, line: 0, reason: "no events") }
-        guard steps.first?.event == .launch else { throw .invalidWorkload(name: name, line: steps[0].line, reason: "a workload starts with launch") }
+        guard steps.first?.event == .launch else {
+            throw .invalidWorkload(name: name, line: steps[0].line, reason: "a workload starts with launch")
+        }
         return Workload(name: name, steps: steps)
     }
 
@@ -89,7 +93,11 @@ public enum WorkloadParser {
             }
             if char == "#" { break }
             if char == " " || char == "\t" || char == "\r" {
-                if inWord { words.append(Word(text: current, quoted: startsQuoted)); current = ""; inWord = false }
+                if inWord {
+                    words.append(Word(text: current, quoted: startsQuoted))
+                    current = ""
+                    inWord = false
+                }
             } else if char == "\"" {
                 if !inWord { startsQuoted = true }
                 quoted = true
@@ -114,7 +122,8 @@ public enum WorkloadParser {
         for item in words.dropFirst() {
             let word = item.text
             if !item.quoted, let equals = word.firstIndex(of: "="), !word.contains("://"),
-               word[..<equals].allSatisfy({ $0.isLetter }), !word[..<equals].isEmpty {
+                word[..<equals].allSatisfy({ $0.isLetter }), !word[..<equals].isEmpty
+            {
                 let key = String(word[..<equals])
                 guard ["window", "title", "color"].contains(key) else { throw fail("unknown option '\(key)='") }
                 options[key] = String(word[word.index(after: equals)...])
@@ -129,25 +138,38 @@ public enum WorkloadParser {
             return positional[index]
         }
         func expect(_ range: ClosedRange<Int>) throws(SimulatorError) {
-            guard range.contains(positional.count) else { throw fail("\(verb) takes \(range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)") argument(s), not \(positional.count)") }
+            guard range.contains(positional.count) else {
+                throw fail(
+                    "\(verb) takes \(range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)") argument(s), not \(positional.count)"
+                )
+            }
         }
         switch verb {
-        case "launch": try expect(0...0); return .launch
+        case "launch":
+            try expect(0...0)
+            return .launch
         case "open", "open-incognito":
             try expect(2...3)
             let incognito = verb == "open-incognito" || flags.contains("incognito")
-            return .open(tab: try label(0), url: positional[1], title: positional.count > 2 ? positional[2] : "",
-                         window: options["window"] ?? WorkloadEvent.mainWindow, incognito: incognito)
+            return .open(
+                tab: try label(0), url: positional[1], title: positional.count > 2 ? positional[2] : "",
+                window: options["window"] ?? WorkloadEvent.mainWindow, incognito: incognito)
         case "navigate":
             try expect(2...3)
             return .navigate(tab: try label(0), url: positional[1], title: positional.count > 2 ? positional[2] : "")
-        case "close": try expect(1...1); return .close(tab: try label(0))
+        case "close":
+            try expect(1...1)
+            return .close(tab: try label(0))
         case "move":
             try expect(2...2)
             guard let index = Int(positional[1]), index >= 0 else { throw fail("move needs a tab name and an index") }
             return .move(tab: try label(0), to: index)
-        case "activate": try expect(1...1); return .activate(tab: try label(0))
-        case "pin", "unpin": try expect(1...1); return .pin(tab: try label(0), pinned: verb == "pin")
+        case "activate":
+            try expect(1...1)
+            return .activate(tab: try label(0))
+        case "pin", "unpin":
+            try expect(1...1)
+            return .pin(tab: try label(0), pinned: verb == "pin")
         case "group":
             var tabs = positional
             var color = TabGroupColor.grey
@@ -162,18 +184,30 @@ public enum WorkloadParser {
             let title = options["title"] ?? ""
             guard !tabs.isEmpty else { throw fail("group needs at least one tab name") }
             return .group(tabs: tabs, title: title, color: color)
-        case "close-all-incognito": try expect(0...0); return .closeAllIncognito
-        case "background": try expect(0...0); return .background
-        case "disconnect": try expect(0...1); return .disconnect(window: positional.first ?? WorkloadEvent.mainWindow)
+        case "close-all-incognito":
+            try expect(0...0)
+            return .closeAllIncognito
+        case "background":
+            try expect(0...0)
+            return .background
+        case "disconnect":
+            try expect(0...1)
+            return .disconnect(window: positional.first ?? WorkloadEvent.mainWindow)
         case "wait":
             try expect(0...1)
             guard let seconds = positional.isEmpty ? 2.5 : Double(positional[0]), seconds >= 0, seconds <= 86_400 else {
                 throw fail("wait takes a number of seconds")
             }
             return .wait(seconds: seconds)
-        case "crash": try expect(0...0); return .crash
-        case "crash-during-restore": try expect(0...0); return .crashDuringRestore
-        case "shutdown": try expect(0...0); return .shutdown
+        case "crash":
+            try expect(0...0)
+            return .crash
+        case "crash-during-restore":
+            try expect(0...0)
+            return .crashDuringRestore
+        case "shutdown":
+            try expect(0...0)
+            return .shutdown
         default: throw fail("unknown event '\(verb)'")
         }
     }

@@ -11,7 +11,8 @@ public enum WorkloadSource {
             bytes = try POSIXFileSystem().read(name)
         } catch {
             if case .tooLarge = error { throw .unreadableWorkload(path: name, reason: error.reason) }
-            throw .unreadableWorkload(path: name, reason: "\(error.reason) (built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")))")
+            throw .unreadableWorkload(
+                path: name, reason: "\(error.reason) (built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")))")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalidWorkload(name: name, line: 0, reason: "not UTF-8 text")

@@ -13,7 +13,7 @@ extension Aside {
             guard fileSystem.kind(of: joinPath(profile, backups)) == .directory else { continue }
             for id in try fileSystem.list(joinPath(profile, backups)) {
                 guard (try? AsideEntry.validateSessionID(id)) != nil, !id.hasPrefix("."),
-                      fileSystem.kind(of: joinPath(profile, backups, id)) == .directory
+                    fileSystem.kind(of: joinPath(profile, backups, id)) == .directory
                 else { continue }
                 for name in try fileSystem.list(joinPath(profile, backups, id)) {
                     if let entry = try entry(id: id, incognito: incognito, stamp: name) { entries.append(entry) }
@@ -27,7 +27,9 @@ extension Aside {
     public func find(_ name: String) throws -> AsideEntry {
         let (id, stamp) = try AsideEntry.parseName(name)
         for incognito in [false, true] {
-            if let entry = try entry(id: id, incognito: incognito, stamp: stamp == AsideEntry.chromeSuffix ? ProfileLayout.legacyBackupFile : stamp) {
+            if let entry = try entry(
+                id: id, incognito: incognito, stamp: stamp == AsideEntry.chromeSuffix ? ProfileLayout.legacyBackupFile : stamp)
+            {
                 return entry
             }
         }
@@ -43,9 +45,10 @@ extension Aside {
         if name == ProfileLayout.legacyBackupFile, !incognito, let kind = fileSystem.kind(of: absolute), kind != .directory {
             let size = kind == .file ? (try? fileSystem.read(absolute)).map { Int64($0.count) } : nil
             let why = size == nil ? " (\(kind == .file ? "unreadable" : "not a regular file"); restore refuses it)" : ""
-            return AsideEntry(name: "\(id)@\(AsideEntry.chromeSuffix)", session: id, incognito: false, origin: .chrome,
-                              reason: "set aside by Chrome after an unclean exit" + why, time: nil, path: path,
-                              files: 1, bytes: size ?? 0, hasManifest: false)
+            return AsideEntry(
+                name: "\(id)@\(AsideEntry.chromeSuffix)", session: id, incognito: false, origin: .chrome,
+                reason: "set aside by Chrome after an unclean exit" + why, time: nil, path: path,
+                files: 1, bytes: size ?? 0, hasManifest: false)
         }
         guard let stampTime = AsideStamp.parse(name), fileSystem.kind(of: absolute) == .directory else { return nil }
         let manifestPath = joinPath(absolute, AsideManifest.fileName)
@@ -57,8 +60,9 @@ extension Aside {
             files = list.count
             for file in list { bytes += Int64((try? fileSystem.read(joinPath(absolute, file)))?.count ?? 0) }
         }
-        return AsideEntry(name: "\(id)@\(name)", session: id, incognito: incognito, origin: .sessionctl,
-                          reason: manifest?.reason, time: manifest?.time ?? stampTime, path: path,
-                          files: files, bytes: bytes, hasManifest: manifest != nil)
+        return AsideEntry(
+            name: "\(id)@\(name)", session: id, incognito: incognito, origin: .sessionctl,
+            reason: manifest?.reason, time: manifest?.time ?? stampTime, path: path,
+            files: files, bytes: bytes, hasManifest: manifest != nil)
     }
 }

@@ -30,7 +30,8 @@ extension Aside {
         let entry = try find(name)
         let root = ProfileLayout.stateRoot(incognito: entry.incognito)
         let source = joinPath(profile, entry.path)
-        let legacy = entry.origin == .chrome
+        let legacy =
+            entry.origin == .chrome
             || fileSystem.kind(of: joinPath(source, ProfileLayout.legacySessionFile)) == .file
         let destination = joinPath(root, legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, entry.session)
         // Nothing moves through a symbolic link out of the profile, on either side.
@@ -57,28 +58,34 @@ extension Aside {
             // take what was restored for the remains of a set-aside): --partial needs it whole.
             let listFile = [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile].contains { check.verified.contains($0) }
             if !partial || check.verified.isEmpty || !listFile {
-                let hint = !partial ? "--partial restores the files that verify"
-                    : check.verified.isEmpty ? "no file of it reads and verifies" : "its list file does not verify, so no window can be restored"
+                let hint =
+                    !partial
+                    ? "--partial restores the files that verify"
+                    : check.verified.isEmpty
+                        ? "no file of it reads and verifies" : "its list file does not verify, so no window can be restored"
                 throw ForensicsError.entryDamaged(entry: entry.name, reason: "\(first.path): \(first.reason)\(more); \(hint)")
             }
         }
         if fileSystem.kind(of: joinPath(profile, destination)) != nil {
-            displaced = try push(entry.session, incognito: entry.incognito, directory: destination,
-                                 reason: "live session set aside by aside restore --force of \(entry.name)")
+            displaced = try push(
+                entry.session, incognito: entry.incognito, directory: destination,
+                reason: "live session set aside by aside restore --force of \(entry.name)")
         }
         switch entry.origin {
         case .chrome:
             try writer.makeDirectories(joinPath(profile, destination), mode: mode)
             try writer.move(source, to: joinPath(profile, destination, ProfileLayout.legacySessionFile))
         case .sessionctl:
-            try SessionSetAside(writer: writer, profile: profile).restore(entry: entry.path, to: destination, mode: mode,
-                                                                          only: check.isWhole ? nil : check.verified)
+            try SessionSetAside(writer: writer, profile: profile).restore(
+                entry: entry.path, to: destination, mode: mode,
+                only: check.isWhole ? nil : check.verified)
         }
         try removeIfEmpty(backupsOfSession)
         try removeIfEmpty(parentPath(backupsOfSession))
         let shadowed = legacy && fileSystem.kind(of: joinPath(profile, root, ProfileLayout.optimizedDirectory)) == .directory
-        return AsideRestoreOutcome(restored: entry, destination: destination, displaced: displaced, shadowed: shadowed,
-                                   restoredFiles: check.verified, leftBehind: check.problems)
+        return AsideRestoreOutcome(
+            restored: entry, destination: destination, displaced: displaced, shadowed: shadowed,
+            restoredFiles: check.verified, leftBehind: check.problems)
     }
 
     /// Deletes an entry. Ours is first renamed out of the list (to a hidden name in the same
@@ -104,7 +111,8 @@ extension Aside {
     private func isRestored(_ entry: String, at live: String) throws -> Bool {
         func files(_ root: String, _ relative: String) throws -> [String: [UInt8]] {
             var found: [String: [UInt8]] = [:]
-            for name in try fileSystem.list(joinPath(root, relative)) where !(relative.isEmpty && AsideManifest.isManifestOrItsTemporary(name)) {
+            for name in try fileSystem.list(joinPath(root, relative))
+            where !(relative.isEmpty && AsideManifest.isManifestOrItsTemporary(name)) {
                 let path = joinPath(relative, name)
                 switch fileSystem.kind(of: joinPath(root, path)) {
                 case .directory?: found.merge(try files(root, path)) { first, _ in first }

@@ -21,7 +21,9 @@ extension Aside {
     ///   removed, a repair's intent record acted on, drops, restores and imports cut short and an
     ///   empty migration leftover removed.
     public func settleInterruptedSteps() throws -> [InterruptedCommands.Step] {
-        var steps = try TemporaryFileSweeper(writer: writer, profile: profile).sweep().map { InterruptedCommands.Step.settled("removed \($0)") }
+        var steps = try TemporaryFileSweeper(writer: writer, profile: profile).sweep().map {
+            InterruptedCommands.Step.settled("removed \($0)")
+        }
         steps += try SessionSetAside(writer: writer, profile: profile).completeInterruptedEntries().map { .settled($0) }
         steps += try InterruptedCommands(writer: writer, profile: profile).settle()
         return steps

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import FileSystemKit
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SessionFormats
 import SessionModel
 import SessionStore
+
+#if canImport(Glibc)
+    import FileSystemKit
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Sets sessions aside in a profile and brings them back: `aside push`, `list`, `restore`, `drop`.
 ///
@@ -26,8 +27,10 @@ public struct Aside: Sendable {
     public let toolVersion: String
     private let clock: @Sendable () -> Timestamp
 
-    public init(profile: String, writer: AtomicWriter = AtomicWriter(), toolVersion: String,
-                clock: @escaping @Sendable () -> Timestamp = Aside.systemTime) {
+    public init(
+        profile: String, writer: AtomicWriter = AtomicWriter(), toolVersion: String,
+        clock: @escaping @Sendable () -> Timestamp = Aside.systemTime
+    ) {
         self.profile = profile
         self.writer = writer
         self.toolVersion = toolVersion
@@ -111,7 +114,11 @@ public struct Aside: Sendable {
         for component in pathComponents(relative) {
             path = joinPath(path, component)
             if fileSystem.kind(of: path) == .other {
-                throw ForensicsError.unsafeToMove(path: path, reason: "it is a symbolic link or a special file; sessionctl moves nothing out of a profile (move the real directory into the profile first)")
+                throw ForensicsError.unsafeToMove(
+                    path: path,
+                    reason:
+                        "it is a symbolic link or a special file; sessionctl moves nothing out of a profile (move the real directory into the profile first)"
+                )
             }
         }
     }
@@ -131,11 +138,19 @@ public struct Aside: Sendable {
             do throws(FileSystemError) {
                 bytes = try fileSystem.read(path)
             } catch .tooLarge(_, let size, let limit) {
-                throw ForensicsError.unsafeToMove(path: path, reason: "it is \(size) bytes, larger than any session file (limit \(limit)), so its set-aside copy could not be checked; move it out of the session directory and run again")
+                throw ForensicsError.unsafeToMove(
+                    path: path,
+                    reason:
+                        "it is \(size) bytes, larger than any session file (limit \(limit)), so its set-aside copy could not be checked; move it out of the session directory and run again"
+                )
             } catch .notRegularFile {
                 throw ForensicsError.unsafeToMove(path: path, reason: "it is a symbolic link or a special file inside a session directory")
             } catch {
-                throw ForensicsError.unsafeToMove(path: path, reason: "it cannot be read (\(error.reason)), so its set-aside copy could not be checked; fix its permissions and run again")
+                throw ForensicsError.unsafeToMove(
+                    path: path,
+                    reason:
+                        "it cannot be read (\(error.reason)), so its set-aside copy could not be checked; fix its permissions and run again"
+                )
             }
             if relative != SessionSetAside.manifestFile { files.append((relative, FileDigest(of: bytes))) }
         case .other:
@@ -155,7 +170,8 @@ public struct Aside: Sendable {
     func liveSessions(incognito: Bool) throws(FileSystemError) -> [(id: SessionID, directory: String)] {
         let root = ProfileLayout.stateRoot(incognito: incognito)
         let optimized = joinPath(root, ProfileLayout.optimizedDirectory)
-        let storage = fileSystem.kind(of: joinPath(profile, optimized)) == .directory
+        let storage =
+            fileSystem.kind(of: joinPath(profile, optimized)) == .directory
             ? optimized : joinPath(root, ProfileLayout.legacyDirectory)
         guard fileSystem.kind(of: joinPath(profile, storage)) == .directory else { return [] }
         return try fileSystem.list(joinPath(profile, storage)).compactMap { name in
@@ -170,8 +186,9 @@ public struct Aside: Sendable {
     func push(_ id: SessionID, incognito: Bool, directory: String, reason: String) throws -> AsideEntry {
         try checkMovable(directory)
         let made = try SessionSetAside(writer: writer, profile: profile)
-            .push(SessionKey(id: id, incognito: incognito), reason: reason, time: clock(), directory: directory, toolVersion: toolVersion,
-                  method: .linkCopy)
+            .push(
+                SessionKey(id: id, incognito: incognito), reason: reason, time: clock(), directory: directory, toolVersion: toolVersion,
+                method: .linkCopy)
         guard let entry = try entry(id: id, incognito: incognito, stamp: made.stamp) else {
             throw FileSystemError.io(operation: "set aside", path: joinPath(profile, made.path), code: 0, reason: "the entry vanished")
         }

@@ -8,19 +8,23 @@ public enum AsideDocument {
     public static func encode(_ entries: [AsideEntry]) -> JSONValue {
         .object([
             ("schema", .string(schema)),
-            ("entries", .array(entries.map { entry in
-                .object([
-                    ("entry", .string(entry.name)),
-                    ("session", .string(entry.session)),
-                    ("incognito", .bool(entry.incognito)),
-                    ("origin", .string(entry.origin.rawValue)),
-                    ("reason", .string(entry.reason)),
-                    ("time", .string(entry.time?.iso8601)),
-                    ("path", .string(entry.path)),
-                    ("files", .int(Int64(entry.files))),
-                    ("bytes", .int(entry.bytes)),
-                ])
-            })),
+            (
+                "entries",
+                .array(
+                    entries.map { entry in
+                        .object([
+                            ("entry", .string(entry.name)),
+                            ("session", .string(entry.session)),
+                            ("incognito", .bool(entry.incognito)),
+                            ("origin", .string(entry.origin.rawValue)),
+                            ("reason", .string(entry.reason)),
+                            ("time", .string(entry.time?.iso8601)),
+                            ("path", .string(entry.path)),
+                            ("files", .int(Int64(entry.files))),
+                            ("bytes", .int(entry.bytes))
+                        ])
+                    })
+            )
         ])
     }
 }

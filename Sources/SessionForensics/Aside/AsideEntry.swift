@@ -30,8 +30,10 @@ public struct AsideEntry: Sendable, Equatable {
     /// process setting it aside was interrupted after the move).
     public var hasManifest: Bool
 
-    public init(name: String, session: SessionID, incognito: Bool, origin: Origin, reason: String?, time: Timestamp?,
-                path: String, files: Int, bytes: Int64, hasManifest: Bool) {
+    public init(
+        name: String, session: SessionID, incognito: Bool, origin: Origin, reason: String?, time: Timestamp?,
+        path: String, files: Int, bytes: Int64, hasManifest: Bool
+    ) {
         self.name = name
         self.session = session
         self.incognito = incognito

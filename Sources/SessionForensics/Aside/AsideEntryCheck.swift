@@ -36,7 +36,8 @@ extension Aside {
                 _ = try LegacySessionCodec.decodeWindow(try fileSystem.read(root), file: entry.path)
                 return AsideEntryCheck(verified: [lastPathComponent(entry.path)], problems: [])
             } catch {
-                return AsideEntryCheck(verified: [], problems: [.init(path: lastPathComponent(entry.path), reason: "not a session Chrome loads: \(error)")])
+                return AsideEntryCheck(
+                    verified: [], problems: [.init(path: lastPathComponent(entry.path), reason: "not a session Chrome loads: \(error)")])
             }
         }
         var problems: [AsideEntryCheck.Problem] = []
@@ -49,17 +50,24 @@ extension Aside {
             listed = nil
         case .file:
             guard let manifest = (try? fileSystem.read(manifestPath)).flatMap(AsideManifest.decode) else {
-                let unverified = found.keys.sorted().map { AsideEntryCheck.Problem(path: $0, reason: "the entry's manifest cannot be read, so it cannot be verified") }
+                let unverified = found.keys.sorted().map {
+                    AsideEntryCheck.Problem(path: $0, reason: "the entry's manifest cannot be read, so it cannot be verified")
+                }
                 return AsideEntryCheck(verified: [], problems: problems + unverified)
             }
             listed = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         default:
-            let unverified = found.keys.sorted().map { AsideEntryCheck.Problem(path: $0, reason: "the entry's manifest is not a regular file, so it cannot be verified") }
+            let unverified = found.keys.sorted().map {
+                AsideEntryCheck.Problem(path: $0, reason: "the entry's manifest is not a regular file, so it cannot be verified")
+            }
             return AsideEntryCheck(verified: [], problems: problems + unverified)
         }
         var verified: [String] = []
         for (path, digest) in found.sorted(by: { $0.key < $1.key }) {
-            guard let listed else { verified.append(path); continue }
+            guard let listed else {
+                verified.append(path)
+                continue
+            }
             guard let expected = listed[path] else {
                 problems.append(.init(path: path, reason: "not listed in the entry's manifest"))
                 continue
@@ -77,8 +85,10 @@ extension Aside {
     }
 
     /// Digests every regular file below `root` (the manifest at the top and temporary names left out).
-    private func walk(_ root: String, relative: String, found: inout [String: FileDigest],
-                      problems: inout [AsideEntryCheck.Problem]) throws(FileSystemError) {
+    private func walk(
+        _ root: String, relative: String, found: inout [String: FileDigest],
+        problems: inout [AsideEntryCheck.Problem]
+    ) throws(FileSystemError) {
         for name in try fileSystem.list(relative.isEmpty ? root : joinPath(root, relative)) {
             if relative.isEmpty && AsideManifest.isManifestOrItsTemporary(name) { continue }
             if AtomicWriter.isTemporaryName(name) { continue }

@@ -33,24 +33,25 @@ struct AsideManifest: Sendable, Equatable {
     /// The manifest in `bytes`, or nil when they are not one.
     static func decode(_ bytes: [UInt8]) -> AsideManifest? {
         guard let document = try? JSONParser.parse(bytes, file: fileName),
-              document["schema"] == .string(schema),
-              case .string(let session)? = document["session"],
-              case .bool(let incognito)? = document["incognito"],
-              case .string(let reason)? = document["reason"],
-              case .string(let timeText)? = document["time"], let time = Timestamp(iso8601: timeText),
-              case .string(let originalPath)? = document["originalPath"],
-              case .array(let fileValues)? = document["files"]
+            document["schema"] == .string(schema),
+            case .string(let session)? = document["session"],
+            case .bool(let incognito)? = document["incognito"],
+            case .string(let reason)? = document["reason"],
+            case .string(let timeText)? = document["time"], let time = Timestamp(iso8601: timeText),
+            case .string(let originalPath)? = document["originalPath"],
+            case .array(let fileValues)? = document["files"]
         else { return nil }
         var files: [File] = []
         for value in fileValues {
             guard case .string(let path)? = value["path"], case .int(let size)? = value["size"],
-                  case .string(let sha256)? = value["sha256"]
+                case .string(let sha256)? = value["sha256"]
             else { return nil }
             files.append(File(path: path, size: size, sha256: sha256))
         }
         var toolVersion = ""
         if case .string(let version)? = document["toolVersion"] { toolVersion = version }
-        return AsideManifest(session: session, incognito: incognito, reason: reason, time: time,
-                             toolVersion: toolVersion, originalPath: originalPath, files: files)
+        return AsideManifest(
+            session: session, incognito: incognito, reason: reason, time: time,
+            toolVersion: toolVersion, originalPath: originalPath, files: files)
     }
 }

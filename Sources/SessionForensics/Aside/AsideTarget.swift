@@ -34,15 +34,21 @@ public struct AsideTarget: Sendable, Equatable {
         if path.isEmpty { path = "." }
         // The path given may itself be a symbolic link to the profile (the real directory is
         // then worked on); links inside the profile are refused where something would move.
-        guard let kind = fileSystem.resolvedKind(of: path) else { throw FormatError.unreadable(path: path, reason: "No such file or directory") }
+        guard let kind = fileSystem.resolvedKind(of: path) else {
+            throw FormatError.unreadable(path: path, reason: "No such file or directory")
+        }
         guard kind == .directory else {
             let bundle = CompressedInput.isGzip(path)
-            throw ForensicsError.notAProfile(path: path, reason: bundle
-                ? "a compressed bundle, which commands that change a profile do not write into; unpack it with sessionctl decompress \(path) -o DIR, then run this on DIR"
-                : "not a directory (commands that change a profile take the profile directory)")
+            throw ForensicsError.notAProfile(
+                path: path,
+                reason: bundle
+                    ? "a compressed bundle, which commands that change a profile do not write into; unpack it with sessionctl decompress \(path) -o DIR, then run this on DIR"
+                    : "not a directory (commands that change a profile take the profile directory)")
         }
-        let markers = [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
-                       ProfileLayout.backupsDirectory]
+        let markers = [
+            ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
+            ProfileLayout.backupsDirectory
+        ]
         if markers.contains(where: { fileSystem.resolvedKind(of: joinPath(path, $0)) == .directory }) {
             return AsideTarget(profile: path, session: nil, incognito: false)
         }

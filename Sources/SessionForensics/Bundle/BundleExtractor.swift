@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import FileSystemKit
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Archive
 import SessionStore
+
+#if canImport(Glibc)
+    import FileSystemKit
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `decompress`: a gzip file back to the file it holds, or a `.tar.gz` (ours, or made by
 /// `tar -czf`) to a directory, verifying the bundle's manifest when it has one.
@@ -67,7 +68,7 @@ public struct BundleExtractor {
             while true {
                 let count = SystemCall.readBytes(fd, buffer.baseAddress, buffer.count)
                 if count < 0 {
-                        throw ArchiveError.unreadable(path: file, reason: String(cString: strerror(errno)))
+                    throw ArchiveError.unreadable(path: file, reason: String(cString: strerror(errno)))
                 }
                 if count == 0 { break }
                 try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { try target.take($0) }

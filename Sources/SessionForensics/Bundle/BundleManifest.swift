@@ -77,7 +77,8 @@ public struct BundleManifest: Sendable, Equatable {
         } catch {
             return .damaged(reason: "it is not a JSON document (\(error.description)), so the bundle cannot be verified")
         }
-        guard case .string(let schema)? = document["schema"], schema == BundleManifest.schema || schema.hasPrefix("sessionctl.manifest") else {
+        guard case .string(let schema)? = document["schema"], schema == BundleManifest.schema || schema.hasPrefix("sessionctl.manifest")
+        else {
             return .foreign
         }
         guard let manifest = decode(bytes) else {
@@ -89,15 +90,17 @@ public struct BundleManifest: Sendable, Equatable {
     /// Reads a manifest; nil when the bytes are not a sessionctl manifest (a foreign MANIFEST.json).
     public static func decode(_ bytes: [UInt8]) -> BundleManifest? {
         guard let document = try? JSONParser.parse(bytes, file: memberName),
-              document["schema"] == .string(schema),
-              case .string(let tool)? = document["tool"],
-              case .string(let created)? = document["created"],
-              case .string(let root)? = document["root"],
-              case .array(let entries)? = document["files"] else { return nil }
+            document["schema"] == .string(schema),
+            case .string(let tool)? = document["tool"],
+            case .string(let created)? = document["created"],
+            case .string(let root)? = document["root"],
+            case .array(let entries)? = document["files"]
+        else { return nil }
         var files: [File] = []
         for entry in entries {
             guard case .string(let path)? = entry["path"], case .int(let size)? = entry["size"],
-                  case .string(let sha256)? = entry["sha256"] else { return nil }
+                case .string(let sha256)? = entry["sha256"]
+            else { return nil }
             files.append(File(path: path, size: size, sha256: sha256))
         }
         return BundleManifest(tool: tool, created: created, root: root, files: files)

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import FileSystemKit
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Archive
 import SessionFormats
 import SessionStore
+
+#if canImport(Glibc)
+    import FileSystemKit
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One entry met while walking a directory tree: its path relative to the root and its lstat data.
 struct WalkedEntry {
@@ -50,9 +51,10 @@ enum DirectoryWalker {
         case S_IFLNK: kind = .symbolicLink
         default: kind = .other
         }
-        return WalkedEntry(relative: relative, kind: kind, size: Int64(info.st_size), mode: UInt32(info.st_mode & 0o7777),
-                           modificationTime: Int64(info.st_mtim.tv_sec), userID: info.st_uid, groupID: info.st_gid,
-                           device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return WalkedEntry(
+            relative: relative, kind: kind, size: Int64(info.st_size), mode: UInt32(info.st_mode & 0o7777),
+            modificationTime: Int64(info.st_mtim.tv_sec), userID: info.st_uid, groupID: info.st_gid,
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// Calls `visit` for every entry under `root` (not for `root` itself), with the descriptor of
@@ -75,8 +77,10 @@ enum DirectoryWalker {
         return directory
     }
 
-    private static func walk(_ directory: DirectoryStream, names: [String], root: String, relative: String,
-                             visit: (WalkedEntry, Int32, String) throws -> Void) throws {
+    private static func walk(
+        _ directory: DirectoryStream, names: [String], root: String, relative: String,
+        visit: (WalkedEntry, Int32, String) throws -> Void
+    ) throws {
         let fd = dirfd(directory)
         for name in names {
             let path = relative.isEmpty ? name : relative + "/" + name

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import FileSystemKit
 import Archive
+import FileSystemKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads files for `compress`: content streamed in large chunks through one buffer (made once:
 /// a fresh buffer per file costs a map, an unmap and page faults), link targets.
@@ -25,8 +26,10 @@ final class FileContentReader {
     }
 
     /// Streams the content of `name` in the open directory `directory` (`display` names it in errors).
-    func copy(_ name: String, at directory: Int32, display path: String, expectedSize: Int64?,
-              to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
+    func copy(
+        _ name: String, at directory: Int32, display path: String, expectedSize: Int64?,
+        to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int64 {
         let fd = openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw ArchiveError.unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }

@@ -1,5 +1,5 @@
-import FileSystemKit
 import Archive
+import FileSystemKit
 import SessionStore
 
 /// Writes the members of a tar stream into a staged directory, refusing every member that could

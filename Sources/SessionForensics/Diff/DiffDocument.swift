@@ -13,15 +13,18 @@ public enum DiffDocument {
             ("schema", .string(schema)),
             ("identical", .bool(diff.identical && unreadable.isEmpty)),
             ("sessions", .array(diff.sessions.map(encode))),
-            ("summary", .object([
-                ("sessionsAdded", .int(Int64(diff.sessions.count { $0.status == .added }))),
-                ("sessionsRemoved", .int(Int64(diff.sessions.count { $0.status == .removed }))),
-                ("sessionsChanged", .int(Int64(diff.sessions.count { $0.status == .changed }))),
-                ("tabsAdded", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.added.count }))),
-                ("tabsRemoved", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.removed.count }))),
-                ("tabsMoved", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.moved.count }))),
-                ("tabsChanged", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.changed.count }))),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("sessionsAdded", .int(Int64(diff.sessions.count { $0.status == .added }))),
+                    ("sessionsRemoved", .int(Int64(diff.sessions.count { $0.status == .removed }))),
+                    ("sessionsChanged", .int(Int64(diff.sessions.count { $0.status == .changed }))),
+                    ("tabsAdded", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.added.count }))),
+                    ("tabsRemoved", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.removed.count }))),
+                    ("tabsMoved", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.moved.count }))),
+                    ("tabsChanged", .int(Int64(diff.sessions.reduce(0) { $0 + $1.tabs.changed.count })))
+                ])
+            )
         ]
         if !unreadable.isEmpty { members.append(("unreadable", .array(unreadable.map { $0.error.json(side: $0.side) }))) }
         return .object(members)
@@ -34,32 +37,56 @@ public enum DiffDocument {
             ("status", .string(session.status.rawValue)),
             ("activeIndex", encode(session.activeIndex)),
             ("pinnedCount", encode(session.pinnedCount)),
-            ("tabs", .object([
-                ("added", .array(session.tabs.added.map(encode))),
-                ("removed", .array(session.tabs.removed.map(encode))),
-                ("moved", .array(session.tabs.moved.map { move in
-                    .object([("id", .int(Int64(move.tab.id))), ("from", .int(Int64(move.from))), ("to", .int(Int64(move.to)))])
-                })),
-                ("changed", .array(session.tabs.changed.map { change in
-                    let values = change.values(in: session)
-                    return .object([
-                        ("id", .int(Int64(change.after.id))),
-                        ("fields", .array(change.fields.map { .string($0.rawValue) })),
-                        ("values", .object(values.map { ($0.field.rawValue, .object([("from", .string($0.from)), ("to", .string($0.to))])) })),
-                    ])
-                })),
-            ])),
-            ("groups", .object([
-                ("added", .array(session.groups.added.map(encode))),
-                ("removed", .array(session.groups.removed.map(encode))),
-                ("changed", .array(session.groups.changed.map { change in
-                    .object([
-                        ("id", .string(change.after.id?.hex)),
-                        ("title", .string(change.after.title)),
-                        ("fields", .array(change.fields.map { .string($0.rawValue) })),
-                    ])
-                })),
-            ])),
+            (
+                "tabs",
+                .object([
+                    ("added", .array(session.tabs.added.map(encode))),
+                    ("removed", .array(session.tabs.removed.map(encode))),
+                    (
+                        "moved",
+                        .array(
+                            session.tabs.moved.map { move in
+                                .object([("id", .int(Int64(move.tab.id))), ("from", .int(Int64(move.from))), ("to", .int(Int64(move.to)))])
+                            })
+                    ),
+                    (
+                        "changed",
+                        .array(
+                            session.tabs.changed.map { change in
+                                let values = change.values(in: session)
+                                return .object([
+                                    ("id", .int(Int64(change.after.id))),
+                                    ("fields", .array(change.fields.map { .string($0.rawValue) })),
+                                    (
+                                        "values",
+                                        .object(
+                                            values.map {
+                                                ($0.field.rawValue, .object([("from", .string($0.from)), ("to", .string($0.to))]))
+                                            })
+                                    )
+                                ])
+                            })
+                    )
+                ])
+            ),
+            (
+                "groups",
+                .object([
+                    ("added", .array(session.groups.added.map(encode))),
+                    ("removed", .array(session.groups.removed.map(encode))),
+                    (
+                        "changed",
+                        .array(
+                            session.groups.changed.map { change in
+                                .object([
+                                    ("id", .string(change.after.id?.hex)),
+                                    ("title", .string(change.after.title)),
+                                    ("fields", .array(change.fields.map { .string($0.rawValue) }))
+                                ])
+                            })
+                    )
+                ])
+            )
         ])
     }
 
@@ -72,7 +99,7 @@ public enum DiffDocument {
         .object([
             ("id", .int(Int64(placement.tab.id))),
             ("index", .int(Int64(placement.index))),
-            ("url", .string(placement.tab.url)),
+            ("url", .string(placement.tab.url))
         ])
     }
 
@@ -81,7 +108,7 @@ public enum DiffDocument {
             ("id", .string(group.id?.hex)),
             ("title", .string(group.title)),
             ("start", .int(Int64(group.start))),
-            ("count", .int(Int64(group.count))),
+            ("count", .int(Int64(group.count)))
         ])
     }
 }

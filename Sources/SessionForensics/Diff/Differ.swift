@@ -37,10 +37,11 @@ public enum Differ {
         for session in after where seen.insert(Key(id: session.id, incognito: session.incognito)).inserted {
             results.append(SessionDiffer.added(session))
         }
-        return ProfileDiff(sessions: results.sorted { lhs, rhs in
-            if lhs.incognito != rhs.incognito { return !lhs.incognito }
-            return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
-        })
+        return ProfileDiff(
+            sessions: results.sorted { lhs, rhs in
+                if lhs.incognito != rhs.incognito { return !lhs.incognito }
+                return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
+            })
     }
 
     /// Compares two versions of one session, whatever their ids.

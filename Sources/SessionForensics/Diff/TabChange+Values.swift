@@ -20,7 +20,8 @@ extension TabChange {
     }
 
     private func render(_ field: TabField, _ session: SessionDiff) -> (String, String) {
-        let old = before, new = after
+        let old = before
+        let new = after
         switch field {
         case .title: return (Self.quoted(old.title), Self.quoted(new.title))
         case .url: return (Self.orNone(old.url), Self.orNone(new.url))
@@ -58,7 +59,8 @@ extension TabChange {
         var text = "none"
         if let opener = tab.opener {
             let index = Int(opener.index)
-            let target = session.flatMap { $0.tabs.indices.contains(index) ? "#\($0.tabs[index].id)" : nil } ?? "[\(opener.index)] (no such tab)"
+            let target =
+                session.flatMap { $0.tabs.indices.contains(index) ? "#\($0.tabs[index].id)" : nil } ?? "[\(opener.index)] (no such tab)"
             text = "\(target) at item \(opener.navigationIndex)"
         }
         if let history = tab.history { text += history.hasOpener ? " (opened by a page)" : "" }

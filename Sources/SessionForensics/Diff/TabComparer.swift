@@ -42,7 +42,7 @@ struct TabComparer {
         var historyDiffers = old.navigationItemCount != new.navigationItemCount
         var bothHistories: (TabHistory, TabHistory)?
         switch (old.history, new.history) {
-        case let (oldHistory?, newHistory?):
+        case (let oldHistory?, let newHistory?):
             bothHistories = (oldHistory, newHistory)
             historyChange = HistoryComparer.compare(oldHistory.items, newHistory.items)
             if historyChange != nil { historyDiffers = true }
@@ -59,7 +59,8 @@ struct TabComparer {
             fields.append(.lastCommittedIndex)
         }
         if old.pinned != new.pinned { fields.append(.pinned) }
-        let openerDiffers = openerTarget(old.opener, identities: matching.identityBefore)
+        let openerDiffers =
+            openerTarget(old.opener, identities: matching.identityBefore)
             != openerTarget(new.opener, identities: matching.identityAfter)
             || bothHistories.map { $0.0.hasOpener != $0.1.hasOpener } == true
         if openerDiffers { fields.append(.opener) }

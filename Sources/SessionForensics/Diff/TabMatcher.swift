@@ -46,7 +46,7 @@ enum TabMatcher {
         for (index, tab) in before.enumerated() where partnerOfBefore[index] == nil {
             let key = FallbackKey(url: tab.url, creationTime: tab.creationTime)
             guard let candidates = waiting[key],
-                  let slot = candidates.firstIndex(where: { !usableBefore[index] || !usableAfter[$0] })
+                let slot = candidates.firstIndex(where: { !usableBefore[index] || !usableAfter[$0] })
             else { continue }
             let partner = candidates[slot]
             waiting[key]?.remove(at: slot)
@@ -54,9 +54,10 @@ enum TabMatcher {
             partnerOfAfter[partner] = index
         }
 
-        var matching = TabMatching(pairs: [], onlyBefore: [], onlyAfter: [],
-                                   identityBefore: Array(repeating: 0, count: before.count),
-                                   identityAfter: Array(repeating: 0, count: after.count))
+        var matching = TabMatching(
+            pairs: [], onlyBefore: [], onlyAfter: [],
+            identityBefore: Array(repeating: 0, count: before.count),
+            identityAfter: Array(repeating: 0, count: after.count))
         var nextIdentity = 0
         for index in before.indices {
             matching.identityBefore[index] = nextIdentity
@@ -80,7 +81,8 @@ enum TabMatcher {
     /// have neither their creation time nor any page in common.
     static func isSameTab(_ before: Tab, _ after: Tab) -> Bool {
         guard let first = before.history?.items, let second = after.history?.items, !first.isEmpty, !second.isEmpty,
-              before.creationTime != after.creationTime else { return true }
+            before.creationTime != after.creationTime
+        else { return true }
         let pages = Set(first.map(\.url))
         return second.contains { pages.contains($0.url) }
     }

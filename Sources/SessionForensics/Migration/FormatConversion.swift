@@ -33,18 +33,26 @@ public enum FormatConversion {
             var tab = session.tabs[index]
             tab.stableIdentifier = nil
             if let foreign = window.tabs[index].foreignEntry {
-                changes.append(change(index, .chrome, "an entry is a \(foreign), not a navigation item; Chrome reads the tab with no entries"))
+                changes.append(
+                    change(index, .chrome, "an entry is a \(foreign), not a navigation item; Chrome reads the tab with no entries"))
             }
             if var history = tab.history {
                 for item in history.items.indices {
                     if let referrer = history.items[item].referrer, !referrer.policy.isKnown {
-                        changes.append(change(index, .sessionctl, "entry \(item) has referrer policy \(referrer.policy.rawValue), on which Chrome crashes when the tab is opened; written as default"))
+                        changes.append(
+                            change(
+                                index, .sessionctl,
+                                "entry \(item) has referrer policy \(referrer.policy.rawValue), on which Chrome crashes when the tab is opened; written as default"
+                            ))
                         history.items[item].referrer?.policy = .default
                     }
                 }
                 let stored = ChromeSaveSemantics.storedHistory(history)
                 if stored.items.count < history.items.count {
-                    changes.append(change(index, .chrome, "\(history.items.count) entries; Chrome keeps the \(stored.items.count) around the last committed one"))
+                    changes.append(
+                        change(
+                            index, .chrome,
+                            "\(history.items.count) entries; Chrome keeps the \(stored.items.count) around the last committed one"))
                 }
                 let metadata = ChromeSaveSemantics.itemMetadata(for: stored)
                 tab.title = metadata.title
@@ -76,17 +84,28 @@ public enum FormatConversion {
             MigrationChange(session: stored.id, incognito: stored.incognito, tab: tab, origin: origin, message: message)
         }
         if let bad = stored.tabs.firstIndex(where: { !$0.hasValidID }) {
-            throw .cannotMigrate(session: stored.id, reason: "tab \(bad) has the invalid id \(stored.tabs[bad].id): Chrome loads this window empty (see sessionctl validate)")
+            throw .cannotMigrate(
+                session: stored.id,
+                reason: "tab \(bad) has the invalid id \(stored.tabs[bad].id): Chrome loads this window empty (see sessionctl validate)")
         }
         if let missing = stored.tabs.firstIndex(where: { $0.history == nil }) {
-            throw .cannotMigrate(session: stored.id, reason: "the history (data.pb) of tab \(missing) (#\(stored.tabs[missing].id)) is missing or unreadable (see sessionctl validate)")
+            throw .cannotMigrate(
+                session: stored.id,
+                reason:
+                    "the history (data.pb) of tab \(missing) (#\(stored.tabs[missing].id)) is missing or unreadable (see sessionctl validate)"
+            )
         }
         var changes: [MigrationChange] = []
         let unknown = stored.tabs.filter { tab in
-            !tab.unknownFields.isEmpty || !tab.metadataUnknownFields.isEmpty || (tab.history.map { !$0.unknownFields.isEmpty || !$0.navigationUnknownFields.isEmpty } ?? false)
+            !tab.unknownFields.isEmpty || !tab.metadataUnknownFields.isEmpty
+                || (tab.history.map { !$0.unknownFields.isEmpty || !$0.navigationUnknownFields.isEmpty } ?? false)
         }.count
         if unknown > 0 || !stored.unknownFields.isEmpty {
-            changes.append(change(nil, .chrome, "fields of a newer Chrome (\(unknown) tab\(unknown == 1 ? "" : "s")) have no place in the legacy format and are not carried over"))
+            changes.append(
+                change(
+                    nil, .chrome,
+                    "fields of a newer Chrome (\(unknown) tab\(unknown == 1 ? "" : "s")) have no place in the legacy format and are not carried over"
+                ))
         }
         var session = stored
         for index in session.tabs.indices { session.tabs[index].stableIdentifier = nil }
@@ -107,7 +126,8 @@ public enum FormatConversion {
         var changes: [(index: Int, message: String)] = []
         for index in tabs.indices where !seen.insert(tabs[index].id).inserted {
             repeat { next = next < Int32.max ? next + 1 : 1 } while inUse.contains(next)
-            changes.append((index, "tab id \(tabs[index].id) repeats an earlier tab's; given the new id \(next) (Chrome would keep only one of them)"))
+            changes.append(
+                (index, "tab id \(tabs[index].id) repeats an earlier tab's; given the new id \(next) (Chrome would keep only one of them)"))
             tabs[index].id = next
             inUse.insert(next)
             seen.insert(next)

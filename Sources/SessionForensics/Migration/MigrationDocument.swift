@@ -12,14 +12,21 @@ public enum MigrationDocument {
             ("schema", .string(schema)),
             ("target", .string(plan.target.rawValue)),
             ("dryRun", .bool(outcome == nil)),
-            ("sides", .array(plan.sides.map(encode))),
+            ("sides", .array(plan.sides.map(encode)))
         ]
         if let outcome {
             members.append(("written", .array(outcome.written.map(JSONValue.string))))
-            members.append(("setAside", .array(outcome.setAside.map { entry in
-                .object([("entry", .string("\(entry.key.id)@\(entry.stamp)")), ("session", .string(entry.key.id)),
-                         ("incognito", .bool(entry.key.incognito)), ("path", .string(entry.path))])
-            })))
+            members.append(
+                (
+                    "setAside",
+                    .array(
+                        outcome.setAside.map { entry in
+                            .object([
+                                ("entry", .string("\(entry.key.id)@\(entry.stamp)")), ("session", .string(entry.key.id)),
+                                ("incognito", .bool(entry.key.incognito)), ("path", .string(entry.path))
+                            ])
+                        })
+                ))
             members.append(("removed", .array(outcome.removed.map(JSONValue.string))))
         }
         return .object(members)
@@ -32,18 +39,28 @@ public enum MigrationDocument {
             ("abandonedNewTree", .bool(side.abandonedNewTree)),
             ("displacedSessions", .array(side.displacedSessions.map(JSONValue.string))),
             ("shadowedLegacySessions", .array(side.shadowedLegacySessions.map(JSONValue.string))),
-            ("sessions", .array((side.conversion?.sessions ?? []).map { session in
-                .object([
-                    ("id", .string(session.id)),
-                    ("tabsBefore", .int(Int64(session.sourceTabCount))),
-                    ("tabsAfter", .int(Int64(session.session.tabs.count))),
-                    ("stateLinks", .int(Int64(session.stateLinks.count))),
-                    ("changes", .array(session.changes.map { change in
-                        .object([("tab", change.tab.map { .int(Int64($0)) } ?? .null),
-                                 ("by", .string(change.origin.rawValue)), ("message", .string(change.message))])
-                    })),
-                ])
-            })),
+            (
+                "sessions",
+                .array(
+                    (side.conversion?.sessions ?? []).map { session in
+                        .object([
+                            ("id", .string(session.id)),
+                            ("tabsBefore", .int(Int64(session.sourceTabCount))),
+                            ("tabsAfter", .int(Int64(session.session.tabs.count))),
+                            ("stateLinks", .int(Int64(session.stateLinks.count))),
+                            (
+                                "changes",
+                                .array(
+                                    session.changes.map { change in
+                                        .object([
+                                            ("tab", change.tab.map { .int(Int64($0)) } ?? .null),
+                                            ("by", .string(change.origin.rawValue)), ("message", .string(change.message))
+                                        ])
+                                    })
+                            )
+                        ])
+                    })
+            )
         ])
     }
 }

@@ -73,8 +73,10 @@ extension Migrator {
             outcome.removed.append(new)
         }
         for id in side.displacedSessions {
-            outcome.setAside.append(try setAside(id, incognito: side.incognito, from: joinPath(displaced, id),
-                                                 originalPath: joinPath(optimized, id), target: target))
+            outcome.setAside.append(
+                try setAside(
+                    id, incognito: side.incognito, from: joinPath(displaced, id),
+                    originalPath: joinPath(optimized, id), target: target))
         }
         try removeIfEmpty(displaced)
         for id in side.shadowedLegacySessions {
@@ -108,8 +110,10 @@ extension Migrator {
             outcome.written += conversion.sessions.map { joinPath(legacy, $0.id, ProfileLayout.legacySessionFile) }
             try rename(optimized, to: displaced)
             for id in try subdirectories(displaced) {
-                outcome.setAside.append(try setAside(id, incognito: side.incognito, from: joinPath(displaced, id),
-                                                     originalPath: joinPath(optimized, id), target: target))
+                outcome.setAside.append(
+                    try setAside(
+                        id, incognito: side.incognito, from: joinPath(displaced, id),
+                        originalPath: joinPath(optimized, id), target: target))
             }
             try removeIfEmpty(displaced)
         }
@@ -164,8 +168,10 @@ extension Migrator {
         return try setAside(id, incognito: incognito, from: directory, originalPath: directory, target: target)
     }
 
-    private func setAside(_ id: SessionID, incognito: Bool, from directory: String, originalPath: String,
-                          target: MigrationTarget) throws(FileSystemError) -> SetAsideEntry {
+    private func setAside(
+        _ id: SessionID, incognito: Bool, from directory: String, originalPath: String,
+        target: MigrationTarget
+    ) throws(FileSystemError) -> SetAsideEntry {
         try SessionSetAside(writer: writer, profile: profile).push(
             SessionKey(id: id, incognito: incognito), reason: "set aside by sessionctl migrate --to \(target.rawValue)",
             time: clock(), directory: directory, toolVersion: toolVersion, originalPath: originalPath)

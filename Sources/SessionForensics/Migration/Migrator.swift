@@ -26,9 +26,11 @@ public struct Migrator: Sendable {
     /// its sessions are set aside one by one.
     public static let displacedTree = InterruptedCommands.displacedTree
 
-    public init(profile: String, writer: AtomicWriter = AtomicWriter(), toolVersion: String,
-                clock: @escaping @Sendable () -> Timestamp = Aside.systemTime,
-                newGroupID: @escaping @Sendable () -> TabGroupID = FormatConversion.randomGroupID) {
+    public init(
+        profile: String, writer: AtomicWriter = AtomicWriter(), toolVersion: String,
+        clock: @escaping @Sendable () -> Timestamp = Aside.systemTime,
+        newGroupID: @escaping @Sendable () -> TabGroupID = FormatConversion.randomGroupID
+    ) {
         self.profile = profile
         self.writer = writer
         self.toolVersion = toolVersion
@@ -120,12 +122,14 @@ public struct Migrator: Sendable {
             for tab in session.tabs where storedIDs.contains(tab.id) {
                 let source = joinPath(root, ProfileLayout.legacyWebSessionsDirectory, LegacyWebSessions.fileName(for: tab.id))
                 guard fileSystem.kind(of: path(source)) == .file,
-                      let size = try? fileSystem.read(path(source)).count, size <= ProfileLayout.maxStateSize
+                    let size = try? fileSystem.read(path(source)).count, size <= ProfileLayout.maxStateSize
                 else { continue }
                 links.append(StateLink(source: source, tab: tab.id))
             }
-            sessions.append(MigratedSession(id: id, sourceTabCount: window.tabs.count, session: session, legacyWindow: nil,
-                                            stateLinks: links, changes: changes))
+            sessions.append(
+                MigratedSession(
+                    id: id, sourceTabCount: window.tabs.count, session: session, legacyWindow: nil,
+                    stateLinks: links, changes: changes))
         }
         return MigrationConversion(from: .legacy, sessions: sessions)
     }
@@ -145,9 +149,11 @@ public struct Migrator: Sendable {
                 throw ForensicsError.cannotMigrate(session: id, reason: error.description)
             }
             let (window, changes) = try FormatConversion.toLegacy(stored)
-            sessions.append(MigratedSession(id: id, sourceTabCount: stored.tabs.count,
-                                            session: window.session(id: id, incognito: incognito),
-                                            legacyWindow: window, stateLinks: [], changes: changes))
+            sessions.append(
+                MigratedSession(
+                    id: id, sourceTabCount: stored.tabs.count,
+                    session: window.session(id: id, incognito: incognito),
+                    legacyWindow: window, stateLinks: [], changes: changes))
         }
         return MigrationConversion(from: .optimized, sessions: sessions)
     }

@@ -35,15 +35,21 @@ import SessionModel
     /// its archive's wrapping.
     @_spi(Fuzzing) public mutating func rebuild(_ window: LegacyWindow) -> LegacyWindow? {
         if let why = window.unreadableByChrome {
-            record(.legacyUnreadableByChrome, "write the window\(window.windowsInRoot > 1 ? " (the first of the file's \(window.windowsInRoot))" : "") as one SessionWindowIOS with current class names",
-                   because: why + "; the original stays in the set-aside copy")
+            record(
+                .legacyUnreadableByChrome,
+                "write the window\(window.windowsInRoot > 1 ? " (the first of the file's \(window.windowsInRoot))" : "") as one SessionWindowIOS with current class names",
+                because: why + "; the original stays in the set-aside copy")
         }
         var window = window
         for (index, tab) in window.tabs.enumerated() {
             guard let foreign = tab.foreignEntry else { continue }
             let kept = tab.salvagedItems.count
-            record(.legacyEntriesForeign, "write tab \(index) with its \(kept) navigation entr\(kept == 1 ? "y" : "ies") and without the \(foreign)",
-                   because: "Chrome reads no entry of a tab whose entries hold a \(foreign), and would drop the tab; the original stays in the set-aside copy")
+            record(
+                .legacyEntriesForeign,
+                "write tab \(index) with its \(kept) navigation entr\(kept == 1 ? "y" : "ies") and without the \(foreign)",
+                because:
+                    "Chrome reads no entry of a tab whose entries hold a \(foreign), and would drop the tab; the original stays in the set-aside copy"
+            )
             window.tabs[index].items = tab.salvagedItems
             window.tabs[index].lastCommittedItemIndex = tab.salvagedLastCommittedItemIndex
             window.tabs[index].foreignEntry = nil
@@ -69,8 +75,9 @@ import SessionModel
         guard !actions.isEmpty else { return nil }
 
         // The optimized format has no stable identifiers: each tab keeps its own, found by its id.
-        let stable = Dictionary(unique.tabs.compactMap { tab in tab.validID.map { ($0, tab.stableIdentifier) } },
-                                uniquingKeysWith: { first, _ in first })
+        let stable = Dictionary(
+            unique.tabs.compactMap { tab in tab.validID.map { ($0, tab.stableIdentifier) } },
+            uniquingKeysWith: { first, _ in first })
         var result = repaired.session
         for (index, files) in repaired.tabs.enumerated() where index < result.tabs.count {
             guard let history = try? ChromeProtoCodec.decodeTabData(files.data) else {
@@ -122,9 +129,13 @@ import SessionModel
         for chromeGiven in [false, true] {
             for index in window.tabs.indices where (index < givenByChrome.count && givenByChrome[index]) == chromeGiven {
                 guard let stored = window.tabs[index].uniqueIdentifier, !taken.insert(stored).inserted else { continue }
-                renumbered.append(chromeGiven
-                    ? (index, stored, .legacyTabIDInvalid, "the id Chrome's reader gives tab \(index), \(stored), is another tab's")
-                    : (index, stored, .tabIDDuplicate, "tab \(index) has identifier \(stored), like an earlier tab; Chrome would keep only one of them"))
+                renumbered.append(
+                    chromeGiven
+                        ? (index, stored, .legacyTabIDInvalid, "the id Chrome's reader gives tab \(index), \(stored), is another tab's")
+                        : (
+                            index, stored, .tabIDDuplicate,
+                            "tab \(index) has identifier \(stored), like an earlier tab; Chrome would keep only one of them"
+                        ))
             }
         }
         let avoided = taken.union(reserved.filter { $0 > 0 }.map(Int64.init))
@@ -149,9 +160,10 @@ import SessionModel
                 data: .bytes(ChromeProtoCodec.encodeTabData(tab.history ?? TabHistory())),
                 stateSize: nil, state: nil, others: [])
         }
-        return SessionSnapshot(id: session.id, incognito: session.incognito, path: path,
-                               metadata: .bytes(ChromeProtoCodec.encodeSessionMetadata(session)),
-                               tabDirectories: directories, others: [])
+        return SessionSnapshot(
+            id: session.id, incognito: session.incognito, path: path,
+            metadata: .bytes(ChromeProtoCodec.encodeSessionMetadata(session)),
+            tabDirectories: directories, others: [])
     }
 
     /// The validate rule of one of the legacy reader's repairs.

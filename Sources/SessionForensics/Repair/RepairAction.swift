@@ -65,11 +65,12 @@ struct RepairActionLog: Sendable {
 
     /// Every listed step, then one per rule counting those not listed.
     var actions: [RepairAction] {
-        listed + lastUnlisted.keys.sorted { $0.name < $1.name }.compactMap { rule in
-            guard var last = lastUnlisted[rule], let count = counts[rule] else { return nil }
-            let more = count - FindingCap.limit
-            last.action = "and \(more) more like \(more == 1 ? "it" : "these") in this session, not listed one by one"
-            return last
-        }
+        listed
+            + lastUnlisted.keys.sorted { $0.name < $1.name }.compactMap { rule in
+                guard var last = lastUnlisted[rule], let count = counts[rule] else { return nil }
+                let more = count - FindingCap.limit
+                last.action = "and \(more) more like \(more == 1 ? "it" : "these") in this session, not listed one by one"
+                return last
+            }
     }
 }

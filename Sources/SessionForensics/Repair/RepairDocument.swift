@@ -11,17 +11,26 @@ public enum RepairDocument {
             ("schema", .string(schema)),
             ("dryRun", .bool(result.dryRun)),
             ("plan", .array(result.plan.actions.map(encode))),
-            ("effects", .array(result.plan.effects.map { effect in
-                .object([("session", .string(effect.session)), ("incognito", .bool(effect.incognito)), ("what", .string(effect.what)),
-                         ("from", .string(effect.from)), ("to", .string(effect.to))])
-            })),
+            (
+                "effects",
+                .array(
+                    result.plan.effects.map { effect in
+                        .object([
+                            ("session", .string(effect.session)), ("incognito", .bool(effect.incognito)), ("what", .string(effect.what)),
+                            ("from", .string(effect.from)), ("to", .string(effect.to))
+                        ])
+                    })
+            ),
             ("done", .array(result.steps.map(encode))),
             ("unrepaired", .array(result.remaining.map(ValidationDocument.encode))),
-            ("result", .object([
-                ("clean", .bool(result.isClean)),
-                ("errors", after.map { .int(Int64($0.errors)) } ?? .null),
-                ("warnings", after.map { .int(Int64($0.warnings)) } ?? .null),
-            ])),
+            (
+                "result",
+                .object([
+                    ("clean", .bool(result.isClean)),
+                    ("errors", after.map { .int(Int64($0.errors)) } ?? .null),
+                    ("warnings", after.map { .int(Int64($0.warnings)) } ?? .null)
+                ])
+            )
         ])
     }
 
@@ -32,14 +41,16 @@ public enum RepairDocument {
             ("incognito", .bool(action.incognito)),
             ("file", .string(action.file)),
             ("action", .string(action.action)),
-            ("reason", .string(action.reason)),
+            ("reason", .string(action.reason))
         ])
     }
 
     static func encode(_ step: RepairStep) -> JSONValue {
         switch step {
         case .setAside(let directory, let entry, let path):
-            return .object([("operation", .string("set-aside")), ("path", .string(directory)), ("entry", .string(entry)), ("to", .string(path))])
+            return .object([
+                ("operation", .string("set-aside")), ("path", .string(directory)), ("entry", .string(entry)), ("to", .string(path))
+            ])
         case .wrote(let path):
             return .object([("operation", .string("write")), ("path", .string(path)), ("entry", .null), ("to", .null)])
         case .finishedInterrupted(let directory):

@@ -64,7 +64,8 @@ struct RepairExecutor {
         var steps: [RepairStep] = []
         let replaced = plan.sessions.map(\.directory) + plan.rewrites.map(\.directory)
         if !replaced.isEmpty {
-            try RepairIntent(directories: replaced, contents: contents.filter { replaced.contains($0.key) }).write(writer, profile: aside.profile)
+            try RepairIntent(directories: replaced, contents: contents.filter { replaced.contains($0.key) }).write(
+                writer, profile: aside.profile)
         }
         for repair in plan.sessions {
             let rules = Array(Set(repair.actions.map(\.rule.name))).sorted().joined(separator: ", ")
@@ -74,19 +75,22 @@ struct RepairExecutor {
                 if let state = tab.state { files.append((joinPath(tab.directory, ProfileLayout.tabStateFile), state)) }
             }
             files.append((ProfileLayout.metadataFile, repair.repaired.metadata))
-            try replace(repair.directory, session: repair.session, incognito: repair.incognito, files: files,
-                        setsAside: repair.setsAside, reason: "sessionctl repair, before fixing: \(rules)",
-                        resumption: resumption, steps: &steps)
+            try replace(
+                repair.directory, session: repair.session, incognito: repair.incognito, files: files,
+                setsAside: repair.setsAside, reason: "sessionctl repair, before fixing: \(rules)",
+                resumption: resumption, steps: &steps)
         }
         for rewrite in plan.rewrites {
             let rules = Array(Set(rewrite.actions.map(\.rule.name))).sorted().joined(separator: ", ")
             let name = lastPathComponent(rewrite.file)
-            try replace(rewrite.directory, session: rewrite.session, incognito: rewrite.incognito, files: [(name, rewrite.bytes)],
-                        setsAside: true, reason: "sessionctl repair, before fixing: \(rules)", resumption: resumption, steps: &steps)
+            try replace(
+                rewrite.directory, session: rewrite.session, incognito: rewrite.incognito, files: [(name, rewrite.bytes)],
+                setsAside: true, reason: "sessionctl repair, before fixing: \(rules)", resumption: resumption, steps: &steps)
         }
         for legacy in plan.legacy {
-            let entry = try aside.push(legacy.session, incognito: legacy.incognito, directory: legacy.directory,
-                                       reason: "sessionctl repair: \(legacy.action.rule.name)")
+            let entry = try aside.push(
+                legacy.session, incognito: legacy.incognito, directory: legacy.directory,
+                reason: "sessionctl repair: \(legacy.action.rule.name)")
             steps.append(.setAside(directory: legacy.directory, entry: entry.name, path: entry.path))
         }
         try RepairIntent.remove(writer, profile: aside.profile)
@@ -96,8 +100,10 @@ struct RepairExecutor {
     /// Writes `files` as the new content of `directory` (relative to the profile): staged, the
     /// original set aside, the staged tree renamed into place. On an error the directory is
     /// settled (see `RepairResumption`) before the error goes on.
-    private func replace(_ directory: String, session: SessionID, incognito: Bool, files: [(String, [UInt8])], setsAside: Bool,
-                         reason: String, resumption: RepairResumption, steps: inout [RepairStep]) throws {
+    private func replace(
+        _ directory: String, session: SessionID, incognito: Bool, files: [(String, [UInt8])], setsAside: Bool,
+        reason: String, resumption: RepairResumption, steps: inout [RepairStep]
+    ) throws {
         let live = joinPath(aside.profile, directory)
         let staging = joinPath(aside.profile, RepairResumption.stagingPath(of: directory))
         // Nothing is written, not even the staged copy, where it would land outside the profile

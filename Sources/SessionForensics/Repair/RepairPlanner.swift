@@ -23,7 +23,9 @@ public struct RepairPlanner: Sendable {
         var plan = RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: [], before: report)
         var remaining = findings
         for source in input.sessions where source.kind == .optimizedDirectory {
-            let own = findings.filter { $0.incognito == source.incognito && $0.session == source.id && RepairPlanner.isInside($0.file, source.path) }
+            let own = findings.filter {
+                $0.incognito == source.incognito && $0.session == source.id && RepairPlanner.isInside($0.file, source.path)
+            }
             guard !own.isEmpty else { continue }
             let snapshot = SessionSnapshot(tree: input.tree, id: source.id, incognito: source.incognito, path: source.path)
             var rebuilder = SessionRebuilder(snapshot: snapshot)
@@ -32,9 +34,10 @@ public struct RepairPlanner: Sendable {
             let rules = Set(rebuilder.actions.map(\.rule.name))
             let fixed = Set(own.filter { rules.contains($0.rule.name) })
             remaining.removeAll { fixed.contains($0) }
-            plan.sessions.append(RepairPlan.SessionRepair(
-                session: source.id, incognito: source.incognito, directory: source.path, actions: rebuilder.actions,
-                setsAside: !snapshot.isEmpty, tabs: repaired.tabs.count, repaired: repaired))
+            plan.sessions.append(
+                RepairPlan.SessionRepair(
+                    session: source.id, incognito: source.incognito, directory: source.path, actions: rebuilder.actions,
+                    setsAside: !snapshot.isEmpty, tabs: repaired.tabs.count, repaired: repaired))
         }
         var legacyDirectories = Set<String>()
         for finding in findings where finding.rule == .mixedFormats || finding.rule == .legacyUnparsable {
@@ -44,18 +47,22 @@ public struct RepairPlanner: Sendable {
                 remaining.removeAll { $0 == finding }
                 continue
             }
-            let reason = finding.rule == .mixedFormats
+            let reason =
+                finding.rule == .mixedFormats
                 ? "Chrome ignores it because SessionStorage/ exists; repair does not convert legacy sessions (see migrate)"
                 : "no tab can be read from it and Chrome would load the window empty"
-            plan.legacy.append(RepairPlan.LegacySetAside(
-                session: finding.session, incognito: finding.incognito, directory: directory,
-                action: RepairAction(rule: finding.rule, session: finding.session, incognito: finding.incognito, file: directory,
-                                     action: "set \(directory)/ aside, unconverted", reason: reason)))
+            plan.legacy.append(
+                RepairPlan.LegacySetAside(
+                    session: finding.session, incognito: finding.incognito, directory: directory,
+                    action: RepairAction(
+                        rule: finding.rule, session: finding.session, incognito: finding.incognito, file: directory,
+                        action: "set \(directory)/ aside, unconverted", reason: reason)))
             remaining.removeAll { $0 == finding }
         }
         for source in input.sessions where source.kind == .legacyPlist && RepairPlanner.isLiveLegacyFile(source.path) {
             guard !legacyDirectories.contains(directoryOf(source.path)),
-                  let rewrite = rewrite(source, in: input, findings: &remaining) else { continue }
+                let rewrite = rewrite(source, in: input, findings: &remaining)
+            else { continue }
             plan.rewrites.append(rewrite)
         }
         plan.unrepaired = remaining
@@ -67,24 +74,29 @@ public struct RepairPlanner: Sendable {
     private func rewrite(_ source: SessionSource, in input: LocatedInput, findings: inout [Finding]) -> RepairPlan.LegacyRewrite? {
         let own = findings.filter { $0.incognito == source.incognito && $0.session == source.id && $0.file == source.path }
         guard !own.isEmpty, let bytes = try? input.tree.read(source.path),
-              let window = try? LegacySessionCodec.decodeWindow(bytes, file: source.path) else { return nil }
-        var rebuilder = LegacySessionRebuilder(id: source.id, incognito: source.incognito, file: source.path,
-                                               reserved: tabIDsInUse(besides: source, in: input))
+            let window = try? LegacySessionCodec.decodeWindow(bytes, file: source.path)
+        else { return nil }
+        var rebuilder = LegacySessionRebuilder(
+            id: source.id, incognito: source.incognito, file: source.path,
+            reserved: tabIDsInUse(besides: source, in: input))
         guard let repaired = rebuilder.rebuild(window) else { return nil }
         let rules = Set(rebuilder.actions.map(\.rule.name))
         let fixed = Set(own.filter { rules.contains($0.rule.name) })
         findings.removeAll { fixed.contains($0) }
-        return RepairPlan.LegacyRewrite(session: source.id, incognito: source.incognito, directory: directoryOf(source.path),
-                                        file: source.path, actions: rebuilder.actions, tabs: repaired.tabs.count,
-                                        bytes: LegacySessionCodec.encode(repaired))
+        return RepairPlan.LegacyRewrite(
+            session: source.id, incognito: source.incognito, directory: directoryOf(source.path),
+            file: source.path, actions: rebuilder.actions, tabs: repaired.tabs.count,
+            bytes: LegacySessionCodec.encode(repaired))
     }
 
     /// The tab ids used on the side of `source` (regular or incognito) outside its window: the
     /// tabs of the other legacy windows, and the `Web_Sessions/` files named after tab ids.
     private func tabIDsInUse(besides source: SessionSource, in input: LocatedInput) -> Set<TabID> {
         var ids = Set<TabID>()
-        for other in input.sessions where other.kind == .legacyPlist && other.incognito == source.incognito
-            && other.path != source.path && RepairPlanner.isLiveLegacyFile(other.path) {
+        for other in input.sessions
+        where other.kind == .legacyPlist && other.incognito == source.incognito
+            && other.path != source.path && RepairPlanner.isLiveLegacyFile(other.path)
+        {
             guard let bytes = try? input.tree.read(other.path), let window = try? LegacySessionCodec.decodeWindow(bytes) else { continue }
             ids.formUnion(window.tabs.compactMap(\.validID))
         }

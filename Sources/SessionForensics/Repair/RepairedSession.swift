@@ -25,7 +25,8 @@ struct RepairedSession: Sendable, Hashable {
     /// True when writing it would leave the snapshot's directory exactly as it is.
     func matches(_ snapshot: SessionSnapshot) -> Bool {
         guard snapshot.others.isEmpty, snapshot.metadata == .bytes(metadata),
-              snapshot.tabDirectories.count == tabs.count else { return false }
+            snapshot.tabDirectories.count == tabs.count
+        else { return false }
         let byName = Dictionary(snapshot.tabDirectories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return tabs.allSatisfy { tab in
             guard let directory = byName[tab.directory] else { return false }

@@ -50,7 +50,9 @@ public struct Repairer: Sendable {
 
     /// The findings needing repair that `plan` would leave: the profile validated as the plan
     /// leaves it (`PlannedTree`), nothing written.
-    public func predictedRemaining(_ plan: RepairPlan, in input: LocatedInput, session: (id: SessionID, incognito: Bool)? = nil) throws -> [Finding] {
+    public func predictedRemaining(
+        _ plan: RepairPlan, in input: LocatedInput, session: (id: SessionID, incognito: Bool)? = nil
+    ) throws -> [Finding] {
         guard !plan.isEmpty else { return plan.unrepaired }
         let ancestry = pathComponents(InputOpener.absolutePath(profile))
         let after = try InputLocator.locate(tree: PlannedTree(base: input.tree, plan: plan).tree, ancestry: ancestry)
@@ -71,7 +73,8 @@ public struct Repairer: Sendable {
             let (plan, input) = try planWithInput(session: session)
             // The checks the run makes before its first write, so that the dry run ends as it would.
             _ = try RepairExecutor(aside: aside).preflight(plan)
-            return Result(plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: input, session: session), dryRun: true)
+            return Result(
+                plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: input, session: session), dryRun: true)
         }
         // A path that is no profile directory gets its own error (65, 66), not the lock's.
         if aside.fileSystem.resolvedKind(of: profile) != .directory { _ = try planWithInput(session: session) }

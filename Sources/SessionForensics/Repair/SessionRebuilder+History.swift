@@ -14,19 +14,24 @@ extension SessionRebuilder {
         var changedBy: Rule?
         switch directory?.data {
         case nil:
-            guard let rebuilt = rebuiltHistory(&candidate, .tabDirectoryMissing, file: path(directoryName), why: "it has no directory") else { return }
+            guard let rebuilt = rebuiltHistory(&candidate, .tabDirectoryMissing, file: path(directoryName), why: "it has no directory")
+            else { return }
             history = rebuilt
         case .missing?:
-            guard let rebuilt = rebuiltHistory(&candidate, .tabDataMissing, file: dataPath, why: "its directory has no data.pb") else { return }
+            guard let rebuilt = rebuiltHistory(&candidate, .tabDataMissing, file: dataPath, why: "its directory has no data.pb") else {
+                return
+            }
             history = rebuilt
         case .unreadable(let reason)?:
-            guard let rebuilt = rebuiltHistory(&candidate, .tabDataUnparsable, file: dataPath, why: "data.pb cannot be read (\(reason))") else { return }
+            guard let rebuilt = rebuiltHistory(&candidate, .tabDataUnparsable, file: dataPath, why: "data.pb cannot be read (\(reason))")
+            else { return }
             history = rebuilt
         case .bytes(let bytes)?:
             do {
                 let decoded = try ChromeProtoCodec.decodeTabData(bytes)
                 if decoded.items.isEmpty {
-                    guard let rebuilt = rebuiltHistory(&candidate, .tabDataEmpty, file: dataPath, why: "data.pb holds no navigation items") else { return }
+                    guard let rebuilt = rebuiltHistory(&candidate, .tabDataEmpty, file: dataPath, why: "data.pb holds no navigation items")
+                    else { return }
                     history = rebuilt
                 } else {
                     history = decoded
@@ -36,16 +41,20 @@ extension SessionRebuilder {
                 let salvage = TabDataSalvage.salvage(bytes) ?? (TabHistory(), 0)
                 let offset = error.offset ?? salvage.damage
                 if salvage.history.items.isEmpty {
-                    guard let rebuilt = rebuiltHistory(&candidate, .tabDataUnparsable, file: dataPath,
-                                                       why: "data.pb is damaged at byte \(offset) with no complete navigation item before it") else { return }
+                    guard
+                        let rebuilt = rebuiltHistory(
+                            &candidate, .tabDataUnparsable, file: dataPath,
+                            why: "data.pb is damaged at byte \(offset) with no complete navigation item before it")
+                    else { return }
                     history = rebuilt
                 } else {
                     history = salvage.history
                     changedBy = .tabDataUnparsable
                     let count = history.items.count
-                    record(.tabDataUnparsable, file: dataPath,
-                           "keep the \(count) complete navigation item\(plural(count)) of \(candidate.label) before byte \(offset)",
-                           because: "\(error.reason): Chrome would drop the tab at its next save")
+                    record(
+                        .tabDataUnparsable, file: dataPath,
+                        "keep the \(count) complete navigation item\(plural(count)) of \(candidate.label) before byte \(offset)",
+                        because: "\(error.reason): Chrome would drop the tab at its next save")
                 }
             }
         }
@@ -62,16 +71,19 @@ extension SessionRebuilder {
         let tab = candidate.tab
         guard !tab.url.isEmpty || !tab.title.isEmpty else {
             candidate.keep = false
-            record(rule, file: file, "leave \(candidate.label) out of the list",
-                   because: "\(why) and its list entry has neither URL nor title: nothing of it is left to save")
+            record(
+                rule, file: file, "leave \(candidate.label) out of the list",
+                because: "\(why) and its list entry has neither URL nor title: nothing of it is left to save")
             return nil
         }
         let url = tab.url.isEmpty ? "about:blank" : tab.url
-        record(rule, file: file, "rebuild a one-item history for \(candidate.label) from its list entry: \(quoted(url))",
-               because: "\(why): Chrome would show the tab without history and drop it at its next save")
+        record(
+            rule, file: file, "rebuild a one-item history for \(candidate.label) from its list entry: \(quoted(url))",
+            because: "\(why): Chrome would show the tab without history and drop it at its next save")
         let time = tab.lastActiveTime.isNull ? tab.creationTime : tab.lastActiveTime
-        return TabHistory(hasOpener: tab.opener != nil, userAgent: .automatic, lastCommittedIndex: 0,
-                          items: [NavigationItem(url: url, title: tab.title, timestamp: time, userAgent: .automatic)])
+        return TabHistory(
+            hasOpener: tab.opener != nil, userAgent: .automatic, lastCommittedIndex: 0,
+            items: [NavigationItem(url: url, title: tab.title, timestamp: time, userAgent: .automatic)])
     }
 
     /// Brings a history within what Chrome accepts; returns the rule of the last change made, if any.
@@ -82,38 +94,46 @@ extension SessionRebuilder {
             record(rule, file: file, action, because: reason)
         }
         if !history.userAgent.isKnown {
-            change(.enumOutOfRange, "set \(label)'s user agent to automatic (was \(history.userAgent.rawValue))",
-                   "Chrome crashes on a user agent outside 0-3 when the tab is opened")
+            change(
+                .enumOutOfRange, "set \(label)'s user agent to automatic (was \(history.userAgent.rawValue))",
+                "Chrome crashes on a user agent outside 0-3 when the tab is opened")
             history.userAgent = .automatic
         }
         for index in history.items.indices {
             if !history.items[index].userAgent.isKnown {
-                change(.enumOutOfRange, "set item \(index)'s user agent in \(label) to automatic (was \(history.items[index].userAgent.rawValue))",
-                       "Chrome crashes on a user agent outside 0-3 when the tab is opened")
+                change(
+                    .enumOutOfRange,
+                    "set item \(index)'s user agent in \(label) to automatic (was \(history.items[index].userAgent.rawValue))",
+                    "Chrome crashes on a user agent outside 0-3 when the tab is opened")
                 history.items[index].userAgent = .automatic
             }
             if let policy = history.items[index].referrer?.policy, !policy.isKnown {
-                change(.enumOutOfRange, "set item \(index)'s referrer policy in \(label) to default (was \(policy.rawValue))",
-                       "Chrome crashes on a referrer policy outside 0-8 when the tab is opened")
+                change(
+                    .enumOutOfRange, "set item \(index)'s referrer policy in \(label) to default (was \(policy.rawValue))",
+                    "Chrome crashes on a referrer policy outside 0-8 when the tab is opened")
                 history.items[index].referrer?.policy = .default
             }
         }
         let count = history.items.count
         let lci = Int(history.lastCommittedIndex)
         if count > 0, lci != -1, !(0..<count).contains(lci) {
-            let why = lci >= count
+            let why =
+                lci >= count
                 ? "it is past the \(count) item\(plural(count)), where Chrome would read beyond the history when the tab is opened"
                 : "below -1 Chrome would open the tab with no page and no back history"
-            change(lci >= count ? .lastCommittedOutOfRange : .lastCommittedNegative,
-                   "set \(label)'s last committed item index to \(count - 1) (was \(lci))", why + "; the last item is the page the tab was on")
+            change(
+                lci >= count ? .lastCommittedOutOfRange : .lastCommittedNegative,
+                "set \(label)'s last committed item index to \(count - 1) (was \(lci))", why + "; the last item is the page the tab was on")
             history.lastCommittedIndex = Int32(count - 1)
         }
         let limit = ProfileLayout.maxNavigationItems
         if count > limit {
             let current = Int(history.lastCommittedIndex)
             let first = max(0, min(current - limit / 2, count - limit))
-            change(.historyTooLong, "keep items \(first)..<\(first + limit) of \(label)'s \(count), around the last committed item, as Chrome would",
-                   "Chrome keeps at most \(limit) navigation items; the others stay in the set-aside copy")
+            change(
+                .historyTooLong,
+                "keep items \(first)..<\(first + limit) of \(label)'s \(count), around the last committed item, as Chrome would",
+                "Chrome keeps at most \(limit) navigation items; the others stay in the set-aside copy")
             history = ChromeSaveSemantics.storedHistory(history)
         }
         for index in history.items.indices {
@@ -123,8 +143,10 @@ extension SessionRebuilder {
             if virtual == url { virtual = "" }
             guard url != item.url || virtual != item.virtualURL else { continue }
             let wrapper = url != item.url ? item.url : item.virtualURL
-            change(.internalURL, "replace item \(index) of \(label), \(quoted(wrapper)), with the page it wraps, \(quoted(virtual.isEmpty ? url : virtual))",
-                   "an internal://local/ wrapper only loads in the launch that made it")
+            change(
+                .internalURL,
+                "replace item \(index) of \(label), \(quoted(wrapper)), with the page it wraps, \(quoted(virtual.isEmpty ? url : virtual))",
+                "an internal://local/ wrapper only loads in the launch that made it")
             history.items[index].url = url
             history.items[index].virtualURL = virtual
         }
@@ -163,9 +185,10 @@ extension SessionRebuilder {
         if candidate.tab.navigationItemCount != count {
             let was = candidate.tab.navigationItemCount
             if listed {
-                record(was == 0 ? .tabNoHistory : .itemCountMismatch, file: metadataPath,
-                       "set \(candidate.label)'s navigation item count to \(count) (was \(was))",
-                       because: was == 0 ? "Chrome drops a tab whose count is 0 and deletes its directory" : "its history holds \(count)")
+                record(
+                    was == 0 ? .tabNoHistory : .itemCountMismatch, file: metadataPath,
+                    "set \(candidate.label)'s navigation item count to \(count) (was \(was))",
+                    because: was == 0 ? "Chrome drops a tab whose count is 0 and deletes its directory" : "its history holds \(count)")
             }
             candidate.tab.navigationItemCount = count
         }
@@ -180,29 +203,37 @@ extension SessionRebuilder {
             candidate.tab.title = item.title
         }
         if listed, !changes.isEmpty {
-            record(.activePageMismatch, file: metadataPath,
-                   "show \(candidate.label)'s last committed item in the list: \(changes.joined(separator: " and "))",
-                   because: "the list showed another page than the history's last committed item")
+            record(
+                .activePageMismatch, file: metadataPath,
+                "show \(candidate.label)'s last committed item in the list: \(changes.joined(separator: " and "))",
+                because: "the list showed another page than the history's last committed item")
         }
     }
 
     /// Carries state.pb over when it still matches the history (Chrome reads it at any size); says
     /// why not otherwise. Other entries of the tab directory stay in the set-aside copy.
-    private mutating func carryState(_ candidate: inout Candidate, directory: SessionSnapshot.TabDirectory, unchanged: Bool, changedBy: Rule?) {
+    private mutating func carryState(
+        _ candidate: inout Candidate, directory: SessionSnapshot.TabDirectory, unchanged: Bool, changedBy: Rule?
+    ) {
         let statePath = path(directory.name, ProfileLayout.tabStateFile)
         if directory.stateSize != nil {
             if unchanged, let state = directory.state {
                 candidate.state = state
             } else {
-                record(changedBy ?? .stateTooLarge, file: statePath, "leave \(candidate.label)'s state.pb in the set-aside copy",
-                       because: unchanged ? "it cannot be read" : "it no longer matches the repaired history; Chrome rebuilds the page state from the navigation items")
+                record(
+                    changedBy ?? .stateTooLarge, file: statePath, "leave \(candidate.label)'s state.pb in the set-aside copy",
+                    because: unchanged
+                        ? "it cannot be read"
+                        : "it no longer matches the repaired history; Chrome rebuilds the page state from the navigation items")
             }
         }
         for name in directory.others {
             let rule: Rule = name == ProfileLayout.transitionalTabMetadataFile ? .transitionalMetadata : .tabDirectoryExtra
-            record(rule, file: path(directory.name, name), "leave \(directory.name)/\(name) in the set-aside copy",
-                   because: rule == .transitionalMetadata ? "Chrome no longer reads the 2023 layout's metadata.pb; repair writes a tab directory's data.pb and state.pb only"
-                       : "it is not part of a tab directory (Chrome ignores it); repair writes a tab directory's data.pb and state.pb only")
+            record(
+                rule, file: path(directory.name, name), "leave \(directory.name)/\(name) in the set-aside copy",
+                because: rule == .transitionalMetadata
+                    ? "Chrome no longer reads the 2023 layout's metadata.pb; repair writes a tab directory's data.pb and state.pb only"
+                    : "it is not part of a tab directory (Chrome ignores it); repair writes a tab directory's data.pb and state.pb only")
         }
     }
 }

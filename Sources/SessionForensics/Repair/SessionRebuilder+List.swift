@@ -26,13 +26,15 @@ extension SessionRebuilder {
         var pinned = max(0, min(Int(filtered.pinnedCount), keptStored))
         if storedPinned < 0 || storedPinned > storedCount {
             // Groups never start among the pinned tabs: an out-of-range count pins no grouped tab.
-            let firstGrouped = stored.groups.compactMap { group -> Int? in
-                let start = Int(max(group.start, 0))
-                return newIndex.indices.contains(start) ? newIndex[start...].lazy.compactMap { $0 }.first : nil
-            }.min() ?? keptStored
+            let firstGrouped =
+                stored.groups.compactMap { group -> Int? in
+                    let start = Int(max(group.start, 0))
+                    return newIndex.indices.contains(start) ? newIndex[start...].lazy.compactMap { $0 }.first : nil
+                }.min() ?? keptStored
             pinned = min(pinned, firstGrouped)
-            record(.pinnedCountOutOfRange, file: metadataPath, "set the pinned count to \(pinned) (was \(storedPinned))",
-                   because: "it is outside the \(storedCount) listed tab\(plural(storedCount)); no tab of a group is pinned")
+            record(
+                .pinnedCountOutOfRange, file: metadataPath, "set the pinned count to \(pinned) (was \(storedPinned))",
+                because: "it is outside the \(storedCount) listed tab\(plural(storedCount)); no tab of a group is pinned")
         }
         for index in tabs.indices {
             tabs[index].pinned = index < pinned
@@ -43,17 +45,20 @@ extension SessionRebuilder {
             // Openers index the listed tabs kept (those adopted from directories come after them).
             if !(0..<keptStored).contains(Int(opener.index)) {
                 tabs[index].opener = nil
-                record(.openerOutOfRange, file: metadataPath, "clear \(kept[index].label)'s opener (index \(opener.index))",
-                       because: "it points outside the \(storedCount) listed tab\(plural(storedCount)); Chrome ignores it")
+                record(
+                    .openerOutOfRange, file: metadataPath, "clear \(kept[index].label)'s opener (index \(opener.index))",
+                    because: "it points outside the \(storedCount) listed tab\(plural(storedCount)); Chrome ignores it")
             } else if Int(opener.index) == index {
                 tabs[index].opener = nil
-                record(.openerSelf, file: metadataPath, "clear \(kept[index].label)'s opener",
-                       because: "the tab is its own opener; current Chrome stops on a CHECK when it restores the window")
+                record(
+                    .openerSelf, file: metadataPath, "clear \(kept[index].label)'s opener",
+                    because: "the tab is its own opener; current Chrome stops on a CHECK when it restores the window")
             }
         }
         let groups = normalizeGroups(stored: stored, newIndex: newIndex, pinned: pinned)
-        return Session(id: snapshot.id, incognito: snapshot.incognito, format: .optimized, activeIndex: active,
-                       pinnedCount: Int32(pinned), tabs: tabs, groups: groups, unknownFields: stored.unknownFields)
+        return Session(
+            id: snapshot.id, incognito: snapshot.incognito, format: .optimized, activeIndex: active,
+            pinnedCount: Int32(pinned), tabs: tabs, groups: groups, unknownFields: stored.unknownFields)
     }
 
     /// The active index: the tab Chrome activates once the left-out tabs are removed; the most
@@ -71,9 +76,10 @@ extension SessionRebuilder {
                 let chosen = Int(filtered.activeIndex)
                 return (0..<filtered.tabs.count).contains(chosen) ? Int32(chosen) : mostRecent
             }
-            record(.activeIndexOutOfRange, file: metadataPath,
-                   "activate tab \(mostRecent), the most recently active (the active index was \(storedActive))",
-                   because: "it is outside the \(stored.tabs.count) listed tab\(plural(stored.tabs.count)); Chrome would activate no tab")
+            record(
+                .activeIndexOutOfRange, file: metadataPath,
+                "activate tab \(mostRecent), the most recently active (the active index was \(storedActive))",
+                because: "it is outside the \(stored.tabs.count) listed tab\(plural(stored.tabs.count)); Chrome would activate no tab")
             return mostRecent
         }
     }
@@ -88,38 +94,46 @@ extension SessionRebuilder {
         for (number, storedGroup) in stored.groups.enumerated() {
             var group = storedGroup
             let name = "group \(number) \(storedGroup.title.isEmpty ? "(untitled)" : quoted(storedGroup.title))"
-            let start = Int64(group.start), end = Int64(group.start) + Int64(group.count)
-            let lower = Int(max(start, 0)), upper = Int(min(max(end, 0), Int64(newIndex.count)))
+            let start = Int64(group.start)
+            let end = Int64(group.start) + Int64(group.count)
+            let lower = Int(max(start, 0))
+            let upper = Int(min(max(end, 0), Int64(newIndex.count)))
             let members = lower < upper ? newIndex[lower..<upper].compactMap { $0 }.filter { $0 >= pinned } : []
             let problem = SessionRebuilder.rangeProblem(storedGroup, tabs: stored.tabs.count, pinned: storedPinned)
             guard let first = members.first, let last = members.last else {
-                record(.groupRangeInvalid, file: metadataPath, "remove \(name); its tabs stay, ungrouped",
-                       because: problem.map { "\($0), and none of its tabs is outside the pinned ones" } ?? "none of its tabs is left in the list")
+                record(
+                    .groupRangeInvalid, file: metadataPath, "remove \(name); its tabs stay, ungrouped",
+                    because: problem.map { "\($0), and none of its tabs is outside the pinned ones" }
+                        ?? "none of its tabs is left in the list")
                 continue
             }
             group.start = Int32(first)
             group.count = Int32(last - first + 1)
             if let problem {
-                record(.groupRangeInvalid, file: metadataPath,
-                       "set \(name)'s range to tabs \(first)..<\(last + 1) (was \(storedGroup.start)+\(storedGroup.count))",
-                       because: "\(problem); Chrome would remove the group")
+                record(
+                    .groupRangeInvalid, file: metadataPath,
+                    "set \(name)'s range to tabs \(first)..<\(last + 1) (was \(storedGroup.start)+\(storedGroup.count))",
+                    because: "\(problem); Chrome would remove the group")
             }
             if !group.color.isKnown {
-                record(.groupColorOutOfRange, file: metadataPath, "set \(name)'s colour to grey (was \(group.color.rawValue))",
-                       because: "Chrome shows a group colour outside 0-8 as grey")
+                record(
+                    .groupColorOutOfRange, file: metadataPath, "set \(name)'s colour to grey (was \(group.color.rawValue))",
+                    because: "Chrome shows a group colour outside 0-8 as grey")
                 group.color = .grey
             }
             if let id = group.id, !id.isZero {
                 if seen.contains(id) {
                     let fresh = freshGroupID(number: number, used: &used)
-                    record(.groupIDDuplicate, file: metadataPath, "give \(name) the new id \(fresh.hex)",
-                           because: "an earlier group has the id \(id.hex); Chrome would remove this one")
+                    record(
+                        .groupIDDuplicate, file: metadataPath, "give \(name) the new id \(fresh.hex)",
+                        because: "an earlier group has the id \(id.hex); Chrome would remove this one")
                     group.id = fresh
                 }
             } else {
                 let fresh = freshGroupID(number: number, used: &used)
-                record(.groupIDZero, file: metadataPath, "give \(name) the id \(fresh.hex)",
-                       because: "it has \(group.id == nil ? "no id" : "an all-zero id"); Chrome would make up one on every launch")
+                record(
+                    .groupIDZero, file: metadataPath, "give \(name) the id \(fresh.hex)",
+                    because: "it has \(group.id == nil ? "no id" : "an all-zero id"); Chrome would make up one on every launch")
                 group.id = fresh
             }
             if let id = group.id { seen.insert(id) }
@@ -130,7 +144,8 @@ extension SessionRebuilder {
 
     /// Why Chrome would skip a stored group's range, or nil when the range is valid.
     static func rangeProblem(_ group: TabGroup, tabs: Int, pinned: Int) -> String? {
-        let start = Int64(group.start), count = Int64(group.count)
+        let start = Int64(group.start)
+        let count = Int64(group.count)
         if count <= 0 { return "its count \(count) is not positive" }
         if start < 0 { return "it starts at \(start)" }
         if start + count > Int64(tabs) { return "tabs \(start)..<\(start + count) run past the \(tabs) tab\(plural(tabs))" }

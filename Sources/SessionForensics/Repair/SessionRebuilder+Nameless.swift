@@ -23,8 +23,10 @@ extension SessionRebuilder {
         let file = metadataPath
         record(.tabIDInvalid, count: run.count) { k in
             let index = run.start + k
-            return (file, "give tab \(index) (#\(stored.tabs[index].id)) the new id \(run.firstID + TabID(k))",
-                    "an id that is not positive makes Chrome load the whole window empty and delete its tabs")
+            return (
+                file, "give tab \(index) (#\(stored.tabs[index].id)) the new id \(run.firstID + TabID(k))",
+                "an id that is not positive makes Chrome load the whole window empty and delete its tabs"
+            )
         }
     }
 
@@ -33,9 +35,11 @@ extension SessionRebuilder {
         let directory = snapshot.path
         record(.tabDirectoryMissing, count: run.count) { k in
             let index = run.start + k
-            return (joinPath(directory, Tab.directoryName(for: run.firstID + TabID(k))),
-                    "leave tab \(index) (#\(stored.tabs[index].id)) out of the list",
-                    "it has no directory and its list entry has neither URL nor title: nothing of it is left to save")
+            return (
+                joinPath(directory, Tab.directoryName(for: run.firstID + TabID(k))),
+                "leave tab \(index) (#\(stored.tabs[index].id)) out of the list",
+                "it has no directory and its list entry has neither URL nor title: nothing of it is left to save"
+            )
         }
     }
 }

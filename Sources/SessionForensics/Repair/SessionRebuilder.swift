@@ -59,8 +59,10 @@ struct SessionRebuilder {
 
     /// Records a step.
     mutating func record(_ rule: Rule, file: String, _ action: String, because reason: String) {
-        log.append(RepairAction(rule: rule, session: snapshot.id, incognito: snapshot.incognito,
-                                file: file, action: action, reason: reason))
+        log.append(
+            RepairAction(
+                rule: rule, session: snapshot.id, incognito: snapshot.incognito,
+                file: file, action: action, reason: reason))
     }
 
     /// Records `count` steps of `rule` in a row; `make(k)` gives the k-th one's file, action and
@@ -86,9 +88,10 @@ struct SessionRebuilder {
         var nameless = assigned.nameless
         let listed = candidates.count
         let firstAdoption = log.count
-        candidates += adoptDirectories(source: source, claimed: Set(candidates.compactMap { $0.directory?.name }),
-                                       used: Set(candidates.map(\.tab.id)).union(stored.tabs.lazy.map(\.id)),
-                                       fresh: assigned.fresh)
+        candidates += adoptDirectories(
+            source: source, claimed: Set(candidates.compactMap { $0.directory?.name }),
+            used: Set(candidates.map(\.tab.id)).union(stored.tabs.lazy.map(\.id)),
+            fresh: assigned.fresh)
         describeListSource(source, adopted: candidates.count - listed)
         if log.count > firstAdoption, let last = log.listed.last, last.file == metadataPath {
             // The step that says how the list is rebuilt comes before the tabs it adopts.
@@ -111,7 +114,10 @@ struct SessionRebuilder {
         if source == .intact, let original = snapshot.metadata.bytes, stored == session {
             metadata = original
         }
-        let tabs = Array(candidates.lazy.filter(\.keep).map { RepairedSession.TabFiles(directory: Tab.directoryName(for: $0.tab.id), data: $0.data, state: $0.state) })
+        let tabs = Array(
+            candidates.lazy.filter(\.keep).map {
+                RepairedSession.TabFiles(directory: Tab.directoryName(for: $0.tab.id), data: $0.data, state: $0.state)
+            })
         candidates = []
         return RepairedSession(session: session, stored: stored, metadata: metadata, tabs: tabs)
     }
@@ -130,15 +136,21 @@ struct SessionRebuilder {
             } catch {
                 let salvage = ChromeProtoCodec.salvageSessionMetadata(bytes, id: snapshot.id, incognito: snapshot.incognito)
                 let layout = ListLayout(Array(bytes[0..<salvage.validPrefix]))
-                return (salvage.value, .salvaged(offset: error.offset ?? salvage.validPrefix, reason: error.reason,
-                                                 tabs: salvage.value.tabs.count, hasActiveIndex: layout.activeIndex != nil))
+                return (
+                    salvage.value,
+                    .salvaged(
+                        offset: error.offset ?? salvage.validPrefix, reason: error.reason,
+                        tabs: salvage.value.tabs.count, hasActiveIndex: layout.activeIndex != nil)
+                )
             }
         }
     }
 
     /// The listed tabs with their final ids and directories; the entries that name no tab, given
     /// fresh ids, as runs; and the fresh ids given, all in one range above the highest in use.
-    private mutating func assignListedTabs(_ stored: Session) -> (candidates: [Candidate], nameless: ArraySlice<NamelessRun>, fresh: ClosedRange<TabID>?) {
+    private mutating func assignListedTabs(
+        _ stored: Session
+    ) -> (candidates: [Candidate], nameless: ArraySlice<NamelessRun>, fresh: ClosedRange<TabID>?) {
         let validListed = Set(stored.tabs.map(\.id).filter { $0 > 0 })
         var highest = max(validListed.max() ?? 0, snapshot.tabDirectories.map(\.id).max() ?? 0)
         let highestInUse = highest
@@ -167,32 +179,38 @@ struct SessionRebuilder {
             if tab.id > 0, !used.contains(tab.id) {
                 directory = directories(of: tab.id).first { !claimed.contains($0.name) }
                 if let found = directory, !found.isCanonical {
-                    record(.tabDirectoryNameInvalid, file: path(found.name),
-                           "use \(found.name)/ as the directory of \(label), written as \(Tab.directoryName(for: tab.id))/",
-                           because: "Chrome names tab directories with 8 lower-case hex digits and would delete this one with the tab's history")
+                    record(
+                        .tabDirectoryNameInvalid, file: path(found.name),
+                        "use \(found.name)/ as the directory of \(label), written as \(Tab.directoryName(for: tab.id))/",
+                        because:
+                            "Chrome names tab directories with 8 lower-case hex digits and would delete this one with the tab's history")
                 }
             } else {
                 let original = tab.id
                 guard highest < Int32.max else {
-                    record(tab.id > 0 ? .tabIDDuplicate : .tabIDInvalid, file: metadataPath,
-                           "leave \(label) out of the list", because: "no tab id above \(highest) is left to give it")
+                    record(
+                        tab.id > 0 ? .tabIDDuplicate : .tabIDInvalid, file: metadataPath,
+                        "leave \(label) out of the list", because: "no tab id above \(highest) is left to give it")
                     continue
                 }
                 highest += 1
                 tab.id = highest
                 if original > 0 {
                     let first = firstListed[original] ?? 0
-                    record(.tabIDDuplicate, file: metadataPath, "give \(label) the new id \(tab.id)",
-                           because: "tab \(first) has the same id; Chrome would drop this one")
+                    record(
+                        .tabIDDuplicate, file: metadataPath, "give \(label) the new id \(tab.id)",
+                        because: "tab \(first) has the same id; Chrome would drop this one")
                 } else {
-                    record(.tabIDInvalid, file: metadataPath, "give \(label) the new id \(tab.id)",
-                           because: "an id that is not positive makes Chrome load the whole window empty and delete its tabs")
+                    record(
+                        .tabIDInvalid, file: metadataPath, "give \(label) the new id \(tab.id)",
+                        because: "an id that is not positive makes Chrome load the whole window empty and delete its tabs")
                 }
                 directory = orphanMatching(tab, listed: validListed)
                 if let found = directory {
-                    record(.unreferencedEntry, file: path(found.name),
-                           "use \(found.name)/ as the directory of \(label), written as \(Tab.directoryName(for: tab.id))/",
-                           because: "no listed tab refers to it and its history is the one \(label)'s list entry describes")
+                    record(
+                        .unreferencedEntry, file: path(found.name),
+                        "use \(found.name)/ as the directory of \(label), written as \(Tab.directoryName(for: tab.id))/",
+                        because: "no listed tab refers to it and its history is the one \(label)'s list entry describes")
                 }
             }
             if let directory { claimed.insert(directory.name) }
@@ -218,7 +236,9 @@ struct SessionRebuilder {
 
     /// The tab directories the list does not claim: adopted as tabs when the list is damaged or
     /// missing (and they hold a usable history), else left in the set-aside copy.
-    private mutating func adoptDirectories(source: ListSource, claimed: Set<String>, used: Set<TabID>, fresh: ClosedRange<TabID>?) -> [Candidate] {
+    private mutating func adoptDirectories(
+        source: ListSource, claimed: Set<String>, used: Set<TabID>, fresh: ClosedRange<TabID>?
+    ) -> [Candidate] {
         var highest = max(used.max() ?? 0, fresh?.upperBound ?? 0, snapshot.tabDirectories.map(\.id).max() ?? 0)
         var used = used
         var adopted: [Candidate] = []
@@ -240,14 +260,21 @@ struct SessionRebuilder {
                     if !embedded.lastActive.isNull { tab.lastActiveTime = embedded.lastActive }
                 }
                 let rule: Rule = source == .missing ? .metadataMissing : .metadataUnparsable
-                record(rule, file: path(directory.name),
-                       "add the tab of \(directory.name)/ to the list as #\(id): \(usable.history.items.count) item\(plural(usable.history.items.count)), \(quoted(tab.url))",
-                       because: "session_metadata.pb \(source == .missing ? "is missing" : "is damaged and no longer lists it"); its data.pb \(usable.damage == nil ? "is intact" : "holds complete items")")
+                record(
+                    rule, file: path(directory.name),
+                    "add the tab of \(directory.name)/ to the list as #\(id): \(usable.history.items.count) item\(plural(usable.history.items.count)), \(quoted(tab.url))",
+                    because:
+                        "session_metadata.pb \(source == .missing ? "is missing" : "is damaged and no longer lists it"); its data.pb \(usable.damage == nil ? "is intact" : "holds complete items")"
+                )
                 adopted.append(Candidate(tab: tab, storedIndex: nil, directory: directory, label: "tab #\(id) from \(directory.name)/"))
             } else {
-                let rule: Rule = !directory.isCanonical ? .tabDirectoryNameInvalid
-                    : (directory.data == .missing && directory.stateSize == nil && directory.others.isEmpty ? .strayFile : .unreferencedEntry)
-                let why = source == .intact
+                let rule: Rule =
+                    !directory.isCanonical
+                    ? .tabDirectoryNameInvalid
+                    : (directory.data == .missing && directory.stateSize == nil && directory.others.isEmpty
+                        ? .strayFile : .unreferencedEntry)
+                let why =
+                    source == .intact
                     ? "no listed tab refers to it; Chrome would delete it"
                     : "it holds no usable history; Chrome would delete it"
                 record(rule, file: path(directory.name), "leave \(directory.name)/ in the set-aside copy", because: why)
@@ -262,13 +289,15 @@ struct SessionRebuilder {
         case .intact:
             return
         case .missing:
-            record(.metadataMissing, file: metadataPath,
-                   "write session_metadata.pb listing the \(adopted) tab\(plural(adopted)) rebuilt from the tab directories",
-                   because: "it is missing: Chrome would load the window empty and delete every tab directory")
+            record(
+                .metadataMissing, file: metadataPath,
+                "write session_metadata.pb listing the \(adopted) tab\(plural(adopted)) rebuilt from the tab directories",
+                because: "it is missing: Chrome would load the window empty and delete every tab directory")
         case .salvaged(let offset, let reason, let tabs, _):
-            record(.metadataUnparsable, file: metadataPath,
-                   "rewrite session_metadata.pb from its \(tabs) complete tab\(plural(tabs)) before byte \(offset) and \(adopted) tab director\(adopted == 1 ? "y" : "ies") it no longer lists",
-                   because: "\(reason): Chrome would load the window empty and delete every tab directory")
+            record(
+                .metadataUnparsable, file: metadataPath,
+                "rewrite session_metadata.pb from its \(tabs) complete tab\(plural(tabs)) before byte \(offset) and \(adopted) tab director\(adopted == 1 ? "y" : "ies") it no longer lists",
+                because: "\(reason): Chrome would load the window empty and delete every tab directory")
         }
     }
 
@@ -283,8 +312,9 @@ struct SessionRebuilder {
             } else {
                 rule = .strayFile
             }
-            record(rule, file: path(entry.name), "leave \(entry.name)\(entry.isDirectory ? "/" : "") in the set-aside copy",
-                   because: "it is not part of Chrome's layout; Chrome would delete it")
+            record(
+                rule, file: path(entry.name), "leave \(entry.name)\(entry.isDirectory ? "/" : "") in the set-aside copy",
+                because: "it is not part of Chrome's layout; Chrome would delete it")
         }
     }
 

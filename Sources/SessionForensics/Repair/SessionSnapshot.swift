@@ -55,8 +55,8 @@ struct SessionSnapshot: Sendable {
     /// The id a directory name spells in hexadecimal (1 to 16 digits of either case), when it is a valid tab id.
     static func tabID(fromHexName name: String) -> TabID? {
         guard (1...16).contains(name.utf8.count),
-              name.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }),
-              let value = UInt64(name, radix: 16), value > 0, value <= UInt64(Int32.max)
+            name.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }),
+            let value = UInt64(name, radix: 16), value > 0, value <= UInt64(Int32.max)
         else { return nil }
         return TabID(value)
     }
@@ -82,12 +82,13 @@ struct SessionSnapshot: Sendable {
             var state: [UInt8]?
             // Read at any size, as Chrome reads it (the reader refuses what no real file is: over 1 GiB).
             if stateSize != nil { state = try? tree.read(statePath) }
-            tabDirectories.append(TabDirectory(
-                name: name, id: tab,
-                data: children.contains(ProfileLayout.tabDataFile)
-                    ? SessionSnapshot.readFile(tree, joinPath(entry, ProfileLayout.tabDataFile)) : .missing,
-                stateSize: stateSize, state: state,
-                others: children.filter { $0 != ProfileLayout.tabDataFile && $0 != ProfileLayout.tabStateFile }))
+            tabDirectories.append(
+                TabDirectory(
+                    name: name, id: tab,
+                    data: children.contains(ProfileLayout.tabDataFile)
+                        ? SessionSnapshot.readFile(tree, joinPath(entry, ProfileLayout.tabDataFile)) : .missing,
+                    stateSize: stateSize, state: state,
+                    others: children.filter { $0 != ProfileLayout.tabDataFile && $0 != ProfileLayout.tabStateFile }))
         }
         self.tabDirectories = tabDirectories
         self.others = others

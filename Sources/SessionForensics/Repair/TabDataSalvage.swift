@@ -30,7 +30,8 @@ enum TabDataSalvage {
 
     /// The byte ranges of the complete fields of a navigation field starting at `offset`, cut or not.
     private static func navigationItems(_ bytes: [UInt8], at offset: Int) -> (lastCommitted: Range<Int>?, items: [Range<Int>])? {
-        guard offset < bytes.count, bytes[offset] == 0x22, let (length, start) = WireField.varint(bytes, at: offset + 1, end: bytes.count) else { return nil }
+        guard offset < bytes.count, bytes[offset] == 0x22, let (length, start) = WireField.varint(bytes, at: offset + 1, end: bytes.count)
+        else { return nil }
         let end = start + Int(min(length, UInt64(bytes.count - start)))
         var lastCommitted: Range<Int>?
         var items: [Range<Int>] = []

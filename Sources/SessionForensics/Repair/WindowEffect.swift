@@ -19,7 +19,8 @@ public struct WindowEffect: Sendable, Hashable {
             effects.append(WindowEffect(session: repaired.id, incognito: repaired.incognito, what: what, from: from, to: to))
         }
         func tabName(_ tab: Tab?) -> String { tab.map { "#\($0.id)" + ($0.title.isEmpty ? "" : " \"\($0.title.prefix(60))\"") } ?? "none" }
-        let storedIDs = Set(stored.tabs.map(\.id)), repairedIDs = Set(repaired.tabs.map(\.id))
+        let storedIDs = Set(stored.tabs.map(\.id))
+        let repairedIDs = Set(repaired.tabs.map(\.id))
         if stored.tabs.count != repaired.tabs.count { add("tabs", "\(stored.tabs.count)", "\(repaired.tabs.count)") }
         for tab in repaired.tabs where !storedIDs.contains(tab.id) { add("tab-recovered", "", tabName(tab)) }
         for tab in stored.tabs where tab.id > 0 && !repairedIDs.contains(tab.id) { add("tab-left-out", tabName(tab), "") }
@@ -33,7 +34,11 @@ public struct WindowEffect: Sendable, Hashable {
         }
         var matched = Set<Int>()
         for group in stored.groups {
-            let same = repaired.groups.indices.first { !matched.contains($0) && repaired.groups[$0].title == group.title && (group.id == nil || repaired.groups[$0].id == group.id || group.id?.isZero == true) }
+            let same =
+                repaired.groups.indices.first {
+                    !matched.contains($0) && repaired.groups[$0].title == group.title
+                        && (group.id == nil || repaired.groups[$0].id == group.id || group.id?.isZero == true)
+                }
                 ?? repaired.groups.indices.first { !matched.contains($0) && repaired.groups[$0].title == group.title }
             guard let index = same else {
                 add("group-removed", describe(group), "")
@@ -42,7 +47,9 @@ public struct WindowEffect: Sendable, Hashable {
             matched.insert(index)
             let now = repaired.groups[index]
             if now.start != group.start || now.count != group.count || now.color != group.color || now.id != group.id {
-                add("group-changed", describe(group) + (group.id.map { " id \($0.hex)" } ?? ""), describe(now) + (now.id.map { " id \($0.hex)" } ?? ""))
+                add(
+                    "group-changed", describe(group) + (group.id.map { " id \($0.hex)" } ?? ""),
+                    describe(now) + (now.id.map { " id \($0.hex)" } ?? ""))
             }
         }
         let repairedByID = Dictionary(repaired.tabs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -39,8 +39,10 @@ public struct ProfileReport: Sendable {
     public var entries: [Entry]
     public var chromeBackups: [ChromeBackup]
 
-    public init(input: String, history: Bool, redacted: Bool, sessions: [Session], errors: [ReadError],
-                validation: ValidationReport, entries: [Entry], chromeBackups: [ChromeBackup]) {
+    public init(
+        input: String, history: Bool, redacted: Bool, sessions: [Session], errors: [ReadError],
+        validation: ValidationReport, entries: [Entry], chromeBackups: [ChromeBackup]
+    ) {
         self.input = input
         self.history = history
         self.redacted = redacted
@@ -80,7 +82,8 @@ public struct ProfileReport: Sendable {
         if redact { sessions = sessions.map(Redactor.redact) }
         let backups = located.chromeBackups.map { source -> ChromeBackup in
             do throws(FormatError) {
-                return ChromeBackup(path: reader.displayPath(source.path), tabs: try reader.read(source, history: false).tabs.count, problem: nil)
+                return ChromeBackup(
+                    path: reader.displayPath(source.path), tabs: try reader.read(source, history: false).tabs.count, problem: nil)
             } catch {
                 return ChromeBackup(path: reader.displayPath(source.path), tabs: nil, problem: error.description)
             }
@@ -88,14 +91,16 @@ public struct ProfileReport: Sendable {
         let entries = located.kind == .profile ? setAsideEntries(located.tree) : []
         if redact {
             // A finding's message may quote a title or a URL: redacted, it says what its rule means.
-            validation = ValidationReport(findings: validation.findings.map { finding in
-                var finding = finding
-                finding.message = finding.rule.summary
-                return finding
-            }, sessions: validation.sessions, tabs: validation.tabs)
+            validation = ValidationReport(
+                findings: validation.findings.map { finding in
+                    var finding = finding
+                    finding.message = finding.rule.summary
+                    return finding
+                }, sessions: validation.sessions, tabs: validation.tabs)
         }
-        var report = ProfileReport(input: input, history: history, redacted: redact, sessions: sessions, errors: errors,
-                                   validation: validation, entries: entries, chromeBackups: backups)
+        var report = ProfileReport(
+            input: input, history: history, redacted: redact, sessions: sessions, errors: errors,
+            validation: validation, entries: entries, chromeBackups: backups)
         report.bundle = CompressedInput.isGzip(input) || InputOpener.archiveMember(input) != nil
         return report
     }
@@ -111,12 +116,16 @@ public struct ProfileReport: Sendable {
                     let manifestPath = joinPath(path, AsideManifest.fileName)
                     guard tree.kind(of: manifestPath) == .file else { continue }
                     guard let bytes = try? tree.read(manifestPath), let manifest = AsideManifest.decode(bytes) else {
-                        entries.append(Entry(path: path, session: session, incognito: incognito, reason: "", time: .null, files: 0,
-                                             problem: "manifest.json cannot be read"))
+                        entries.append(
+                            Entry(
+                                path: path, session: session, incognito: incognito, reason: "", time: .null, files: 0,
+                                problem: "manifest.json cannot be read"))
                         continue
                     }
-                    entries.append(Entry(path: path, session: manifest.session, incognito: manifest.incognito, reason: manifest.reason,
-                                         time: manifest.time, files: manifest.files.count, problem: verify(manifest, at: path, in: tree)))
+                    entries.append(
+                        Entry(
+                            path: path, session: manifest.session, incognito: manifest.incognito, reason: manifest.reason,
+                            time: manifest.time, files: manifest.files.count, problem: verify(manifest, at: path, in: tree)))
                 }
             }
         }
@@ -129,12 +138,20 @@ public struct ProfileReport: Sendable {
         var differing = 0
         for file in manifest.files {
             // A manifest names files inside its entry, never outside it.
-            guard !file.path.hasPrefix("/"), !pathComponents(file.path).contains("..") else { missing += 1; continue }
-            guard let bytes = try? tree.read(joinPath(path, file.path)) else { missing += 1; continue }
+            guard !file.path.hasPrefix("/"), !pathComponents(file.path).contains("..") else {
+                missing += 1
+                continue
+            }
+            guard let bytes = try? tree.read(joinPath(path, file.path)) else {
+                missing += 1
+                continue
+            }
             if Int64(bytes.count) != file.size || SHA256.hex(SHA256.hash(bytes)) != file.sha256 { differing += 1 }
         }
         guard missing + differing > 0 else { return nil }
-        return [missing > 0 ? "\(missing) file\(missing == 1 ? "" : "s") missing" : nil,
-                differing > 0 ? "\(differing) file\(differing == 1 ? "" : "s") changed" : nil].compactMap { $0 }.joined(separator: ", ")
+        return [
+            missing > 0 ? "\(missing) file\(missing == 1 ? "" : "s") missing" : nil,
+            differing > 0 ? "\(differing) file\(differing == 1 ? "" : "s") changed" : nil
+        ].compactMap { $0 }.joined(separator: ", ")
     }
 }

@@ -36,20 +36,25 @@ public enum ReportPage {
             guard part >= 0 else {
                 let timeline = TimelineSVG.render(report.sessions, marks: marks)
                 guard !timeline.isEmpty else { return "" }
-                return "<section id=\"timeline\"><h2>Timeline</h2><p class=\"note\">One bar per tab, from its creation to its last activity\(report.history ? "; ticks are navigations" : ""); dashed lines are set-asides.</p>\n\(timeline)</section>\n"
+                return
+                    "<section id=\"timeline\"><h2>Timeline</h2><p class=\"note\">One bar per tab, from its creation to its last activity\(report.history ? "; ticks are navigations" : ""); dashed lines are set-asides.</p>\n\(timeline)</section>\n"
             }
             let session = report.sessions[part]
-            return window(session, findings: findings[WindowKey(session: session.id, incognito: session.incognito)] ?? [], history: report.history)
+            return window(
+                session, findings: findings[WindowKey(session: session.id, incognito: session.incognito)] ?? [], history: report.history)
         }
         var tail = ""
         // Findings of windows with no section of their own (not readable, or not read as a window).
         let shown = Set(report.sessions.map { WindowKey(session: $0.id, incognito: $0.incognito) })
         let others = report.validation.findings.filter { !shown.contains(WindowKey(session: $0.session, incognito: $0.incognito)) }
         if !others.isEmpty {
-            tail += "<section id=\"other-findings\"><h2>Findings of windows not shown above</h2>\n" + findingList(others, naming: true) + "</section>\n"
+            tail +=
+                "<section id=\"other-findings\"><h2>Findings of windows not shown above</h2>\n" + findingList(others, naming: true)
+                + "</section>\n"
         }
         tail += entries(report.entries, backups: report.chromeBackups)
-        tail += "<footer>Made by sessionctl report\(report.redacted ? ", redacted" : "") from <code>\(HTML.escape(report.input))</code>; reading changed nothing on disk.</footer>\n</body></html>\n"
+        tail +=
+            "<footer>Made by sessionctl report\(report.redacted ? ", redacted" : "") from <code>\(HTML.escape(report.input))</code>; reading changed nothing on disk.</footer>\n</body></html>\n"
         return [page] + parts + [tail]
     }
 
@@ -76,7 +81,7 @@ public enum ReportPage {
             ("Not readable", "\(report.errors.count)"),
             ("Set-aside entries", "\(report.entries.count)"),
             ("Chrome's crash backups", "\(report.chromeBackups.count)"),
-            ("validate", "\(validation.errors) errors, \(validation.warnings) warnings, \(validation.infos) info"),
+            ("validate", "\(validation.errors) errors, \(validation.warnings) warnings, \(validation.infos) info")
         ] {
             html += "<tr><th>\(HTML.escape(label))</th><td>\(HTML.escape(value))</td></tr>\n"
         }
@@ -102,7 +107,8 @@ public enum ReportPage {
     private static func unreadable(_ errors: [ReadError]) -> String {
         var html = "<section id=\"unreadable\"><h2>Windows that cannot be read</h2><ul>\n"
         for error in errors {
-            html += "<li class=\"error\"><b>\(HTML.escape((error.incognito ? "incognito " : "") + error.session))</b>: <code>\(HTML.escape(error.file))</code>: \(HTML.escape(error.message))<br><span class=\"note\">next: \(HTML.escape(error.next))</span></li>\n"
+            html +=
+                "<li class=\"error\"><b>\(HTML.escape((error.incognito ? "incognito " : "") + error.session))</b>: <code>\(HTML.escape(error.file))</code>: \(HTML.escape(error.message))<br><span class=\"note\">next: \(HTML.escape(error.next))</span></li>\n"
         }
         return html + "</ul></section>\n"
     }
@@ -110,11 +116,13 @@ public enum ReportPage {
     private static func window(_ session: Session, findings: [Finding], history: Bool) -> String {
         let name = (session.incognito ? "Incognito window " : "Window ") + session.id
         var html = "<section class=\"window\" data-session=\"\(HTML.escape(session.id))\"><h2>\(HTML.escape(name))</h2>\n"
-        html += "<p class=\"note\">\(session.tabs.count) tab\(session.tabs.count == 1 ? "" : "s"), \(HTML.escape(session.format.rawValue)) format, pinned \(session.pinnedCount)\(session.groups.isEmpty ? "" : ", \(session.groups.count) group\(session.groups.count == 1 ? "" : "s")")</p>\n"
+        html +=
+            "<p class=\"note\">\(session.tabs.count) tab\(session.tabs.count == 1 ? "" : "s"), \(HTML.escape(session.format.rawValue)) format, pinned \(session.pinnedCount)\(session.groups.isEmpty ? "" : ", \(session.groups.count) group\(session.groups.count == 1 ? "" : "s")")</p>\n"
         let windowFindings = findings.filter { $0.tab?.index == nil }
         let findingsByTab = Dictionary(grouping: findings.filter { $0.tab?.index != nil }) { $0.tab?.index ?? 0 }
         if !windowFindings.isEmpty { html += findingList(windowFindings) }
-        html += "<table class=\"tabs\"><colgroup><col style=\"width:3.5em\"><col style=\"width:4em\"><col><col style=\"width:7em\"><col style=\"width:6em\"><col style=\"width:10em\"><col style=\"width:10em\"><col style=\"width:3.5em\"><col style=\"width:14em\"></colgroup><thead><tr><th>#</th><th>id</th><th>title and URL</th><th>group</th><th>opener</th><th>created</th><th>last active</th><th>items</th><th>findings</th></tr></thead><tbody>\n"
+        html +=
+            "<table class=\"tabs\"><colgroup><col style=\"width:3.5em\"><col style=\"width:4em\"><col><col style=\"width:7em\"><col style=\"width:6em\"><col style=\"width:10em\"><col style=\"width:10em\"><col style=\"width:3.5em\"><col style=\"width:14em\"></colgroup><thead><tr><th>#</th><th>id</th><th>title and URL</th><th>group</th><th>opener</th><th>created</th><th>last active</th><th>items</th><th>findings</th></tr></thead><tbody>\n"
         // Every tab gets a row; entries that name no tab get one up to `namelessRowsShown`, the
         // rest are counted (a list of millions of empty entries would make a page that never opens).
         var shown: [Int] = []
@@ -132,7 +140,8 @@ public enum ReportPage {
         html += OrderedParallelMap.map(chunks) { rows in tabRows(session, rows, findingsByTab: findingsByTab, history: history) }.joined()
         html += "</tbody></table>"
         if nameless > namelessRowsShown {
-            html += "<p class=\"note\">and \(nameless - namelessRowsShown) more entries that name no tab (no valid id, URL or title), not listed one by one; sessionctl inspect lists every entry</p>"
+            html +=
+                "<p class=\"note\">and \(nameless - namelessRowsShown) more entries that name no tab (no valid id, URL or title), not listed one by one; sessionctl inspect lists every entry</p>"
         }
         return html + "</section>\n"
     }
@@ -148,14 +157,18 @@ public enum ReportPage {
     private static func tabRows(_ session: Session, _ rows: ArraySlice<Int>, findingsByTab: [Int: [Finding]], history: Bool) -> String {
         var html = ""
         // About what a row takes (a history line about 160 bytes), so that the text grows rarely.
-        html.reserveCapacity(rows.reduce(0) { sum, index in
-            sum + 600 + (history ? min(session.tabs[index].history?.items.count ?? 0, historyItemsShown) * 160 : 0)
-        })
+        html.reserveCapacity(
+            rows.reduce(0) { sum, index in
+                sum + 600 + (history ? min(session.tabs[index].history?.items.count ?? 0, historyItemsShown) * 160 : 0)
+            })
         for index in rows {
             let tab = session.tabs[index]
             let active = index == Int(session.activeIndex)
             let group = session.groups.first { index >= Int($0.start) && index < Int($0.start) + Int($0.count) }
-            let groupCell = group.map { "<span class=\"group g-\(HTML.escape($0.color.name))\">\(HTML.escape($0.title.isEmpty ? "(untitled)" : $0.title))</span>" } ?? ""
+            let groupCell =
+                group.map {
+                    "<span class=\"group g-\(HTML.escape($0.color.name))\">\(HTML.escape($0.title.isEmpty ? "(untitled)" : $0.title))</span>"
+                } ?? ""
             let opener = tab.opener.map { "[\($0.index)] at item \($0.navigationIndex)" } ?? ""
             let tabFindings = findingsByTab[index] ?? []
             html += "<tr class=\"tab\(active ? " active" : "")\" data-tab=\"\(tab.id)\">"
@@ -193,26 +206,31 @@ public enum ReportPage {
     }
 
     private static func findingList(_ findings: [Finding], naming: Bool = false) -> String {
-        "<ul class=\"findings\">" + findings.map { finding in
-            let window = naming ? "\(HTML.escape((finding.incognito ? "incognito " : "") + finding.session)): " : ""
-            return "<li class=\"finding \(HTML.escape(finding.severity.rawValue))\">\(window)<b>\(HTML.escape(finding.rule.name))</b> (\(HTML.escape(finding.severity.rawValue)); Chrome: \(HTML.escape(finding.outcome.rawValue))): \(HTML.escape(finding.message))</li>"
-        }.joined() + "</ul>"
+        "<ul class=\"findings\">"
+            + findings.map { finding in
+                let window = naming ? "\(HTML.escape((finding.incognito ? "incognito " : "") + finding.session)): " : ""
+                return
+                    "<li class=\"finding \(HTML.escape(finding.severity.rawValue))\">\(window)<b>\(HTML.escape(finding.rule.name))</b> (\(HTML.escape(finding.severity.rawValue)); Chrome: \(HTML.escape(finding.outcome.rawValue))): \(HTML.escape(finding.message))</li>"
+            }.joined() + "</ul>"
     }
 
     private static func entries(_ entries: [ProfileReport.Entry], backups: [ProfileReport.ChromeBackup]) -> String {
         guard !entries.isEmpty || !backups.isEmpty else { return "" }
         var html = "<section id=\"backups\"><h2>Set aside</h2>\n"
         if !entries.isEmpty {
-            html += "<table class=\"entries\"><thead><tr><th>entry</th><th>session</th><th>time</th><th>reason</th><th>files</th><th>manifest</th></tr></thead><tbody>\n"
+            html +=
+                "<table class=\"entries\"><thead><tr><th>entry</th><th>session</th><th>time</th><th>reason</th><th>files</th><th>manifest</th></tr></thead><tbody>\n"
             for entry in entries {
-                html += "<tr><td><code>\(HTML.escape(entry.path))</code></td><td>\(HTML.escape((entry.incognito ? "incognito " : "") + entry.session))</td><td>\(HTML.escape(entry.time.iso8601 ?? "-"))</td><td>\(HTML.escape(entry.reason))</td><td>\(entry.files)</td><td class=\"\(entry.problem == nil ? "ok" : "error")\">\(HTML.escape(entry.problem ?? "verifies"))</td></tr>\n"
+                html +=
+                    "<tr><td><code>\(HTML.escape(entry.path))</code></td><td>\(HTML.escape((entry.incognito ? "incognito " : "") + entry.session))</td><td>\(HTML.escape(entry.time.iso8601 ?? "-"))</td><td>\(HTML.escape(entry.reason))</td><td>\(entry.files)</td><td class=\"\(entry.problem == nil ? "ok" : "error")\">\(HTML.escape(entry.problem ?? "verifies"))</td></tr>\n"
             }
             html += "</tbody></table>\n"
         }
         if !backups.isEmpty {
             html += "<h3>Chrome's crash backups</h3><ul>\n"
             for backup in backups {
-                html += "<li><code>\(HTML.escape(backup.path))</code>: \(HTML.escape(backup.tabs.map { "\($0) tab\($0 == 1 ? "" : "s")" } ?? "not readable: \(backup.problem ?? "")"))</li>\n"
+                html +=
+                    "<li><code>\(HTML.escape(backup.path))</code>: \(HTML.escape(backup.tabs.map { "\($0) tab\($0 == 1 ? "" : "s")" } ?? "not readable: \(backup.problem ?? "")"))</li>\n"
             }
             html += "</ul>\n"
         }

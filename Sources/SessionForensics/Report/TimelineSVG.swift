@@ -13,7 +13,8 @@ enum TimelineSVG {
     /// The SVG for `sessions` and the set-aside times `marks` (empty when nothing has a time).
     static func render(_ sessions: [Session], marks: [(time: Timestamp, label: String)]) -> String {
         // The earliest and latest time shown, found without collecting the times.
-        var first = Int64.max, last = Int64.min
+        var first = Int64.max
+        var last = Int64.min
         func include(_ time: Timestamp) {
             guard !time.isNull else { return }
             first = min(first, time.microseconds)
@@ -38,7 +39,9 @@ enum TimelineSVG {
         for session in sessions {
             let top = 20 + rows * rowHeight
             let name = (session.incognito ? "incognito " : "") + session.id
-            let short = (session.incognito ? "incognito " : "") + (session.id.hasSuffix("-Inactive") ? "inactive " : "") + String(session.id.prefix(13))
+            let short =
+                (session.incognito ? "incognito " : "") + (session.id.hasSuffix("-Inactive") ? "inactive " : "")
+                + String(session.id.prefix(13))
             body += "<text class=\"lane\" x=\"4\" y=\"\(top + 10)\">\(HTML.escape(short))<title>\(HTML.escape(name))</title></text>\n"
             // A window's bars are one path and its ticks another: a page of thousands of tabs stays
             // a few elements per window; few tabs get one bar each, with the tab's title on hover.
@@ -52,7 +55,8 @@ enum TimelineSVG {
                     let from = x(start)
                     let width = max(2, x(end) - from)
                     if session.tabs.count <= TimelineSVG.barsWithTitles {
-                        body += "<rect class=\"tab\" x=\"\(from)\" y=\"\(y)\" width=\"\(width)\" height=\"8\"><title>\(HTML.escape("#\(tab.id) \(tab.title.isEmpty ? tab.url : tab.title)"))</title></rect>\n"
+                        body +=
+                            "<rect class=\"tab\" x=\"\(from)\" y=\"\(y)\" width=\"\(width)\" height=\"8\"><title>\(HTML.escape("#\(tab.id) \(tab.title.isEmpty ? tab.url : tab.title)"))</title></rect>\n"
                     } else {
                         bars += "M\(from) \(y)h\(width)v8h-\(width)z"
                     }
@@ -67,10 +71,13 @@ enum TimelineSVG {
         }
         let height = 30 + rows * rowHeight
         for mark in marks where !mark.time.isNull {
-            body += "<line class=\"aside\" x1=\"\(x(mark.time))\" x2=\"\(x(mark.time))\" y1=\"10\" y2=\"\(height - 16)\"><title>\(HTML.escape(mark.label))</title></line>\n"
+            body +=
+                "<line class=\"aside\" x1=\"\(x(mark.time))\" x2=\"\(x(mark.time))\" y1=\"10\" y2=\"\(height - 16)\"><title>\(HTML.escape(mark.label))</title></line>\n"
         }
-        let axis = "<text class=\"axis\" x=\"\(laneLabel)\" y=\"\(height - 4)\">\(HTML.escape(Timestamp(microseconds: first).iso8601 ?? ""))</text>"
+        let axis =
+            "<text class=\"axis\" x=\"\(laneLabel)\" y=\"\(height - 4)\">\(HTML.escape(Timestamp(microseconds: first).iso8601 ?? ""))</text>"
             + "<text class=\"axis\" x=\"\(width - 10)\" y=\"\(height - 4)\" text-anchor=\"end\">\(HTML.escape(Timestamp(microseconds: last).iso8601 ?? ""))</text>"
-        return "<svg class=\"timeline\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"timeline of the tabs\">\n\(body)\(axis)</svg>"
+        return
+            "<svg class=\"timeline\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"timeline of the tabs\">\n\(body)\(axis)</svg>"
     }
 }

@@ -78,8 +78,10 @@ enum FindingCap {
 
     /// A finding of `rule` for each subject that `applies`, built by `make` for the first `limit`
     /// of them; the others are counted in one more finding.
-    static func findings<S: Sequence>(_ subjects: S, rule: Rule, scope: FindingScope, limit: Int = FindingCap.limit,
-                                      where applies: (S.Element) -> Bool = { _ in true }, _ make: (S.Element) -> Finding) -> [Finding] {
+    static func findings<S: Sequence>(
+        _ subjects: S, rule: Rule, scope: FindingScope, limit: Int = FindingCap.limit,
+        where applies: (S.Element) -> Bool = { _ in true }, _ make: (S.Element) -> Finding
+    ) -> [Finding] {
         var findings: [Finding] = []
         var more = 0
         for subject in subjects where applies(subject) {

@@ -3,10 +3,12 @@
 extension Rule {
     public static let legacyUnparsable = Rule(
         "legacy-unparsable", .error, .sessionLost,
-        "session.plist cannot be read (a FIFO or another file that is not a regular file too), is not a keyed archive of a window, or its shared object references expand past what a file of its size can hold: the window loads empty.")
+        "session.plist cannot be read (a FIFO or another file that is not a regular file too), is not a keyed archive of a window, or its shared object references expand past what a file of its size can hold: the window loads empty."
+    )
     public static let legacyUnreadableByChrome = Rule(
         "legacy-unreadable-by-chrome", .error, .sessionLost,
-        "session.plist uses class names of Chrome M57-M59, or its SessionIOS root holds other than one window: current Chrome reads nothing of it.")
+        "session.plist uses class names of Chrome M57-M59, or its SessionIOS root holds other than one window: current Chrome reads nothing of it."
+    )
     public static let legacyEntriesForeign = Rule(
         "legacy-entries-foreign", .error, .tabLost,
         "A tab's entries hold something other than a CRWNavigationItemStorage: Chrome reads the tab with no entries and drops it.")
@@ -31,7 +33,8 @@ extension Rule {
 
     /// The rules above, in order.
     static let legacyRules: [Rule] = [
-        legacyUnparsable, legacyUnreadableByChrome, legacyEntriesForeign, legacySelectedIndexOutOfRange, legacyTabIDInvalid, legacyLastCommittedOutOfRange,
-        legacyTimeOrder, legacyPinnedNotPrefix, legacyUserAgentUnknown,
+        legacyUnparsable, legacyUnreadableByChrome, legacyEntriesForeign, legacySelectedIndexOutOfRange, legacyTabIDInvalid,
+        legacyLastCommittedOutOfRange,
+        legacyTimeOrder, legacyPinnedNotPrefix, legacyUserAgentUnknown
     ]
 }

@@ -93,7 +93,8 @@ extension Rule {
         "A navigation item holds an internal://local/sessionrestore or errorpage wrapper instead of the page's URL: it will not load.")
     public static let mixedFormats = Rule(
         "mixed-formats", .warning, .none,
-        "Both SessionStorage/ and Sessions/ exist: Chrome loads the format its preference ios.session.storage.format names (SessionStorage/ when it is unset) and ignores the other.")
+        "Both SessionStorage/ and Sessions/ exist: Chrome loads the format its preference ios.session.storage.format names (SessionStorage/ when it is unset) and ignores the other."
+    )
 
     // Worth knowing.
     public static let temporaryFile = Rule(
@@ -123,6 +124,6 @@ extension Rule {
         historyTooLong, unreferencedEntry, tabDirectoryNameInvalid, activeIndexOutOfRange,
         pinnedCountOutOfRange, openerOutOfRange, groupRangeInvalid, groupIDDuplicate, groupColorOutOfRange, groupIDZero,
         itemCountMismatch, activePageMismatch, internalURL,
-        mixedFormats, temporaryFile, transitionalMetadata, tabDirectoryExtra, strayFile, stateTooLarge, tabDataHasMetadata, backupPresent,
+        mixedFormats, temporaryFile, transitionalMetadata, tabDirectoryExtra, strayFile, stateTooLarge, tabDataHasMetadata, backupPresent
     ]
 }

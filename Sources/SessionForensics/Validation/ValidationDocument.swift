@@ -9,13 +9,16 @@ public enum ValidationDocument {
         .object([
             ("schema", .string(schema)),
             ("findings", .array(report.findings.map(encode))),
-            ("summary", .object([
-                ("sessions", .int(Int64(report.sessions))),
-                ("tabs", .int(Int64(report.tabs))),
-                ("errors", .int(Int64(report.errors))),
-                ("warnings", .int(Int64(report.warnings))),
-                ("info", .int(Int64(report.infos))),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("sessions", .int(Int64(report.sessions))),
+                    ("tabs", .int(Int64(report.tabs))),
+                    ("errors", .int(Int64(report.errors))),
+                    ("warnings", .int(Int64(report.warnings))),
+                    ("info", .int(Int64(report.infos)))
+                ])
+            )
         ])
     }
 
@@ -29,7 +32,7 @@ public enum ValidationDocument {
             ("file", .string(finding.file)),
             ("offset", finding.offset.map { .int(Int64($0)) } ?? .null),
             ("message", .string(finding.message)),
-            ("chrome", .string(finding.outcome.rawValue)),
+            ("chrome", .string(finding.outcome.rawValue))
         ])
     }
 }

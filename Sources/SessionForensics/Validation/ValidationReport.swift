@@ -41,7 +41,8 @@ public struct ValidationReport: Sendable {
             if position(a) != position(b) { return position(a) < position(b) }
             if a.isWorse(than: b) { return true }
             if b.isWorse(than: a) { return false }
-            let ruleA = rank[a.rule.name] ?? Int.max, ruleB = rank[b.rule.name] ?? Int.max
+            let ruleA = rank[a.rule.name] ?? Int.max
+            let ruleB = rank[b.rule.name] ?? Int.max
             if ruleA != ruleB { return ruleA < ruleB }
             return lhs.offset < rhs.offset
         }.map(\.element)

@@ -14,25 +14,37 @@ extension Validator {
         do {
             bytes = try input.tree.read(source.path)
         } catch {
-            return SessionResult(findings: [scope.finding(.legacyUnparsable, "cannot be read (\(error.description)); Chrome loads the window empty")])
+            return SessionResult(findings: [
+                scope.finding(.legacyUnparsable, "cannot be read (\(error.description)); Chrome loads the window empty")
+            ])
         }
         guard BinaryPlistReader.looksLikeBinaryPlist(bytes) else {
             let magic = BinaryPlistReader.magic
             let bad = magic.indices.first { $0 >= bytes.count || bytes[$0] != magic[$0] }
-            return SessionResult(findings: [scope.finding(.legacyUnparsable, offset: bad,
-                                                          "does not start with the binary property list magic \"bplist\"; Chrome loads the window empty")])
+            return SessionResult(findings: [
+                scope.finding(
+                    .legacyUnparsable, offset: bad,
+                    "does not start with the binary property list magic \"bplist\"; Chrome loads the window empty")
+            ])
         }
         let window: LegacyWindow
         do {
             window = try LegacySessionCodec.decodeWindow(bytes, file: source.path)
         } catch {
-            return SessionResult(findings: [scope.finding(.legacyUnparsable, offset: error.offset,
-                                                          "\(error.reason); Chrome loads the window empty")])
+            return SessionResult(findings: [
+                scope.finding(
+                    .legacyUnparsable, offset: error.offset,
+                    "\(error.reason); Chrome loads the window empty")
+            ])
         }
         if let why = window.unreadableByChrome {
-            return SessionResult(findings: [scope.finding(.legacyUnreadableByChrome, offset: window.offset,
-                                                          "\(why); Chrome loads the window empty (sessionctl reads its \(window.tabs.count) tab\(plural(window.tabs.count)))")],
-                                 tabs: window.tabs.count)
+            return SessionResult(
+                findings: [
+                    scope.finding(
+                        .legacyUnreadableByChrome, offset: window.offset,
+                        "\(why); Chrome loads the window empty (sessionctl reads its \(window.tabs.count) tab\(plural(window.tabs.count)))")
+                ],
+                tabs: window.tabs.count)
         }
         let session = window.session(id: source.id, incognito: source.incognito)
         let layout = ListLayout(itemStarts: window.tabs.map(\.offset))
@@ -46,11 +58,16 @@ extension Validator {
             let data = TabDataSubject(history: history, layout: TabDataLayout(), scope: scope, tab: reference, entry: nil)
             findings += EnumFindings.findings(EnumFindings.values(in: history), scanned: [], scope: scope, tab: reference)
             if let foreign = window.tabs[index].foreignEntry {
-                findings.append(scope.finding(.legacyEntriesForeign, tab: reference, offset: window.tabs[index].offset,
-                                              "tab \(index)'s entries hold a \(foreign), not a navigation item; Chrome reads the tab with no entries and drops it"))
+                findings.append(
+                    scope.finding(
+                        .legacyEntriesForeign, tab: reference, offset: window.tabs[index].offset,
+                        "tab \(index)'s entries hold a \(foreign), not a navigation item; Chrome reads the tab with no entries and drops it"
+                    ))
             } else if history.items.isEmpty {
-                findings.append(scope.finding(.tabDataEmpty, tab: reference, offset: window.tabs[index].offset,
-                                              "tab \(index) has no entries; Chrome drops it when it saves the window"))
+                findings.append(
+                    scope.finding(
+                        .tabDataEmpty, tab: reference, offset: window.tabs[index].offset,
+                        "tab \(index) has no entries; Chrome drops it when it saves the window"))
             }
             findings += HistoryRules.length(data) + HistoryRules.internalURLs(data)
         }

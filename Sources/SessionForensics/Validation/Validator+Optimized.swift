@@ -17,24 +17,31 @@ extension Validator {
             return "Chrome loads the window empty and deletes its \(directories) tab director\(directories == 1 ? "y" : "ies")"
         }
         guard tree.kind(of: source.metadataPath) != nil else {
-            return SessionPlan(SessionResult(findings: [scope.finding(.metadataMissing, "there is no \(source.metadataFileName); \(lost())")]))
+            return SessionPlan(
+                SessionResult(findings: [scope.finding(.metadataMissing, "there is no \(source.metadataFileName); \(lost())")]))
         }
         let bytes: [UInt8]
         do {
             bytes = try tree.read(source.metadataPath)
         } catch {
-            return SessionPlan(SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read (\(error.description)); \(lost())")]))
+            return SessionPlan(
+                SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read (\(error.description)); \(lost())")]))
         }
         // Parsability is decided as Chrome's protobuf runtime decides it (a field of an unexpected
         // wire type, for one, is kept as an unknown field); the wire scanner names the bad byte.
         let session: Session
         do {
-            session = try ChromeProtoCodec.decodeSessionMetadata(bytes, id: source.id, incognito: source.incognito, file: source.metadataPath)
+            session = try ChromeProtoCodec.decodeSessionMetadata(
+                bytes, id: source.id, incognito: source.incognito, file: source.metadataPath)
         } catch {
             let salvage = ChromeProtoCodec.salvageSessionMetadata(bytes, id: source.id, incognito: source.incognito)
             let tabs = salvage.value.tabs.count
-            return SessionPlan(SessionResult(findings: [scope.finding(.metadataUnparsable, offset: error.offset,
-                                                                      "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")]))
+            return SessionPlan(
+                SessionResult(findings: [
+                    scope.finding(
+                        .metadataUnparsable, offset: error.offset,
+                        "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")
+                ]))
         }
         let list = ListSubject(session: session, layout: ListLayout(bytes), scope: scope)
         let findings = ListRules.check(list) + GroupRules.check(list)
@@ -53,12 +60,15 @@ extension Validator {
             listed[name] = tab.id
             guard list.fate(index) == .kept else { continue }
             kept.insert(name)
-            checks.append(TabCheck(reference: list.reference(index),
-                                   entry: ListEntry(tab: tab, offsets: list.layout.item(index), scope: list.scope),
-                                   directory: joinPath(source.path, name)))
+            checks.append(
+                TabCheck(
+                    reference: list.reference(index),
+                    entry: ListEntry(tab: tab, offsets: list.layout.item(index), scope: list.scope),
+                    directory: joinPath(source.path, name)))
         }
-        let entries = EntryRules.sessionEntries(tree: tree, directory: source.path, metadataFile: source.metadataFileName,
-                                                kept: kept, listed: listed, scope: list.scope)
+        let entries = EntryRules.sessionEntries(
+            tree: tree, directory: source.path, metadataFile: source.metadataFileName,
+            kept: kept, listed: listed, scope: list.scope)
         return (checks, entries)
     }
 
@@ -71,12 +81,22 @@ extension Validator {
         // The directory, its listing, data.pb and state.pb's size, read together.
         let snapshot = tree.snapshot(of: directory, reading: ProfileLayout.tabDataFile, measuring: ProfileLayout.tabStateFile)
         guard let kind = snapshot.kind else {
-            return ([scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
-                                                   "\(label) has no directory \(lastComponent(directory)); \(Validator.missingDataOutcome)")], nil)
+            return (
+                [
+                    scope.file(directory).finding(
+                        .tabDirectoryMissing, tab: tab,
+                        "\(label) has no directory \(lastComponent(directory)); \(Validator.missingDataOutcome)")
+                ], nil
+            )
         }
         guard kind == .directory else {
-            return ([scope.file(directory).finding(.tabDirectoryMissing, tab: tab,
-                                                   "\(label)'s directory \(lastComponent(directory)) is not a directory; \(Validator.missingDataOutcome)")], nil)
+            return (
+                [
+                    scope.file(directory).finding(
+                        .tabDirectoryMissing, tab: tab,
+                        "\(label)'s directory \(lastComponent(directory)) is not a directory; \(Validator.missingDataOutcome)")
+                ], nil
+            )
         }
         var findings: [Finding] = []
         var history: TabHistory?
@@ -86,13 +106,18 @@ extension Validator {
             findings += result.findings
             history = result.history
         } else {
-            findings.append(scope.file(dataPath).finding(.tabDataMissing, tab: tab,
-                                                         "\(label) has no data.pb; \(Validator.missingDataOutcome)"))
+            findings.append(
+                scope.file(dataPath).finding(
+                    .tabDataMissing, tab: tab,
+                    "\(label) has no data.pb; \(Validator.missingDataOutcome)"))
         }
         if let size = snapshot.measuredSize, size > ProfileLayout.maxStateSize {
             let statePath = joinPath(directory, ProfileLayout.tabStateFile)
-            findings.append(scope.file(statePath).finding(.stateTooLarge, tab: tab,
-                                                          "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome reads it at any size, never writes one this large, and deletes it when the tab's next saved state is too"))
+            findings.append(
+                scope.file(statePath).finding(
+                    .stateTooLarge, tab: tab,
+                    "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome reads it at any size, never writes one this large, and deletes it when the tab's next saved state is too"
+                ))
         }
         findings += EntryRules.tabEntries(names: snapshot.names, directory: directory, tab: tab, scope: scope)
         return (findings, history)
@@ -100,21 +125,31 @@ extension Validator {
 
     /// The findings about one data.pb: damage, out-of-range enums, then the history rules; and
     /// the history, when it decodes.
-    func tabDataFindings(_ path: String, read: Result<[UInt8], FormatError>, tab: TabReference, entry: ListEntry?,
-                         scope: FindingScope) -> (findings: [Finding], history: TabHistory?) {
+    func tabDataFindings(
+        _ path: String, read: Result<[UInt8], FormatError>, tab: TabReference, entry: ListEntry?,
+        scope: FindingScope
+    ) -> (findings: [Finding], history: TabHistory?) {
         let here = scope.file(path)
         let bytes: [UInt8]
         switch read {
         case .success(let read): bytes = read
         case .failure(let error):
-            return ([here.finding(.tabDataUnparsable, tab: tab, "cannot be read (\(error.description)); the tab is dropped at the next save")], nil)
+            return (
+                [here.finding(.tabDataUnparsable, tab: tab, "cannot be read (\(error.description)); the tab is dropped at the next save")],
+                nil
+            )
         }
         let history: TabHistory
         do {
             history = try ChromeProtoCodec.decodeTabData(bytes, file: path)
         } catch {
-            return ([here.finding(.tabDataUnparsable, tab: tab, offset: error.offset,
-                                  "\(error.reason); the tab comes up without history and is dropped at the next save")], nil)
+            return (
+                [
+                    here.finding(
+                        .tabDataUnparsable, tab: tab, offset: error.offset,
+                        "\(error.reason); the tab comes up without history and is dropped at the next save")
+                ], nil
+            )
         }
         let layout = TabDataLayout(bytes)
         let enums = EnumFindings.values(in: history)

@@ -23,7 +23,9 @@ public struct Validator: Sendable {
     /// Validates `input` as `validate(_:)` does and, with `keepingHistories`, also returns the
     /// history of every restored tab whose data.pb it decoded, by window (`[OTR/]<id>`) and tab id:
     /// a reader that needs both reads and decodes each data.pb once.
-    public func validate(_ input: LocatedInput, keepingHistories: Bool) -> (report: ValidationReport, histories: [String: [TabID: TabHistory]]) {
+    public func validate(
+        _ input: LocatedInput, keepingHistories: Bool
+    ) -> (report: ValidationReport, histories: [String: [TabID: TabHistory]]) {
         let concurrently = input.tree.fileSystem.readsConcurrently
         let plans = OrderedParallelMap.map(input.sessions, concurrently: concurrently) { source -> SessionPlan in
             switch source.kind {
@@ -102,13 +104,16 @@ public struct Validator: Sendable {
         return input.shadowedLegacySessions.map { source in
             let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
             let storage = joinPath(ProfileLayout.stateRoot(incognito: source.incognito), ProfileLayout.optimizedDirectory)
-            let counterpart = loaded.contains("\(source.incognito)/\(source.id)")
+            let counterpart =
+                loaded.contains("\(source.incognito)/\(source.id)")
                 ? "its tabs are read from \(storage)/\(source.id) instead"
                 : "\(storage)/ has no session \(source.id), so this window comes up empty"
             // session_restoration_service_factory.mm: the format is the one the preference
             // ios.session.storage.format names; only when it is unset do the directories decide.
-            return scope.finding(.mixedFormats,
-                                 "\(source.path) is ignored when Chrome's preference ios.session.storage.format is unset or names the optimized format, as after a completed migration; \(counterpart). With the preference at legacy (a migration that failed, retried after 3 days) Chrome loads this file and ignores \(storage)/")
+            return scope.finding(
+                .mixedFormats,
+                "\(source.path) is ignored when Chrome's preference ios.session.storage.format is unset or names the optimized format, as after a completed migration; \(counterpart). With the preference at legacy (a migration that failed, retried after 3 days) Chrome loads this file and ignores \(storage)/"
+            )
         }
     }
 
@@ -116,7 +121,8 @@ public struct Validator: Sendable {
     func backups(_ input: LocatedInput) -> [Finding] {
         input.chromeBackups.map { source in
             FindingScope(session: source.id, incognito: source.incognito, file: source.path).finding(
-                .backupPresent, "session \(source.id) was set aside by Chrome's legacy crash helper and is not loaded; `sessionctl aside list` shows it")
+                .backupPresent,
+                "session \(source.id) was set aside by Chrome's legacy crash helper and is not loaded; `sessionctl aside list` shows it")
         }
     }
 }

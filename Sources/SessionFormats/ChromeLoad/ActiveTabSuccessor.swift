@@ -22,7 +22,9 @@ public struct ActiveTabSuccessor: Sendable {
     public init(stored: Session, removed: RemovedIndexes) {
         self.stored = stored
         let count = stored.tabs.count
-        self.removed = removed.sorted.allSatisfy { (0..<count).contains($0) } ? removed : RemovedIndexes(removed.sorted.filter { (0..<count).contains($0) })
+        self.removed =
+            removed.sorted.allSatisfy { (0..<count).contains($0) }
+            ? removed : RemovedIndexes(removed.sorted.filter { (0..<count).contains($0) })
         var ranges = stored.groups.filter { $0.collapsed && $0.count > 0 }
             .map { Bounds(lower: Int($0.start), upper: Int($0.start) + Int($0.count)) }.sorted { $0.lower < $1.lower }
         var merged: [Bounds] = []
@@ -52,7 +54,8 @@ public struct ActiveTabSuccessor: Sendable {
         }
         let span = removed.span
         if let first = groupRange(containing: span.start), let last = groupRange(containing: span.start + span.count - 1),
-           first == last, let inGroup = nearest(to: active, in: first) {
+            first == last, let inGroup = nearest(to: active, in: first)
+        {
             return inGroup
         }
         let pinned = Int(stored.pinnedCount)
@@ -61,7 +64,8 @@ public struct ActiveTabSuccessor: Sendable {
         let section = inPinned ? Bounds(lower: 0, upper: pinned) : Bounds(lower: pinned, upper: count)
         let other = inPinned ? Bounds(lower: pinned, upper: count) : Bounds(lower: 0, upper: pinned)
         if !collapsed.isEmpty,
-           let found = nearest(to: active, in: section, skippingCollapsed: true) {
+            let found = nearest(to: active, in: section, skippingCollapsed: true)
+        {
             return found
         }
         return nearest(to: active, in: section) ?? nearest(to: active, in: other) ?? -1
@@ -92,7 +96,8 @@ public struct ActiveTabSuccessor: Sendable {
     /// The stored range of the first group (in stored order) whose range holds `index`.
     private func groupRange(containing index: Int) -> Bounds? {
         for group in stored.groups {
-            let start = Int(group.start), end = Int(group.start) + Int(group.count)
+            let start = Int(group.start)
+            let end = Int(group.start) + Int(group.count)
             if group.count > 0, start <= index, index < end { return Bounds(lower: start, upper: end) }
         }
         return nil
@@ -100,7 +105,8 @@ public struct ActiveTabSuccessor: Sendable {
 
     /// The (merged) collapsed range holding `index`, if any, by binary search.
     private func collapsedRange(containing index: Int) -> Bounds? {
-        var low = 0, high = collapsed.count
+        var low = 0
+        var high = collapsed.count
         while low < high {
             let middle = (low + high) / 2
             if collapsed[middle].lower <= index { low = middle + 1 } else { high = middle }

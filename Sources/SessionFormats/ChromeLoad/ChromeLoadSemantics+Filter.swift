@@ -72,7 +72,8 @@ extension ChromeLoadSemantics {
         for (index, var tab) in stored.tabs.enumerated() where !removed.contains(index) {
             if let opener = tab.opener {
                 let target = Int(opener.index)
-                tab.opener = removed.contains(target)
+                tab.opener =
+                    removed.contains(target)
                     ? nil : Opener(index: Int32(clamping: removed.indexAfterRemoval(target)), navigationIndex: opener.navigationIndex)
             }
             result.tabs.append(tab)
@@ -109,7 +110,8 @@ extension ChromeLoadSemantics {
         // Active index: only a tab's index activates a tab.
         if !(0..<count).contains(Int(filtered.activeIndex)) { session.activeIndex = -1 }
         let storedActive = Int(stored.activeIndex)
-        let sameTab = (0..<stored.tabs.count).contains(storedActive) && positions.restoredIndex(ofStored: storedActive) == Int(session.activeIndex)
+        let sameTab =
+            (0..<stored.tabs.count).contains(storedActive) && positions.restoredIndex(ofStored: storedActive) == Int(session.activeIndex)
         if !sameTab && !(stored.activeIndex == -1 && session.activeIndex == -1) {
             adjustments.append(.activeIndexChanged(from: stored.activeIndex, to: session.activeIndex))
         }
@@ -132,15 +134,19 @@ extension ChromeLoadSemantics {
                     selfOpeners.append(index)
                 }
             }
-            if session.tabs[index].opener == nil, let storedIndex = positions.storedIndex(ofRestored: index), let original = stored.tabs[storedIndex].opener {
+            if session.tabs[index].opener == nil, let storedIndex = positions.storedIndex(ofRestored: index),
+                let original = stored.tabs[storedIndex].opener
+            {
                 adjustments.append(.openerCleared(tab: session.tabs[index].id, storedIndex: original.index))
             }
         }
 
-        let (groups, fates) = restoreGroups(stored: stored, survivors: survivors, tabCount: count, pinned: pinned, adjustments: &adjustments)
+        let (groups, fates) = restoreGroups(
+            stored: stored, survivors: survivors, tabCount: count, pinned: pinned, adjustments: &adjustments)
         session.groups = groups
-        return Restored(session: session, dropped: dropped, adjustments: adjustments, positions: positions,
-                        filtered: filtered, groupFates: fates, selfOpeners: selfOpeners)
+        return Restored(
+            session: session, dropped: dropped, adjustments: adjustments, positions: positions,
+            filtered: filtered, groupFates: fates, selfOpeners: selfOpeners)
     }
 
     /// The groups Chrome creates, and the fate of each stored group.
@@ -156,13 +162,15 @@ extension ChromeLoadSemantics {
                 adjustments.append(.groupRemoved(group: number, reason: "none of its tabs is restored"))
                 continue
             }
-            let start = Int(group.start), length = Int(group.count)
+            let start = Int(group.start)
+            let length = Int(group.count)
             // Chromium has no `start >= 0` test: a negative start passes only with a negative
             // pinned count, and then Chrome builds a group of indexes that do not exist (undefined).
             // The model calls such a group skipped.
             guard start >= 0, start >= pinned, start <= tabCount, length > 0, start + length <= tabCount else {
                 fates.append(.invalidRange(start: start, count: length))
-                adjustments.append(.groupRemoved(group: number, reason: describeRangeProblem(start: start, count: length, tabs: tabCount, pinned: pinned)))
+                adjustments.append(
+                    .groupRemoved(group: number, reason: describeRangeProblem(start: start, count: length, tabs: tabCount, pinned: pinned)))
                 continue
             }
             if let id = group.id, !id.isZero {
@@ -177,8 +185,10 @@ extension ChromeLoadSemantics {
             }
             let original = stored.groups[number]
             if group.start != original.start || group.count != original.count {
-                adjustments.append(.groupRangeChanged(group: number, from: RangeValue(start: original.start, count: original.count),
-                                                      to: RangeValue(start: group.start, count: group.count)))
+                adjustments.append(
+                    .groupRangeChanged(
+                        group: number, from: RangeValue(start: original.start, count: original.count),
+                        to: RangeValue(start: group.start, count: group.count)))
             }
             if !group.color.isKnown {
                 adjustments.append(.groupColorDefaulted(group: number, stored: group.color.rawValue))

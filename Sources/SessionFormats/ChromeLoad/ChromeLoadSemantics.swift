@@ -198,7 +198,8 @@ public enum ChromeLoadSemantics {
     /// The outcome for a session Chrome cannot load: an empty window, every entry but the metadata file deleted.
     private static func lost(_ loss: SessionLoss, entries: [DirectoryEntry]) -> Outcome {
         let deleted = sortedByBytes(entries.map(\.name).filter { $0 != ProfileLayout.metadataFile })
-        return Outcome(session: nil, loss: loss, droppedTabs: [], adjustments: [], tabsWithoutData: [],
-                       deletedEntries: deleted, highestTabID: 0)
+        return Outcome(
+            session: nil, loss: loss, droppedTabs: [], adjustments: [], tabsWithoutData: [],
+            deletedEntries: deleted, highestTabID: 0)
     }
 }

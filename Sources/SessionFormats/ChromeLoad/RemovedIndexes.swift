@@ -75,7 +75,8 @@ public struct RemovedIndexes: Sendable, Hashable {
 
     /// The number of removed indexes below `index`.
     private func lowerBound(_ index: Int) -> Int {
-        var low = 0, high = sorted.count
+        var low = 0
+        var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
             if sorted[middle] < index { low = middle + 1 } else { high = middle }

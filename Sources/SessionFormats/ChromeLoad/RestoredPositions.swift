@@ -27,7 +27,8 @@ public struct RestoredPositions: Sendable, Hashable {
     /// The restored index of the stored tab at `stored`, or nil when it is dropped (or not a tab).
     public func restoredIndex(ofStored stored: Int) -> Int? {
         guard (0..<storedCount).contains(stored) else { return nil }
-        var low = 0, high = storedIndexes.count
+        var low = 0
+        var high = storedIndexes.count
         while low < high {
             let middle = (low + high) / 2
             if Int(storedIndexes[middle]) < stored { low = middle + 1 } else { high = middle }

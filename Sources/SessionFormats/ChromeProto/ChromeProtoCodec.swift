@@ -92,11 +92,15 @@ public enum ChromeProtoCodec {
     }
 
     /// The metadata Chrome's transitional layout wrote inside data.pb (field 2), if present.
-    public static func embeddedMetadata(inTabData bytes: [UInt8]) -> (creation: Timestamp, lastActive: Timestamp, title: String, url: String, count: Int32)? {
+    public static func embeddedMetadata(
+        inTabData bytes: [UInt8]
+    ) -> (creation: Timestamp, lastActive: Timestamp, title: String, url: String, count: Int32)? {
         guard let message = try? Web_Proto_WebStateStorage(serializedBytes: bytes), message.hasMetadata else { return nil }
         let metadata = message.metadata
-        return (Timestamp(metadata.creationTime), Timestamp(metadata.lastActiveTime),
-                metadata.activePage.pageTitle, metadata.activePage.pageURL, metadata.navigationItemCount)
+        return (
+            Timestamp(metadata.creationTime), Timestamp(metadata.lastActiveTime),
+            metadata.activePage.pageTitle, metadata.activePage.pageURL, metadata.navigationItemCount
+        )
     }
 
     /// Encodes a tab's history as Chrome's canonical `data.pb` bytes (metadata field left out).

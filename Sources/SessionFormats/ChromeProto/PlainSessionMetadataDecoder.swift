@@ -27,14 +27,18 @@ extension PlainWireReader {
         while !atEnd {
             guard let tag = tag() else { return nil }
             switch tag {
-            case 0x0a: guard var reader = message(), let tab = reader.listItem() else { return nil }; session.tabs.append(tab)
+            case 0x0a:
+                guard var reader = message(), let tab = reader.listItem() else { return nil }
+                session.tabs.append(tab)
             case 0x10:
                 guard PlainWireReader.first(2, &seen), let value = varint() else { return nil }
                 session.activeIndex = Int32(truncatingIfNeeded: value)
             case 0x18:
                 guard PlainWireReader.first(3, &seen), let value = varint() else { return nil }
                 session.pinnedCount = Int32(truncatingIfNeeded: value)
-            case 0x22: guard var reader = message(), let group = reader.group() else { return nil }; session.groups.append(group)
+            case 0x22:
+                guard var reader = message(), let group = reader.group() else { return nil }
+                session.groups.append(group)
             default: return nil
             }
         }
@@ -67,8 +71,11 @@ extension PlainWireReader {
         while !atEnd {
             guard let tag = tag(), PlainWireReader.first(tag >> 3, &seen) else { return nil }
             switch tag {
-            case 0x08: guard let value = varint() else { return nil }; tab.id = Int32(truncatingIfNeeded: value)
-            case 0x12: guard var reader = message(), let (index, navigation) = reader.int32Pair() else { return nil }
+            case 0x08:
+                guard let value = varint() else { return nil }
+                tab.id = Int32(truncatingIfNeeded: value)
+            case 0x12:
+                guard var reader = message(), let (index, navigation) = reader.int32Pair() else { return nil }
                 tab.opener = Opener(index: index, navigationIndex: navigation)
             case 0x1a: guard var reader = message(), reader.itemMetadata(into: &tab) else { return nil }
             default: return nil
@@ -83,10 +90,16 @@ extension PlainWireReader {
         while !atEnd {
             guard let tag = tag(), PlainWireReader.first(tag >> 3, &seen) else { return false }
             switch tag {
-            case 0x0a: guard var reader = message(), let value = reader.timestamp() else { return false }; tab.creationTime = value
-            case 0x12: guard var reader = message(), let value = reader.timestamp() else { return false }; tab.lastActiveTime = value
+            case 0x0a:
+                guard var reader = message(), let value = reader.timestamp() else { return false }
+                tab.creationTime = value
+            case 0x12:
+                guard var reader = message(), let value = reader.timestamp() else { return false }
+                tab.lastActiveTime = value
             case 0x1a: guard var reader = message(), reader.pageMetadata(into: &tab) else { return false }
-            case 0x20: guard let value = varint() else { return false }; tab.navigationItemCount = Int32(truncatingIfNeeded: value)
+            case 0x20:
+                guard let value = varint() else { return false }
+                tab.navigationItemCount = Int32(truncatingIfNeeded: value)
             default: return false
             }
         }
@@ -99,8 +112,12 @@ extension PlainWireReader {
         while !atEnd {
             guard let tag = tag(), PlainWireReader.first(tag >> 3, &seen) else { return false }
             switch tag {
-            case 0x0a: guard let value = string() else { return false }; tab.title = value
-            case 0x12: guard let value = string() else { return false }; tab.url = value
+            case 0x0a:
+                guard let value = string() else { return false }
+                tab.title = value
+            case 0x12:
+                guard let value = string() else { return false }
+                tab.url = value
             default: return false
             }
         }
@@ -129,17 +146,26 @@ extension PlainWireReader {
         while !atEnd {
             guard let tag = tag(), PlainWireReader.first(tag >> 3, &seen) else { return nil }
             switch tag {
-            case 0x0a: guard var reader = message(), let (start, count) = reader.int32Pair() else { return nil }
+            case 0x0a:
+                guard var reader = message(), let (start, count) = reader.int32Pair() else { return nil }
                 (group.start, group.count) = (start, count)
-            case 0x12: guard let value = string() else { return nil }; group.title = value
-            case 0x18: guard let value = varint() else { return nil }; group.color = TabGroupColor(rawValue: Int32(truncatingIfNeeded: value))
-            case 0x20: guard let value = varint() else { return nil }; group.collapsed = value != 0
+            case 0x12:
+                guard let value = string() else { return nil }
+                group.title = value
+            case 0x18:
+                guard let value = varint() else { return nil }
+                group.color = TabGroupColor(rawValue: Int32(truncatingIfNeeded: value))
+            case 0x20:
+                guard let value = varint() else { return nil }
+                group.collapsed = value != 0
             case 0x2a:
                 guard var reader = message() else { return nil }
                 var words: (low: UInt64, high: UInt64) = (0, 0)
                 var wordsSeen: UInt16 = 0
                 while !reader.atEnd {
-                    guard let inner = reader.tag(), PlainWireReader.first(inner >> 3, &wordsSeen), let value = reader.varint() else { return nil }
+                    guard let inner = reader.tag(), PlainWireReader.first(inner >> 3, &wordsSeen), let value = reader.varint() else {
+                        return nil
+                    }
                     switch inner {
                     case 0x08: words.low = value
                     case 0x10: words.high = value

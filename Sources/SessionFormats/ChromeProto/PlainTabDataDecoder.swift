@@ -27,8 +27,12 @@ extension PlainWireReader {
         while !atEnd {
             guard let tag = tag(), PlainWireReader.first(tag >> 3, &seen) else { return nil }
             switch tag {
-            case 0x08: guard let value = varint() else { return nil }; history.hasOpener = value != 0
-            case 0x18: guard let value = varint() else { return nil }; history.userAgent = UserAgent(rawValue: Int32(truncatingIfNeeded: value))
+            case 0x08:
+                guard let value = varint() else { return nil }
+                history.hasOpener = value != 0
+            case 0x18:
+                guard let value = varint() else { return nil }
+                history.userAgent = UserAgent(rawValue: Int32(truncatingIfNeeded: value))
             case 0x22:
                 guard var navigation = message(), navigation.navigation(into: &history) else { return nil }
             default: return nil
@@ -64,14 +68,30 @@ extension PlainWireReader {
         while !atEnd {
             guard let tag = tag(), PlainWireReader.first(tag >> 3, &seen) else { return nil }
             switch tag {
-            case 0x0a: guard let value = string() else { return nil }; item.url = value
-            case 0x12: guard let value = string() else { return nil }; item.virtualURL = value
-            case 0x1a: guard let value = string() else { return nil }; item.title = value
-            case 0x22: guard var reader = message(), let value = reader.timestamp() else { return nil }; item.timestamp = value
-            case 0x28: guard let value = varint() else { return nil }; item.userAgent = UserAgent(rawValue: Int32(truncatingIfNeeded: value))
-            case 0x32: guard var reader = message(), let value = reader.referrer() else { return nil }; item.referrer = value
-            case 0x3a: guard var reader = message(), let value = reader.headers() else { return nil }; item.headers = value
-            case 0x42: guard let value = bytesValue() else { return nil }; item.securityScopedFileResource = value
+            case 0x0a:
+                guard let value = string() else { return nil }
+                item.url = value
+            case 0x12:
+                guard let value = string() else { return nil }
+                item.virtualURL = value
+            case 0x1a:
+                guard let value = string() else { return nil }
+                item.title = value
+            case 0x22:
+                guard var reader = message(), let value = reader.timestamp() else { return nil }
+                item.timestamp = value
+            case 0x28:
+                guard let value = varint() else { return nil }
+                item.userAgent = UserAgent(rawValue: Int32(truncatingIfNeeded: value))
+            case 0x32:
+                guard var reader = message(), let value = reader.referrer() else { return nil }
+                item.referrer = value
+            case 0x3a:
+                guard var reader = message(), let value = reader.headers() else { return nil }
+                item.headers = value
+            case 0x42:
+                guard let value = bytesValue() else { return nil }
+                item.securityScopedFileResource = value
             default: return nil
             }
         }
@@ -85,8 +105,12 @@ extension PlainWireReader {
         while !atEnd {
             guard let tag = tag(), PlainWireReader.first(tag >> 3, &seen) else { return nil }
             switch tag {
-            case 0x0a: guard let value = string() else { return nil }; referrer.url = value
-            case 0x10: guard let value = varint() else { return nil }; referrer.policy = ReferrerPolicy(rawValue: Int32(truncatingIfNeeded: value))
+            case 0x0a:
+                guard let value = string() else { return nil }
+                referrer.url = value
+            case 0x10:
+                guard let value = varint() else { return nil }
+                referrer.policy = ReferrerPolicy(rawValue: Int32(truncatingIfNeeded: value))
             default: return nil
             }
         }
@@ -103,8 +127,12 @@ extension PlainWireReader {
             while !reader.atEnd {
                 guard let inner = reader.tag(), PlainWireReader.first(inner >> 3, &seen) else { return nil }
                 switch inner {
-                case 0x0a: guard let value = reader.string() else { return nil }; header.name = value
-                case 0x12: guard let value = reader.string() else { return nil }; header.value = value
+                case 0x0a:
+                    guard let value = reader.string() else { return nil }
+                    header.name = value
+                case 0x12:
+                    guard let value = reader.string() else { return nil }
+                    header.value = value
                 default: return nil
                 }
             }

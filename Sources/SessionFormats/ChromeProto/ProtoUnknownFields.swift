@@ -9,7 +9,7 @@ extension SwiftProtobuf.Message {
     /// written back after the known ones exactly as they were read.
     func addingUnknown(_ bytes: [UInt8]) -> Self {
         guard !bytes.isEmpty, let known: [UInt8] = try? serializedBytes(),
-              let merged = try? Self(serializedBytes: known + bytes)
+            let merged = try? Self(serializedBytes: known + bytes)
         else { return self }
         return merged
     }

@@ -96,7 +96,8 @@ struct WireScanner {
             switch kind {
             case nil, .varint?, .bool?, .enumeration?: break
             default:
-                return .failure(WireDamage(offset: start, reason: "\(schema.name) field \(number) has wire type 0, expected length-delimited"))
+                return .failure(
+                    WireDamage(offset: start, reason: "\(schema.name) field \(number) has wire type 0, expected length-delimited"))
             }
             switch varint(at: offset, end: end) {
             case .failure(let damage): return .failure(damage)
@@ -160,7 +161,10 @@ struct WireScanner {
         var offset = start
         while offset < end {
             let lead = bytes[offset]
-            if lead < 0x80 { offset += 1; continue }
+            if lead < 0x80 {
+                offset += 1
+                continue
+            }
             let count: Int
             let minimum: UInt32
             switch lead {

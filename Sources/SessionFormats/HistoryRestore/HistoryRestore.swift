@@ -60,7 +60,7 @@ public struct HistoryRestore: Sendable {
         let index = urls.isEmpty ? 0 : min(max(currentIndex, 0), urls.count - 1)
         let json = JSONValue.object([
             ("history", .array(urls.map(JSONValue.string))),
-            ("currentPage", .int(Int64(urls.isEmpty ? 0 : index - (urls.count - 1)))),
+            ("currentPage", .int(Int64(urls.isEmpty ? 0 : index - (urls.count - 1))))
         ]).serialized(pretty: false)
         return build("sessionrestore", [QueryItem(name: "history", value: json)])
     }
@@ -120,7 +120,8 @@ public struct HistoryRestore: Sendable {
             if let url = value("url") { return .restorePage(url: url) }
             guard let json = value("history") else { throw .malformed("sessionrestore needs url or history") }
             guard let document = try? JSONParser.parse(Array(json.utf8), file: "history"),
-                  case .array(let list)? = document["history"] else { throw .malformed("history is not {history: [...]}") }
+                case .array(let list)? = document["history"]
+            else { throw .malformed("history is not {history: [...]}") }
             var urls: [String] = []
             for entry in list {
                 guard case .string(let text) = entry else { throw .malformed("history holds a non-string") }
@@ -128,7 +129,9 @@ public struct HistoryRestore: Sendable {
             }
             var current = 0
             if case .int(let number)? = document["currentPage"] { current = Int(clamping: number) }
-            guard current <= 0, urls.isEmpty || current > -urls.count else { throw .malformed("currentPage \(current) is outside the history") }
+            guard current <= 0, urls.isEmpty || current > -urls.count else {
+                throw .malformed("currentPage \(current) is outside the history")
+            }
             return .restoreHistory(urls: urls, currentIndex: urls.isEmpty ? 0 : urls.count - 1 + current)
         case "errorpage":
             guard let url = value("url") else { throw .malformed("errorpage needs url") }
@@ -151,7 +154,8 @@ public struct HistoryRestore: Sendable {
             for pair in rest[rest.index(after: pathEnd)..<queryEnd].split(separator: "&", omittingEmptySubsequences: true) {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let name = percentDecode(String(parts[0])),
-                      let value = percentDecode(parts.count > 1 ? String(parts[1]) : "") else {
+                    let value = percentDecode(parts.count > 1 ? String(parts[1]) : "")
+                else {
                     throw .malformed("bad percent-encoding")
                 }
                 items.append(QueryItem(name: name, value: value))
@@ -167,7 +171,7 @@ public struct HistoryRestore: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.append(byte)
             default:
                 out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
@@ -181,7 +185,10 @@ public struct HistoryRestore: Sendable {
         var out: [UInt8] = []
         var bytes = Array(text.utf8)[...]
         while let byte = bytes.popFirst() {
-            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
+            guard byte == UInt8(ascii: "%") else {
+                out.append(byte)
+                continue
+            }
             guard bytes.count >= 2, let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) else { return nil }
             out.append(value)
             bytes = bytes.dropFirst(2)

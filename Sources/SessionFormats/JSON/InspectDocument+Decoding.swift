@@ -51,8 +51,9 @@ extension InspectDocument {
         var opener: Opener?
         if let openerValue = object["opener"], openerValue != .null {
             let openerObject = try reader.object(openerValue, at: path + ".opener")
-            opener = Opener(index: try reader.int32(openerObject["index"], at: path + ".opener.index"),
-                            navigationIndex: try reader.int32(openerObject["navigationIndex"] ?? .int(0), at: path + ".opener.navigationIndex"))
+            opener = Opener(
+                index: try reader.int32(openerObject["index"], at: path + ".opener.index"),
+                navigationIndex: try reader.int32(openerObject["navigationIndex"] ?? .int(0), at: path + ".opener.navigationIndex"))
         }
         var history: TabHistory?
         if let historyValue = object["history"], historyValue != .null {
@@ -69,14 +70,16 @@ extension InspectDocument {
                 guard let status32 = UInt32(exactly: status) else {
                     throw .invalidDocument(path: reader.file, reason: "\(certPath).status: out of range")
                 }
-                certificates.append(CertificateRecord(
-                    certificate: try reader.base64(certObject["certificate"] ?? .string(""), at: certPath + ".certificate"),
-                    host: try reader.optionalString(certObject["host"], at: certPath + ".host") ?? "", status: status32))
+                certificates.append(
+                    CertificateRecord(
+                        certificate: try reader.base64(certObject["certificate"] ?? .string(""), at: certPath + ".certificate"),
+                        host: try reader.optionalString(certObject["host"], at: certPath + ".host") ?? "", status: status32))
             }
             history = TabHistory(
                 hasOpener: try reader.bool(object["hasOpener"] ?? .bool(false), at: path + ".hasOpener"),
                 userAgent: try reader.enumeration(object["userAgent"] ?? .string("automatic"), at: path + ".userAgent"),
-                lastCommittedIndex: try reader.int32(historyObject["lastCommittedIndex"] ?? .int(-1), at: path + ".history.lastCommittedIndex"),
+                lastCommittedIndex: try reader.int32(
+                    historyObject["lastCommittedIndex"] ?? .int(-1), at: path + ".history.lastCommittedIndex"),
                 items: items, certificates: certificates
             )
         }
@@ -86,7 +89,8 @@ extension InspectDocument {
             url: try reader.optionalString(object["url"], at: path + ".url") ?? "",
             creationTime: try reader.time(object["creationTime"], at: path + ".creationTime"),
             lastActiveTime: try reader.time(object["lastActiveTime"], at: path + ".lastActiveTime"),
-            navigationItemCount: try reader.int32(object["navigationItemCount"] ?? .int(Int64(history?.items.count ?? 0)), at: path + ".navigationItemCount"),
+            navigationItemCount: try reader.int32(
+                object["navigationItemCount"] ?? .int(Int64(history?.items.count ?? 0)), at: path + ".navigationItemCount"),
             opener: opener, pinned: try reader.bool(object["pinned"] ?? .bool(false), at: path + ".pinned"), history: history,
             stableIdentifier: try reader.optionalString(object["stableIdentifier"], at: path + ".stableIdentifier")
         )
@@ -97,14 +101,17 @@ extension InspectDocument {
         var referrer: Referrer?
         if let referrerValue = object["referrer"], referrerValue != .null {
             let referrerObject = try reader.object(referrerValue, at: path + ".referrer")
-            referrer = Referrer(url: try reader.optionalString(referrerObject["url"], at: path + ".referrer.url") ?? "",
-                                policy: try reader.enumeration(referrerObject["policy"] ?? .string("always"), at: path + ".referrer.policy"))
+            referrer = Referrer(
+                url: try reader.optionalString(referrerObject["url"], at: path + ".referrer.url") ?? "",
+                policy: try reader.enumeration(referrerObject["policy"] ?? .string("always"), at: path + ".referrer.policy"))
         }
         var headers: [HTTPHeader] = []
         for (index, header) in try reader.array(object["headers"] ?? .array([]), at: path + ".headers").enumerated() {
             let headerObject = try reader.object(header, at: "\(path).headers[\(index)]")
-            headers.append(HTTPHeader(name: try reader.string(headerObject["name"], at: "\(path).headers[\(index)].name"),
-                                      value: try reader.optionalString(headerObject["value"], at: "\(path).headers[\(index)].value") ?? ""))
+            headers.append(
+                HTTPHeader(
+                    name: try reader.string(headerObject["name"], at: "\(path).headers[\(index)].name"),
+                    value: try reader.optionalString(headerObject["value"], at: "\(path).headers[\(index)].value") ?? ""))
         }
         return NavigationItem(
             url: try reader.optionalString(object["url"], at: path + ".url") ?? "",
@@ -113,7 +120,8 @@ extension InspectDocument {
             timestamp: try reader.time(object["timestamp"], at: path + ".timestamp"),
             userAgent: try reader.enumeration(object["userAgent"] ?? .string("none"), at: path + ".userAgent"),
             referrer: referrer, headers: headers,
-            securityScopedFileResource: try reader.base64(object["securityScopedFileResource"] ?? .string(""), at: path + ".securityScopedFileResource")
+            securityScopedFileResource: try reader.base64(
+                object["securityScopedFileResource"] ?? .string(""), at: path + ".securityScopedFileResource")
         )
     }
 

@@ -60,21 +60,33 @@ public struct JSONParser {
             offset += 1
             var values: [JSONValue] = []
             skipSpace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { offset += 1; return .array(values) }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+                offset += 1
+                return .array(values)
+            }
             while true {
                 skipSpace()
                 values.append(try value(depth: depth + 1))
                 skipSpace()
                 guard offset < bytes.count else { throw error("unterminated array") }
-                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
-                if bytes[offset] == UInt8(ascii: "]") { offset += 1; return .array(values) }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                    continue
+                }
+                if bytes[offset] == UInt8(ascii: "]") {
+                    offset += 1
+                    return .array(values)
+                }
                 throw error("expected ',' or ']'")
             }
         case UInt8(ascii: "{"):
             offset += 1
             var members: [(String, JSONValue)] = []
             skipSpace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { offset += 1; return .object(members) }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+                return .object(members)
+            }
             while true {
                 skipSpace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key") }
@@ -86,8 +98,14 @@ public struct JSONParser {
                 members.append((key, try value(depth: depth + 1)))
                 skipSpace()
                 guard offset < bytes.count else { throw error("unterminated object") }
-                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
-                if bytes[offset] == UInt8(ascii: "}") { offset += 1; return .object(members) }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                    continue
+                }
+                if bytes[offset] == UInt8(ascii: "}") {
+                    offset += 1
+                    return .object(members)
+                }
                 throw error("expected ',' or '}'")
             }
         default:
@@ -177,7 +195,10 @@ public struct JSONParser {
                 return out
             }
             if byte < 0x20 { throw error("control character in string") }
-            if byte != UInt8(ascii: "\\") { offset += 1; continue }
+            if byte != UInt8(ascii: "\\") {
+                offset += 1
+                continue
+            }
             try flushRun(offset)
             offset += 1
             guard offset < bytes.count else { throw error("unterminated escape") }

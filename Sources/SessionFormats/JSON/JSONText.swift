@@ -89,7 +89,8 @@ enum JSONText {
                 case 0x0C: escape = Array("\\f".utf8)
                 case 0x00..<0x20:
                     escape = Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     // U+2028 and U+2029 are escaped so that the output is also valid JavaScript.
                     escape = Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                     width = 3

@@ -76,7 +76,10 @@ public enum JSONValue: Sendable, Equatable {
             }
         case .string(let value): JSONText.writeString(value, to: &out)
         case .array(let values):
-            if values.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if values.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
             out.append(UInt8(ascii: "["))
             let inner = indent.map { $0 + 1 }
             let inParallel = parallel && values.count >= JSONValue.parallelArrayLength
@@ -85,11 +88,13 @@ public enum JSONValue: Sendable, Equatable {
             let batch = inParallel ? max(JSONValue.parallelBatch, values.count / 8) : values.count
             for batchStart in stride(from: 0, to: values.count, by: batch) {
                 let indices = Array(batchStart..<min(batchStart + batch, values.count))
-                let written: [[UInt8]]? = inParallel ? OrderedParallelMap.map(indices) { index in
-                    var bytes: [UInt8] = []
-                    values[index].write(to: &bytes, indent: inner)
-                    return bytes
-                } : nil
+                let written: [[UInt8]]? =
+                    inParallel
+                    ? OrderedParallelMap.map(indices) { index in
+                        var bytes: [UInt8] = []
+                        values[index].write(to: &bytes, indent: inner)
+                        return bytes
+                    } : nil
                 for (position, index) in indices.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
                     if let indent { JSONText.newline(&out, indent + 1) }
@@ -103,7 +108,10 @@ public enum JSONValue: Sendable, Equatable {
             if let indent { JSONText.newline(&out, indent) }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            if members.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
             out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }

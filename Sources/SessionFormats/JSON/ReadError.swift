@@ -26,7 +26,9 @@ public struct ReadError: Sendable, Hashable {
             message = reason
         }
         let word = ShellWord.quote(input)
-        let repair = CompressedInput.isGzip(input) ? "sessionctl decompress \(word) -o DIR, then sessionctl repair --dry-run DIR"
+        let repair =
+            CompressedInput.isGzip(input)
+            ? "sessionctl decompress \(word) -o DIR, then sessionctl repair --dry-run DIR"
             : "sessionctl repair --dry-run on the profile"
         next = "sessionctl validate \(word) says what Chrome would do; \(repair) shows what repair would save"
     }
@@ -39,7 +41,7 @@ extension ReadError {
         var members: [(String, JSONValue)] = side.map { [("side", .string($0))] } ?? []
         members += [
             ("session", .string(session)), ("incognito", .bool(incognito)), ("file", .string(file)),
-            ("offset", offset.map { .int(Int64($0)) } ?? .null), ("message", .string(message)), ("next", .string(next)),
+            ("offset", offset.map { .int(Int64($0)) } ?? .null), ("message", .string(message)), ("next", .string(next))
         ]
         return .object(members)
     }

@@ -132,7 +132,9 @@ public struct ArchivedObject: Sendable {
         result.reserveCapacity(refs.count)
         for ref in refs {
             guard case .uid(let uid) = archive.plist[ref] else {
-                throw PlistDamage(offset: archive.plist.offset(of: ref), reason: "an element of \(className).\(what) is a \(archive.plist[ref].kindName), not a UID")
+                throw PlistDamage(
+                    offset: archive.plist.offset(of: ref),
+                    reason: "an element of \(className).\(what) is a \(archive.plist[ref].kindName), not a UID")
             }
             result.append(uid)
         }

@@ -15,7 +15,8 @@ struct BinaryPlistObjectParser {
         var cursor = start + 1
         func need(_ count: Int) throws(PlistDamage) {
             guard count >= 0, cursor <= limit, count <= limit - cursor else {
-                throw PlistDamage(offset: start, reason: "object \(index) runs past the end of the object area (truncated or a wrong length)")
+                throw PlistDamage(
+                    offset: start, reason: "object \(index) runs past the end of the object area (truncated or a wrong length)")
             }
         }
         switch marker >> 4 {

@@ -21,7 +21,9 @@ public enum BinaryPlistReader {
             let at = trailer.tableOffset + index * trailer.offsetSize
             let value = BinaryPlistTrailer.bigEndian(bytes, at, trailer.offsetSize)
             guard value >= 8, value < UInt64(trailer.tableOffset) else {
-                throw PlistDamage(offset: at, reason: "object \(index) is said to start at byte \(value), outside the object area 8..<\(trailer.tableOffset)")
+                throw PlistDamage(
+                    offset: at,
+                    reason: "object \(index) is said to start at byte \(value), outside the object area 8..<\(trailer.tableOffset)")
             }
             offsets.append(Int(value))
         }
@@ -52,8 +54,9 @@ public enum BinaryPlistReader {
                     }
                     stack.append((child, 0, objects[child].references))
                 case 1:
-                    throw PlistDamage(offset: parser.offsets[frame.node],
-                                      reason: "reference cycle: object \(frame.node) refers to object \(child), which contains it")
+                    throw PlistDamage(
+                        offset: parser.offsets[frame.node],
+                        reason: "reference cycle: object \(frame.node) refers to object \(child), which contains it")
                 default:
                     continue
                 }
@@ -105,7 +108,8 @@ struct BinaryPlistTrailer {
             throw PlistDamage(offset: start + 24, reason: "offset table said to start at byte \(table), outside the file")
         }
         guard Int(table) + Int(count) * offsetSize <= start else {
-            throw PlistDamage(offset: start + 8, reason: "an offset table of \(count) entries does not fit between byte \(table) and the trailer")
+            throw PlistDamage(
+                offset: start + 8, reason: "an offset table of \(count) entries does not fit between byte \(table) and the trailer")
         }
         guard top < count else {
             throw PlistDamage(offset: start + 16, reason: "top object \(top) is not among the \(count) objects")

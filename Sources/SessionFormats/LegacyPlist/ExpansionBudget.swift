@@ -16,7 +16,8 @@ extension ExpansionWeight {
     /// A navigation item and its headers, with their strings.
     init(_ item: NavigationItem) {
         objects = 1 + item.headers.count
-        bytes = item.url.utf8.count + item.virtualURL.utf8.count + item.title.utf8.count + (item.referrer?.url.utf8.count ?? 0)
+        bytes =
+            item.url.utf8.count + item.virtualURL.utf8.count + item.title.utf8.count + (item.referrer?.url.utf8.count ?? 0)
             + item.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
     }
 
@@ -94,10 +95,18 @@ struct ExpansionBudget: Sendable {
         spent.objects = spent.objects.addingReportingOverflow(weight.objects).partialValue
         spent.bytes = spent.bytes.addingReportingOverflow(weight.bytes).partialValue
         if spent.objects > maxObjects || spent.objects < 0 {
-            throw PlistDamage(offset: offset, reason: "its object references expand past \(Self.grouped(maxObjects)) objects, more than a file of its size can hold without sharing (a hostile or damaged archive)")
+            throw PlistDamage(
+                offset: offset,
+                reason:
+                    "its object references expand past \(Self.grouped(maxObjects)) objects, more than a file of its size can hold without sharing (a hostile or damaged archive)"
+            )
         }
         if spent.bytes > maxBytes || spent.bytes < 0 {
-            throw PlistDamage(offset: offset, reason: "its object references expand past \(Self.grouped(maxBytes)) bytes of strings and data, more than a file of its size can hold without sharing (a hostile or damaged archive)")
+            throw PlistDamage(
+                offset: offset,
+                reason:
+                    "its object references expand past \(Self.grouped(maxBytes)) bytes of strings and data, more than a file of its size can hold without sharing (a hostile or damaged archive)"
+            )
         }
     }
 

@@ -15,7 +15,8 @@ public struct KeyedArchive: Sendable {
         self.plist = plist
         let topOffset = plist.offset(of: plist.topObject)
         guard case .dictionary(let keys, let values) = plist[plist.topObject] else {
-            throw PlistDamage(offset: topOffset, reason: "not an NSKeyedArchiver archive: the top object is a \(plist[plist.topObject].kindName)")
+            throw PlistDamage(
+                offset: topOffset, reason: "not an NSKeyedArchiver archive: the top object is a \(plist[plist.topObject].kindName)")
         }
         let members = KeyedArchive.members(keys, values, in: plist)
         guard let archiver = members["$archiver"], case .string("NSKeyedArchiver") = plist[archiver] else {
@@ -48,7 +49,8 @@ public struct KeyedArchive: Sendable {
     /// The plist object index of the `$objects` entry `uid`; `referrer` is the object holding the reference.
     public func entry(_ uid: UInt64, referrer: Int) throws(PlistDamage) -> Int {
         guard uid < UInt64(table.count) else {
-            throw PlistDamage(offset: plist.offset(of: referrer), reason: "reference to archive object \(uid), but $objects has \(table.count)")
+            throw PlistDamage(
+                offset: plist.offset(of: referrer), reason: "reference to archive object \(uid), but $objects has \(table.count)")
         }
         return table[Int(uid)]
     }
@@ -58,7 +60,8 @@ public struct KeyedArchive: Sendable {
         guard uid != 0 else { return nil }
         let index = try entry(uid, referrer: referrer)
         guard case .dictionary(let keys, let values) = plist[index] else {
-            throw PlistDamage(offset: plist.offset(of: index), reason: "archive object \(uid) is a \(plist[index].kindName), expected an archived object")
+            throw PlistDamage(
+                offset: plist.offset(of: index), reason: "archive object \(uid) is a \(plist[index].kindName), expected an archived object")
         }
         let fields = KeyedArchive.members(keys, values, in: plist)
         guard let classRef = fields["$class"], case .uid(let classUID) = plist[classRef] else {
@@ -66,7 +69,9 @@ public struct KeyedArchive: Sendable {
         }
         let classIndex = try entry(classUID, referrer: index)
         guard case .dictionary(let classKeys, let classValues) = plist[classIndex] else {
-            throw PlistDamage(offset: plist.offset(of: classIndex), reason: "the class of archive object \(uid) is a \(plist[classIndex].kindName), not a class description")
+            throw PlistDamage(
+                offset: plist.offset(of: classIndex),
+                reason: "the class of archive object \(uid) is a \(plist[classIndex].kindName), not a class description")
         }
         let classFields = KeyedArchive.members(classKeys, classValues, in: plist)
         guard let nameIndex = classFields["$classname"], case .string(let name) = plist[nameIndex] else {

@@ -55,7 +55,7 @@ struct KeyedArchiveBuilder {
             "$archiver": .string("NSKeyedArchiver"),
             "$version": .integer(100_000),
             "$top": .dictionary(["root": .uid(root)]),
-            "$objects": .array(objects),
+            "$objects": .array(objects)
         ])
     }
 

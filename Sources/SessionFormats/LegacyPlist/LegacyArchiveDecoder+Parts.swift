@@ -30,7 +30,7 @@ extension LegacyArchiveDecoder {
             let headers = try expect(uid, referrer: object.index, [.dictionary], what: "\(object.className).httpHeaders")
             for entry in try headers.dictionaryEntries() {
                 guard case .string(let name)? = try archive.scalar(entry.key, referrer: headers.index),
-                      case .string(let value)? = try archive.scalar(entry.value, referrer: headers.index)
+                    case .string(let value)? = try archive.scalar(entry.value, referrer: headers.index)
                 else {
                     throw PlistDamage(offset: headers.offset, reason: "\(object.className).httpHeaders holds something other than strings")
                 }
@@ -44,7 +44,8 @@ extension LegacyArchiveDecoder {
     /// or it is not an archived object (Chrome reads an empty URL then).
     func oldReferrer(_ item: ArchivedObject) throws(PlistDamage) -> String? {
         guard let uid = try? item.reference("referrer"), isObject(uid, referrer: item.index),
-              let url = try archive.object(uid, referrer: item.index) else { return nil }
+            let url = try archive.object(uid, referrer: item.index)
+        else { return nil }
         return try? url.string("NS.relative")
     }
 
@@ -56,11 +57,12 @@ extension LegacyArchiveDecoder {
         for (index, uid) in try collection(cache, "kCertificateStoragesKey").enumerated() {
             let storage = try expect(uid, referrer: cache.index, [.certificate], what: "kCertificateStoragesKey[\(index)]")
             let status = try storage.integer("StatusSerializationKey") ?? 0
-            records.append(CertificateRecord(
-                certificate: try storage.bytes("CertificateSerializationKey") ?? [],
-                host: try storage.string("HostSerializationKey") ?? "",
-                status: UInt32(truncatingIfNeeded: status)
-            ))
+            records.append(
+                CertificateRecord(
+                    certificate: try storage.bytes("CertificateSerializationKey") ?? [],
+                    host: try storage.string("HostSerializationKey") ?? "",
+                    status: UInt32(truncatingIfNeeded: status)
+                ))
         }
         return records.isEmpty ? try oldCertificates(cache) : records
     }
@@ -69,11 +71,13 @@ extension LegacyArchiveDecoder {
     /// arrays, read by Chrome when the current key holds none. Entries of another shape are skipped.
     func oldCertificates(_ cache: ArchivedObject) throws(PlistDamage) -> [CertificateRecord] {
         guard let uid = try? cache.reference("allowedCertificates"), isObject(uid, referrer: cache.index),
-              let set = try archive.object(uid, referrer: cache.index), LegacyClass(set) == .collection else { return [] }
+            let set = try archive.object(uid, referrer: cache.index), LegacyClass(set) == .collection
+        else { return [] }
         var records: [CertificateRecord] = []
         for element in try set.elements() {
             guard isObject(element, referrer: set.index), let array = try archive.object(element, referrer: set.index),
-                  LegacyClass(array) == .collection else { continue }
+                LegacyClass(array) == .collection
+            else { continue }
             let parts = try array.elements()
             guard parts.count == 3 else { continue }
             let certificate: [UInt8]
@@ -81,11 +85,13 @@ extension LegacyArchiveDecoder {
             case .data(let bytes)?: certificate = bytes
             default:
                 guard isObject(parts[0], referrer: array.index), let wrapped = try archive.object(parts[0], referrer: array.index),
-                      let bytes = try? wrapped.bytes("NS.data") else { continue }
+                    let bytes = try? wrapped.bytes("NS.data")
+                else { continue }
                 certificate = bytes
             }
             guard case .string(let host)? = try archive.scalar(parts[1], referrer: array.index), !host.isEmpty,
-                  case .integer(let status)? = try archive.scalar(parts[2], referrer: array.index) else { continue }
+                case .integer(let status)? = try archive.scalar(parts[2], referrer: array.index)
+            else { continue }
             records.append(CertificateRecord(certificate: certificate, host: host, status: UInt32(truncatingIfNeeded: status)))
         }
         return records

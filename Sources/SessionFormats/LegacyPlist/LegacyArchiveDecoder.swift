@@ -63,7 +63,8 @@ struct LegacyArchiveDecoder {
     /// The archived object `uid`, which must be of one of `classes`; entered as being decoded.
     mutating func expect(_ uid: UInt64, referrer: Int, _ classes: [LegacyClass], what: String) throws(PlistDamage) -> ArchivedObject {
         guard !active.contains(uid) else {
-            throw PlistDamage(offset: archive.plist.offset(of: referrer), reason: "reference cycle: \(what) is archive object \(uid), which contains it")
+            throw PlistDamage(
+                offset: archive.plist.offset(of: referrer), reason: "reference cycle: \(what) is archive object \(uid), which contains it")
         }
         guard let object = try archived(uid, referrer: referrer) else {
             throw PlistDamage(offset: archive.plist.offset(of: referrer), reason: "\(what) is $null")
@@ -143,7 +144,8 @@ struct LegacyArchiveDecoder {
             if foreign != nil {
                 // Kept aside for a repair; only objects that are navigation items.
                 guard isObject(uid, referrer: object.index), let entry = try archived(uid, referrer: object.index),
-                      LegacyClass(entry) == .navigationItem else { continue }
+                    LegacyClass(entry) == .navigationItem
+                else { continue }
             }
             let item = try navigationItem(try expect(uid, referrer: object.index, [.navigationItem], what: "entries[\(index)]"))
             items[uid] = item
@@ -188,7 +190,9 @@ struct LegacyArchiveDecoder {
 
     /// True when `uid` names an archived object (a dictionary), not a plain value.
     func isObject(_ uid: UInt64, referrer: Int) -> Bool {
-        guard uid != 0, let index = try? archive.entry(uid, referrer: referrer), case .dictionary = archive.plist[index] else { return false }
+        guard uid != 0, let index = try? archive.entry(uid, referrer: referrer), case .dictionary = archive.plist[index] else {
+            return false
+        }
         return true
     }
 }

@@ -16,11 +16,13 @@ struct LegacyArchiveEncoder {
         let uid = archive.reserve()
         let sessions = window.tabs.map { tab($0) }
         let groups = window.groups.map { tabGroup($0) }
-        archive.set(uid, className: "SessionWindowIOS", [
-            "selectedIndex": .integer(window.selectedIndex),
-            "sessions": .uid(archive.array(sessions)),
-            "tabGroups": .uid(archive.array(groups)),
-        ])
+        archive.set(
+            uid, className: "SessionWindowIOS",
+            [
+                "selectedIndex": .integer(window.selectedIndex),
+                "sessions": .uid(archive.array(sessions)),
+                "tabGroups": .uid(archive.array(groups))
+            ])
         return uid
     }
 
@@ -30,7 +32,7 @@ struct LegacyArchiveEncoder {
             "openedByDOM": .bool(tab.openedByDOM),
             "lastCommittedItemIndex": .integer(tab.lastCommittedItemIndex),
             "entries": .uid(archive.array(tab.items.map { item($0) })),
-            "userAgentKey": .data(Array((tab.userAgentKey ?? "AUTOMATIC").utf8)),
+            "userAgentKey": .data(Array((tab.userAgentKey ?? "AUTOMATIC").utf8))
         ]
         if !tab.certificates.isEmpty {
             fields["certificatePolicyCacheStorage"] = .uid(certificateCache(tab.certificates))
@@ -58,7 +60,7 @@ struct LegacyArchiveEncoder {
         let uid = archive.reserve()
         var fields: [String: PlistValue] = [
             "timestamp": .integer(item.timestamp.microseconds),
-            "userAgentType": .data(Array(LegacyUserAgent.word(for: item.userAgent).utf8)),
+            "userAgentType": .data(Array(LegacyUserAgent.word(for: item.userAgent).utf8))
         ]
         if !item.url.isEmpty { fields["urlString"] = .data(Array(item.url.utf8)) }
         if !item.virtualURL.isEmpty, item.virtualURL != item.url { fields["virtualUrlString"] = .data(Array(item.virtualURL.utf8)) }
@@ -78,16 +80,20 @@ struct LegacyArchiveEncoder {
         let uid = archive.reserve()
         let storages = records.map { record -> UInt64 in
             let storage = archive.reserve()
-            archive.set(storage, className: "CRWSessionCertificateStorage", [
-                "CertificateSerializationKey": .uid(archive.value(.data(record.certificate))),
-                "HostSerializationKey": .uid(archive.string(record.host)),
-                "StatusSerializationKey": .integer(Int64(record.status)),
-            ])
+            archive.set(
+                storage, className: "CRWSessionCertificateStorage",
+                [
+                    "CertificateSerializationKey": .uid(archive.value(.data(record.certificate))),
+                    "HostSerializationKey": .uid(archive.string(record.host)),
+                    "StatusSerializationKey": .integer(Int64(record.status))
+                ])
             return storage
         }
-        archive.set(uid, className: "CRWSessionCertificatePolicyCacheStorage", [
-            "kCertificateStoragesKey": .uid(archive.array(storages, className: "NSSet")),
-        ])
+        archive.set(
+            uid, className: "CRWSessionCertificatePolicyCacheStorage",
+            [
+                "kCertificateStoragesKey": .uid(archive.array(storages, className: "NSSet"))
+            ])
         return uid
     }
 
@@ -98,7 +104,7 @@ struct LegacyArchiveEncoder {
             "kRangeCountKey": .integer(Int64(group.count)),
             "kTitleKey": .uid(archive.string(group.title)),
             "kColorIdKey": .integer(Int64(group.color.rawValue)),
-            "kcollapsedStateKey": .bool(group.collapsed),
+            "kcollapsedStateKey": .bool(group.collapsed)
         ]
         if let id = group.id { fields["kTabGroupIdKey"] = .uid(archive.string(id.hex)) }
         archive.set(uid, className: "SessionTabGroup", fields)

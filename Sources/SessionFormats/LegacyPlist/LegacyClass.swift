@@ -25,7 +25,7 @@ enum LegacyClass: Equatable {
         "NSArray": .collection, "NSMutableArray": .collection, "NSSet": .collection, "NSMutableSet": .collection,
         "NSOrderedSet": .collection, "NSMutableOrderedSet": .collection,
         "NSDictionary": .dictionary, "NSMutableDictionary": .dictionary,
-        "SessionCertificatePolicyManager": .certificateCache, "CRWSessionCertificatePolicyManager": .certificateCache,
+        "SessionCertificatePolicyManager": .certificateCache, "CRWSessionCertificatePolicyManager": .certificateCache
     ]
 
     /// Class names of Chrome M57-M59 archives. Chrome registered them as aliases of the current
@@ -33,7 +33,7 @@ enum LegacyClass: Equatable {
     /// them and loads nothing of the file.
     static let retiredNames: Set<String> = [
         "SessionWindow", "SessionController", "CRWSessionController", "CRWNavigationManagerStorage",
-        "SessionEntry", "CRWSessionEntry", "SessionCertificatePolicyManager", "CRWSessionCertificatePolicyManager",
+        "SessionEntry", "CRWSessionEntry", "SessionCertificatePolicyManager", "CRWSessionCertificatePolicyManager"
     ]
 
     /// The class of an archived object: its `$classname`, else the first known name of its `$classes`.

@@ -54,22 +54,27 @@ extension LegacyWindow {
             }
             if tab.validID == nil {
                 nextID = nextID < Int64(Int32.max) ? nextID + 1 : 1
-                let stored = tab.uniqueIdentifier.map { "uniqueIdentifier \($0) is not a positive 32-bit id" } ?? "uniqueIdentifier is missing"
+                let stored =
+                    tab.uniqueIdentifier.map { "uniqueIdentifier \($0) is not a positive 32-bit id" } ?? "uniqueIdentifier is missing"
                 note(.tabIDInvalid, "\(stored); Chrome gives the tab a new id (here #\(nextID))")
                 tab.uniqueIdentifier = nextID
             }
             let last = Int64(tab.items.count) - 1
             if tab.lastCommittedItemIndex > last || (tab.items.isEmpty && tab.lastCommittedItemIndex != -1) {
                 let clamped = tab.items.isEmpty ? -1 : last
-                note(.lastCommittedOutOfRange,
-                     "lastCommittedItemIndex \(tab.lastCommittedItemIndex) with \(tab.items.count) entr\(tab.items.count == 1 ? "y" : "ies"); Chrome uses \(clamped)")
+                note(
+                    .lastCommittedOutOfRange,
+                    "lastCommittedItemIndex \(tab.lastCommittedItemIndex) with \(tab.items.count) entr\(tab.items.count == 1 ? "y" : "ies"); Chrome uses \(clamped)"
+                )
                 tab.lastCommittedItemIndex = clamped
             }
             if tab.lastActiveTime < tab.creationTime {
                 let missing = tab.lastActiveTime.isNull
                 defer { if missing { repairs[repairs.count - 1].isBenign = true } }
-                note(.lastActiveBeforeCreation,
-                     "lastActiveTime \(tab.lastActiveTime.iso8601 ?? "-") is before creationTime \(tab.creationTime.iso8601 ?? "-"); Chrome raises it to the creation time")
+                note(
+                    .lastActiveBeforeCreation,
+                    "lastActiveTime \(tab.lastActiveTime.iso8601 ?? "-") is before creationTime \(tab.creationTime.iso8601 ?? "-"); Chrome raises it to the creation time"
+                )
                 tab.lastActiveTime = tab.creationTime
             }
             if let word = tab.userAgentKey, !LegacyUserAgent.isKnown(word) {
@@ -82,15 +87,23 @@ extension LegacyWindow {
         for index in window.tabs.indices where window.tabs[index].pinned != (index < pinned) {
             let tab = window.tabs[index]
             let becomes = index < pinned ? "pinned although it is not marked so" : "unpinned although it is marked pinned"
-            repairs.append(LegacyRepair(kind: .pinnedAfterUnpinned, tab: index, tabID: tab.uniqueIdentifier, offset: tab.offset,
-                                        message: "tabs marked pinned do not all come first; Chrome counts the \(pinned) marked and pins the first \(pinned), so this tab comes up \(becomes)"))
+            repairs.append(
+                LegacyRepair(
+                    kind: .pinnedAfterUnpinned, tab: index, tabID: tab.uniqueIdentifier, offset: tab.offset,
+                    message:
+                        "tabs marked pinned do not all come first; Chrome counts the \(pinned) marked and pins the first \(pinned), so this tab comes up \(becomes)"
+                ))
             window.tabs[index].pinned = index < pinned
         }
         let selectedIsValid = window.tabs.isEmpty ? window.selectsNothing : (0..<Int64(window.tabs.count)).contains(window.selectedIndex)
         if !selectedIsValid {
             let chosen: Int64 = window.tabs.isEmpty ? LegacyWindow.notFound : 0
-            repairs.append(LegacyRepair(kind: .selectedIndexOutOfRange, tab: nil, tabID: nil, offset: offset,
-                                        message: "selectedIndex \(window.selectsNothing ? "NSNotFound" : String(window.selectedIndex)) with \(window.tabs.count) tab\(window.tabs.count == 1 ? "" : "s"); Chrome selects \(window.tabs.isEmpty ? "nothing" : "the first tab")"))
+            repairs.append(
+                LegacyRepair(
+                    kind: .selectedIndexOutOfRange, tab: nil, tabID: nil, offset: offset,
+                    message:
+                        "selectedIndex \(window.selectsNothing ? "NSNotFound" : String(window.selectedIndex)) with \(window.tabs.count) tab\(window.tabs.count == 1 ? "" : "s"); Chrome selects \(window.tabs.isEmpty ? "nothing" : "the first tab")"
+                ))
             if window.selectsNothing { repairs[repairs.count - 1].isBenign = true }
             window.selectedIndex = chosen
         }

@@ -21,7 +21,8 @@ public enum LegacySessionCodec {
     ///
     /// Any object table is accepted, also one no reader produced (references out of range,
     /// cycles): every problem is a `FormatError.damaged` at the offset of the object holding it.
-    public static func decodeWindow(plist: BinaryPlist, file: String = ProfileLayout.legacySessionFile) throws(FormatError) -> LegacyWindow {
+    public static func decodeWindow(plist: BinaryPlist, file: String = ProfileLayout.legacySessionFile) throws(FormatError) -> LegacyWindow
+    {
         do throws(PlistDamage) {
             var decoder = LegacyArchiveDecoder(archive: try KeyedArchive(plist: plist))
             return try decoder.decodeRoot()
@@ -31,8 +32,10 @@ public enum LegacySessionCodec {
     }
 
     /// Decodes a session.plist into a model session (format `.legacy`), values as stored.
-    public static func decodeSession(_ bytes: [UInt8], id: SessionID, incognito: Bool,
-                                     file: String = ProfileLayout.legacySessionFile) throws(FormatError) -> Session {
+    public static func decodeSession(
+        _ bytes: [UInt8], id: SessionID, incognito: Bool,
+        file: String = ProfileLayout.legacySessionFile
+    ) throws(FormatError) -> Session {
         try decodeWindow(bytes, file: file).session(id: id, incognito: incognito)
     }
 

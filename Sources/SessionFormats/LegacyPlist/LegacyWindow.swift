@@ -21,8 +21,10 @@ public struct LegacyWindow: Sendable, Hashable {
     /// current Chrome cannot read such a file at all.
     public var retiredClassNames: [String]
 
-    public init(selectedIndex: Int64 = LegacyWindow.notFound, tabs: [LegacyTab] = [], groups: [TabGroup] = [],
-                wrappedInSessionIOS: Bool = false, offset: Int = 0, windowsInRoot: Int = 1, retiredClassNames: [String] = []) {
+    public init(
+        selectedIndex: Int64 = LegacyWindow.notFound, tabs: [LegacyTab] = [], groups: [TabGroup] = [],
+        wrappedInSessionIOS: Bool = false, offset: Int = 0, windowsInRoot: Int = 1, retiredClassNames: [String] = []
+    ) {
         self.selectedIndex = selectedIndex
         self.tabs = tabs
         self.groups = groups
@@ -38,7 +40,8 @@ public struct LegacyWindow: Sendable, Hashable {
             return "its SessionIOS root holds \(windowsInRoot) windows; Chrome reads a file only when it holds exactly one"
         }
         if !retiredClassNames.isEmpty {
-            return "it uses the class name\(retiredClassNames.count == 1 ? "" : "s") \(retiredClassNames.joined(separator: ", ")) of Chrome M57-M59, which Chrome no longer decodes"
+            return
+                "it uses the class name\(retiredClassNames.count == 1 ? "" : "s") \(retiredClassNames.joined(separator: ", ")) of Chrome M57-M59, which Chrome no longer decodes"
         }
         return nil
     }

@@ -54,7 +54,9 @@ public struct ArchiveTree: ReadableFileSystem {
 
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         guard let bytes = files[path] else {
-            if kind(of: path) == nil { throw .io(operation: "read", path: path, code: SystemErrorCode.noEntry, reason: "no such file in the archive") }
+            if kind(of: path) == nil {
+                throw .io(operation: "read", path: path, code: SystemErrorCode.noEntry, reason: "no such file in the archive")
+            }
             throw .notRegularFile(path: path)
         }
         guard bytes.count <= limit else { throw .tooLarge(path: path, size: Int64(bytes.count), limit: limit) }

@@ -13,7 +13,7 @@ public enum AsideStamp {
     public static func parse(_ stamp: String) -> Timestamp? {
         let bytes = Array(stamp.utf8)
         guard bytes.count == 23, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "."),
-              bytes[22] == UInt8(ascii: "Z")
+            bytes[22] == UInt8(ascii: "Z")
         else { return nil }
         let digits = bytes[0..<8] + bytes[9..<15] + bytes[16..<22]
         guard digits.allSatisfy({ (48...57).contains($0) }) else { return nil }

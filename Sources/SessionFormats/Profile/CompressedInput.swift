@@ -24,7 +24,8 @@ public enum CompressedInput {
     ///
     /// With `member`, the input is that path inside the archive (relative to its root, as the
     /// reading commands print paths inside a bundle): a directory or a file of the tar archive.
-    static func open(_ path: String, member: String? = nil, ancestry: [String], limit: Int64 = maxSize) throws(FormatError) -> LocatedInput {
+    static func open(_ path: String, member: String? = nil, ancestry: [String], limit: Int64 = maxSize) throws(FormatError) -> LocatedInput
+    {
         let content: DecompressedContent
         do {
             content = try decompress(path, limit: limit)
@@ -54,7 +55,8 @@ public enum CompressedInput {
             for depth in 0..<64 {
                 let names = level.list("").filter { !(depth == 0 && $0 == "MANIFEST.json" && level.kind(of: $0) == .file) }
                 guard names.count == 1, let only = names.first, level.kind(of: only) == .directory,
-                      Tab.id(fromDirectoryName: only) == nil else { break }
+                    Tab.id(fromDirectoryName: only) == nil
+                else { break }
                 level = level.subtree(only)
                 ancestry.append(only)
             }
@@ -63,15 +65,18 @@ public enum CompressedInput {
     }
 
     /// The input at `member` (a relative path) of an archive's tree.
-    private static func locate(_ member: String, in tree: ReadableTree, ancestry: [String], path: String) throws(FormatError) -> LocatedInput {
+    private static func locate(
+        _ member: String, in tree: ReadableTree, ancestry: [String], path: String
+    ) throws(FormatError) -> LocatedInput {
         let parts = pathComponents(member)
         switch tree.kind(of: member) {
         case .directory?:
             return try InputLocator.locate(tree: tree.subtree(member), ancestry: ancestry + parts)
         case .file?:
             let parent = parentPath(member)
-            return try InputLocator.locate(tree: parent.isEmpty ? tree : tree.subtree(parent), file: lastPathComponent(member),
-                                           ancestry: ancestry + parts.dropLast())
+            return try InputLocator.locate(
+                tree: parent.isEmpty ? tree : tree.subtree(parent), file: lastPathComponent(member),
+                ancestry: ancestry + parts.dropLast())
         default:
             throw .unreadable(path: joinPath(path, member), reason: "no member \(member) in \(lastName(path))")
         }
@@ -135,7 +140,11 @@ public enum CompressedInput {
         case .unsafeEntry(let file, let entry, let reason):
             return .notASession(path: file, reason: "archive entry '\(entry)' refused: \(reason)")
         case .tooLarge(let file, _):
-            return .notASession(path: file, reason: "decompressed content exceeds \(limit) bytes, the limit for reading an archive in place (sessionctl decompress unpacks larger ones to disk)")
+            return .notASession(
+                path: file,
+                reason:
+                    "decompressed content exceeds \(limit) bytes, the limit for reading an archive in place (sessionctl decompress unpacks larger ones to disk)"
+            )
         case .manifestMismatch(let file, let entry, let reason):
             return .notASession(path: file, reason: "\(entry): \(reason)")
         case .unreadable(let file, let reason):

@@ -19,14 +19,16 @@ public enum InputLocator {
         let names = Set(tree.list(""))
         let underOTR = ancestry.dropLast().last == ProfileLayout.incognitoDirectory
         if names.contains(ProfileLayout.optimizedDirectory) || names.contains(ProfileLayout.legacyDirectory)
-            || names.contains(ProfileLayout.incognitoDirectory) || names.contains(ProfileLayout.backupsDirectory) {
+            || names.contains(ProfileLayout.incognitoDirectory) || names.contains(ProfileLayout.backupsDirectory)
+        {
             var sessions: [SessionSource] = []
             var shadowed: [SessionSource] = []
             var backups: [SessionSource] = []
             for incognito in [false, true] {
                 let root = ProfileLayout.stateRoot(incognito: incognito)
                 backups += chromeBackups(tree: tree, directory: joinPath(root, ProfileLayout.backupsDirectory), incognito: incognito)
-                let optimized = optimizedSessions(tree: tree, storage: joinPath(root, ProfileLayout.optimizedDirectory), incognito: incognito)
+                let optimized = optimizedSessions(
+                    tree: tree, storage: joinPath(root, ProfileLayout.optimizedDirectory), incognito: incognito)
                 let legacy = legacySessions(tree: tree, storage: joinPath(root, ProfileLayout.legacyDirectory), incognito: incognito)
                 if tree.kind(of: joinPath(root, ProfileLayout.optimizedDirectory)) == .directory {
                     sessions += optimized
@@ -37,23 +39,31 @@ public enum InputLocator {
             }
             return LocatedInput(tree: tree, kind: .profile, sessions: sessions, shadowedLegacySessions: shadowed, chromeBackups: backups)
         }
-        if names.contains(ProfileLayout.metadataFile) || names.contains(where: { Tab.id(fromDirectoryName: $0) != nil && tree.kind(of: $0) == .directory }) {
+        if names.contains(ProfileLayout.metadataFile)
+            || names.contains(where: { Tab.id(fromDirectoryName: $0) != nil && tree.kind(of: $0) == .directory })
+        {
             let (id, incognito) = sessionIdentity(ancestry: ancestry)
-            return LocatedInput(tree: tree, kind: .sessionDirectory, sessions: [
-                SessionSource(id: id, incognito: incognito, kind: .optimizedDirectory, path: ""),
-            ])
+            return LocatedInput(
+                tree: tree, kind: .sessionDirectory,
+                sessions: [
+                    SessionSource(id: id, incognito: incognito, kind: .optimizedDirectory, path: "")
+                ])
         }
         for file in [ProfileLayout.legacySessionFile, ProfileLayout.legacyBackupFile] where names.contains(file) {
             let (id, incognito) = sessionIdentity(ancestry: ancestry)
-            return LocatedInput(tree: tree, kind: .sessionDirectory, sessions: [
-                SessionSource(id: id, incognito: incognito, kind: .legacyPlist, path: file),
-            ])
+            return LocatedInput(
+                tree: tree, kind: .sessionDirectory,
+                sessions: [
+                    SessionSource(id: id, incognito: incognito, kind: .legacyPlist, path: file)
+                ])
         }
         if names.contains(ProfileLayout.legacyBackupFile) {
             let incognito = ancestry.dropLast(2).last == ProfileLayout.incognitoDirectory
-            return LocatedInput(tree: tree, kind: .sessionDirectory, sessions: [
-                SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: ProfileLayout.legacyBackupFile),
-            ])
+            return LocatedInput(
+                tree: tree, kind: .sessionDirectory,
+                sessions: [
+                    SessionSource(id: name, incognito: incognito, kind: .legacyPlist, path: ProfileLayout.legacyBackupFile)
+                ])
         }
         let backups = chromeBackups(tree: tree, directory: "", incognito: underOTR)
         if !backups.isEmpty {
@@ -88,8 +98,10 @@ public enum InputLocator {
 
     /// True for the entries of a profile directory: one of the state directories Chrome keeps.
     static func isProfile(_ names: Set<String>) -> Bool {
-        [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
-         ProfileLayout.backupsDirectory].contains(where: names.contains)
+        [
+            ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
+            ProfileLayout.backupsDirectory
+        ].contains(where: names.contains)
     }
 
     private static func locateFile(tree: ReadableTree, file: String, ancestry: [String]) throws(FormatError) -> LocatedInput {
@@ -98,7 +110,8 @@ public enum InputLocator {
         // A session.plist is recognised by its name too, so that a damaged one is still seen as one.
         let base = pathComponents(file).last ?? file
         if bytes.starts(with: Array("bplist".utf8))
-            || base == ProfileLayout.legacySessionFile || base == ProfileLayout.legacyBackupFile {
+            || base == ProfileLayout.legacySessionFile || base == ProfileLayout.legacyBackupFile
+        {
             let source = SessionSource(id: sessionName, incognito: incognito, kind: .legacyPlist, path: file)
             return LocatedInput(tree: tree, kind: .file, sessions: [source])
         }

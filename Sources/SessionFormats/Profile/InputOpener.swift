@@ -28,8 +28,9 @@ public enum InputOpener {
             return try CompressedInput.open(path, ancestry: Array(components.dropLast()))
         }
         let directory = parentPath(path)
-        return try InputLocator.locate(tree: ReadableTree(fileSystem: fileSystem, root: directory),
-                                       file: lastPathComponent(path), ancestry: Array(components.dropLast()))
+        return try InputLocator.locate(
+            tree: ReadableTree(fileSystem: fileSystem, root: directory),
+            file: lastPathComponent(path), ancestry: Array(components.dropLast()))
     }
 
     /// The gzip file a missing `path` runs through, and the rest of the path (a member inside it):
@@ -57,7 +58,10 @@ public enum InputOpener {
         var parts: [Substring] = []
         for part in (base + "/" + path).split(separator: "/") {
             if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
+            if part == ".." {
+                _ = parts.popLast()
+                continue
+            }
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")

@@ -5,8 +5,10 @@ import Dispatch
 public enum OrderedParallelMap {
     /// `elements.map(transform)`, with `transform` run concurrently; it must not depend on shared mutable state.
     /// With `concurrently` false it is a plain `map` (for a file system that must be read from one thread).
-    public static func map<Element: Sendable, Mapped: Sendable>(_ elements: [Element], concurrently: Bool = true,
-                                                                _ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
+    public static func map<Element: Sendable, Mapped: Sendable>(
+        _ elements: [Element], concurrently: Bool = true,
+        _ transform: @Sendable (Element) -> Mapped
+    ) -> [Mapped] {
         let count = elements.count
         guard count > 1, concurrently else { return elements.map(transform) }
         return [Mapped](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -41,8 +41,9 @@ public struct ReadableTree: Sendable {
 
     /// The tree below one of this tree's directories.
     public func subtree(_ path: String) -> ReadableTree {
-        ReadableTree(fileSystem: fileSystem, root: absolute(path), displayName: joinPath(displayName, path),
-                     errorPrefix: joinPath(errorPrefix, path))
+        ReadableTree(
+            fileSystem: fileSystem, root: absolute(path), displayName: joinPath(displayName, path),
+            errorPrefix: joinPath(errorPrefix, path))
     }
 
     /// What is at a path: nil when nothing is there.
@@ -73,9 +74,10 @@ public struct ReadableTree: Sendable {
     public func snapshot(of path: String, reading file: String, measuring measured: String) -> DirectorySnapshot {
         let reading = fileSystem.snapshot(of: absolute(path), reading: file, measuring: measured)
         let named = joinPath(errorPrefix, joinPath(path, file))
-        return DirectorySnapshot(kind: reading.kind, names: reading.names,
-                                 file: reading.file.map { $0.mapError { FormatError(reading: $0, named: named) } },
-                                 measuredSize: reading.measuredSize)
+        return DirectorySnapshot(
+            kind: reading.kind, names: reading.names,
+            file: reading.file.map { $0.mapError { FormatError(reading: $0, named: named) } },
+            measuredSize: reading.measuredSize)
     }
 }
 

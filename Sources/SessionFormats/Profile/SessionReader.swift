@@ -8,7 +8,9 @@ public struct SessionReader: Sendable {
     private let legacyDecoder: (@Sendable ([UInt8], SessionSource) throws(FormatError) -> Session)?
 
     /// Creates a reader; `legacyDecoder` decodes `session.plist` files (nil: legacy input is refused).
-    public init(input: LocatedInput, legacyDecoder: (@Sendable ([UInt8], SessionSource) throws(FormatError) -> Session)? = LegacySessionCodec.decode) {
+    public init(
+        input: LocatedInput, legacyDecoder: (@Sendable ([UInt8], SessionSource) throws(FormatError) -> Session)? = LegacySessionCodec.decode
+    ) {
         self.input = input
         self.legacyDecoder = legacyDecoder
     }
@@ -45,7 +47,9 @@ public struct SessionReader: Sendable {
                 bytes, id: source.id, incognito: source.incognito, file: displayPath(source.metadataPath))
             if history {
                 // Each tab's data.pb is its own file: they are read and decoded on every core.
-                let histories = OrderedParallelMap.map(session.tabs.map(\.id), concurrently: input.tree.fileSystem.readsConcurrently) { id in try? readHistory(of: id, in: source) }
+                let histories = OrderedParallelMap.map(session.tabs.map(\.id), concurrently: input.tree.fileSystem.readsConcurrently) {
+                    id in try? readHistory(of: id, in: source)
+                }
                 for index in session.tabs.indices {
                     session.tabs[index].history = histories[index]
                 }
@@ -56,8 +60,9 @@ public struct SessionReader: Sendable {
             let directory = pathComponents(source.path).dropLast().last ?? ""
             var tab = Tab.summarising(tabHistory, id: Tab.id(fromDirectoryName: directory) ?? 0)
             if !history { tab.history = nil }
-            return Session(id: source.id, incognito: source.incognito, format: .optimized,
-                           activeIndex: 0, pinnedCount: 0, tabs: [tab])
+            return Session(
+                id: source.id, incognito: source.incognito, format: .optimized,
+                activeIndex: 0, pinnedCount: 0, tabs: [tab])
         case .legacyPlist:
             guard let legacyDecoder else {
                 throw .notASession(path: displayPath(source.path), reason: "legacy session.plist input is not supported by this reader")

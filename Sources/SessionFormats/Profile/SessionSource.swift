@@ -60,8 +60,10 @@ public struct LocatedInput: Sendable {
     /// that profile's name, which is what was read.
     public var profileFoundInside: String?
 
-    public init(tree: ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = [],
-                chromeBackups: [SessionSource] = []) {
+    public init(
+        tree: ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = [],
+        chromeBackups: [SessionSource] = []
+    ) {
         self.tree = tree
         self.kind = kind
         self.sessions = sessions

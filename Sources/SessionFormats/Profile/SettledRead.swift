@@ -33,7 +33,8 @@ public struct SettledRead: Sendable {
         var directory = InputOpener.absolutePath(path)
         while fileSystem.resolvedKind(of: directory) != .directory, directory != "/" { directory = parentPath(directory) }
         func isProfile(_ candidate: String) -> Bool {
-            InputLocator.isProfile(Set((try? fileSystem.list(candidate)) ?? [])) && lastPathComponent(candidate) != ProfileLayout.incognitoDirectory
+            InputLocator.isProfile(Set((try? fileSystem.list(candidate)) ?? []))
+                && lastPathComponent(candidate) != ProfileLayout.incognitoDirectory
         }
         if fileSystem.resolvedKind(of: InputOpener.absolutePath(path)) == .directory {
             let inside = ((try? fileSystem.list(directory)) ?? []).map { joinPath(directory, $0) }.filter { child in
@@ -58,9 +59,10 @@ public struct SettledRead: Sendable {
     /// The directories whose entries say which windows the profile has.
     private var watched: [String] {
         let incognito = joinPath(profile, ProfileLayout.incognitoDirectory)
-        return [incognito] + [profile, incognito].flatMap { base in
-            [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(base, $0) }
-        }
+        return [incognito]
+            + [profile, incognito].flatMap { base in
+                [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(base, $0) }
+            }
     }
 
     /// Runs `body` until it ran while no writer held the profile and nothing it watches changed.

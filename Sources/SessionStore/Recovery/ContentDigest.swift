@@ -21,11 +21,13 @@ public enum ContentDigest {
     /// parsed or a file of it is described without a path, a size or a SHA-256.
     public static func ofManifest(_ bytes: [UInt8]) -> String? {
         guard let parsed = try? JSONParser.parse(bytes, file: SessionSetAside.manifestFile),
-              case .array(let listed)? = parsed["files"] else { return nil }
+            case .array(let listed)? = parsed["files"]
+        else { return nil }
         var files: [(path: String, digest: FileDigest)] = []
         for file in listed {
             guard case .string(let path)? = file["path"], case .int(let size)? = file["size"],
-                  case .string(let sha)? = file["sha256"] else { return nil }
+                case .string(let sha)? = file["sha256"]
+            else { return nil }
             files.append((path, FileDigest(size: size, sha256: sha)))
         }
         return of(files)
@@ -47,7 +49,8 @@ public enum ContentDigest {
             for entry in try fileSystem.entries(of: relative.isEmpty ? path : joinPath(path, relative)) where !isLeftOut(entry.name) {
                 let child = relative.isEmpty ? entry.name : joinPath(relative, entry.name)
                 switch entry.kind {
-                case .file where child != SessionSetAside.manifestFile: files.append((child, try digester.digest(of: joinPath(path, child))))
+                case .file where child != SessionSetAside.manifestFile:
+                    files.append((child, try digester.digest(of: joinPath(path, child))))
                 case .directory: try walk(child)
                 default: continue
                 }

@@ -75,22 +75,28 @@ public struct InterruptedCommands: Sendable {
         }
         if let intent = RepairIntent.read(writer, profile: profile) {
             let setAside = SessionSetAside(writer: writer, profile: profile)
-            for directory in intent.directories where isSessionDirectory(directory) && writer.fileSystem.kind(of: joinPath(profile, directory)) == nil {
+            for directory in intent.directories
+            where isSessionDirectory(directory) && writer.fileSystem.kind(of: joinPath(profile, directory)) == nil {
                 // Only the entry the repair made: the one holding what the record says the
                 // directory held, never another entry of the session.
                 guard let expected = intent.contents[directory] else {
                     steps.append(.settled("\(directory) not restored: the repair's record names no content to match (see aside list)"))
                     continue
                 }
-                guard let entry = setAside.entries(of: directory).reversed().first(where: { entry in
-                    ContentDigest.ofEntry(joinPath(profile, entry), fileSystem: writer.fileSystem) == expected
-                }) else {
+                guard
+                    let entry = setAside.entries(of: directory).reversed().first(where: { entry in
+                        ContentDigest.ofEntry(joinPath(profile, entry), fileSystem: writer.fileSystem) == expected
+                    })
+                else {
                     steps.append(.settled("\(directory) not restored: no set-aside entry holds what the interrupted repair set aside"))
                     continue
                 }
                 let mode = (writer.fileSystem.permissions(of: parentPath(joinPath(profile, entry))) ?? 0o700) & 0o777
                 try setAside.restore(entry: entry, to: directory, mode: mode)
-                steps.append(.settled("\(entry) restored to \(directory) (an interrupted repair had set it aside without putting the repaired copy in place)"))
+                steps.append(
+                    .settled(
+                        "\(entry) restored to \(directory) (an interrupted repair had set it aside without putting the repaired copy in place)"
+                    ))
             }
             try RepairIntent.remove(writer, profile: profile)
         }
@@ -105,10 +111,12 @@ public struct InterruptedCommands: Sendable {
         var parts = pathComponents(directory)
         if parts.first == ProfileLayout.incognitoDirectory { parts.removeFirst() }
         guard parts.count == 2, [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].contains(parts[0]),
-              parts[1] != ".", parts[1] != "..", !parts[1].hasPrefix(InterruptedCommands.commandPrefix) else { return false }
+            parts[1] != ".", parts[1] != "..", !parts[1].hasPrefix(InterruptedCommands.commandPrefix)
+        else { return false }
         let storage = parentPath(joinPath(profile, directory))
-        return writer.fileSystem.kind(of: storage) == .directory && (directory.hasPrefix(ProfileLayout.incognitoDirectory + "/")
-            ? writer.fileSystem.kind(of: joinPath(profile, ProfileLayout.incognitoDirectory)) == .directory : true)
+        return writer.fileSystem.kind(of: storage) == .directory
+            && (directory.hasPrefix(ProfileLayout.incognitoDirectory + "/")
+                ? writer.fileSystem.kind(of: joinPath(profile, ProfileLayout.incognitoDirectory)) == .directory : true)
     }
 
     /// The staged repairs of the profile, relative to it (read only).
@@ -117,7 +125,8 @@ public struct InterruptedCommands: Sendable {
         for parent in storageDirectories() {
             guard let names = try? writer.fileSystem.list(joinPath(profile, parent)) else { continue }
             found += names.filter { name in
-                name.hasPrefix(InterruptedCommands.repairStagingPrefix) && writer.fileSystem.kind(of: joinPath(profile, parent, name)) == .directory
+                name.hasPrefix(InterruptedCommands.repairStagingPrefix)
+                    && writer.fileSystem.kind(of: joinPath(profile, parent, name)) == .directory
             }.map { joinPath(parent, $0) }
         }
         return found
@@ -148,7 +157,8 @@ public struct InterruptedCommands: Sendable {
         var done: [String] = []
         for incognito in [false, true] {
             let backups = SessionSetAside.backupsDirectory(incognito: incognito)
-            for session in (try? fileSystem.list(joinPath(profile, backups))) ?? [] where fileSystem.kind(of: joinPath(profile, backups, session)) == .directory {
+            for session in (try? fileSystem.list(joinPath(profile, backups))) ?? []
+            where fileSystem.kind(of: joinPath(profile, backups, session)) == .directory {
                 for name in try fileSystem.list(joinPath(profile, backups, session)) where name.hasPrefix(SessionSetAside.droppingPrefix) {
                     try writer.removeTree(joinPath(profile, backups, session, name))
                     done.append("removed \(joinPath(backups, session, name)) (an interrupted drop)")

@@ -55,7 +55,7 @@ public struct RecoveryMarker: Sendable, Equatable {
             }
         }
         guard let state = values["state"].flatMap(State.init(rawValue:)),
-              let crashes = values["restore-crashes"].flatMap({ Int($0) }), crashes >= 0
+            let crashes = values["restore-crashes"].flatMap({ Int($0) }), crashes >= 0
         else { return nil }
         self.init(state: state, restoreCrashes: crashes)
     }

@@ -98,7 +98,9 @@ public struct RecoveryPolicy: Sendable {
     /// The second stage of `prepareLaunch`: loads every session with Chrome's semantics and sets
     /// aside those that must not be restored (all of them when the crash-loop guard triggered in
     /// `report`, the first stage's). Returns the report and the sessions to restore.
-    public func decideSessions(after report: LaunchReport, now: Timestamp) throws(FileSystemError) -> (report: LaunchReport, sessions: [LaunchReport.RestoredSession]) {
+    public func decideSessions(
+        after report: LaunchReport, now: Timestamp
+    ) throws(FileSystemError) -> (report: LaunchReport, sessions: [LaunchReport.RestoredSession]) {
         var report = report
         let crashes = report.consecutiveRestoreCrashes
         let setAside = SessionSetAside(writer: writer, profile: profile)
@@ -106,7 +108,9 @@ public struct RecoveryPolicy: Sendable {
         for key in sessionKeys() {
             let outcome = SessionDirectoryLoader(fileSystem: writer.fileSystem, profile: profile).load(key)
             if report.crashLoopGuardTriggered {
-                report.setAside.append(try setAside.push(key, reason: "crash-loop guard: \(crashes) consecutive crashes during restore", time: now, method: .linkCopy))
+                report.setAside.append(
+                    try setAside.push(
+                        key, reason: "crash-loop guard: \(crashes) consecutive crashes during restore", time: now, method: .linkCopy))
             } else if let loss = outcome.loss {
                 guard !(outcome.deletedEntries.isEmpty && loss == .metadataMissing) else { continue }
                 report.setAside.append(try setAside.push(key, reason: "Chrome would not load it: \(loss)", time: now, method: .linkCopy))
@@ -122,14 +126,19 @@ public struct RecoveryPolicy: Sendable {
     /// for no navigation items or a repeated id, tabs restored without their data.pb), unless an
     /// entry already holds the same session_metadata.pb: the live session is restored as Chrome
     /// restores it, and what the next save rewrites away stays readable. Returns the new entry.
-    func keepCopyIfShortened(_ key: SessionKey, outcome: ChromeLoadSemantics.Outcome, time: Timestamp) throws(FileSystemError) -> SetAsideEntry? {
+    func keepCopyIfShortened(
+        _ key: SessionKey, outcome: ChromeLoadSemantics.Outcome, time: Timestamp
+    ) throws(FileSystemError) -> SetAsideEntry? {
         guard outcome.loss == nil, !outcome.droppedTabs.isEmpty || !outcome.tabsWithoutData.isEmpty,
-              writer.writeProtocol != .noKeptCopy else { return nil }
+            writer.writeProtocol != .noKeptCopy
+        else { return nil }
         let loader = SessionDirectoryLoader(fileSystem: writer.fileSystem, profile: profile)
         let setAside = SessionSetAside(writer: writer, profile: profile)
         let metadata = try writer.fileSystem.read(joinPath(loader.directory(of: key), ProfileLayout.metadataFile))
         guard !setAside.hasEntry(of: key, holdingMetadata: metadata) else { return nil }
-        return try setAside.push(key, reason: "kept as it was before Chrome's loading rules shortened it: \(outcome.shortenings.joined(separator: "; "))", time: time, method: .copy)
+        return try setAside.push(
+            key, reason: "kept as it was before Chrome's loading rules shortened it: \(outcome.shortenings.joined(separator: "; "))",
+            time: time, method: .copy)
     }
 
     /// The sessions of the profile's `SessionStorage/` directories, regular first, each side by id.
@@ -139,7 +148,8 @@ public struct RecoveryPolicy: Sendable {
             let storage = joinPath(profile, ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.optimizedDirectory)
             guard writer.fileSystem.kind(of: storage) == .directory, let names = try? writer.fileSystem.list(storage) else { continue }
             // Names sessionctl gives what it is putting together are never sessions.
-            for name in names where !name.hasPrefix(InterruptedCommands.commandPrefix) && writer.fileSystem.kind(of: joinPath(storage, name)) == .directory {
+            for name in names
+            where !name.hasPrefix(InterruptedCommands.commandPrefix) && writer.fileSystem.kind(of: joinPath(storage, name)) == .directory {
                 keys.append(SessionKey(id: name, incognito: incognito))
             }
         }

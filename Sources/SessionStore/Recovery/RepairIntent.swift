@@ -33,7 +33,7 @@ public struct RepairIntent: Equatable, Sendable {
             ("schema", .string(RepairIntent.schema)),
             ("operation", .string("repair")),
             ("directories", .array(directories.map { .string($0) })),
-            ("contents", .object(directories.compactMap { directory in contents[directory].map { (directory, .string($0)) } })),
+            ("contents", .object(directories.compactMap { directory in contents[directory].map { (directory, .string($0)) } }))
         ])
         return Array((document.serialized() + "\n").utf8)
     }
@@ -48,13 +48,15 @@ public struct RepairIntent: Equatable, Sendable {
         let path = joinPath(profile, fileName)
         guard writer.fileSystem.kind(of: path) == .file else { return nil }
         guard let parsed = try? JSONParser.parse(writer.fileSystem.read(path), file: fileName),
-              case .array(let listed)? = parsed["directories"] else { return RepairIntent(directories: []) }
+            case .array(let listed)? = parsed["directories"]
+        else { return RepairIntent(directories: []) }
         var contents: [String: String] = [:]
         if case .object(let members)? = parsed["contents"] {
             for (directory, value) in members { if case .string(let digest) = value { contents[directory] = digest } }
         }
-        return RepairIntent(directories: listed.compactMap { if case .string(let directory) = $0 { return directory } else { return nil } },
-                            contents: contents)
+        return RepairIntent(
+            directories: listed.compactMap { if case .string(let directory) = $0 { return directory } else { return nil } },
+            contents: contents)
     }
 
     /// Removes the record of `profile`, durably.

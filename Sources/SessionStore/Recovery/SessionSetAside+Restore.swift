@@ -75,7 +75,9 @@ extension SessionSetAside {
         let incognito = parts.first == ProfileLayout.incognitoDirectory
         let parent = joinPath(SessionSetAside.backupsDirectory(incognito: incognito), String(id))
         guard let stamps = try? writer.fileSystem.list(joinPath(profile, parent)) else { return [] }
-        return stamps.filter { AsideStamp.parse($0) != nil && writer.fileSystem.kind(of: joinPath(profile, parent, $0, SessionSetAside.manifestFile)) == .file }
-            .sorted().map { joinPath(parent, $0) }
+        return stamps.filter {
+            AsideStamp.parse($0) != nil && writer.fileSystem.kind(of: joinPath(profile, parent, $0, SessionSetAside.manifestFile)) == .file
+        }
+        .sorted().map { joinPath(parent, $0) }
     }
 }

@@ -1,5 +1,5 @@
-import FileSystemKit
 import Archive
+import FileSystemKit
 import SessionFormats
 import SessionModel
 
@@ -81,8 +81,10 @@ public struct SessionSetAside: Sendable {
     /// Directories created under `Backups/` get the session directory's permissions, never wider
     /// ones, and the manifest is readable by its owner only. The stamp is unique across both
     /// sides, so that an entry name `<id>@<stamp>` names one entry.
-    public func push(_ key: SessionKey, reason: String, time: Timestamp, directory: String? = nil,
-                     toolVersion: String? = nil, method: Method = .rename, originalPath: String? = nil) throws(FileSystemError) -> SetAsideEntry {
+    public func push(
+        _ key: SessionKey, reason: String, time: Timestamp, directory: String? = nil,
+        toolVersion: String? = nil, method: Method = .rename, originalPath: String? = nil
+    ) throws(FileSystemError) -> SetAsideEntry {
         let current = directory ?? ProfileLayout.sessionDirectory(key.id, incognito: key.incognito)
         let original = originalPath ?? current
         let source = joinPath(profile, current)
@@ -109,8 +111,9 @@ public struct SessionSetAside: Sendable {
             let stagedPath = joinPath(profile, staged)
             if writer.fileSystem.kind(of: stagedPath) != nil { try writer.removeTree(stagedPath, syncEachDirectory: false) }
             let linked = try writer.linkTree(source, to: stagedPath, mode: mode)
-            try writeManifest(key: key, entry: staged, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion,
-                              files: linked)
+            try writeManifest(
+                key: key, entry: staged, reason: reason, time: stampTime, originalPath: original, toolVersion: toolVersion,
+                files: linked)
             try writer.move(stagedPath, to: joinPath(profile, relative))
             if method == .linkCopy { try removeLive(source) }
         }
@@ -127,10 +130,13 @@ public struct SessionSetAside: Sendable {
         for stamp in stamps {
             let manifestPath = joinPath(parent, stamp, SessionSetAside.manifestFile)
             guard writer.fileSystem.kind(of: manifestPath) == .file,
-                  let parsed = try? JSONParser.parse(writer.fileSystem.read(manifestPath), file: manifestPath),
-                  case .array(let files)? = parsed["files"] else { continue }
+                let parsed = try? JSONParser.parse(writer.fileSystem.read(manifestPath), file: manifestPath),
+                case .array(let files)? = parsed["files"]
+            else { continue }
             for file in files {
-                if case .string(ProfileLayout.metadataFile)? = file["path"], case .int(size)? = file["size"], case .string(sha)? = file["sha256"] {
+                if case .string(ProfileLayout.metadataFile)? = file["path"], case .int(size)? = file["size"],
+                    case .string(sha)? = file["sha256"]
+                {
                     return true
                 }
             }
@@ -158,10 +164,13 @@ public struct SessionSetAside: Sendable {
                 guard writer.fileSystem.kind(of: joinPath(profile, backups, id)) == .directory else { continue }
                 for stamp in try writer.fileSystem.list(joinPath(profile, backups, id)) {
                     let entry = joinPath(backups, id, stamp)
-                    guard let time = AsideStamp.parse(stamp), writer.fileSystem.kind(of: joinPath(profile, entry)) == .directory else { continue }
+                    guard let time = AsideStamp.parse(stamp), writer.fileSystem.kind(of: joinPath(profile, entry)) == .directory else {
+                        continue
+                    }
                     let legacy = writer.fileSystem.kind(of: joinPath(profile, entry, ProfileLayout.legacySessionFile)) == .file
-                    let original = joinPath(ProfileLayout.stateRoot(incognito: incognito),
-                                            legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, id)
+                    let original = joinPath(
+                        ProfileLayout.stateRoot(incognito: incognito),
+                        legacy ? ProfileLayout.legacyDirectory : ProfileLayout.optimizedDirectory, id)
                     let live = joinPath(profile, original)
                     let manifestPath = joinPath(profile, entry, SessionSetAside.manifestFile)
                     guard writer.fileSystem.kind(of: manifestPath) == .file else {
@@ -169,9 +178,10 @@ public struct SessionSetAside: Sendable {
                             try writer.removeTree(joinPath(profile, entry), syncEachDirectory: false)
                             done.append("\(entry) (a partial copy, dropped: the live session is whole)")
                         } else {
-                            try writeManifest(key: SessionKey(id: id, incognito: incognito), entry: entry,
-                                              reason: "set aside by recovery (manifest completed on a later launch)", time: time,
-                                              originalPath: original, toolVersion: nil)
+                            try writeManifest(
+                                key: SessionKey(id: id, incognito: incognito), entry: entry,
+                                reason: "set aside by recovery (manifest completed on a later launch)", time: time,
+                                originalPath: original, toolVersion: nil)
                             done.append(entry)
                         }
                         continue
@@ -191,7 +201,8 @@ public struct SessionSetAside: Sendable {
         for path in try listFiles(entry, relative: "") {
             let original = joinPath(live, path)
             guard writer.fileSystem.kind(of: original) == .file,
-                  try writer.fileSystem.read(original) == writer.fileSystem.read(joinPath(entry, path)) else { return false }
+                try writer.fileSystem.read(original) == writer.fileSystem.read(joinPath(entry, path))
+            else { return false }
         }
         return true
     }
@@ -208,10 +219,12 @@ public struct SessionSetAside: Sendable {
             return false
         }
         guard let parsed = try? JSONParser.parse(writer.fileSystem.read(manifestPath), file: manifestPath),
-              case .array(let files)? = parsed["files"] else { return false }
+            case .array(let files)? = parsed["files"]
+        else { return false }
         var listed: [String: (size: Int64, sha: String)] = [:]
         for file in files {
-            guard case .string(let path)? = file["path"], case .int(let size)? = file["size"], case .string(let sha)? = file["sha256"] else { return false }
+            guard case .string(let path)? = file["path"], case .int(let size)? = file["size"], case .string(let sha)? = file["sha256"]
+            else { return false }
             listed[path] = (size, sha)
         }
         let digester = FileDigester(writer.fileSystem)
@@ -225,8 +238,10 @@ public struct SessionSetAside: Sendable {
 
     /// Writes an entry's manifest, listing `files` (the entry's files, relative to it, as
     /// `listFiles` finds them; listed again when not given).
-    private func writeManifest(key: SessionKey, entry: String, reason: String, time: Timestamp, originalPath: String,
-                               toolVersion: String?, files known: [String]? = nil) throws(FileSystemError) {
+    private func writeManifest(
+        key: SessionKey, entry: String, reason: String, time: Timestamp, originalPath: String,
+        toolVersion: String?, files known: [String]? = nil
+    ) throws(FileSystemError) {
         let root = joinPath(profile, entry)
         var files: [JSONValue] = []
         let paths: [String]
@@ -242,7 +257,7 @@ public struct SessionSetAside: Sendable {
             ("incognito", .bool(key.incognito)),
             ("origin", .string("sessionctl")),
             ("reason", .string(reason)),
-            ("time", .string(time.iso8601)),
+            ("time", .string(time.iso8601))
         ]
         if let toolVersion { members.append(("toolVersion", .string(toolVersion))) }
         members += [("originalPath", .string(originalPath)), ("files", .array(files))]

@@ -53,12 +53,14 @@ public struct TemporaryFileSweeper: Sendable {
                         let path = joinPath(profile, parent)
                         // Compared byte for byte: names equal only as Unicode text are distinct directories.
                         let below = Array((path + "/").utf8)
-                        try sweepParent(parent, known: everywhere.filter { $0.utf8.elementsEqual(path.utf8) || $0.utf8.starts(with: below) },
-                                        &removed)
+                        try sweepParent(
+                            parent, known: everywhere.filter { $0.utf8.elementsEqual(path.utf8) || $0.utf8.starts(with: below) },
+                            &removed)
                     }
                 } else {
                     for parent in subdirectories(group) {
-                        try sweepParent(parent, known: writer.fileSystem.directoriesHoldingLeftovers(below: joinPath(profile, parent)), &removed)
+                        try sweepParent(
+                            parent, known: writer.fileSystem.directoriesHoldingLeftovers(below: joinPath(profile, parent)), &removed)
                     }
                 }
             }
@@ -71,9 +73,10 @@ public struct TemporaryFileSweeper: Sendable {
     private func sweepParent(_ parent: String, known: [String]?, _ removed: inout [String]) throws(FileSystemError) {
         let path = joinPath(profile, parent)
         if known?.contains(path) ?? true { try sweepDirectory(parent, isDirectory: true, &removed) }
-        let children = known.map { known in
-            sortedByBytes(known.filter { parentPath($0) == path }.map { joinPath(parent, lastPathComponent($0)) })
-        } ?? subdirectories(parent)
+        let children =
+            known.map { known in
+                sortedByBytes(known.filter { parentPath($0) == path }.map { joinPath(parent, lastPathComponent($0)) })
+            } ?? subdirectories(parent)
         for child in children { try sweepDirectory(child, isDirectory: true, &removed) }
     }
 

@@ -28,8 +28,10 @@ public final class Browser {
     /// Opens a new, realized tab at a URL and returns it (inserted at the end unless `index` is
     /// given; `opener` is the tab that opened it, if any).
     @discardableResult
-    public func openTab(url: String, title: String = "", at index: Int? = nil, activate: Bool = true,
-                        opener: BrowserTab? = nil, pinned: Bool = false) -> BrowserTab {
+    public func openTab(
+        url: String, title: String = "", at index: Int? = nil, activate: Bool = true,
+        opener: BrowserTab? = nil, pinned: Bool = false
+    ) -> BrowserTab {
         let tab = makeTab(url: url, title: title, opener: opener)
         tabs.insert(tab, at: index, activate: activate, opener: opener, pinned: pinned)
         return tab
@@ -56,15 +58,17 @@ public final class Browser {
                 opener = Opener(index: Int32(index), navigationIndex: tab.openerNavigationIndex)
             }
             defer { pinnedSeen += 1 }
-            return Tab(id: tab.id, title: summary?.title ?? tab.title, url: summary?.url ?? tab.url,
-                       creationTime: tab.creationTime, lastActiveTime: tab.lastActiveTime,
-                       navigationItemCount: summary?.count ?? tab.navigationItemCount, opener: opener,
-                       pinned: pinnedSeen < tabs.pinnedCount, history: history,
-                       unknownFields: tab.unknownFields, metadataUnknownFields: tab.metadataUnknownFields)
+            return Tab(
+                id: tab.id, title: summary?.title ?? tab.title, url: summary?.url ?? tab.url,
+                creationTime: tab.creationTime, lastActiveTime: tab.lastActiveTime,
+                navigationItemCount: summary?.count ?? tab.navigationItemCount, opener: opener,
+                pinned: pinnedSeen < tabs.pinnedCount, history: history,
+                unknownFields: tab.unknownFields, metadataUnknownFields: tab.metadataUnknownFields)
         }
-        return Session(id: sessionID, incognito: incognito, format: .optimized, activeIndex: Int32(tabs.activeIndex),
-                       pinnedCount: Int32(tabs.pinnedCount), tabs: stored, groups: tabs.groups,
-                       unknownFields: unknownFields)
+        return Session(
+            id: sessionID, incognito: incognito, format: .optimized, activeIndex: Int32(tabs.activeIndex),
+            pinnedCount: Int32(tabs.pinnedCount), tabs: stored, groups: tabs.groups,
+            unknownFields: unknownFields)
     }
 
     /// Unknown fields of the restored `WebStateListStorage`, written back unchanged.

@@ -44,11 +44,14 @@ extension TabList {
     /// Puts the tabs of `range` (unpinned ones) in a new group and returns its id; nil when the range
     /// is empty, out of the list, covers pinned tabs, or would split another group in two.
     @discardableResult
-    public func group(_ range: Range<Int>, title: String = "", color: TabGroupColor = .grey,
-                      id: TabGroupID? = nil) -> TabGroupID? {
+    public func group(
+        _ range: Range<Int>, title: String = "", color: TabGroupColor = .grey,
+        id: TabGroupID? = nil
+    ) -> TabGroupID? {
         guard !range.isEmpty, range.lowerBound >= pinnedCount, range.upperBound <= tabs.count else { return nil }
         if range.lowerBound > 0, range.upperBound < tabs.count, let outer = tabs[range.lowerBound - 1].groupID,
-           tabs[range.upperBound].groupID == outer {
+            tabs[range.upperBound].groupID == outer
+        {
             return nil
         }
         let groupID = id ?? browser?.profile?.makeGroupID() ?? TabGroupID(high: 0, low: UInt64(groupInfo.count + 1))
@@ -103,7 +106,10 @@ extension TabList {
         var runs: [TabGroupID: [Range<Int>]] = [:]
         var index = 0
         while index < tabs.count {
-            guard let id = tabs[index].groupID else { index += 1; continue }
+            guard let id = tabs[index].groupID else {
+                index += 1
+                continue
+            }
             var end = index + 1
             while end < tabs.count, tabs[end].groupID == id { end += 1 }
             runs[id, default: []].append(index..<end)

@@ -47,8 +47,10 @@ public final class TabList {
     /// Inserts a tab (by default at the end of its region: pinned tabs first); a tab that belongs to
     /// another list is moved from there. Returns the index it landed at.
     @discardableResult
-    public func insert(_ tab: BrowserTab, at index: Int? = nil, activate: Bool = false,
-                       opener: BrowserTab? = nil, pinned: Bool = false) -> Int {
+    public func insert(
+        _ tab: BrowserTab, at index: Int? = nil, activate: Bool = false,
+        opener: BrowserTab? = nil, pinned: Bool = false
+    ) -> Int {
         if let other = tab.owner, let from = other.index(of: tab) {
             if other === self { return from }
             other.detach(at: from)

@@ -50,9 +50,11 @@ extension SessionService {
         /// and records that the app runs. Call it once.
         public func finish() throws(FileSystemError) -> SessionService {
             let (report, sessions) = try policy.decideSessions(after: report, now: now)
-            let model = Profile(path: policy.profile, clock: clock, groupIDGenerator: groupIDs ?? {
-                TabGroupID(high: UInt64.random(in: 0...UInt64.max), low: UInt64.random(in: 0...UInt64.max))
-            })
+            let model = Profile(
+                path: policy.profile, clock: clock,
+                groupIDGenerator: groupIDs ?? {
+                    TabGroupID(high: UInt64.random(in: 0...UInt64.max), low: UInt64.random(in: 0...UInt64.max))
+                })
             let service = SessionService(profile: model, writer: policy.writer, options: options, launchReport: report)
             for restored in sessions { service.install(restored) }
             service.launchReport.restored = sessions
@@ -76,7 +78,9 @@ extension SessionService {
             return nil
         }
         let policy = RecoveryPolicy(writer: writer, profile: profile.path)
-        if let entry = try policy.keepCopyIfShortened(key, outcome: outcome, time: profile.clock.now) { launchReport.setAside.append(entry) }
+        if let entry = try policy.keepCopyIfShortened(key, outcome: outcome, time: profile.clock.now) {
+            launchReport.setAside.append(entry)
+        }
         let restored = LaunchReport.RestoredSession(key: key, outcome: outcome)
         launchReport.restored.append(restored)
         return install(restored)

@@ -78,12 +78,13 @@ extension SessionService {
                 tabState.append((tab.id, browser.tabs.tabs.first { $0.id == tab.id }?.interactionState))
             }
             let closed = change.closedTabs.union(orphanTabs[key] ?? []).subtracting(present)
-            windows.append(SaveJob.Window(
-                key: key, directory: directory, session: session,
-                metadata: ChromeProtoCodec.encodeSessionMetadata(session),
-                tabData: tabData, tabState: tabState,
-                closedTabs: closed.sorted(),
-                removeDirectory: key.incognito && session.tabs.isEmpty))
+            windows.append(
+                SaveJob.Window(
+                    key: key, directory: directory, session: session,
+                    metadata: ChromeProtoCodec.encodeSessionMetadata(session),
+                    tabData: tabData, tabState: tabState,
+                    closedTabs: closed.sorted(),
+                    removeDirectory: key.incognito && session.tabs.isEmpty))
         }
         return SaveJob(windows: windows, purgeDirectory: nil)
     }

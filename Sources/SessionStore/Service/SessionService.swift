@@ -95,7 +95,8 @@ public final class SessionService {
     /// A session on disk that Chrome would not load is set aside first (to `Backups/`), never
     /// opened empty and overwritten; when setting it aside fails, this throws and opens nothing.
     @discardableResult
-    public func openWindow(_ sessionID: SessionID = Session.syntheticIdentifier, incognito: Bool = false) throws(FileSystemError) -> Browser {
+    public func openWindow(_ sessionID: SessionID = Session.syntheticIdentifier, incognito: Bool = false) throws(FileSystemError) -> Browser
+    {
         if let browser = profile.browser(for: sessionID, incognito: incognito) { return browser }
         let key = SessionKey(id: sessionID, incognito: incognito)
         if let restored = try restoreWindow(key) { return restored }
@@ -182,10 +183,11 @@ public final class SessionService {
 
     /// The acknowledgement of a committed job.
     private func record(of job: SaveJob, trigger: SaveTrigger, deleted: [SessionKey: [TabID]]) -> SaveRecord {
-        SaveRecord(sequence: sequence, trigger: trigger,
-                   sessions: job.windows.filter { !$0.removeDirectory }.map(\.session),
-                   removedSessions: job.windows.filter(\.removeDirectory).map(\.key),
-                   incognitoPurged: job.purgeDirectory != nil, deletedTabs: deleted)
+        SaveRecord(
+            sequence: sequence, trigger: trigger,
+            sessions: job.windows.filter { !$0.removeDirectory }.map(\.session),
+            removedSessions: job.windows.filter(\.removeDirectory).map(\.key),
+            incognitoPurged: job.purgeDirectory != nil, deletedTabs: deleted)
     }
 
     private func run(_ job: SaveJob, trigger: SaveTrigger, retry: [SessionKey: PendingChanges]) {

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-import FileSystemKit
-import Glibc
+    import FileSystemKit
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Removes what a killed command left while writing an output outside a profile: the temporary
@@ -27,7 +27,8 @@ public enum AbandonedOutputs {
         for entry in (try? fileSystem.entries(of: directory)) ?? [] where entry.name.hasPrefix(prefix) {
             let rest = entry.name.dropFirst(prefix.count).split(separator: ".")
             guard rest.count == 2, let process = Int32(rest[0]), process > 0, process != getpid(),
-                  rest[1].allSatisfy({ $0.isNumber || $0 == "d" }), !isRunning(process), let kind = entry.kind else { continue }
+                rest[1].allSatisfy({ $0.isNumber || $0 == "d" }), !isRunning(process), let kind = entry.kind
+            else { continue }
             let temporary = joinPath(directory, entry.name)
             guard (try? fileSystem.removeTree(temporary, kind: kind, syncingEachDirectory: false)) != nil else { continue }
             removed.append(temporary)

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-import FileSystemKit
-import Glibc
+    import FileSystemKit
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file written in pieces under a temporary name beside its final path, made to appear whole by
@@ -39,7 +39,9 @@ public final class AtomicFileOutput {
         var offset = bytes.startIndex
         while offset < bytes.endIndex {
             let written: Int
-            do throws(FileSystemError) { written = try fileSystem.write(handle, bytes[offset...]) } catch { throw error.naming(temporaryPath) }
+            do throws(FileSystemError) { written = try fileSystem.write(handle, bytes[offset...]) } catch {
+                throw error.naming(temporaryPath)
+            }
             guard written > 0 else { throw .io(operation: "write", path: temporaryPath, code: EIO, reason: "no progress") }
             offset += written
         }

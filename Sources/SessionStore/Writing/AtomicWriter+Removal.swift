@@ -1,4 +1,5 @@
 import FileSystemKit
+
 extension AtomicWriter {
     /// Removes a file or a whole directory tree durably: files are unlinked, each directory is
     /// fsynced once empty (unless `syncEachDirectory` is false) and then removed, and finally the
@@ -25,8 +26,9 @@ extension AtomicWriter {
     @discardableResult
     public func linkTree(_ source: String, to destination: String, mode: UInt32 = 0o700) throws(FileSystemError) -> [String] {
         let syncs = writeProtocol.syncsDirectories && writeProtocol != .unsyncedSetAside
-        let linked = try fileSystem.linkTree(source, to: destination, mode: mode, syncingEachDirectory: syncs,
-                                             leavingOut: [AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix])
+        let linked = try fileSystem.linkTree(
+            source, to: destination, mode: mode, syncingEachDirectory: syncs,
+            leavingOut: [AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix])
         if syncs { try fileSystem.fsyncDirectory(parentPath(destination)) }
         return linked
     }

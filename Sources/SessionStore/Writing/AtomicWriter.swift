@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import FileSystemKit
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import FileSystemKit
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes files atomically and durably: a temporary file in the same directory created with
 /// O_EXCL, the whole content written (short writes resumed), fsync, rename over the final name,
@@ -136,7 +137,8 @@ public struct AtomicWriter: Sendable {
         let name = lastPathComponent(path)
         for _ in 0..<100 {
             let serial = AtomicWriter.counter.add(1, ordering: .relaxed).newValue
-            let temp = writeProtocol == .strangeTemporaryNames
+            let temp =
+                writeProtocol == .strangeTemporaryNames
                 ? joinPath(directory, "\(name)~tmp\(serial)")
                 : joinPath(directory, "\(AtomicWriter.temporaryPrefix)\(name).\(getpid()).\(serial)")
             do {

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import FileSystemKit
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import FileSystemKit
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A directory tree built under a temporary name beside its final path and renamed into place
 /// whole by `commit`, or removed by `abort`: the final path never holds a partial tree.
@@ -95,7 +96,9 @@ public final class StagedDirectory {
         var offset = slice.startIndex
         while offset < slice.endIndex {
             let written: Int
-            do throws(FileSystemError) { written = try fileSystem.write(handle, slice[offset...]) } catch { throw error.naming(joinPath(path, relative)) }
+            do throws(FileSystemError) { written = try fileSystem.write(handle, slice[offset...]) } catch {
+                throw error.naming(joinPath(path, relative))
+            }
             guard written > 0 else { throw .io(operation: "write", path: joinPath(path, relative), code: EIO, reason: "no progress") }
             offset += written
         }

@@ -47,7 +47,12 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// Whether directories are fsynced after entries are added or removed.
     public var syncsDirectories: Bool { self == .inPlace || keepsBackups }
     /// Whether a replaced file is kept as a backup (hard link) until its replacement is in place.
-    var keepsBackups: Bool { [.safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy, .debouncedSave, .unsyncedSetAside].contains(self) }
+    var keepsBackups: Bool {
+        [
+            .safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy,
+            .debouncedSave, .unsyncedSetAside
+        ].contains(self)
+    }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }

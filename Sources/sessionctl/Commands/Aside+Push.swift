@@ -36,8 +36,9 @@ extension SessionCtl.Aside {
             }
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let entries = try aside.whileLocked {
-                try aside.push(session: target.session ?? session, incognito: target.session == nil ? incognito : target.incognito,
-                               reason: reason)
+                try aside.push(
+                    session: target.session ?? session, incognito: target.session == nil ? incognito : target.incognito,
+                    reason: reason)
             }
             switch output.format {
             case .json: Output.document(AsideDocument.encode(entries))
@@ -51,7 +52,9 @@ extension SessionCtl.Aside {
                 if !others.isEmpty {
                     let kind = incognito ? "regular" : "incognito"
                     let how = incognito ? "without --incognito" : "with --incognito"
-                    Output.error("note: \(others.count) live \(kind) session\(others.count == 1 ? "" : "s") left in place (\(others.joined(separator: ", "))); run aside push \(how) to set \(others.count == 1 ? "it" : "them") aside too")
+                    Output.error(
+                        "note: \(others.count) live \(kind) session\(others.count == 1 ? "" : "s") left in place (\(others.joined(separator: ", "))); run aside push \(how) to set \(others.count == 1 ? "it" : "them") aside too"
+                    )
                 }
             }
         }

@@ -41,13 +41,16 @@ extension SessionCtl.Aside {
             if outcome.leftBehind.isEmpty {
                 Output.line("restored \(outcome.restored.name) to \(outcome.destination)")
             } else {
-                Output.line("restored \(outcome.restoredFiles.count) of \(outcome.restoredFiles.count + outcome.leftBehind.count) files of \(outcome.restored.name) to \(outcome.destination); the entry stays, holding every file")
+                Output.line(
+                    "restored \(outcome.restoredFiles.count) of \(outcome.restoredFiles.count + outcome.leftBehind.count) files of \(outcome.restored.name) to \(outcome.destination); the entry stays, holding every file"
+                )
                 for problem in outcome.leftBehind {
                     Output.line("  left behind \(problem.path): \(problem.reason)")
                 }
             }
             if outcome.shadowed {
-                Output.line("note: Chrome reads SessionStorage/ rather than Sessions/, so it ignores this legacy session until it is migrated")
+                Output.line(
+                    "note: Chrome reads SessionStorage/ rather than Sessions/, so it ignores this legacy session until it is migrated")
             }
         }
     }

@@ -33,6 +33,6 @@ func asideLines(_ entry: AsideEntry) -> [String] {
     return [
         "\(entry.name)\(kind)",
         "    \(by)",
-        "    \(entry.path), \(entry.files) file\(entry.files == 1 ? "" : "s"), \(entry.bytes) bytes",
+        "    \(entry.path), \(entry.files) file\(entry.files == 1 ? "" : "s"), \(entry.bytes) bytes"
     ]
 }

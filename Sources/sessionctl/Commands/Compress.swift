@@ -1,6 +1,6 @@
 import ArgumentParser
-import SessionFormats
 import SessionForensics
+import SessionFormats
 
 extension SessionCtl {
     /// `sessionctl compress`: a file to gzip, a directory to a `.tar.gz` bundle with a manifest.
@@ -23,7 +23,9 @@ extension SessionCtl {
         @Argument(help: "The file or directory to compress.", completion: .file())
         var path: String
 
-        @Option(name: [.short, .customLong("output")], help: "The file to write (default: PATH.gz, or PATH.tar.gz for a directory).", completion: .file())
+        @Option(
+            name: [.short, .customLong("output")], help: "The file to write (default: PATH.gz, or PATH.tar.gz for a directory).",
+            completion: .file())
         var output: String?
 
         @Option(name: .long, help: "Compression level, 0 (store) to 9 (smallest); 6 is gzip's default.")
@@ -42,12 +44,13 @@ extension SessionCtl {
                 let result = try compressor.compress(path, to: output)
                 switch format.format {
                 case .json:
-                    Output.document(JSONValue.object([
-                        ("schema", .string("sessionctl.compress/1")), ("input", .string(path)), ("output", .string(result.output)),
-                        ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))),
-                        ("inputBytes", .int(result.inputBytes)), ("outputBytes", .int(result.outputBytes)),
-                        ("skipped", .array(result.skipped.map(JSONValue.string))),
-                    ]))
+                    Output.document(
+                        JSONValue.object([
+                            ("schema", .string("sessionctl.compress/1")), ("input", .string(path)), ("output", .string(result.output)),
+                            ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))),
+                            ("inputBytes", .int(result.inputBytes)), ("outputBytes", .int(result.outputBytes)),
+                            ("skipped", .array(result.skipped.map(JSONValue.string)))
+                        ]))
                 case .text:
                     let what = result.kind == .gzip ? "gzip" : "bundle of \(result.files) file\(result.files == 1 ? "" : "s")"
                     Output.line("wrote \(result.output): \(what), \(result.inputBytes) bytes in, \(result.outputBytes) bytes out")

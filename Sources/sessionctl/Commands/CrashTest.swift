@@ -1,8 +1,8 @@
 import ArgumentParser
 import CrashSimulator
+import Foundation
 import SessionFormats
 import SessionStore
-import Foundation
 
 extension SessionCtl {
     /// `sessionctl crash-test`: simulates crashes at every point of a save workload and checks that
@@ -27,45 +27,77 @@ extension SessionCtl {
                 """
         )
 
-        @Option(name: .long, help: ArgumentHelp("A built-in workload or a workload file.", valueName: "name|file"),
-                completion: .custom { _, _, _ in BuiltInWorkloads.names + ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter { $0.hasSuffix(".workload") } })
+        @Option(
+            name: .long, help: ArgumentHelp("A built-in workload or a workload file.", valueName: "name|file"),
+            completion: .custom { _, _, _ in
+                BuiltInWorkloads.names
+                    + ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter { $0.hasSuffix(".workload") }
+            })
         var workload: String = BuiltInWorkloads.defaultName
 
-        @Option(name: .long, help: ArgumentHelp("Start the workload from a copy of this profile (damaged, legacy, with incognito or inactive windows) instead of an empty one.", valueName: "profile"),
-                completion: .directory)
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Start the workload from a copy of this profile (damaged, legacy, with incognito or inactive windows) instead of an empty one.",
+                valueName: "profile"),
+            completion: .directory)
         var from: String?
 
-        @Option(name: .long, help: ArgumentHelp("Persistence model: process or pessimistic.", valueName: "model"),
-                completion: .list(PersistenceModel.allCases.map(\.rawValue)))
+        @Option(
+            name: .long, help: ArgumentHelp("Persistence model: process or pessimistic.", valueName: "model"),
+            completion: .list(PersistenceModel.allCases.map(\.rawValue)))
         var model: String = PersistenceModel.pessimistic.rawValue
 
-        @Option(name: .customLong("protocol"), help: ArgumentHelp("Write protocol under test: safe, in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save or unsynced-set-aside.", valueName: "name"),
-                completion: .list(WriteProtocol.allCases.map(\.rawValue)))
+        @Option(
+            name: .customLong("protocol"),
+            help: ArgumentHelp(
+                "Write protocol under test: safe, in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save or unsynced-set-aside.",
+                valueName: "name"),
+            completion: .list(WriteProtocol.allCases.map(\.rawValue)))
         var writeProtocol: String = WriteProtocol.safe.rawValue
 
         @Option(name: .long, help: ArgumentHelp("Stop after exploring this many states.", valueName: "n"))
         var maxStates: Int = 2_000_000
 
-        @Option(name: .long, help: ArgumentHelp("Seed of the sampling of large sets of unsynced operations, of garbage bytes and of kill times.", valueName: "n"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Seed of the sampling of large sets of unsynced operations, of garbage bytes and of kill times.", valueName: "n"))
         var seed: UInt64 = 1
 
-        @Option(name: .long, help: ArgumentHelp("Crash each recovery at a seeded sample of about n of its points instead of every one (n >= \(RecoveryCrashPoints.smallestSample); more when it takes more kinds of step, each crashed after at least once); the report counts the points left out.", valueName: "n"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Crash each recovery at a seeded sample of about n of its points instead of every one (n >= \(RecoveryCrashPoints.smallestSample); more when it takes more kinds of step, each crashed after at least once); the report counts the points left out.",
+                valueName: "n"))
         var recoveryCrashSample: Int?
 
-        @Option(name: .long, help: ArgumentHelp("Explore only shard K of N (for a CI matrix): N shards add up to one whole run.", valueName: "k/n"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Explore only shard K of N (for a CI matrix): N shards add up to one whole run.", valueName: "k/n"))
         var shard: String = "1/1"
 
-        @Option(name: .long, help: ArgumentHelp("List at most n failing states (the rest are counted in failuresOmitted); JSON lists up to 10000, text 20, unless given.", valueName: "n"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "List at most n failing states (the rest are counted in failuresOmitted); JSON lists up to 10000, text 20, unless given.",
+                valueName: "n"))
         var maxFailures: Int?
 
         @Flag(name: .long, help: "No progress on standard error.")
         var quiet = false
 
-        @Option(name: .long, help: ArgumentHelp("Check the one crash state of a reproducer printed by an earlier run.", valueName: "reproducer"),
-                completion: .none)
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Check the one crash state of a reproducer printed by an earlier run.", valueName: "reproducer"),
+            completion: .none)
         var replay: String?
 
-        @Option(name: .long, help: ArgumentHelp("Instead of simulating, run the workload in a child process on a real temporary profile and kill it n times (before chosen file operations and at random times), then recover and check.", valueName: "n"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Instead of simulating, run the workload in a child process on a real temporary profile and kill it n times (before chosen file operations and at random times), then recover and check.",
+                valueName: "n"))
         var kill: Int?
 
         @Flag(name: .customLong("kill-child"), help: .hidden)
@@ -77,11 +109,17 @@ extension SessionCtl {
         @Option(name: .customLong("kill-stop-at"), help: .hidden)
         var killStopAt: Int?
 
-        @Option(name: .long, help: ArgumentHelp("Crash-test a sessionctl command instead of the store: repair, migrate, aside-push, aside-restore, aside-drop or import, run on a copy of --input.", valueName: "name"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Crash-test a sessionctl command instead of the store: repair, migrate, aside-push, aside-restore, aside-drop or import, run on a copy of --input.",
+                valueName: "name"))
         var command: String?
 
-        @Option(name: .long, help: ArgumentHelp("The profile directory the --command runs on (for import, the inspect JSON document).", valueName: "path"),
-                completion: .file())
+        @Option(
+            name: .long,
+            help: ArgumentHelp("The profile directory the --command runs on (for import, the inspect JSON document).", valueName: "path"),
+            completion: .file())
         var input: String?
 
         @OptionGroup var output: FormatOption
@@ -104,7 +142,9 @@ extension SessionCtl {
             }
             if let maxFailures { guard maxFailures >= 0 else { throw ValidationError("--max-failures must be 0 or more") } }
             guard ExplorationOptions.parseShard(shard) != nil else {
-                throw ValidationError("--shard must be K/N with 1 <= K <= N <= \(ExplorationOptions.maxShards) (a run has \(ExplorationOptions.maxShards) partitions)")
+                throw ValidationError(
+                    "--shard must be K/N with 1 <= K <= N <= \(ExplorationOptions.maxShards) (a run has \(ExplorationOptions.maxShards) partitions)"
+                )
             }
             if let kill { guard (1...100_000).contains(kill) else { throw ValidationError("--kill must be between 1 and 100000") } }
             if killChild { guard killProfile != nil else { throw ValidationError("--kill-child needs --kill-profile") } }
@@ -124,8 +164,9 @@ extension SessionCtl {
 
         func run() throws {
             if killChild {
-                try KillChild.run(workload: WorkloadSource.load(workload), writeProtocol: WriteProtocol(rawValue: writeProtocol) ?? .safe,
-                                  profile: killProfile ?? "", stopAt: killStopAt)
+                try KillChild.run(
+                    workload: WorkloadSource.load(workload), writeProtocol: WriteProtocol(rawValue: writeProtocol) ?? .safe,
+                    profile: killProfile ?? "", stopAt: killStopAt)
                 return
             }
             if let replay, let killReproducer = try KillLoop.Reproducer(text: replay) {
@@ -188,7 +229,9 @@ extension SessionCtl {
             }
             if fields.failed > 0 { throw CommandFailure.exit(ExitStatus.findings) }
             if fields.truncated {
-                Output.error("crash-test: stopped by --max-states after \(fields.explored) states, before exploring every crash state: the run is incomplete (exit 3)")
+                Output.error(
+                    "crash-test: stopped by --max-states after \(fields.explored) states, before exploring every crash state: the run is incomplete (exit 3)"
+                )
                 throw CommandFailure.exit(ExitStatus.incomplete)
             }
         }
@@ -197,7 +240,9 @@ extension SessionCtl {
         private func killConfiguration(workload: String, writeProtocol: WriteProtocol, seed: UInt64) -> KillLoop.Configuration {
             let program = CrashTest.currentExecutable()
             var configuration = KillLoop.Configuration { profile, stopAt in
-                var arguments = ["crash-test", "--kill-child", "--kill-profile", profile, "--workload", workload, "--protocol", writeProtocol.rawValue]
+                var arguments = [
+                    "crash-test", "--kill-child", "--kill-profile", profile, "--workload", workload, "--protocol", writeProtocol.rawValue
+                ]
                 if let stopAt { arguments += ["--kill-stop-at", String(stopAt)] }
                 return (program, arguments)
             }
@@ -214,7 +259,8 @@ extension SessionCtl {
         }
 
         private func runKillLoop(kills: Int) throws {
-            var configuration = killConfiguration(workload: workload, writeProtocol: WriteProtocol(rawValue: writeProtocol) ?? .safe, seed: seed)
+            var configuration = killConfiguration(
+                workload: workload, writeProtocol: WriteProtocol(rawValue: writeProtocol) ?? .safe, seed: seed)
             configuration.kills = kills
             let progress = ProgressLine(quiet: quiet)
             let report = try KillLoop(configuration: configuration).run { progress.show("\($0) of \(kills) runs") }
@@ -223,7 +269,8 @@ extension SessionCtl {
         }
 
         private func runKillReplay(_ reproducer: KillLoop.Reproducer) throws {
-            let configuration = killConfiguration(workload: reproducer.workload, writeProtocol: reproducer.writeProtocol, seed: reproducer.seed)
+            let configuration = killConfiguration(
+                workload: reproducer.workload, writeProtocol: reproducer.writeProtocol, seed: reproducer.seed)
             let loop = KillLoop(configuration: configuration)
             let outcome = try loop.replay(reproducer.kill)
             let text = loop.reproducer(outcome.landed)
@@ -232,13 +279,17 @@ extension SessionCtl {
             switch output.format {
             case .json:
                 var fields = CrashTestDocument.Fields(
-                    workload: reproducer.workload, model: PersistenceModel.process.rawValue, writeProtocol: reproducer.writeProtocol.rawValue,
+                    workload: reproducer.workload, model: PersistenceModel.process.rawValue,
+                    writeProtocol: reproducer.writeProtocol.rawValue,
                     mode: "kill", seed: reproducer.seed, shard: "1/1", operations: outcome.operations, acks: outcome.acknowledgements,
                     explored: 1, unique: 1, failed: outcome.findings.isEmpty ? 0 : 1, truncated: false,
                     elapsedSeconds: outcome.elapsedSeconds, failuresByOracle: [:],
                     failures: outcome.findings.first.map {
-                        [CrashTestDocument.Failure(oracle: $0.oracle, oracles: CrashTestDocument.oracles(outcome.findings), crashAfter: crashAfter,
-                                                   reproducer: text, message: $0.message, directory: outcome.directory)]
+                        [
+                            CrashTestDocument.Failure(
+                                oracle: $0.oracle, oracles: CrashTestDocument.oracles(outcome.findings), crashAfter: crashAfter,
+                                reproducer: text, message: $0.message, directory: outcome.directory)
+                        ]
                     } ?? [],
                     kills: 1)
                 for oracle in CrashTestDocument.oracles(outcome.findings) { fields.failuresByOracle[oracle, default: 0] += 1 }
@@ -259,10 +310,14 @@ extension SessionCtl {
             let outcome = try Replayer().replay(reproducer)
             switch output.format {
             case .json:
-                let failures = outcome.findings.first.map {
-                    [CrashTestDocument.Failure(oracle: $0.oracle, oracles: CrashTestDocument.oracles(outcome.findings),
-                                               crashAfter: reproducer.state.crashPoint, reproducer: reproducer.text, message: $0.message)]
-                } ?? []
+                let failures =
+                    outcome.findings.first.map {
+                        [
+                            CrashTestDocument.Failure(
+                                oracle: $0.oracle, oracles: CrashTestDocument.oracles(outcome.findings),
+                                crashAfter: reproducer.state.crashPoint, reproducer: reproducer.text, message: $0.message)
+                        ]
+                    } ?? []
                 var fields = CrashTestDocument.Fields(
                     workload: reproducer.workload, model: reproducer.model.rawValue, writeProtocol: reproducer.writeProtocol.rawValue,
                     mode: "simulated", seed: reproducer.seed, shard: "1/1", operations: outcome.operations, acks: outcome.acknowledgements,

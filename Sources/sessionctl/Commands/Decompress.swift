@@ -1,6 +1,6 @@
 import ArgumentParser
-import SessionFormats
 import SessionForensics
+import SessionFormats
 
 extension SessionCtl {
     /// `sessionctl decompress`: a gzip file or `.tar.gz` bundle back to a file or directory.
@@ -23,7 +23,9 @@ extension SessionCtl {
         @Argument(help: "The .gz or .tar.gz file.", completion: .file())
         var file: String
 
-        @Option(name: [.short, .customLong("output")], help: "The file or directory to create (default: FILE without .gz, .tgz or .tar.gz).", completion: .file())
+        @Option(
+            name: [.short, .customLong("output")], help: "The file or directory to create (default: FILE without .gz, .tgz or .tar.gz).",
+            completion: .file())
         var output: String?
 
         @Option(name: .customLong("max-size"), help: "Stop when the decompressed data exceeds this size (bytes, or with K, M, G, T).")
@@ -43,11 +45,12 @@ extension SessionCtl {
                 let result = try BundleExtractor(maxSize: maxSize.bytes).decompress(file, to: target)
                 switch format.format {
                 case .json:
-                    Output.document(JSONValue.object([
-                        ("schema", .string("sessionctl.decompress/1")), ("input", .string(file)), ("output", .string(result.output)),
-                        ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))), ("bytes", .int(result.bytes)),
-                        ("manifestVerified", result.verifiedFiles.map { .int(Int64($0)) } ?? .null),
-                    ]))
+                    Output.document(
+                        JSONValue.object([
+                            ("schema", .string("sessionctl.decompress/1")), ("input", .string(file)), ("output", .string(result.output)),
+                            ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))), ("bytes", .int(result.bytes)),
+                            ("manifestVerified", result.verifiedFiles.map { .int(Int64($0)) } ?? .null)
+                        ]))
                 case .text:
                     var line = "wrote \(result.output): "
                     line += result.kind == .file ? "\(result.bytes) bytes" : "\(result.files) file\(result.files == 1 ? "" : "s")"

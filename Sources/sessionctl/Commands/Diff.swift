@@ -23,7 +23,10 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file; or a .gz or .tar.gz of one.", completion: .file())
+        @Argument(
+            help:
+                "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file; or a .gz or .tar.gz of one.",
+            completion: .file())
         var a: String
 
         @Argument(help: "The second input (the new side), of any of the same kinds.", completion: .file())
@@ -36,7 +39,8 @@ extension SessionCtl {
 
         func run() throws {
             // Each side is a settled read: a window a repair is swapping in is read before or after.
-            func read(_ path: String) throws -> (LocatedInput, (sessions: [Session], errors: [(source: SessionSource, error: FormatError)])) {
+            func read(_ path: String) throws -> (LocatedInput, (sessions: [Session], errors: [(source: SessionSource, error: FormatError)]))
+            {
                 try SettledRead.reading(path) {
                     let input = try InputOpener.open(path)
                     return (input, SessionReader(input: input).readEach(history: history))
@@ -51,19 +55,26 @@ extension SessionCtl {
                 if let first = read.errors.first { throw first.error }
             }
             let unreadable = sides.flatMap { side, path, read in
-                read.errors.map { (side: side, error: ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: path)) }
+                read.errors.map {
+                    (side: side, error: ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: path))
+                }
             }
             let skipped = Set(unreadable.map { ($0.error.incognito ? "OTR/" : "") + $0.error.session })
-            func compared(_ sessions: [Session]) -> [Session] { sessions.filter { !skipped.contains(($0.incognito ? "OTR/" : "") + $0.id) } }
-            let diff = Differ.compare(compared(sides[0].2.sessions), compared(sides[1].2.sessions),
-                                      pairingLoneSessions: Self.isSingleSession(before) && Self.isSingleSession(after))
+            func compared(_ sessions: [Session]) -> [Session] {
+                sessions.filter { !skipped.contains(($0.incognito ? "OTR/" : "") + $0.id) }
+            }
+            let diff = Differ.compare(
+                compared(sides[0].2.sessions), compared(sides[1].2.sessions),
+                pairingLoneSessions: Self.isSingleSession(before) && Self.isSingleSession(after))
             switch output.format {
             case .json: Output.document(DiffDocument.encode(diff, unreadable: unreadable))
             case .text:
                 DiffText(color: Output.useColor).print(diff)
                 for (side, error) in unreadable {
                     Output.line()
-                    Output.line("\(error.incognito ? "incognito " : "")session \(error.session) not compared: not readable in \(side == "a" ? "A" : "B"): \(error.file): \(error.message)")
+                    Output.line(
+                        "\(error.incognito ? "incognito " : "")session \(error.session) not compared: not readable in \(side == "a" ? "A" : "B"): \(error.file): \(error.message)"
+                    )
                     Output.line("  next: \(error.next)")
                 }
             }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SessionFormats
 import SessionForensics
+import SessionFormats
 import SessionStore
 
 extension SessionCtl {

@@ -17,7 +17,9 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.", completion: .file())
+        @Argument(
+            help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.",
+            completion: .file())
         var path: String
 
         @Flag(name: .long, help: "Also read each tab's navigation history (data.pb).")
@@ -50,12 +52,15 @@ extension SessionCtl {
                 InspectText.print(sessions, history: history)
                 for error in errors {
                     Output.line()
-                    Output.line("\(error.incognito ? "incognito " : "")session \(error.session): not readable: \(error.file): \(error.message)")
+                    Output.line(
+                        "\(error.incognito ? "incognito " : "")session \(error.session): not readable: \(error.file): \(error.message)")
                     Output.line("  next: \(error.next)")
                 }
                 if !input.chromeBackups.isEmpty {
                     let count = input.chromeBackups.count
-                    Output.line("note: \(count) session\(count == 1 ? "" : "s") set aside by Chrome's crash helper under Backups/ (inspect that directory to list them)")
+                    Output.line(
+                        "note: \(count) session\(count == 1 ? "" : "s") set aside by Chrome's crash helper under Backups/ (inspect that directory to list them)"
+                    )
                 }
             }
             if !errors.isEmpty { throw CommandFailure.exit(ExitStatus.findings) }

@@ -23,7 +23,9 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.", completion: .file())
+        @Argument(
+            help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.",
+            completion: .file())
         var path: String
 
         @Option(name: [.short, .customLong("output")], help: "The HTML file to write.", completion: .file(extensions: ["html"]))
@@ -58,7 +60,9 @@ extension SessionCtl {
                 }
             }
             let tabs = report.sessions.reduce(0) { $0 + $1.tabs.count }
-            Output.line("wrote \(output): \(report.sessions.count) window\(report.sessions.count == 1 ? "" : "s"), \(tabs) tab\(tabs == 1 ? "" : "s"), \(report.validation.findings.count) finding\(report.validation.findings.count == 1 ? "" : "s")\(report.errors.isEmpty ? "" : ", \(report.errors.count) not readable")")
+            Output.line(
+                "wrote \(output): \(report.sessions.count) window\(report.sessions.count == 1 ? "" : "s"), \(tabs) tab\(tabs == 1 ? "" : "s"), \(report.validation.findings.count) finding\(report.validation.findings.count == 1 ? "" : "s")\(report.errors.isEmpty ? "" : ", \(report.errors.count) not readable")"
+            )
         }
     }
 }

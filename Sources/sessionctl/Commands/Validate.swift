@@ -20,7 +20,9 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.", completion: .file())
+        @Argument(
+            help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.",
+            completion: .file())
         var path: String
 
         @Flag(name: .long, help: "Fail (exit status 1) on warnings too, not only on errors.")

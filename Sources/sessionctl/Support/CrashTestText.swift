@@ -4,15 +4,23 @@ import CrashSimulator
 enum CrashTestText {
     /// Prints a run; lists at most `shown` failures and says how many more there are.
     static func print(_ fields: CrashTestDocument.Fields, shown: Int = 20) {
-        Output.line("crash-test: workload \(fields.workload), \(fields.mode == "kill" ? "real kills" : "model \(fields.model)"), protocol \(fields.writeProtocol), seed \(fields.seed)\(fields.shard == "1/1" ? "" : ", shard \(fields.shard)")")
+        Output.line(
+            "crash-test: workload \(fields.workload), \(fields.mode == "kill" ? "real kills" : "model \(fields.model)"), protocol \(fields.writeProtocol), seed \(fields.seed)\(fields.shard == "1/1" ? "" : ", shard \(fields.shard)")"
+        )
         if let kills = fields.kills {
-            Output.line("\(fields.operations) file operations per run, \(fields.acks) acknowledged saves; \(kills) kills in \(format(fields.elapsedSeconds)) s")
+            Output.line(
+                "\(fields.operations) file operations per run, \(fields.acks) acknowledged saves; \(kills) kills in \(format(fields.elapsedSeconds)) s"
+            )
         } else {
             Output.line("recorded \(fields.operations) file operations, \(fields.acks) acknowledged saves")
             let rate = fields.elapsedSeconds > 0 ? Int(Double(fields.explored) / fields.elapsedSeconds) : 0
-            Output.line("explored \(fields.explored) crash states (\(fields.unique) distinct) in \(format(fields.elapsedSeconds)) s, \(rate) states/s\(fields.truncated ? " (stopped at --max-states: incomplete)" : "")")
+            Output.line(
+                "explored \(fields.explored) crash states (\(fields.unique) distinct) in \(format(fields.elapsedSeconds)) s, \(rate) states/s\(fields.truncated ? " (stopped at --max-states: incomplete)" : "")"
+            )
             if let recovery = fields.recovery, recovery.sampled > 0 {
-                Output.line("crashes during recovery: \(recovery.sampled) long recoveries crashed at a seeded sample of their points (--recovery-crash-sample), \(recovery.unexplored) points left out")
+                Output.line(
+                    "crashes during recovery: \(recovery.sampled) long recoveries crashed at a seeded sample of their points (--recovery-crash-sample), \(recovery.unexplored) points left out"
+                )
             }
         }
         for loss in fields.chromeRuleLosses {
@@ -27,14 +35,18 @@ enum CrashTestText {
         for failure in fields.failures.prefix(shown) {
             Output.line()
             let others = failure.oracles.dropFirst().map(\.rawValue)
-            Output.line("FAIL \(failure.oracle.rawValue)\(others.isEmpty ? "" : " (also \(others.joined(separator: ", ")))"), crash after operation \(failure.crashAfter): \(failure.message)")
+            Output.line(
+                "FAIL \(failure.oracle.rawValue)\(others.isEmpty ? "" : " (also \(others.joined(separator: ", ")))"), crash after operation \(failure.crashAfter): \(failure.message)"
+            )
             if let directory = failure.directory { Output.line("  on-disk state kept in \(directory)") }
             Output.line("  reproducer: \(failure.reproducer)")
         }
         let hidden = fields.failed - min(shown, fields.failures.count)
         if hidden > 0 {
             Output.line()
-            Output.line("\(hidden) more failing state\(hidden == 1 ? "" : "s") not shown (--format json lists every one; --max-failures sets how many)")
+            Output.line(
+                "\(hidden) more failing state\(hidden == 1 ? "" : "s") not shown (--format json lists every one; --max-failures sets how many)"
+            )
         }
         if fields.mode != "kill", let first = fields.failures.first {
             Output.line()

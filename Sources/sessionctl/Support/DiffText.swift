@@ -32,9 +32,13 @@ struct DiffText {
         case .added: Output.line("\(name): added, \(tabCount(session.after))", style: paint(.bold))
         case .removed: Output.line("\(name): removed, \(tabCount(session.before))", style: paint(.bold))
         case .changed, .same:
-            let counts = [("added", tabs.added.count), ("removed", tabs.removed.count), ("moved", tabs.moved.count), ("changed", tabs.changed.count)]
-                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
-            let header = "\(name): \(tabCount(session.before)) -> \(tabCount(session.after))" + (counts.isEmpty ? "" : ", " + counts.joined(separator: ", "))
+            let counts = [
+                ("added", tabs.added.count), ("removed", tabs.removed.count), ("moved", tabs.moved.count), ("changed", tabs.changed.count)
+            ]
+            .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+            let header =
+                "\(name): \(tabCount(session.before)) -> \(tabCount(session.after))"
+                + (counts.isEmpty ? "" : ", " + counts.joined(separator: ", "))
             Output.line(header, style: paint(.bold))
         }
         for placement in tabs.removed {

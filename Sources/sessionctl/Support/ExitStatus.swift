@@ -1,7 +1,7 @@
-import FileSystemKit
 import Archive
 import ArgumentParser
 import CrashSimulator
+import FileSystemKit
 import SessionForensics
 import SessionFormats
 import SessionStore

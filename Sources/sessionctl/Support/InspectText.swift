@@ -7,7 +7,9 @@ enum InspectText {
         for (number, session) in sessions.enumerated() {
             if number > 0 { Output.line() }
             let kind = session.incognito ? "incognito " : ""
-            Output.line("\(kind)session \(session.id) (\(session.format.rawValue)): \(session.tabs.count) tab\(session.tabs.count == 1 ? "" : "s"), active \(session.activeIndex), pinned \(session.pinnedCount)")
+            Output.line(
+                "\(kind)session \(session.id) (\(session.format.rawValue)): \(session.tabs.count) tab\(session.tabs.count == 1 ? "" : "s"), active \(session.activeIndex), pinned \(session.pinnedCount)"
+            )
             for (index, tab) in session.tabs.enumerated() {
                 var marks = ""
                 marks += index == Int(session.activeIndex) ? "*" : " "
@@ -16,7 +18,8 @@ enum InspectText {
                 let title = tab.title.isEmpty ? "(untitled)" : tab.title
                 Output.line("  \(marks) [\(index)] #\(tab.id) \(title)")
                 Output.line("         \(tab.url.isEmpty ? "(no url)" : tab.url)")
-                var details = "created \(tab.creationTime.iso8601 ?? "-"), active \(tab.lastActiveTime.iso8601 ?? "-"), \(tab.navigationItemCount) item\(tab.navigationItemCount == 1 ? "" : "s")"
+                var details =
+                    "created \(tab.creationTime.iso8601 ?? "-"), active \(tab.lastActiveTime.iso8601 ?? "-"), \(tab.navigationItemCount) item\(tab.navigationItemCount == 1 ? "" : "s")"
                 if let opener = tab.opener { details += ", opened by [\(opener.index)] at item \(opener.navigationIndex)" }
                 Output.line("         \(details)")
                 if history {
@@ -32,7 +35,9 @@ enum InspectText {
             }
             for group in session.groups {
                 let title = group.title.isEmpty ? "(untitled)" : group.title
-                Output.line("  group \(title) [\(group.start)..<\(Int64(group.start) + Int64(group.count))] \(group.color.name)\(group.collapsed ? " collapsed" : "") id \(group.id?.hex ?? "-")")
+                Output.line(
+                    "  group \(title) [\(group.start)..<\(Int64(group.start) + Int64(group.count))] \(group.color.name)\(group.collapsed ? " collapsed" : "") id \(group.id?.hex ?? "-")"
+                )
             }
         }
         Output.line()

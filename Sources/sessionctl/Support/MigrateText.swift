@@ -19,11 +19,15 @@ enum MigrateText {
                 Output.line("  already in the \(plan.target.rawValue) format")
                 continue
             }
-            Output.line("  convert \(conversion.sessions.count) session\(conversion.sessions.count == 1 ? "" : "s") from \(conversion.from.rawValue) to \(plan.target.rawValue):")
+            Output.line(
+                "  convert \(conversion.sessions.count) session\(conversion.sessions.count == 1 ? "" : "s") from \(conversion.from.rawValue) to \(plan.target.rawValue):"
+            )
             for session in conversion.sessions {
                 var line = "    \(session.id): \(session.sourceTabCount) tab\(session.sourceTabCount == 1 ? "" : "s")"
                 if session.session.tabs.count != session.sourceTabCount { line += " -> \(session.session.tabs.count)" }
-                if !session.stateLinks.isEmpty { line += ", \(session.stateLinks.count) web state file\(session.stateLinks.count == 1 ? "" : "s") linked" }
+                if !session.stateLinks.isEmpty {
+                    line += ", \(session.stateLinks.count) web state file\(session.stateLinks.count == 1 ? "" : "s") linked"
+                }
                 Output.line(line)
                 for change in session.changes {
                     let tab = change.tab.map { "tab \($0): " } ?? ""

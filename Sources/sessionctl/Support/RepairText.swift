@@ -11,7 +11,9 @@ enum RepairText {
             for repair in plan.sessions {
                 Output.line("  \(repair.incognito ? "incognito " : "")session \(repair.session) (\(repair.directory)):")
                 if repair.setsAside {
-                    Output.line("    set \(repair.directory)/ aside whole, then write it anew with \(repair.tabs) tab\(repair.tabs == 1 ? "" : "s")")
+                    Output.line(
+                        "    set \(repair.directory)/ aside whole, then write it anew with \(repair.tabs) tab\(repair.tabs == 1 ? "" : "s")"
+                    )
                 }
                 for action in repair.actions { line(action) }
                 let effects = repair.effects
@@ -25,7 +27,9 @@ enum RepairText {
             }
             for rewrite in plan.rewrites {
                 Output.line("  \(rewrite.incognito ? "incognito " : "")legacy session \(rewrite.session) (\(rewrite.directory)):")
-                Output.line("    set \(rewrite.directory)/ aside whole, then write \(rewrite.file) anew with \(rewrite.tabs) tab\(rewrite.tabs == 1 ? "" : "s")")
+                Output.line(
+                    "    set \(rewrite.directory)/ aside whole, then write \(rewrite.file) anew with \(rewrite.tabs) tab\(rewrite.tabs == 1 ? "" : "s")"
+                )
                 for action in rewrite.actions { line(action) }
             }
             for legacy in plan.legacy {
@@ -41,7 +45,8 @@ enum RepairText {
                 case .setAside(let directory, let entry, let path): Output.line("  set aside \(directory)/ as \(entry) (\(path)/)")
                 case .wrote(let path): Output.line("  wrote \(path)")
                 case .finishedInterrupted(let directory): Output.line("  finished the interrupted repair of \(directory)/")
-                case .removedUnfinished(let directory): Output.line("  removed \(directory), left unfinished by an interrupted run (the live session was untouched)")
+                case .removedUnfinished(let directory):
+                    Output.line("  removed \(directory), left unfinished by an interrupted run (the live session was untouched)")
                 case .settledSetAside(let what): Output.line("  settled an interrupted set-aside: \(what)")
                 }
             }

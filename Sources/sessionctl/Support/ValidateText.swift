@@ -13,16 +13,22 @@ enum ValidateText {
                 Output.line("  \(heading(group.tab))")
                 for finding in group.findings {
                     let place = finding.offset.map { "\(finding.file) at byte \($0)" } ?? finding.file
-                    Output.line("    \(pad(finding.severity.rawValue, 7)) \(finding.rule.name) [chrome: \(finding.outcome.rawValue)] \(place): \(finding.message)")
+                    Output.line(
+                        "    \(pad(finding.severity.rawValue, 7)) \(finding.rule.name) [chrome: \(finding.outcome.rawValue)] \(place): \(finding.message)"
+                    )
                 }
             }
         }
         if !report.findings.isEmpty { Output.line() }
-        let counts = "\(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s"), \(report.infos) info"
-        Output.line("\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
+        let counts =
+            "\(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s"), \(report.infos) info"
+        Output.line(
+            "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
         if let path, report.findings.contains(where: RepairPlanner.needsRepair) {
             if CompressedInput.isGzip(path) {
-                Output.line("next: sessionctl decompress \(ShellWord.quote(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what Chrome would lose")
+                Output.line(
+                    "next: sessionctl decompress \(ShellWord.quote(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what Chrome would lose"
+                )
             } else {
                 Output.line("next: sessionctl repair --dry-run \(ShellWord.quote(path)) shows how repair would save what Chrome would lose")
             }

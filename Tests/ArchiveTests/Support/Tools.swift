@@ -16,7 +16,9 @@ enum Tools {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -48,7 +50,7 @@ enum Tools {
 
     /// Deterministic pseudo-random bytes (xorshift), some of them compressible.
     static func bytes(count: Int, seed: UInt64 = 1) -> [UInt8] {
-        var state = seed &* 0x9E3779B97F4A7C15 | 1
+        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
         var out = [UInt8](repeating: 0, count: count)
         for index in 0..<count {
             state ^= state << 13

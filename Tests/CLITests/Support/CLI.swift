@@ -36,15 +36,19 @@ enum CLI {
 
     /// Runs `sessionctl args...` with an optional standard input, without the crash backtracer.
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil,
-                    timeout: Double? = nil) throws -> CLIResult {
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil,
+        timeout: Double? = nil
+    ) throws -> CLIResult {
         try runProgram(binary, arguments, stdin: stdin, environment: environment, in: directory, timeout: timeout)
     }
 
     /// Runs any program and captures its status and output; past `timeout` seconds it is terminated
     /// (SIGTERM, then SIGKILL) and the result says it timed out.
-    static func runProgram(_ program: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil,
-                           timeout: Double? = nil) throws -> CLIResult {
+    static func runProgram(
+        _ program: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: String? = nil,
+        timeout: Double? = nil
+    ) throws -> CLIResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -54,7 +58,9 @@ enum CLI {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -82,10 +88,11 @@ enum CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus,
-                         stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self),
-                         timedOut: expired.isSet)
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            timedOut: expired.isSet)
     }
 
     /// A fresh temporary directory, removed by the caller.

@@ -1,5 +1,6 @@
 import SessionFormats
 import SessionModel
+
 @testable import SessionForensics
 
 /// Runs the rebuilder on session directories held in memory, and validates what it would write.

@@ -1,5 +1,6 @@
 import SessionFormats
 import SessionModel
+
 @testable import SessionForensics
 
 /// Sessions, histories and trees built in code for the rule tests.
@@ -9,8 +10,9 @@ enum Samples {
 
     /// A navigation item of a simple page.
     static func item(_ n: Int, title: String? = nil) -> NavigationItem {
-        NavigationItem(url: "https://example.com/page/\(n)", title: title ?? "Page \(n)",
-                       timestamp: Timestamp(microseconds: 13_400_000_000_000_000 + Int64(n) * 1_000_000), userAgent: .mobile)
+        NavigationItem(
+            url: "https://example.com/page/\(n)", title: title ?? "Page \(n)",
+            timestamp: Timestamp(microseconds: 13_400_000_000_000_000 + Int64(n) * 1_000_000), userAgent: .mobile)
     }
 
     /// A history of `count` items, the last one committed.
@@ -27,9 +29,14 @@ enum Samples {
 
     /// A healthy window of tabs with ids `ids`, each with a two-item history.
     static func session(ids: [TabID] = [1, 2, 3, 4]) -> Session {
-        let tabs = ids.map { var t = tab($0, history: history(items: 2)); t.history = history(items: 2); return t }
-        return Session(id: sessionID, activeIndex: 0, pinnedCount: 1, tabs: tabs,
-                       groups: [TabGroup(start: 1, count: 2, title: "G", color: .grey, id: TabGroupID(high: 1, low: 2))])
+        let tabs = ids.map {
+            var t = tab($0, history: history(items: 2))
+            t.history = history(items: 2)
+            return t
+        }
+        return Session(
+            id: sessionID, activeIndex: 0, pinnedCount: 1, tabs: tabs,
+            groups: [TabGroup(start: 1, count: 2, title: "G", color: .grey, id: TabGroupID(high: 1, low: 2))])
     }
 
     /// The list subject of a session, with the layout of its canonical bytes.
@@ -45,9 +52,10 @@ enum Samples {
     /// The data subject of a history (with its canonical bytes' layout), listed as `listed`.
     static func data(_ history: TabHistory, listed: Tab?) -> TabDataSubject {
         let bytes = ChromeProtoCodec.encodeTabData(history)
-        return TabDataSubject(history: history, layout: TabDataLayout(bytes), scope: scope(file: "data.pb"),
-                              tab: TabReference(index: 0, id: listed?.id),
-                              entry: listed.map { ListEntry(tab: $0, offsets: nil, scope: scope(file: "session_metadata.pb")) })
+        return TabDataSubject(
+            history: history, layout: TabDataLayout(bytes), scope: scope(file: "data.pb"),
+            tab: TabReference(index: 0, id: listed?.id),
+            entry: listed.map { ListEntry(tab: $0, offsets: nil, scope: scope(file: "session_metadata.pb")) })
     }
 
     /// A profile tree holding `session` (with the histories its tabs carry) under SessionStorage/.

@@ -1,5 +1,6 @@
 import FileSystemKit
 import Synchronization
+
 @testable import SessionStore
 
 /// A real file system that records every call, and can be told to fail one.

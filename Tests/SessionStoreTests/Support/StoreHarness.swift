@@ -1,6 +1,7 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
+
 @testable import SessionStore
 
 /// A profile in a temporary directory, a recording file system, a virtual clock, and the saves
@@ -25,13 +26,17 @@ final class StoreHarness {
 
     deinit { directory.remove() }
 
-    private static func launch(_ path: String, _ fileSystem: RecordingFileSystem, _ clock: VirtualClock,
-                               _ options: SessionService.Options) throws -> SessionService {
+    private static func launch(
+        _ path: String, _ fileSystem: RecordingFileSystem, _ clock: VirtualClock,
+        _ options: SessionService.Options
+    ) throws -> SessionService {
         var counter: UInt64 = 0
-        return try SessionService.launch(profile: path, fileSystem: fileSystem, clock: clock, options: options, groupIDs: {
-            counter += 1
-            return TabGroupID(high: 0xA, low: counter)
-        })
+        return try SessionService.launch(
+            profile: path, fileSystem: fileSystem, clock: clock, options: options,
+            groupIDs: {
+                counter += 1
+                return TabGroupID(high: 0xA, low: counter)
+            })
     }
 
     private func attach() {

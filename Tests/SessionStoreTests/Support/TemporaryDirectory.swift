@@ -1,5 +1,6 @@
 import FileSystemKit
 import Foundation
+
 @testable import SessionStore
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
@@ -8,7 +9,9 @@ struct TemporaryDirectory {
 
     init() throws {
         var template = Array((NSTemporaryDirectory() + "sessionstore-test-XXXXXX").utf8CString)
-        guard let result = mkdtemp(&template) else { throw FileSystemError.cannotCreate(path: "temporary directory", reason: "mkdtemp failed") }
+        guard let result = mkdtemp(&template) else {
+            throw FileSystemError.cannotCreate(path: "temporary directory", reason: "mkdtemp failed")
+        }
         path = String(cString: result)
     }
 

@@ -11,7 +11,9 @@ struct ListLayout: Sendable {
         private var offsets: (start: Int32, identifier: Int32, opener: Int32, itemCount: Int32, activePage: Int32)
 
         init(start: Int, identifier: Int? = nil, opener: Int? = nil, itemCount: Int? = nil, activePage: Int? = nil) {
-            offsets = (Int32(clamping: start), Item.stored(identifier), Item.stored(opener), Item.stored(itemCount), Item.stored(activePage))
+            offsets = (
+                Int32(clamping: start), Item.stored(identifier), Item.stored(opener), Item.stored(itemCount), Item.stored(activePage)
+            )
         }
 
         var start: Int { Int(offsets.start) }
@@ -51,7 +53,8 @@ struct ListLayout: Sendable {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts: [Int32] = []
-        var activeIndex: Int?, pinnedCount: Int?
+        var activeIndex: Int?
+        var pinnedCount: Int?
         var groups: [Group] = []
         WireField.forEachField(of: bytes, in: 0..<bytes.count) { field in
             switch field.number {
@@ -79,7 +82,10 @@ struct ListLayout: Sendable {
         guard itemStarts.indices.contains(index) else { return nil }
         let start = Int(itemStarts[index])
         guard let field = WireField.field(of: bytes, at: start, end: bytes.count) else { return Item(start: start) }
-        var identifier, opener, itemCount, activePage: Int?
+        var identifier: Int?
+        var opener: Int?
+        var itemCount: Int?
+        var activePage: Int?
         field.forEachSubfield(of: bytes) { inner in
             switch inner.number {
             case 1: identifier = inner.value

@@ -16,9 +16,10 @@ enum EntryRules {
 
     /// True for names made only of hex digits (either case), as a hand-renamed or mis-named tab directory is.
     static func looksLikeTabDirectory(_ name: String) -> Bool {
-        (1...16).contains(name.utf8.count) && name.utf8.allSatisfy {
-            (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0)
-        }
+        (1...16).contains(name.utf8.count)
+            && name.utf8.allSatisfy {
+                (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0)
+            }
     }
 
     /// The entries of a session directory that Chrome would delete.
@@ -28,8 +29,10 @@ enum EntryRules {
     ///   - metadataFile: the name of the metadata file (kept).
     ///   - kept: directory names of the tabs Chrome restores (checked by the tab rules).
     ///   - listed: directory names of every listed tab (the dropped ones are reported by list rules).
-    static func sessionEntries(tree: ReadableTree, directory: String, metadataFile: String,
-                               kept: Set<String>, listed: [String: TabID], scope: FindingScope) -> [Finding] {
+    static func sessionEntries(
+        tree: ReadableTree, directory: String, metadataFile: String,
+        kept: Set<String>, listed: [String: TabID], scope: FindingScope
+    ) -> [Finding] {
         var findings: [Finding] = []
         for name in tree.list(directory) where name != metadataFile && !kept.contains(name) && listed[name] == nil {
             let path = joinPath(directory, name)
@@ -45,18 +48,25 @@ enum EntryRules {
             let contents = tree.list(path)
             if let id = Tab.id(fromDirectoryName: name), Tab.directoryName(for: id) == name {
                 if contents.isEmpty {
-                    findings.append(here.finding(.strayFile, "\(name)/ is an empty directory of a tab that is not listed; Chrome deletes it"))
+                    findings.append(
+                        here.finding(.strayFile, "\(name)/ is an empty directory of a tab that is not listed; Chrome deletes it"))
                 } else {
-                    findings.append(here.finding(.unreferencedEntry, tab: TabReference(index: nil, id: id),
-                                                 "\(name)/ holds tab #\(id)'s files (\(contents.joined(separator: ", "))) but no listed tab refers to it; Chrome deletes it"))
+                    findings.append(
+                        here.finding(
+                            .unreferencedEntry, tab: TabReference(index: nil, id: id),
+                            "\(name)/ holds tab #\(id)'s files (\(contents.joined(separator: ", "))) but no listed tab refers to it; Chrome deletes it"
+                        ))
                 }
             } else if looksLikeTabDirectory(name) {
                 let owner = UInt64(name, radix: 16).flatMap { Int32(exactly: $0) }.flatMap { id in
                     listed[Tab.directoryName(for: id)].map { _ in id }
                 }
                 let whose = owner.map { "tab #\($0)'s directory must be named \(Tab.directoryName(for: $0)); " } ?? ""
-                findings.append(here.finding(.tabDirectoryNameInvalid, tab: owner.map { TabReference(index: nil, id: $0) },
-                                             "\(name)/ is not a tab directory name (8 lower-case hex digits); \(whose)Chrome deletes it with its \(contents.count) entr\(contents.count == 1 ? "y" : "ies")"))
+                findings.append(
+                    here.finding(
+                        .tabDirectoryNameInvalid, tab: owner.map { TabReference(index: nil, id: $0) },
+                        "\(name)/ is not a tab directory name (8 lower-case hex digits); \(whose)Chrome deletes it with its \(contents.count) entr\(contents.count == 1 ? "y" : "ies")"
+                    ))
             } else {
                 findings.append(here.finding(.strayFile, "\(name)/ is not part of a session directory; Chrome deletes it"))
             }
@@ -72,12 +82,15 @@ enum EntryRules {
             let here = scope.file(joinPath(directory, name))
             switch name {
             case ProfileLayout.transitionalTabMetadataFile:
-                return here.finding(.transitionalMetadata, tab: tab,
-                                    "metadata.pb of the transitional 2023 layout; Chrome no longer reads it and leaves it in place")
+                return here.finding(
+                    .transitionalMetadata, tab: tab,
+                    "metadata.pb of the transitional 2023 layout; Chrome no longer reads it and leaves it in place")
             case _ where isTemporaryName(name):
-                return here.finding(.tabDirectoryExtra, tab: tab, "\(name) is a leftover temporary file; Chrome ignores it and leaves it in place")
+                return here.finding(
+                    .tabDirectoryExtra, tab: tab, "\(name) is a leftover temporary file; Chrome ignores it and leaves it in place")
             default:
-                return here.finding(.tabDirectoryExtra, tab: tab, "\(name) is not part of a tab directory; Chrome ignores it and leaves it in place")
+                return here.finding(
+                    .tabDirectoryExtra, tab: tab, "\(name) is not part of a tab directory; Chrome ignores it and leaves it in place")
             }
         }
     }

@@ -20,18 +20,23 @@ enum EnumFindings {
     static func values(in history: TabHistory) -> [Value] {
         var values: [Value] = []
         if !history.userAgent.isKnown {
-            values.append(Value(owner: "the tab's user agent (0-3)", message: "WebStateStorage", field: 3, value: history.userAgent.rawValue))
+            values.append(
+                Value(owner: "the tab's user agent (0-3)", message: "WebStateStorage", field: 3, value: history.userAgent.rawValue))
         }
         // Fields read in place: copying each item would retain and release all its strings.
         for index in history.items.indices {
             let userAgent = history.items[index].userAgent
             if !userAgent.isKnown {
-                values.append(Value(owner: "navigation item \(index)'s user agent (0-3)", message: "NavigationItemStorage", field: 5,
-                                    value: userAgent.rawValue))
+                values.append(
+                    Value(
+                        owner: "navigation item \(index)'s user agent (0-3)", message: "NavigationItemStorage", field: 5,
+                        value: userAgent.rawValue))
             }
             if let policy = history.items[index].referrer?.policy, !policy.isKnown {
-                values.append(Value(owner: "navigation item \(index)'s referrer policy (0-8)", message: "ReferrerStorage", field: 2,
-                                    value: policy.rawValue))
+                values.append(
+                    Value(
+                        owner: "navigation item \(index)'s referrer policy (0-8)", message: "ReferrerStorage", field: 2,
+                        value: policy.rawValue))
             }
         }
         return values
@@ -48,7 +53,9 @@ enum EnumFindings {
                 offset = remaining[match].offset
                 remaining = remaining[(match + 1)...]
             }
-            return scope.finding(.enumOutOfRange, tab: tab, offset: offset, "\(value.owner) is \(value.value); Chrome crashes when the tab is realized (opened), not when the session loads")
+            return scope.finding(
+                .enumOutOfRange, tab: tab, offset: offset,
+                "\(value.owner) is \(value.value); Chrome crashes when the tab is realized (opened), not when the session loads")
         }
     }
 }

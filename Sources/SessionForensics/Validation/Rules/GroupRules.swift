@@ -11,11 +11,16 @@ enum GroupRules {
         case .restored, .duplicateID:
             return nil
         case .emptied:
-            return group.count <= 0 ? "its count \(group.count) is not positive" : "none of its tabs \(group.start)..<\(Int64(group.start) + Int64(group.count)) is restored"
+            return group.count <= 0
+                ? "its count \(group.count) is not positive"
+                : "none of its tabs \(group.start)..<\(Int64(group.start) + Int64(group.count)) is restored"
         case .invalidRange(let start, let count):
-            let moved = start == Int(group.start) && count == Int(group.count) ? "" : " (\(group.start)+\(group.count) as stored, \(start)+\(count) once the dropped tabs are taken out)"
+            let moved =
+                start == Int(group.start) && count == Int(group.count)
+                ? "" : " (\(group.start)+\(group.count) as stored, \(start)+\(count) once the dropped tabs are taken out)"
             let pinned = Int(list.restored.filtered.pinnedCount)
-            return ChromeLoadSemantics.describeRangeProblem(start: start, count: count, tabs: list.restored.session.tabs.count, pinned: pinned) + moved
+            return ChromeLoadSemantics.describeRangeProblem(
+                start: start, count: count, tabs: list.restored.session.tabs.count, pinned: pinned) + moved
         }
     }
 
@@ -25,8 +30,9 @@ enum GroupRules {
         list.session.groups.indices.compactMap { index in
             guard let problem = removal(index, in: list) else { return nil }
             let offset = list.layout.group(index).map { $0.range ?? $0.start }
-            return list.scope.finding(.groupRangeInvalid, offset: offset,
-                                      "group \(index) \(title(list.session.groups[index])) is removed: \(problem)")
+            return list.scope.finding(
+                .groupRangeInvalid, offset: offset,
+                "group \(index) \(title(list.session.groups[index])) is removed: \(problem)")
         }
     }
 
@@ -36,8 +42,9 @@ enum GroupRules {
             let group = list.session.groups[index]
             guard case .restored = list.restored.groupFates[index], group.id?.isZero ?? true else { return nil }
             let offset = list.layout.group(index).map { $0.id ?? $0.start }
-            return list.scope.finding(.groupIDZero, offset: offset,
-                                      "group \(index) \(title(group)) has \(group.id == nil ? "no id" : "an all-zero id"); Chrome gives it a fresh one")
+            return list.scope.finding(
+                .groupIDZero, offset: offset,
+                "group \(index) \(title(group)) has \(group.id == nil ? "no id" : "an all-zero id"); Chrome gives it a fresh one")
         }
     }
 
@@ -46,8 +53,9 @@ enum GroupRules {
         list.session.groups.indices.compactMap { index in
             guard case .duplicateID(let first) = list.restored.groupFates[index], let id = list.session.groups[index].id else { return nil }
             let offset = list.layout.group(index).map { $0.id ?? $0.start }
-            return list.scope.finding(.groupIDDuplicate, offset: offset,
-                                      "group \(index) \(title(list.session.groups[index])) has id \(id.hex), like group \(first); Chrome removes it")
+            return list.scope.finding(
+                .groupIDDuplicate, offset: offset,
+                "group \(index) \(title(list.session.groups[index])) has id \(id.hex), like group \(first); Chrome removes it")
         }
     }
 
@@ -57,8 +65,9 @@ enum GroupRules {
             let group = list.session.groups[index]
             guard !group.color.isKnown else { return nil }
             let offset = list.layout.group(index).map(\.start)
-            return list.scope.finding(.groupColorOutOfRange, offset: offset,
-                                      "group \(index) \(title(group)) has colour \(group.color.rawValue) (valid: 0-8); Chrome shows it grey")
+            return list.scope.finding(
+                .groupColorOutOfRange, offset: offset,
+                "group \(index) \(title(group)) has colour \(group.color.rawValue) (valid: 0-8); Chrome shows it grey")
         }
     }
 

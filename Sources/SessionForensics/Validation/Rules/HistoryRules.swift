@@ -8,8 +8,11 @@ enum HistoryRules {
     /// `tab-data-empty`: a history without items leaves a tab that is dropped at the next save.
     static func empty(_ data: TabDataSubject) -> [Finding] {
         guard data.history.items.isEmpty else { return [] }
-        return [data.scope.finding(.tabDataEmpty, tab: data.tab, offset: data.layout.navigation,
-                                   "data.pb holds no navigation items; the tab comes up blank and is dropped at the next save")]
+        return [
+            data.scope.finding(
+                .tabDataEmpty, tab: data.tab, offset: data.layout.navigation,
+                "data.pb holds no navigation items; the tab comes up blank and is dropped at the next save")
+        ]
     }
 
     /// `history-too-long`: at most 75 items, trimmed around the last committed one.
@@ -22,8 +25,12 @@ enum HistoryRules {
         var lost: [String] = []
         if first > 0 { lost.append("0..<\(first)") }
         if first + limit < count { lost.append("\(first + limit)..<\(count)") }
-        return [data.scope.finding(.historyTooLong, tab: data.tab, offset: data.layout.item(limit),
-                                   "\(count) navigation items, more than \(limit); Chrome keeps \(first)..<\(first + limit) and deletes items \(lost.joined(separator: " and "))")]
+        return [
+            data.scope.finding(
+                .historyTooLong, tab: data.tab, offset: data.layout.item(limit),
+                "\(count) navigation items, more than \(limit); Chrome keeps \(first)..<\(first + limit) and deletes items \(lost.joined(separator: " and "))"
+            )
+        ]
     }
 
     /// `last-committed-out-of-range` and `last-committed-negative`: with items, -1 or an item's
@@ -35,21 +42,33 @@ enum HistoryRules {
         guard count > 0, lci != -1, !(0..<count).contains(lci) else { return [] }
         let offset = data.layout.lastCommittedIndex ?? data.layout.navigation
         if lci >= count {
-            return [data.scope.finding(.lastCommittedOutOfRange, tab: data.tab, offset: offset,
-                                       "last committed item index \(lci) is outside 0..<\(count); Chrome reads past the history when the tab is realized (opened)")]
+            return [
+                data.scope.finding(
+                    .lastCommittedOutOfRange, tab: data.tab, offset: offset,
+                    "last committed item index \(lci) is outside 0..<\(count); Chrome reads past the history when the tab is realized (opened)"
+                )
+            ]
         }
-        return [data.scope.finding(.lastCommittedNegative, tab: data.tab, offset: offset,
-                                   "last committed item index \(lci) is below -1 with \(count) item\(plural(count)); Chrome realizes the tab with no page and no back history")]
+        return [
+            data.scope.finding(
+                .lastCommittedNegative, tab: data.tab, offset: offset,
+                "last committed item index \(lci) is below -1 with \(count) item\(plural(count)); Chrome realizes the tab with no page and no back history"
+            )
+        ]
     }
 
     /// `item-count-mismatch`: the list's item count must be the number of items in data.pb
     /// (reported against session_metadata.pb, whose count Chrome re-derives).
     static func itemCount(_ data: TabDataSubject) -> [Finding] {
         guard let entry = data.entry, !data.history.items.isEmpty,
-              Int(entry.tab.navigationItemCount) != data.history.items.count else { return [] }
+            Int(entry.tab.navigationItemCount) != data.history.items.count
+        else { return [] }
         let count = Int(entry.tab.navigationItemCount)
-        return [entry.scope.finding(.itemCountMismatch, tab: data.tab, offset: entry.offsets.map { $0.itemCount ?? $0.start },
-                                    "tab \(data.tab.index ?? 0) counts \(count) navigation item\(plural(count)), its data.pb holds \(data.history.items.count)")]
+        return [
+            entry.scope.finding(
+                .itemCountMismatch, tab: data.tab, offset: entry.offsets.map { $0.itemCount ?? $0.start },
+                "tab \(data.tab.index ?? 0) counts \(count) navigation item\(plural(count)), its data.pb holds \(data.history.items.count)")
+        ]
     }
 
     /// `active-page-mismatch`: the list's title and URL are the last committed item's display URL
@@ -64,8 +83,12 @@ enum HistoryRules {
             differences.append("title \(quoted(entry.tab.title)) instead of \(quoted(item.title))")
         }
         guard !differences.isEmpty else { return [] }
-        return [entry.scope.finding(.activePageMismatch, tab: data.tab, offset: entry.offsets.map { $0.activePage ?? $0.start },
-                                    "tab \(data.tab.index ?? 0) shows \(differences.joined(separator: " and ")), its data.pb's last committed item (\(data.history.lastCommittedIndex))")]
+        return [
+            entry.scope.finding(
+                .activePageMismatch, tab: data.tab, offset: entry.offsets.map { $0.activePage ?? $0.start },
+                "tab \(data.tab.index ?? 0) shows \(differences.joined(separator: " and ")), its data.pb's last committed item (\(data.history.lastCommittedIndex))"
+            )
+        ]
     }
 
     /// `internal-url`: session-restore and error-page wrappers persisted in place of the real page.
@@ -78,16 +101,20 @@ enum HistoryRules {
             let item = data.history.items[index]
             guard let wrapper = InternalURL(item.url) ?? InternalURL(item.virtualURL) else { return nil }
             let real = wrapper.wrapped.map { "the real page is \(quoted($0))" } ?? "it names no real page"
-            return data.scope.finding(.internalURL, tab: data.tab, offset: data.layout.item(index),
-                                      "item \(index) is an internal://local/\(wrapper.kind) wrapper; \(real)")
+            return data.scope.finding(
+                .internalURL, tab: data.tab, offset: data.layout.item(index),
+                "item \(index) is an internal://local/\(wrapper.kind) wrapper; \(real)")
         }
     }
 
     /// `tab-data-has-metadata`: Chrome writes data.pb with its metadata field empty.
     static func embeddedMetadata(_ data: TabDataSubject) -> [Finding] {
         guard let offset = data.layout.metadata else { return [] }
-        return [data.scope.finding(.tabDataHasMetadata, tab: data.tab, offset: offset,
-                                   "data.pb carries a metadata field (field 2); Chrome keeps tab metadata in session_metadata.pb and ignores it")]
+        return [
+            data.scope.finding(
+                .tabDataHasMetadata, tab: data.tab, offset: offset,
+                "data.pb carries a metadata field (field 2); Chrome keeps tab metadata in session_metadata.pb and ignores it")
+        ]
     }
 
     /// All the rules of this file, in order.

@@ -14,8 +14,9 @@ struct InternalURL: Sendable, Hashable {
         // The prefix is ASCII, and only ASCII letters lower-case to ASCII letters: a byte
         // comparison rejects every other URL before any Character work.
         guard InternalURL.mayBeWrapper(text),
-              text.utf8.count > InternalURL.prefix.utf8.count,
-              text.prefix(InternalURL.prefix.count).lowercased() == InternalURL.prefix else { return nil }
+            text.utf8.count > InternalURL.prefix.utf8.count,
+            text.prefix(InternalURL.prefix.count).lowercased() == InternalURL.prefix
+        else { return nil }
         let rest = text.dropFirst(InternalURL.prefix.count)
         let path = rest.prefix { $0 != "?" && $0 != "#" }
         guard let kind = InternalURL.kinds.first(where: { $0 == path.lowercased() }) else { return nil }
@@ -52,7 +53,8 @@ struct InternalURL: Sendable, Hashable {
         while index < source.count {
             let byte = source[index]
             if byte == UInt8(ascii: "%"), index + 2 < source.count,
-               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {

@@ -14,8 +14,11 @@ enum LegacyRules {
         guard !valid else { return [] }
         let stored = window.selectsNothing ? "NSNotFound" : String(window.selectedIndex)
         let chosen = count > 0 ? "selects tab 0" : "selects nothing"
-        return [scope.finding(.legacySelectedIndexOutOfRange, offset: window.offset,
-                              "selectedIndex \(stored) is not a tab's index with \(count) tab\(plural(count)); Chrome \(chosen)")]
+        return [
+            scope.finding(
+                .legacySelectedIndexOutOfRange, offset: window.offset,
+                "selectedIndex \(stored) is not a tab's index with \(count) tab\(plural(count)); Chrome \(chosen)")
+        ]
     }
 
     /// `legacy-tab-id-invalid`: a missing or non-positive uniqueIdentifier is replaced.
@@ -23,8 +26,9 @@ enum LegacyRules {
         window.tabs.enumerated().compactMap { index, tab in
             guard tab.validID == nil else { return nil }
             let stored = tab.uniqueIdentifier.map { "uniqueIdentifier \($0)" } ?? "no uniqueIdentifier"
-            return scope.finding(.legacyTabIDInvalid, tab: TabReference(index: index, id: nil), offset: tab.offset,
-                                 "tab \(index) has \(stored); Chrome gives it a new id")
+            return scope.finding(
+                .legacyTabIDInvalid, tab: TabReference(index: index, id: nil), offset: tab.offset,
+                "tab \(index) has \(stored); Chrome gives it a new id")
         }
     }
 
@@ -36,12 +40,15 @@ enum LegacyRules {
             let entries = "\(tab.items.count) entr\(tab.items.count == 1 ? "y" : "ies")"
             if tab.lastCommittedItemIndex > last || (tab.items.isEmpty && tab.lastCommittedItemIndex != -1) {
                 let clamped = tab.items.isEmpty ? -1 : last
-                return scope.finding(.legacyLastCommittedOutOfRange, tab: reference(index, tab), offset: tab.offset,
-                                     "tab \(index)'s lastCommittedItemIndex \(tab.lastCommittedItemIndex) with \(entries); Chrome uses \(clamped)")
+                return scope.finding(
+                    .legacyLastCommittedOutOfRange, tab: reference(index, tab), offset: tab.offset,
+                    "tab \(index)'s lastCommittedItemIndex \(tab.lastCommittedItemIndex) with \(entries); Chrome uses \(clamped)")
             }
             guard tab.lastCommittedItemIndex < -1 else { return nil }
-            return scope.finding(.lastCommittedNegative, tab: reference(index, tab), offset: tab.offset,
-                                 "tab \(index)'s lastCommittedItemIndex \(tab.lastCommittedItemIndex) with \(entries); Chrome keeps it and realizes the tab with no page and no back history")
+            return scope.finding(
+                .lastCommittedNegative, tab: reference(index, tab), offset: tab.offset,
+                "tab \(index)'s lastCommittedItemIndex \(tab.lastCommittedItemIndex) with \(entries); Chrome keeps it and realizes the tab with no page and no back history"
+            )
         }
     }
 
@@ -51,8 +58,9 @@ enum LegacyRules {
             // A missing time (files before M117 have none) is read as the creation time: no finding.
             guard !tab.lastActiveTime.isNull, tab.lastActiveTime < tab.creationTime else { return nil }
             let stored = "was last active at \(tab.lastActiveTime.iso8601 ?? "-")"
-            return scope.finding(.legacyTimeOrder, tab: reference(index, tab), offset: tab.offset,
-                                 "tab \(index) \(stored), before its creation at \(tab.creationTime.iso8601 ?? "-"); Chrome raises it to the creation time")
+            return scope.finding(
+                .legacyTimeOrder, tab: reference(index, tab), offset: tab.offset,
+                "tab \(index) \(stored), before its creation at \(tab.creationTime.iso8601 ?? "-"); Chrome raises it to the creation time")
         }
     }
 
@@ -63,8 +71,9 @@ enum LegacyRules {
         return window.tabs.enumerated().compactMap { index, tab in
             guard tab.pinned != (index < pinned) else { return nil }
             let becomes = index < pinned ? "is not marked pinned but comes up pinned" : "is marked pinned but comes up unpinned"
-            return scope.finding(.legacyPinnedNotPrefix, tab: reference(index, tab), offset: tab.offset,
-                                 "tab \(index) \(becomes): Chrome counts the \(pinned) tab\(plural(pinned)) marked pinned and pins the first \(pinned)")
+            return scope.finding(
+                .legacyPinnedNotPrefix, tab: reference(index, tab), offset: tab.offset,
+                "tab \(index) \(becomes): Chrome counts the \(pinned) tab\(plural(pinned)) marked pinned and pins the first \(pinned)")
         }
     }
 
@@ -72,8 +81,9 @@ enum LegacyRules {
     static func userAgents(_ window: LegacyWindow, scope: FindingScope) -> [Finding] {
         window.tabs.enumerated().compactMap { index, tab in
             guard let word = tab.userAgentKey, !LegacyUserAgent.isKnown(word) else { return nil }
-            return scope.finding(.legacyUserAgentUnknown, tab: reference(index, tab), offset: tab.offset,
-                                 "tab \(index)'s userAgentKey is \"\(word.prefix(40))\"; Chrome reads it as NONE")
+            return scope.finding(
+                .legacyUserAgentUnknown, tab: reference(index, tab), offset: tab.offset,
+                "tab \(index)'s userAgentKey is \"\(word.prefix(40))\"; Chrome reads it as NONE")
         }
     }
 

@@ -6,12 +6,16 @@ import SessionModel
 enum ListRules {
     /// `tab-id-invalid`: identifiers must be positive int32 values.
     static func invalidTabIDs(_ list: ListSubject) -> [Finding] {
-        FindingCap.findings(list.session.tabs.indices, rule: .tabIDInvalid, scope: list.scope,
-                            where: { !list.session.tabs[$0].hasValidID }) { index in
+        FindingCap.findings(
+            list.session.tabs.indices, rule: .tabIDInvalid, scope: list.scope,
+            where: { !list.session.tabs[$0].hasValidID }
+        ) { index in
             let tab = list.session.tabs[index]
             let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
-            return list.scope.finding(.tabIDInvalid, tab: list.reference(index), offset: offset,
-                                      "tab \(index) has identifier \(tab.id); Chrome treats the whole session as corrupt, loads the window empty and deletes its \(list.count) tab\(plural(list.count))")
+            return list.scope.finding(
+                .tabIDInvalid, tab: list.reference(index), offset: offset,
+                "tab \(index) has identifier \(tab.id); Chrome treats the whole session as corrupt, loads the window empty and deletes its \(list.count) tab\(plural(list.count))"
+            )
         }
     }
 
@@ -23,8 +27,9 @@ enum ListRules {
         }
         return FindingCap.findings(duplicates, rule: .tabIDDuplicate, scope: list.scope) { index, first in
             let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
-            return list.scope.finding(.tabIDDuplicate, tab: list.reference(index), offset: offset,
-                                      "tab \(index) has identifier \(list.session.tabs[index].id), like tab \(first); Chrome drops it")
+            return list.scope.finding(
+                .tabIDDuplicate, tab: list.reference(index), offset: offset,
+                "tab \(index) has identifier \(list.session.tabs[index].id), like tab \(first); Chrome drops it")
         }
     }
 
@@ -32,15 +37,19 @@ enum ListRules {
     static func tabsWithoutHistory(_ list: ListSubject) -> [Finding] {
         guard (0..<list.count).contains(where: { list.fate($0) == .noHistory }) else { return [] }
         let restoredIDs = Set((0..<list.count).lazy.filter { list.fate($0) == .kept }.map { list.session.tabs[$0].id })
-        return FindingCap.findings(0..<list.count, rule: .tabNoHistory, scope: list.scope,
-                                   where: { list.fate($0) == .noHistory }) { index in
+        return FindingCap.findings(
+            0..<list.count, rule: .tabNoHistory, scope: list.scope,
+            where: { list.fate($0) == .noHistory }
+        ) { index in
             let id = list.session.tabs[index].id
             let offset = list.layout.item(index).map { $0.itemCount ?? $0.start }
-            let directory = restoredIDs.contains(id)
+            let directory =
+                restoredIDs.contains(id)
                 ? "its directory \(Tab.directoryName(for: id)) belongs to the restored tab with the same id"
                 : "deletes its directory \(Tab.directoryName(for: id))"
-            return list.scope.finding(.tabNoHistory, tab: list.reference(index), offset: offset,
-                                      "tab \(index) (#\(id)) has a navigation item count of 0; Chrome drops it and \(directory)")
+            return list.scope.finding(
+                .tabNoHistory, tab: list.reference(index), offset: offset,
+                "tab \(index) (#\(id)) has a navigation item count of 0; Chrome drops it and \(directory)")
         }
     }
 
@@ -49,8 +58,11 @@ enum ListRules {
     static func activeIndex(_ list: ListSubject) -> [Finding] {
         let index = Int(list.session.activeIndex)
         guard list.count > 0, index != -1, !(0..<list.count).contains(index) else { return [] }
-        return [list.scope.finding(.activeIndexOutOfRange, offset: list.layout.activeIndex,
-                                   "active index \(index) is outside 0..<\(list.count); Chrome activates no tab")]
+        return [
+            list.scope.finding(
+                .activeIndexOutOfRange, offset: list.layout.activeIndex,
+                "active index \(index) is outside 0..<\(list.count); Chrome activates no tab")
+        ]
     }
 
     /// `pinned-count-out-of-range`: between 0 and the number of tabs. Chrome does not clamp it:
@@ -58,11 +70,15 @@ enum ListRules {
     static func pinnedCount(_ list: ListSubject) -> [Finding] {
         let pinned = Int(list.session.pinnedCount)
         guard pinned < 0 || pinned > list.count else { return [] }
-        let outcome = pinned < 0
+        let outcome =
+            pinned < 0
             ? "Chrome pins no tab"
             : "Chrome pins every tab\(list.session.groups.isEmpty ? "" : " and restores none of the groups, which cannot start among pinned tabs")"
-        return [list.scope.finding(.pinnedCountOutOfRange, offset: list.layout.pinnedCount,
-                                   "pinned count \(pinned) with \(list.count) tab\(plural(list.count)); \(outcome)")]
+        return [
+            list.scope.finding(
+                .pinnedCountOutOfRange, offset: list.layout.pinnedCount,
+                "pinned count \(pinned) with \(list.count) tab\(plural(list.count)); \(outcome)")
+        ]
     }
 
     /// `opener-out-of-range`: an opener applies only if 0 <= index < count.
@@ -73,20 +89,25 @@ enum ListRules {
         }
         return FindingCap.findings(outside, rule: .openerOutOfRange, scope: list.scope) { index, opener in
             let offset = list.layout.item(index).map { $0.opener ?? $0.start }
-            return list.scope.finding(.openerOutOfRange, tab: list.reference(index), offset: offset,
-                                      "tab \(index)'s opener index \(opener.index) is outside 0..<\(list.count); Chrome clears the opener")
+            return list.scope.finding(
+                .openerOutOfRange, tab: list.reference(index), offset: offset,
+                "tab \(index)'s opener index \(opener.index) is outside 0..<\(list.count); Chrome clears the opener")
         }
     }
 
     /// `opener-self`: a restored tab that is its own opener stops current Chrome while it restores the window.
     static func selfOpeners(_ list: ListSubject) -> [Finding] {
         let positions = list.restored.positions
-        return FindingCap.findings(list.restored.selfOpeners, rule: .openerSelf, scope: list.scope,
-                                   where: { positions.storedIndex(ofRestored: $0) != nil }) { restoredIndex in
+        return FindingCap.findings(
+            list.restored.selfOpeners, rule: .openerSelf, scope: list.scope,
+            where: { positions.storedIndex(ofRestored: $0) != nil }
+        ) { restoredIndex in
             let index = positions.storedIndex(ofRestored: restoredIndex) ?? 0
             let offset = list.layout.item(index).map { $0.opener ?? $0.start }
-            return list.scope.finding(.openerSelf, tab: list.reference(index), offset: offset,
-                                      "tab \(index) (#\(list.session.tabs[index].id)) is its own opener; current Chrome stops on a CHECK when it restores the window (versions that only DCHECK ignored it)")
+            return list.scope.finding(
+                .openerSelf, tab: list.reference(index), offset: offset,
+                "tab \(index) (#\(list.session.tabs[index].id)) is its own opener; current Chrome stops on a CHECK when it restores the window (versions that only DCHECK ignored it)"
+            )
         }
     }
 
