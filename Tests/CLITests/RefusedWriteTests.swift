@@ -102,3 +102,22 @@ import Testing
         #expect(result.stdout.contains("session 6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E"), "\(result.stdout)")
     }
 }
+
+/// A file over the size limit in a window is refused for its size, not as unreadable.
+@Suite struct OversizedFileRefusalTests {
+    @Test(arguments: [["repair"], ["aside", "push"]])
+    func aFileOverTheLimitIsRefusedForItsSize(command: [String]) throws {
+        let profile = try RepairCommandTests.copy("Fixtures/gallery/tab-id-duplicate")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
+        // Sparse: no gigabyte is written.
+        let big = "\(profile)/SessionStorage/\(RefusedWriteTests.session)/big.bin"
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+        try handle.truncate(atOffset: UInt64(1 << 30) + 1)
+        try handle.close()
+        let result = try CLI.run(command + [profile], timeout: 120)
+        #expect(result.status == 65, "\(command): \(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("larger than any session file") && !result.stderr.contains("permissions"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(profile)/.sessionctl-intent.json"))
+    }
+}
