@@ -37,6 +37,14 @@ public enum InputLocator {
                     sessions += legacy
                 }
             }
+            // A desktop profile whose Sessions/ holds only SNSS files is no empty Chrome for iOS profile
+            // (a Tabs_ file beside Chrome for iOS's own sessions stays ignored).
+            if sessions.isEmpty && shadowed.isEmpty && backups.isEmpty,
+                let foreign = ForeignSession.describeDirectory(
+                    name: name, names: names, sessionsNames: Set(tree.list(ProfileLayout.legacyDirectory)))
+            {
+                throw .notASession(path: tree.displayName, reason: foreign)
+            }
             return LocatedInput(tree: tree, kind: .profile, sessions: sessions, shadowedLegacySessions: shadowed, chromeBackups: backups)
         }
         if names.contains(ProfileLayout.metadataFile)
@@ -90,8 +98,15 @@ public enum InputLocator {
         if (!optimized.isEmpty && holdsOptimized) || name == ProfileLayout.optimizedDirectory {
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: optimized)
         }
+        if legacy.isEmpty, let foreign = ForeignSession.describeDirectory(name: name, names: names, sessionsNames: []) {
+            throw .notASession(path: tree.displayName, reason: foreign)
+        }
         if !legacy.isEmpty || name == ProfileLayout.legacyDirectory {
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: legacy)
+        }
+        let sessionsNames = tree.kind(of: ProfileLayout.legacyDirectory) == .directory ? Set(tree.list(ProfileLayout.legacyDirectory)) : []
+        if let foreign = ForeignSession.describeDirectory(name: name, names: names, sessionsNames: sessionsNames) {
+            throw .notASession(path: tree.displayName, reason: foreign)
         }
         throw .notASession(path: tree.displayName, reason: "not a Chrome profile, session directory or session file")
     }
@@ -109,6 +124,10 @@ public enum InputLocator {
         let (sessionName, incognito) = sessionIdentity(ancestry: ancestry)
         // A session.plist is recognised by its name too, so that a damaged one is still seen as one.
         let base = pathComponents(file).last ?? file
+        let chromeName = base == ProfileLayout.legacySessionFile || base == ProfileLayout.legacyBackupFile
+        if let foreign = ForeignSession.recognize(bytes, chromePlistName: chromeName) {
+            throw .notASession(path: joinPath(tree.displayName, file), reason: foreign.description)
+        }
         if bytes.starts(with: Array("bplist".utf8))
             || base == ProfileLayout.legacySessionFile || base == ProfileLayout.legacyBackupFile
         {

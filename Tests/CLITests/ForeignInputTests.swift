@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Session files and profiles of other browsers are named for what they are (65, one line),
+/// never called damaged or read as an empty Chrome for iOS profile.
+@Suite struct ForeignInputTests {
+    /// Writes `files` (relative path to bytes) under a new directory; returns it.
+    private func tree(_ files: [String: [UInt8]]) throws -> String {
+        let root = try CLI.temporaryDirectory()
+        for (path, bytes) in files {
+            let url = URL(fileURLWithPath: "\(root)/\(path)")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        return root
+    }
+
+    static let snss: [UInt8] = Array("SNSS".utf8) + [3, 0, 0, 0, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8]
+    static let encryptedSNSS: [UInt8] = Array("SNSS".utf8) + [2, 0, 0, 0]
+    static let mozLz4: [UInt8] = Array("mozLz40".utf8) + [0, 16, 0, 0, 0, 1, 2, 3]
+    static let windowData = Array(#"{"id":"44BA0B7D-097A-484D-8358-91A6E374451D","activeTabId":"A","tabData":[]}"#.utf8)
+
+    @Test(arguments: [
+        ("Default/Sessions/Session_13345678901234567", snss, "Chromium desktop session file (SNSS version 3)"),
+        ("Default/Sessions/Tabs_13345678901234567", encryptedSNSS, "SNSS version 2, encrypted"),
+        ("profile/sessionstore.jsonlz4", mozLz4, "Firefox desktop session file"),
+        ("profile/sessionstore-backups/recovery.baklz4", mozLz4, "Firefox desktop session file"),
+        ("group/window-data/window-44BA0B7D-097A-484D-8358-91A6E374451D", windowData, "Firefox for iOS window data")
+    ])
+    func aForeignFileIsNamed(path: String, bytes: [UInt8], named: String) throws {
+        let root = try tree([path: bytes])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for command in ["inspect", "validate"] {
+            let result = try CLI.run([command, "\(root)/\(path)"])
+            #expect(result.status == 65, "\(command) \(path): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains(named) && result.stderr.contains("does not read yet"), "\(result.stderr)")
+            #expect(!result.stderr.contains("damaged"))
+        }
+    }
+
+    @Test(arguments: [
+        ("Default", ["Sessions/Session_13345678901234567": snss, "Sessions/Tabs_13345678901234567": snss], "Chromium desktop profile"),
+        ("Default/Sessions", ["Session_13345678901234567": snss], "Chromium desktop profile"),
+        ("profile", ["sessionstore.jsonlz4": mozLz4, "sessionstore-backups/recovery.jsonlz4": mozLz4], "Firefox desktop profile"),
+        ("group", ["window-data/window-44BA0B7D-097A-484D-8358-91A6E374451D": windowData], "Firefox for iOS")
+    ])
+    func aForeignProfileIsNamedNotEmpty(directory: String, files: [String: [UInt8]], named: String) throws {
+        let root = try tree(Dictionary(uniqueKeysWithValues: files.map { ("\(directory)/\($0.key)", $0.value) }))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for command in ["validate", "inspect", "report"] {
+            let arguments =
+                command == "report" ? ["report", "\(root)/\(directory)", "-o", "\(root)/r.html"] : [command, "\(root)/\(directory)"]
+            let result = try CLI.run(arguments)
+            #expect(result.status == 65, "\(command) \(directory): \(result.status) \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains(named), "\(result.stderr)")
+        }
+    }
+
+    @Test func aPropertyListThatIsNotChromesIsNamed() throws {
+        let plist = try PropertyListSerialization.data(fromPropertyList: ["name": "not a session"], format: .binary, options: 0)
+        let root = try tree(["other.plist": [UInt8](plist)])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try CLI.run(["inspect", "\(root)/other.plist"])
+        #expect(result.status == 65 && result.stderr.contains("a property list that is not a Chrome for iOS session"), "\(result.stderr)")
+    }
+
+    /// A Tabs_ file beside Chrome for iOS's own sessions, as real iOS profiles have, changes nothing.
+    @Test func aTabsFileBesideChromeForIOSSessionsIsIgnored() throws {
+        let profile = try RepairCommandTests.copy("Fixtures/profiles/healthy")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
+        try FileManager.default.createDirectory(atPath: "\(profile)/Sessions", withIntermediateDirectories: true)
+        try Data(Self.snss).write(to: URL(fileURLWithPath: "\(profile)/Sessions/Tabs_13345678901234567"))
+        let result = try CLI.run(["validate", profile])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+}
