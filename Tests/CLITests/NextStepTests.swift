@@ -17,6 +17,22 @@ import Testing
 
     /// The ticket worked from the bundle to a repaired profile: every step shows what it can read
     /// and names the next command, and the unpacked bundle is taken as the profile it holds.
+    /// The `next:` line of validate runs as printed, whatever PATH named: a profile, a session
+    /// directory or its list file (repair takes the profile holding a file).
+    @Test(arguments: [
+        "", "/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E",
+        "/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/session_metadata.pb"
+    ])
+    func theNextCommandRunsAsPrinted(suffix: String) throws {
+        let path = CLI.path("Fixtures/gallery/tab-id-duplicate") + suffix
+        let result = try CLI.run(["validate", path])
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("next: sessionctl repair --dry-run ") })
+        let rest = line.dropFirst("next: sessionctl repair --dry-run ".count)
+        let target = String(try #require(rest.components(separatedBy: " shows how").first))
+        let dry = try CLI.run(["repair", "--dry-run", target])
+        #expect([0, 1].contains(dry.status), "\(suffix): repair --dry-run \(target): \(dry.status) \(dry.stderr)")
+    }
+
     @Test func theTicketFromTheBundleToARepairedProfile() throws {
         let scratch = try CLI.temporaryDirectory("ticket")
         defer { try? FileManager.default.removeItem(atPath: scratch) }

@@ -29,8 +29,12 @@ enum ValidateText {
                 Output.line(
                     "next: sessionctl decompress \(ShellWord.quote(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what Chrome would lose"
                 )
+            } else if let target = RepairTarget.directory(for: path) {
+                // Repair takes a directory: for a file, the profile that holds it.
+                Output.line(
+                    "next: sessionctl repair --dry-run \(ShellWord.quote(target)) shows how repair would save what Chrome would lose")
             } else {
-                Output.line("next: sessionctl repair --dry-run \(ShellWord.quote(path)) shows how repair would save what Chrome would lose")
+                Output.line("next: repair works on a profile directory; copy this file into one to repair it")
             }
         }
     }
