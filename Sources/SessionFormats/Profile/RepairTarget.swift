@@ -9,12 +9,7 @@ public enum RepairTarget {
         let fileSystem = POSIXFileSystem()
         guard let kind = fileSystem.resolvedKind(of: path), !CompressedInput.isGzip(path) else { return nil }
         if kind == .directory { return path }
-        var directory = parentPath(InputOpener.absolutePath(path))
-        while true {
-            let names = Set((try? fileSystem.list(directory)) ?? [])
-            if InputLocator.isProfile(names) && lastPathComponent(directory) != ProfileLayout.incognitoDirectory { return directory }
-            guard directory != "/" else { return nil }
-            directory = parentPath(directory)
-        }
+        // The profile a settled read of the file would wait on: one walk up, shared.
+        return SettledRead.of(path)?.profile
     }
 }
