@@ -23,7 +23,7 @@ import Testing
     }
 
     static func totals(_ recording: Recording, _ entry: RunCase, shard: (Int, Int)) -> Totals {
-        let options = ExplorationOptions(model: entry.model, shard: shard)
+        let options = ExplorationOptions(model: entry.model, shard: shard, keptFailures: Int.max)
         let result = Explorer(recording: recording, runner: StoreRecoveryRunner(), options: options).run()
         let report = CrashTest.Report(
             configuration: configuration(entry), operations: recording.operations.count,

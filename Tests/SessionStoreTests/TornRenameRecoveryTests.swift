@@ -49,6 +49,22 @@ import Testing
         #expect(!harness.directory.exists(session + "/" + AtomicWriter.backupName(of: "session_metadata.pb")))
     }
 
+    /// A launch that crashed while replacing the marker, the power lost after the rename's first
+    /// step: the marker is gone and only its backup says that the app was running. The crash is
+    /// noticed, as it would be had the sweep put the backup back first.
+    @Test func aMarkerWhoseReplacementWasTornAwayIsReadFromItsBackup() throws {
+        let harness = try savedHarness()
+        let marker = harness.directory.at("Default/" + RecoveryMarker.fileName)
+        let backup = harness.directory.at("Default/" + AtomicWriter.backupName(of: RecoveryMarker.fileName))
+        try POSIXFileSystem().link(marker, to: backup)
+        try POSIXFileSystem().unlink(marker)
+        let policy = RecoveryPolicy(writer: AtomicWriter(), profile: harness.profile)
+        #expect(policy.readMarker() == RecoveryMarker(state: .running))
+        try harness.relaunch()
+        #expect(harness.service.launchReport.previousExit == .unclean)
+        #expect(!harness.directory.exists("Default/" + AtomicWriter.backupName(of: RecoveryMarker.fileName)))
+    }
+
     @Test func aStaleBackupBesideItsFileIsOnlyRemoved() throws {
         let harness = try savedHarness()
         let metadata = session + "/session_metadata.pb"

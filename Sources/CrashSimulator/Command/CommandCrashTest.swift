@@ -58,6 +58,10 @@ public struct CommandCrashTest: Sendable {
                 tree.apply(recording.operations[index].effect, index: Int32(index))
             }
         ) { _, point in
+            if point.leftOut > 0 {
+                result.sampledCrashPoints += 1
+                result.statesLeftOut += point.leftOut
+            }
             tree.isJournaling = true
             defer { tree.isJournaling = false }
             for state in point.states {

@@ -5,6 +5,8 @@ extension CrashState {
         var fields = ["crash=\(crashPoint)", "keep=\(selection.text)"]
         if let tear { fields.append("tear=\(tear.text)") }
         if let recoveryCrash { fields.append("recovery-crash=\(recoveryCrash)" + (recoveryCut.map { ":\($0)" } ?? "")) }
+        if let recoveryKeep { fields.append("recovery-keep=\(recoveryKeep.text)") }
+        if let recoveryTear { fields.append("recovery-tear=\(recoveryTear.text)") }
         return fields.joined(separator: ";")
     }
 
@@ -37,6 +39,18 @@ extension CrashState {
                 }
                 self.recoveryCut = cut
             }
+        }
+        if let keep = fields["recovery-keep"] {
+            guard recoveryCrash != nil, let selection = Selection(text: keep) else {
+                throw .invalidReproducer(whole, reason: "recovery-keep=\(keep) needs recovery-crash and is all, none, -N,... or +N,...")
+            }
+            self.recoveryKeep = selection
+        }
+        if let tearText = fields["recovery-tear"] {
+            guard recoveryCrash != nil, let tear = Tear(text: tearText) else {
+                throw .invalidReproducer(whole, reason: "recovery-tear=\(tearText) needs recovery-crash and is a tear")
+            }
+            self.recoveryTear = tear
         }
     }
 }

@@ -14,6 +14,11 @@ public struct CrashState: Hashable, Sendable {
     public var recoveryCrash: Int?
     /// With `recoveryCrash`: the recovery's next write cut after this many bytes.
     public var recoveryCut: Int?
+    /// With `recoveryCrash`, under the pessimistic model: which of recovery's pending operations
+    /// reached the disk (nil: all of them), and one of them that reached it torn (operations
+    /// numbered from 0 within recovery).
+    public var recoveryKeep: Selection?
+    public var recoveryTear: Tear?
 
     public init(crashPoint: Int, selection: Selection = .all, tear: Tear? = nil, recoveryCrash: Int? = nil, recoveryCut: Int? = nil) {
         self.crashPoint = crashPoint

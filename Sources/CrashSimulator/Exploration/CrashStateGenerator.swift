@@ -9,7 +9,14 @@
 ///   applied; C: each such write torn into 1, 3 and block-aligned pieces (holes zero-filled, or
 ///   garbage; file size grown or not) and each such rename split into its steps; D: every subset
 ///   of the pending operations when there are at most `exhaustiveLimit`, else `samples` seeded
-///   random subsets; E: garbage over the end of the first and last 512-byte sector of each such write.
+///   random subsets; E: garbage over the end of the first and last 512-byte sector of each such write;
+///   F: each tear of C together with losses of the other pending operations (every subset of them
+///   when there are at most `combinedExhaustiveLimit`, else none of them, each of the
+///   `combinedSingles` issued last before the torn one alone, and `combinedSamples` seeded
+///   random subsets).
+///
+/// Where a set is sampled rather than explored whole, the states left out are counted
+/// (`Generated.leftOut`).
 public struct CrashStateGenerator: Sendable {
     public let model: PersistenceModel
     public let seed: UInt64
@@ -17,6 +24,20 @@ public struct CrashStateGenerator: Sendable {
     public var exhaustiveLimit = 8
     /// Random subsets drawn beyond that.
     public var samples = 48
+    /// With a tear, the other pending operations' subsets are explored whole up to this many operations.
+    public var combinedExhaustiveLimit = 3
+    /// Beyond that, each of this many operations issued last before the torn one is lost alone...
+    public var combinedSingles = 4
+    /// ...and this many seeded random subsets of the others are lost.
+    public var combinedSamples = 2
+
+    /// The states of one crash point, and how many states of the model's space they leave out.
+    public struct Generated: Sendable {
+        public var states: [CrashState]
+        /// States of the model at this crash point not generated (sampled sets); a count that
+        /// may exceed 2^53, so kept as a floating-point number.
+        public var leftOut: Double = 0
+    }
 
     public init(model: PersistenceModel, seed: UInt64) {
         self.model = model
@@ -31,7 +52,14 @@ public struct CrashStateGenerator: Sendable {
     ///   - fresh: those of them issued since the previous checkpoint.
     ///   - checkpoint: whether the crash point is a checkpoint (see the type's description).
     public func states(at crashPoint: Int, operations: [FileOperation], pending: [Int], fresh: [Int], checkpoint: Bool) -> [CrashState] {
+        generate(at: crashPoint, operations: operations, pending: pending, fresh: fresh, checkpoint: checkpoint).states
+    }
+
+    /// The states of crash point `crashPoint` with the count of those sampling left out
+    /// (parameters as for `states`).
+    public func generate(at crashPoint: Int, operations: [FileOperation], pending: [Int], fresh: [Int], checkpoint: Bool) -> Generated {
         var states = [CrashState(crashPoint: crashPoint)]
+        var leftOut = 0.0
         switch model {
         case .process:
             if crashPoint < operations.count, case .write(_, _, let bytes, _, _) = operations[crashPoint].effect {
@@ -40,16 +68,28 @@ public struct CrashStateGenerator: Sendable {
                 }
             }
         case .pessimistic:
-            guard checkpoint, !pending.isEmpty else { return states }
-            states += subsets(at: crashPoint, pending: pending, fresh: fresh)
+            guard checkpoint, !pending.isEmpty else { return Generated(states: states) }
+            let lost = subsets(at: crashPoint, pending: pending, fresh: fresh)
+            states += lost
+            if pending.count > exhaustiveLimit { leftOut += Self.subsetCount(pending.count) - 1 - Double(lost.count) }
             for index in fresh {
-                for tear in tears(of: index, effect: operations[index].effect) {
+                let tears = tears(of: index, effect: operations[index].effect)
+                guard !tears.isEmpty else { continue }
+                let combined = combinedLosses(at: crashPoint, torn: index, pending: pending)
+                for tear in tears {
                     states.append(CrashState(crashPoint: crashPoint, selection: .all, tear: tear))
+                    for selection in combined.selections {
+                        states.append(CrashState(crashPoint: crashPoint, selection: selection, tear: tear))
+                    }
                 }
+                leftOut += combined.leftOut * Double(tears.count)
             }
         }
-        return states
+        return Generated(states: states, leftOut: leftOut)
     }
+
+    /// 2^count, as a floating-point number (infinite past the largest double).
+    static func subsetCount(_ count: Int) -> Double { Double(sign: .plus, exponent: count, significand: 1) }
 
     /// B and D: subsets of the pending operations (the full set, A, is already listed).
     private func subsets(at crashPoint: Int, pending: [Int], fresh: [Int]) -> [CrashState] {
@@ -61,8 +101,11 @@ public struct CrashStateGenerator: Sendable {
             }
             return result
         }
+        var seen: Set<Selection> = [.none]
         result.append(CrashState(crashPoint: crashPoint, selection: .none))
-        for index in fresh { result.append(CrashState(crashPoint: crashPoint, selection: .allBut([index]))) }
+        for index in fresh where seen.insert(.allBut([index])).inserted {
+            result.append(CrashState(crashPoint: crashPoint, selection: .allBut([index])))
+        }
         var generator = SeededGenerator(seed: ContentHash.combine(seed, UInt64(crashPoint)))
         for _ in 0..<samples {
             var kept: [Int] = []
@@ -73,14 +116,16 @@ public struct CrashStateGenerator: Sendable {
             }
             let dropped = pending.count - kept.count
             if dropped == 0 { continue }
+            let selection: Selection
             if kept.isEmpty {
-                result.append(CrashState(crashPoint: crashPoint, selection: .none))
+                selection = .none
             } else if dropped < kept.count {
                 let keptSet = Set(kept)
-                result.append(CrashState(crashPoint: crashPoint, selection: .allBut(pending.filter { !keptSet.contains($0) })))
+                selection = .allBut(pending.filter { !keptSet.contains($0) })
             } else {
-                result.append(CrashState(crashPoint: crashPoint, selection: .only(kept)))
+                selection = .only(kept)
             }
+            if seen.insert(selection).inserted { result.append(CrashState(crashPoint: crashPoint, selection: selection)) }
         }
         return result
     }

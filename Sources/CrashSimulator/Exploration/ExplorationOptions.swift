@@ -82,6 +82,13 @@ public struct ExplorationResult: Sendable {
     public var resumedRecoveries = 0
     /// Distinct trees judged, counted per partition (the unit shards split, so that shards add up).
     public var unique = 0
+    /// Crash points whose sets of lost operations were sampled rather than explored whole, and
+    /// the states of the persistence model left out there (see `CrashStateGenerator`).
+    public var sampledCrashPoints = 0
+    public var statesLeftOut = 0.0
+    /// Of `recoveryCrashStates`, those in which some of recovery's own unsynced operations were
+    /// lost or torn (the pessimistic model only).
+    public var recoveryPowerLossStates = 0
     public var failed = 0
     public var failuresByOracle: [OracleKind: Int] = [:]
     /// The failing states kept (the first `keptFailures` in crash order, then oracle, then

@@ -30,6 +30,8 @@ public struct Explorer: Sendable {
     struct CrashPointStates {
         var pending: [Int]
         var states: [CrashState]
+        /// States of the model at this crash point that sampling left out.
+        var leftOut: Double
     }
 
     /// Walks the recording's operations, calling `body` with the states of each crash point from
@@ -49,9 +51,11 @@ public struct Explorer: Sendable {
             if crashPoint >= first {
                 let indices = pending.indices
                 let fresh = checkpoint ? indices.filter { $0 >= lastCheckpoint } : []
-                let states = generator.states(
+                let generated = generator.generate(
                     at: crashPoint, operations: operations, pending: indices, fresh: fresh, checkpoint: checkpoint)
-                guard body(crashPoint, CrashPointStates(pending: indices, states: states)) else { return }
+                guard body(crashPoint, CrashPointStates(pending: indices, states: generated.states, leftOut: generated.leftOut)) else {
+                    return
+                }
             }
             if checkpoint { lastCheckpoint = crashPoint }
             if crashPoint < operations.count {
@@ -153,6 +157,9 @@ public struct Explorer: Sendable {
             result.truncated = result.truncated || partition.truncated
             for (oracle, count) in partition.failuresByOracle { result.failuresByOracle[oracle, default: 0] += count }
             result.unique += partition.unique
+            result.sampledCrashPoints += partition.sampledCrashPoints
+            result.statesLeftOut += partition.statesLeftOut
+            result.recoveryPowerLossStates += partition.recoveryPowerLossStates
             failures += partition.failures
         }
         // Each partition kept its first `keptFailures` in crash order, so the first of the whole
@@ -187,6 +194,9 @@ public struct Explorer: Sendable {
         var failures: [FailureReport] = []
         /// Distinct trees judged in the partition.
         var unique = 0
+        var sampledCrashPoints = 0
+        var statesLeftOut = 0.0
+        var recoveryPowerLossStates = 0
     }
 
     /// Explores the crash points of one partition (`caches`: the worker's, kept across its partitions).
@@ -199,6 +209,7 @@ public struct Explorer: Sendable {
         judge.seed = options.seed
         judge.recoveryCrashSample = options.recoveryCrashSample
         judge.usesTails = options.takesShortcuts
+        judge.model = options.model
         // Acknowledgements only accumulate: the partition's last crash point has them all.
         judge.detailedPrivacyGroups = CrashContext(recording: recording, crashPoint: range.upperBound - 1).privacyGroups
         let materialiser = Materialiser(recording: recording, seed: options.seed)
@@ -210,6 +221,10 @@ public struct Explorer: Sendable {
             }
         ) { crashPoint, point in
             let context = CrashContext(recording: recording, crashPoint: crashPoint)
+            if point.leftOut > 0 {
+                result.sampledCrashPoints += 1
+                result.statesLeftOut += point.leftOut
+            }
             tree.isJournaling = true
             defer {
                 tree.isJournaling = false
@@ -237,6 +252,8 @@ public struct Explorer: Sendable {
                         var childState = state
                         childState.recoveryCrash = crash.steps
                         childState.recoveryCut = crash.cut
+                        childState.recoveryKeep = crash.keep
+                        childState.recoveryTear = crash.tear
                         note(childState, child.findings(in: context), into: &result)
                     }
                 }
@@ -249,6 +266,7 @@ public struct Explorer: Sendable {
         result.resumedRecoveries = judge.resumedRecoveries
         result.sampledRecoveries = judge.sampledRecoveries
         result.unexploredRecoveryCrashes = judge.unexploredRecoveryCrashes
+        result.recoveryPowerLossStates = judge.recoveryPowerLossStates
         return result
     }
 

@@ -39,13 +39,22 @@ public struct Replayer: Sendable {
         let runner = self.runner ?? StoreRecoveryRunner(writeProtocol: reproducer.writeProtocol)
         let judge = StateJudge(recording: recording, runner: runner)
         judge.seed = reproducer.seed
+        judge.model = reproducer.model
         let context = CrashContext(recording: recording, crashPoint: state.crashPoint)
         var findings: [Finding]
         if let steps = state.recoveryCrash {
+            if reproducer.model == .process, state.recoveryKeep != nil || state.recoveryTear != nil {
+                throw .invalidReproducer(reproducer.text, reason: "recovery-keep and recovery-tear are states of the pessimistic model")
+            }
             let verdict = judge.verdict(tree)
-            guard let child = verdict.recoveryCrashes.first(where: { $0.state.steps == steps && $0.state.cut == state.recoveryCut }) else {
+            let wanted = StateVerdict.RecoveryCrash(
+                steps: steps, cut: state.recoveryCut, keep: state.recoveryKeep, tear: state.recoveryTear)
+            guard let child = verdict.recoveryCrashes.first(where: { $0.state == wanted }) else {
                 throw .invalidReproducer(
-                    reproducer.text, reason: "recovery of this state has no crash point \(steps)\(state.recoveryCut.map { ":\($0)" } ?? "")"
+                    reproducer.text,
+                    reason: "recovery of this state has no crash state \(steps)\(state.recoveryCut.map { ":\($0)" } ?? "")"
+                        + (state.recoveryKeep.map { " keeping \($0.text)" } ?? "")
+                        + (state.recoveryTear.map { " tearing \($0.text)" } ?? "")
                 )
             }
             findings = child.verdict.findings(in: context)
@@ -54,7 +63,7 @@ public struct Replayer: Sendable {
         }
         var explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
         if let steps = state.recoveryCrash {
-            explanation += recoverySteps(tree, recording: recording, reproducer: reproducer, crashAfter: steps)
+            explanation += recoverySteps(tree, recording: recording, reproducer: reproducer, crashAfter: steps, state: state)
         }
         return Outcome(
             reproducer: reproducer, findings: findings, explanation: explanation,
@@ -84,7 +93,9 @@ public struct Replayer: Sendable {
     }
 
     /// The operations recovery makes on the state `tree` holds (which is left as it was).
-    private func recoverySteps(_ tree: ModelTree, recording: Recording, reproducer: Reproducer, crashAfter steps: Int) -> [String] {
+    private func recoverySteps(
+        _ tree: ModelTree, recording: Recording, reproducer: Reproducer, crashAfter steps: Int, state: CrashState
+    ) -> [String] {
         let mark = tree.mark()
         let system = ModelFileSystem(
             tree: tree, firstInode: recording.inodeCount + 10_000, operationBase: Int32(recording.operations.count) + 1_000_000,
@@ -93,8 +104,15 @@ public struct Replayer: Sendable {
         _ = try? runner.recover(fileSystem: system, profile: recording.profile)
         tree.rollback(to: mark)
         var lines = ["recovery's operations on that state:"]
+        // Recovery's operations still pending at the crash, for the ones a power loss drops.
+        var pending = PendingOperations(model: reproducer.model)
+        for (number, operation) in system.operations.prefix(steps).enumerated() { _ = pending.issue(number, operation.effect) }
+        let uncertain = Set(pending.indices)
         for (number, operation) in system.operations.enumerated() {
-            lines.append("  \(number + 1 == steps ? ">" : " ") r\(number + 1) \(operation.summary)")
+            var note = ""
+            if uncertain.contains(number), let keep = state.recoveryKeep, !keep.keeps(number) { note = " (lost)" }
+            if let tear = state.recoveryTear, tear.operation == number { note = " (torn: \(tear.text))" }
+            lines.append("  \(number + 1 == steps ? ">" : " ") r\(number + 1) \(operation.summary)\(note)")
         }
         return lines
     }

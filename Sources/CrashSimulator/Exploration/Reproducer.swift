@@ -62,7 +62,8 @@ public struct Reproducer: Sendable, Equatable {
             fields[key] = String(part[part.index(after: equals)...])
         }
         let known: Set<String> = [
-            "workload", "from", "command", "input", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash"
+            "workload", "from", "command", "input", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash", "recovery-keep",
+            "recovery-tear"
         ]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw .invalidReproducer(text, reason: "unknown field \(unknown)")

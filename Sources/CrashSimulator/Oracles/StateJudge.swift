@@ -25,7 +25,11 @@ final class StateJudge {
     private var replays = 0
     private var runs = 0
     /// Recovery crash states generated (each counted as an explored state).
-    private(set) var recoveryCrashStates = 0
+    var recoveryCrashStates = 0
+    /// Of those, the states in which some of recovery's unsynced operations were lost or torn.
+    var recoveryPowerLossStates = 0
+    /// The persistence model crashes inside recovery are explored under (see `exploreRecoveryPowerLoss`).
+    var model = PersistenceModel.process
     /// Recoveries whose crash points were sampled, and the points of theirs left unexplored.
     private(set) var sampledRecoveries = 0
     private(set) var unexploredRecoveryCrashes = 0
@@ -225,6 +229,10 @@ final class StateJudge {
             }
         }
         tree.rollback(to: mark)
+        if model == .pessimistic {
+            let chosen = points.count < total ? Set(points.map(\.steps)) : nil
+            result += exploreRecoveryPowerLoss(tree, steps: steps, operationBase: operationBase, inodeBase: inodeBase, at: chosen)
+        }
         return result
     }
 

@@ -17,10 +17,15 @@ public final class StateVerdict: Sendable {
     /// Crash states of recovery itself (after `steps` of its operations, the last possibly torn).
     let recoveryCrashes: [(state: RecoveryCrash, verdict: StateVerdict)]
 
-    /// A crash during recovery.
-    struct RecoveryCrash: Sendable {
+    /// A crash during recovery: after `steps` of its operations, the next one (a write) cut
+    /// after `cut` bytes; under the pessimistic model, with those of its unsynced operations that
+    /// `keep` does not keep lost (nil: all kept) and one of them torn (`tear`; operations
+    /// numbered from 0 within recovery).
+    struct RecoveryCrash: Sendable, Hashable {
         var steps: Int
         var cut: Int?
+        var keep: Selection? = nil
+        var tear: Tear? = nil
     }
 
     init(

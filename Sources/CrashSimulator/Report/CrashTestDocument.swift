@@ -54,6 +54,12 @@ public enum CrashTestDocument {
         /// finished from a remembered second stage (counted among the runs), recoveries whose
         /// crash points were sampled and the points of theirs left unexplored.
         public var recovery: (runs: Int, replays: Int, resumed: Int, sampled: Int, unexplored: Int)?
+        /// Simulated and command modes: crash points whose sets of lost operations were sampled
+        /// rather than explored whole, and the states of the persistence model left out there.
+        public var sampled: (crashPoints: Int, leftOut: Double)?
+        /// Simulated mode: recovery crash states in which recovery's own unsynced operations were
+        /// lost or torn (pessimistic model).
+        public var recoveryPowerLossStates = 0
         /// Simulated mode: losses the starting profile's sessions suffer under Chrome's own
         /// loading rules, one line each naming the rule (allowed when recovery keeps a copy).
         public var chromeRuleLosses: [String] = []
@@ -115,6 +121,8 @@ public enum CrashTestDocument {
                 result.unexploredRecoveryCrashes
             ))
         fields.chromeRuleLosses = report.chromeRuleLosses
+        fields.sampled = (result.sampledCrashPoints, result.statesLeftOut)
+        fields.recoveryPowerLossStates = result.recoveryPowerLossStates
         return fields
     }
 
@@ -122,7 +130,7 @@ public enum CrashTestDocument {
     public static func fields(_ report: CommandCrashTest.Report, maxFailures: Int? = nil) -> Fields {
         let configuration = report.configuration
         let result = report.result
-        return Fields(
+        var fields = Fields(
             workload: "\(configuration.command.rawValue) \(configuration.input)", model: configuration.model.rawValue,
             writeProtocol: configuration.writeProtocol.rawValue, mode: "command", seed: configuration.seed, shard: "1/1",
             operations: report.operations, acks: 0, explored: result.explored, unique: result.unique,
@@ -134,6 +142,15 @@ public enum CrashTestDocument {
                     reproducer: report.reproducer($0).text, message: $0.message)
             },
             failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)))
+        fields.sampled = (result.sampledCrashPoints, result.statesLeftOut)
+        return fields
+    }
+
+    /// A count of states as JSON: an integer while it is exact, else the nearest double (the
+    /// largest finite one past it).
+    static func count(_ value: Double) -> JSONValue {
+        if value < 9_007_199_254_740_992 { return .int(Int64(value)) }
+        return .double(value.isFinite ? value : Double.greatestFiniteMagnitude)
     }
 
     /// The fields of a kill loop, listing at most `maxFailures` failures (all when nil).
@@ -173,14 +190,15 @@ public enum CrashTestDocument {
             ("acks", .int(Int64(fields.acks)))
         ]
         if let kills = fields.kills { members.append(("kills", .int(Int64(kills)))) }
+        var states: [(String, JSONValue)] = [
+            ("explored", .int(Int64(fields.explored))), ("unique", .int(Int64(fields.unique))),
+            ("failed", .int(Int64(fields.failed)))
+        ]
+        if let sampled = fields.sampled {
+            states.append(("sampled", .object([("crashPoints", .int(Int64(sampled.crashPoints))), ("leftOut", count(sampled.leftOut))])))
+        }
         members += [
-            (
-                "states",
-                .object([
-                    ("explored", .int(Int64(fields.explored))), ("unique", .int(Int64(fields.unique))),
-                    ("failed", .int(Int64(fields.failed)))
-                ])
-            ),
+            ("states", .object(states)),
             ("truncated", .bool(fields.truncated)),
             ("verdict", .string(fields.verdict))
         ]
@@ -190,7 +208,7 @@ public enum CrashTestDocument {
                     "recovery",
                     .object([
                         ("runs", .int(Int64(recovery.runs))), ("replays", .int(Int64(recovery.replays))),
-                        ("resumed", .int(Int64(recovery.resumed))),
+                        ("resumed", .int(Int64(recovery.resumed))), ("powerLossStates", .int(Int64(fields.recoveryPowerLossStates))),
                         ("sampledRecoveries", .int(Int64(recovery.sampled))), ("unexploredCrashPoints", .int(Int64(recovery.unexplored)))
                     ])
                 ))

@@ -34,10 +34,16 @@ public struct RecoveryPolicy: Sendable {
 
     var markerPath: String { joinPath(profile, RecoveryMarker.fileName) }
 
-    /// The marker as on disk: nil when missing, `.running` (unclean) when unreadable.
+    /// The marker as on disk: nil when missing, `.running` (unclean) when unreadable. A marker
+    /// whose replacement was torn away (its backup is there, the marker is not: the rename lost
+    /// its link after removing the old name) is its backup, as the sweep that follows puts it back.
     public func readMarker() -> RecoveryMarker? {
-        guard writer.fileSystem.kind(of: markerPath) != nil else { return nil }
-        guard let bytes = try? writer.fileSystem.read(markerPath), let marker = RecoveryMarker(bytes: bytes) else {
+        var path = markerPath
+        if writer.fileSystem.kind(of: path) == nil {
+            path = joinPath(profile, AtomicWriter.backupName(of: RecoveryMarker.fileName))
+            guard writer.fileSystem.kind(of: path) != nil else { return nil }
+        }
+        guard let bytes = try? writer.fileSystem.read(path), let marker = RecoveryMarker(bytes: bytes) else {
             return RecoveryMarker(state: .running)
         }
         return marker

@@ -114,7 +114,7 @@ public struct TemporaryFileSweeper: Sendable {
             try writer.fileSystem.link(joinPath(path, entry.name), to: joinPath(path, target))
             restored = true
         }
-        if restored { try writer.fileSystem.fsyncDirectory(path) }
+        if restored && writer.writeProtocol != .unsyncedSweep { try writer.fileSystem.fsyncDirectory(path) }
         var any = false
         for entry in entries where AtomicWriter.isTemporaryName(entry.name) || AtomicWriter.isBackupName(entry.name) {
             let name = entry.name

@@ -71,7 +71,7 @@ public struct AtomicWriter: Sendable {
                 let name = joinPath(directory, AtomicWriter.backupName(of: lastPathComponent(path)))
                 if fileSystem.kind(of: name) != nil { try fileSystem.unlink(name) }
                 try fileSystem.link(path, to: name)
-                try fileSystem.fsyncDirectory(directory)
+                if writeProtocol != .unsyncedBackup { try fileSystem.fsyncDirectory(directory) }
                 backup = name
             }
             try fileSystem.rename(temp, to: path)

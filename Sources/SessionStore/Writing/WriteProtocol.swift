@@ -41,6 +41,13 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// The safe protocol, but the hard-linked copy a set-aside makes is never fsynced before the
     /// live directory is removed: a power loss can keep the removal and lose the copy.
     case unsyncedSetAside = "unsynced-set-aside"
+    /// The safe protocol, but the launch's sweep does not fsync the directory between putting a
+    /// file back from its backup and removing the backup: a power loss inside recovery can keep
+    /// the removal and lose the file.
+    case unsyncedSweep = "unsynced-sweep"
+    /// The safe protocol, but the backup link of a replaced file is not fsynced before the rename
+    /// that replaces it: a power loss can lose the backup and tear the rename, leaving neither.
+    case unsyncedBackup = "unsynced-backup"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
@@ -50,7 +57,7 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     var keepsBackups: Bool {
         [
             .safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy,
-            .debouncedSave, .unsyncedSetAside
+            .debouncedSave, .unsyncedSetAside, .unsyncedSweep, .unsyncedBackup
         ].contains(self)
     }
     /// Whether closed tabs' directories are removed before the commit point.

@@ -1,4 +1,5 @@
 import CrashSimulator
+import Foundation
 
 /// The text view of `crash-test`: what ran, how much was explored, and the failures with their reproducers.
 enum CrashTestText {
@@ -17,6 +18,16 @@ enum CrashTestText {
             Output.line(
                 "explored \(fields.explored) crash states (\(fields.unique) distinct) in \(format(fields.elapsedSeconds)) s, \(rate) states/s\(fields.truncated ? " (stopped at --max-states: incomplete)" : "")"
             )
+            if let sampled = fields.sampled, sampled.crashPoints > 0 {
+                Output.line(
+                    "sampled: at \(sampled.crashPoints) crash points the sets of lost operations were sampled, \(leftOutText(sampled.leftOut)) states of the model left out"
+                )
+            }
+            if fields.recoveryPowerLossStates > 0 {
+                Output.line(
+                    "power loss during recovery: \(fields.recoveryPowerLossStates) states with recovery's own unsynced operations lost or torn"
+                )
+            }
             if let recovery = fields.recovery, recovery.sampled > 0 {
                 Output.line(
                     "crashes during recovery: \(recovery.sampled) long recoveries crashed at a seeded sample of their points (--recovery-crash-sample), \(recovery.unexplored) points left out"
@@ -65,6 +76,12 @@ enum CrashTestText {
             text += ", about \(Int(left.rounded())) s left"
         }
         return text
+    }
+
+    /// A count of states left out: exact while it is, else in powers of ten.
+    static func leftOutText(_ value: Double) -> String {
+        if value < 1e15 { return String(Int64(value)) }
+        return value.isFinite ? "about 10^\(Int(log10(value)))" : "more than 10^308"
     }
 
     private static func format(_ seconds: Double) -> String {
