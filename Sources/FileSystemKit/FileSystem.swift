@@ -45,12 +45,12 @@ public protocol FileSystem: ReadableFileSystem {
     /// `.locked` when another holder has it. The default lock is held in this process only.
     func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock
     /// The directories at or below the directory at `path` (itself included) that directly hold
-    /// a temporary or backup name of the session store's writer (what an interrupted write
-    /// leaves), as `path` joined with their relative names, sorted; nothing below such a name is
-    /// looked at. A hint: nil when the file system does not know it cheaply (the default: any
-    /// directory may hold one); the crash simulator's model answers from hashes of each directory
-    /// with and without such names. A sweep may skip every directory not listed.
-    func directoriesHoldingLeftovers(below path: String) -> [String]?
+    /// a name starting with one of `names` (what an interrupted write leaves, for a sweep), as
+    /// `path` joined with their relative names, sorted; nothing below such a name is looked at.
+    /// A hint: nil when the file system does not know it cheaply (the default: any directory may
+    /// hold one), else exactly what a walk of the real directories would find for those names.
+    /// A sweep may skip every directory not listed, as long as it removes only such names.
+    func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]?
     /// Removes what is at `path`, of kind `kind`: a file is unlinked; a directory loses its
     /// entries depth first (in `entries(of:)` order; an entry of another kind is left, and the
     /// directory's rmdir then fails), is fsynced once empty when `syncingEachDirectory`, and is
@@ -83,7 +83,7 @@ extension FileSystem {
     }
 
     /// By default nothing is known: anything may be anywhere.
-    public func directoriesHoldingLeftovers(below path: String) -> [String]? { nil }
+    public func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]? { nil }
 
     /// By default a tree is removed call by call.
     public func removeTree(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError) {

@@ -105,7 +105,7 @@ import Testing
         for directory in [storage, session, tab, joinPath(session, "u")] { try system.mkdir(directory, mode: 0o755) }
         try system.close(try system.createExclusive(joinPath(tab, "data.pb"), mode: 0o644))
         let sweeper = TemporaryFileSweeper(writer: AtomicWriter(fileSystem: system), profile: "/p")
-        #expect(system.directoriesHoldingLeftovers(below: session) == [])
+        #expect(system.directories(below: session, holdingNamesStartingWith: TemporaryFileSweeper.leftoverNames) == [])
         #expect(try sweeper.sweep().isEmpty)
         let temporary = joinPath(tab, AtomicWriter.temporaryPrefix + "data.pb.1.1")
         try system.close(try system.createExclusive(temporary, mode: 0o644))
@@ -113,13 +113,65 @@ import Testing
         try system.close(
             try system.createExclusive(
                 joinPath(session, AtomicWriter.temporaryPrefix + "gone", AtomicWriter.temporaryPrefix + "x"), mode: 0o644))
-        #expect(system.directoriesHoldingLeftovers(below: session) == [session, tab])
-        #expect(system.directoriesHoldingLeftovers(below: "/p") == [session, tab])
-        #expect(system.directoriesHoldingLeftovers(below: joinPath(session, "u")) == [])
-        #expect(system.directoriesHoldingLeftovers(below: "/p/missing") == nil)
+        #expect(system.directories(below: session, holdingNamesStartingWith: TemporaryFileSweeper.leftoverNames) == [session, tab])
+        #expect(system.directories(below: "/p", holdingNamesStartingWith: TemporaryFileSweeper.leftoverNames) == [session, tab])
+        #expect(system.directories(below: joinPath(session, "u"), holdingNamesStartingWith: TemporaryFileSweeper.leftoverNames) == [])
+        #expect(system.directories(below: "/p/missing", holdingNamesStartingWith: TemporaryFileSweeper.leftoverNames) == nil)
         let removed = try sweeper.sweep()
         #expect(removed.count == 2 && removed.allSatisfy { $0.hasPrefix(joinPath(ProfileLayout.optimizedDirectory, "S1")) })
-        #expect(system.directoriesHoldingLeftovers(below: session) == [])
+        #expect(system.directories(below: session, holdingNamesStartingWith: TemporaryFileSweeper.leftoverNames) == [])
+    }
+
+    /// Asked about names it does not track (sessionctl's own, an intent record, a staged repair),
+    /// the hint answers what a walk of every directory finds, never less: a sweep that removed
+    /// those names would find them on the model as on a disk.
+    @Test func theHintAnswersForAnyNamesAsAWalkDoes() throws {
+        let system = try make()
+        let storage = joinPath("/p", ProfileLayout.optimizedDirectory)
+        let session = joinPath(storage, "S1")
+        for directory in [storage, session, joinPath(session, "t"), joinPath(storage, ".sessionctl-repair.S2")] {
+            try system.mkdir(directory, mode: 0o755)
+        }
+        try system.close(try system.createExclusive("/p/.sessionctl-intent.json", mode: 0o644))
+        try system.close(try system.createExclusive(joinPath(session, "t", AtomicWriter.temporaryPrefix + "x.1"), mode: 0o644))
+        let broad = NamePrefixes([".sessionctl-"])
+        #expect(system.directories(below: "/p", holdingNamesStartingWith: broad) == ["/p", storage, joinPath(session, "t")])
+        #expect(system.directories(below: "/p", holdingNamesStartingWith: TemporaryFileSweeper.leftoverNames) == [joinPath(session, "t")])
+        #expect(system.directories(below: "/p", holdingNamesStartingWith: NamePrefixes(["data"])) == [])
+        // Every set of names: the answer of a plain walk of the listings.
+        for names in [broad, TemporaryFileSweeper.leftoverNames, NamePrefixes([".sessionctl-intent"]), NamePrefixes(["t", "S"])] {
+            #expect(system.directories(below: "/p", holdingNamesStartingWith: names) == walk(system, "/p", names), "\(names.prefixes)")
+        }
+    }
+
+    /// The plain path: the directories at or below `path` holding a name of `names`, from listings.
+    private func walk(_ system: ModelFileSystem, _ path: String, _ names: NamePrefixes) -> [String] {
+        var found: [String] = []
+        let entries = (try? system.entries(of: path)) ?? []
+        if entries.contains(where: { names.matches($0.name) }) { found.append(path) }
+        for entry in entries where entry.kind == .directory && !names.matches(entry.name) {
+            found += walk(system, joinPath(path, entry.name), names)
+        }
+        return sortedByBytes(found)
+    }
+
+    /// A sweep that removes every name of sessionctl's removes the intent record on the model as
+    /// it does on a disk, though the model tracks only the writer's names.
+    @Test func aBroadSweepRemovesTheSameOnTheModelAsOnADisk() throws {
+        let directory = try TemporaryDirectoryForTests()
+        defer { directory.remove() }
+        let profile = joinPath(directory.path, "p")
+        let disk = POSIXFileSystem()
+        for path in [profile, joinPath(profile, ProfileLayout.optimizedDirectory)] { try disk.mkdir(path, mode: 0o755) }
+        try AtomicWriter(fileSystem: disk).write(Array("{}".utf8), to: joinPath(profile, ".sessionctl-intent.json"))
+        let model = ModelFileSystem(tree: DiskLoader.load(profile).tree)
+        let onModel = try TemporaryFileSweeper(
+            writer: AtomicWriter(fileSystem: model, writeProtocol: .broadSweep), profile: WorkloadRecorder.profile
+        )
+        .sweep()
+        let onDisk = try TemporaryFileSweeper(writer: AtomicWriter(fileSystem: disk, writeProtocol: .broadSweep), profile: profile).sweep()
+        #expect(onDisk == [".sessionctl-intent.json"])
+        #expect(onModel == onDisk)
     }
 
     /// The sweep led by the model's hint for the whole profile removes and restores what the

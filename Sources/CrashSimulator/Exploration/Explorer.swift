@@ -267,6 +267,8 @@ public struct Explorer: Sendable {
         result.sampledRecoveries = judge.sampledRecoveries
         result.unexploredRecoveryCrashes = judge.unexploredRecoveryCrashes
         result.recoveryPowerLossStates = judge.recoveryPowerLossStates
+        result.sampledCrashPoints += judge.powerLossSampledCheckpoints
+        result.statesLeftOut += judge.powerLossLeftOut
         return result
     }
 

@@ -28,6 +28,10 @@ final class StateJudge {
     var recoveryCrashStates = 0
     /// Of those, the states in which some of recovery's unsynced operations were lost or torn.
     var recoveryPowerLossStates = 0
+    /// Recovery checkpoints whose power-loss states were sampled or skipped, and those states
+    /// left out (see `exploreRecoveryPowerLoss`).
+    var powerLossSampledCheckpoints = 0
+    var powerLossLeftOut = 0.0
     /// The persistence model crashes inside recovery are explored under (see `exploreRecoveryPowerLoss`).
     var model = PersistenceModel.process
     /// Recoveries whose crash points were sampled, and the points of theirs left unexplored.

@@ -175,7 +175,7 @@ extension ModelFileSystem {
                 return TracedCall.answer(linked)
             case .read: return TracedCall.answer(try readBlob(call.path))
             case .list: return listAnswer(try directoryEntries(call.path))
-            case .leftovers: return TracedCall.answer(rawDirectoriesHoldingLeftovers(call.path))
+            case .leftovers: return TracedCall.answer(rawDirectories(below: call.path, holding: NamePrefixes(description: call.other)))
             case .entries:
                 let entries = try directoryEntries(call.path)
                 return entriesAnswer(entries, listing: listAnswer(entries))

@@ -508,31 +508,55 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return ContentHash.combine(listing, directories)
     }
 
-    /// From the directories' content hashes: a directory's two differ exactly when a temporary or
-    /// backup name lies below it (`NameTable.isTransient`), so only those are walked. Nil when no
-    /// directory is at `path`.
-    public func directoriesHoldingLeftovers(below path: String) -> [String]? {
-        let answer = rawDirectoriesHoldingLeftovers(path)
-        if isTracing { note((TracedCall(.leftovers, translate(path)), TracedCall.answer(answer))) }
+    /// For the names the tree tracks (`NameTable.isTransient`: the writer's temporary and backup
+    /// names), from the directories' content hashes: a directory's two differ exactly when such a
+    /// name lies below it, so only those are walked. For any other names, from a walk of every
+    /// directory, as a real file system would be walked: the answer never depends on which names
+    /// the model happens to track. Nil when no directory is at `path`.
+    public func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]? {
+        let answer = rawDirectories(below: path, holding: names)
+        if isTracing { note((TracedCall(.leftovers, translate(path), other: names.description), TracedCall.answer(answer))) }
         return answer
     }
 
-    func rawDirectoriesHoldingLeftovers(_ path: String) -> [String]? {
+    /// The names whose directories the tree's hashes tell apart.
+    static let trackedNames = NamePrefixes([AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix])
+
+    func rawDirectories(below path: String, holding names: NamePrefixes) -> [String]? {
         guard let inode = resolve(path), tree.isDirectory(inode) == true else { return nil }
         var found: [String] = []
-        if tree.holdsTransientNames(inode) { collectLeftovers(inode, path, &found) }
+        if names == ModelFileSystem.trackedNames {
+            if tree.holdsTransientNames(inode) { collectTracked(inode, path, &found) }
+        } else {
+            collect(inode, path, names, &found)
+        }
         return sortedByBytes(found)
     }
 
-    /// Adds `path` (of `directory`, which holds a transient name somewhere below it) if it holds
+    /// Adds `path` (of `directory`, which holds a tracked name somewhere below it) if it holds
     /// one itself, and the same of each subdirectory that holds one below it.
-    private func collectLeftovers(_ directory: Int32, _ path: String, _ found: inout [String]) {
+    private func collectTracked(_ directory: Int32, _ path: String, _ found: inout [String]) {
         var holds = false
         for (name, target) in tree.entries(of: directory) {
             if tree.names.isTransient(name) {
                 holds = true
             } else if tree.isDirectory(target) == true, tree.holdsTransientNames(target) {
-                collectLeftovers(target, joinPath(path, tree.names.name(name)), &found)
+                collectTracked(target, joinPath(path, tree.names.name(name)), &found)
+            }
+        }
+        if holds { found.append(path) }
+    }
+
+    /// Adds `path` if `directory` holds a name `names` matches, and the same of every
+    /// subdirectory not so named, depth first.
+    private func collect(_ directory: Int32, _ path: String, _ names: NamePrefixes, _ found: inout [String]) {
+        var holds = false
+        for (name, target) in tree.entries(of: directory) {
+            let text = tree.names.name(name)
+            if names.matches(text) {
+                holds = true
+            } else if tree.isDirectory(target) == true {
+                collect(target, joinPath(path, text), names, &found)
             }
         }
         if holds { found.append(path) }

@@ -14,7 +14,8 @@ import SessionFormats
 /// directories (a crash midway leaves a smaller one under the same name, for the next sweep);
 /// each directory the sweep removes something from is fsynced. Below a session directory, or one
 /// session's `Backups/`, only the directories the file system lists as holding such a name
-/// (`FileSystem.directoriesHoldingLeftovers(below:)`) are walked, when it knows them. It is asked
+/// (`FileSystem.directories(below:holdingNamesStartingWith:)`, asked for `names`, the very
+/// names it removes) are walked, when it knows them. It is asked
 /// once for the whole profile: when no directory holds such a name nothing is walked, and the
 /// directories of `SessionStorage/` and `Backups/` are found from that answer unless the group
 /// directory itself holds one (then they are listed and asked about one by one).
@@ -29,12 +30,23 @@ public struct TemporaryFileSweeper: Sendable {
         self.profile = profile
     }
 
+    /// The writer's temporary and backup names: all the sweep removes, and all it asks the file
+    /// system about.
+    public static let leftoverNames = NamePrefixes([AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix])
+
+    /// The names this sweep removes (under the planted `broad-sweep` protocol, every name of
+    /// sessionctl's, its intent records and staged repairs included).
+    var names: NamePrefixes {
+        writer.writeProtocol == .broadSweep ? NamePrefixes([".sessionctl-"]) : TemporaryFileSweeper.leftoverNames
+    }
+
     /// Removes the leftovers; returns their paths relative to the profile.
     public func sweep() throws(FileSystemError) -> [String] {
         var removed: [String] = []
         // What the file system knows of the whole profile: nothing to do when no directory holds
         // a leftover name, and a directory that holds none itself is not swept.
-        let everywhere = writer.fileSystem.directoriesHoldingLeftovers(below: profile)
+        let names = self.names
+        let everywhere = writer.fileSystem.directories(below: profile, holdingNamesStartingWith: names)
         if let everywhere, everywhere.isEmpty { return removed }
         func mayHold(_ relative: String) -> Bool { everywhere?.contains(joinPath(profile, relative)) ?? true }
         for incognito in [false, true] {
@@ -60,7 +72,8 @@ public struct TemporaryFileSweeper: Sendable {
                 } else {
                     for parent in subdirectories(group) {
                         try sweepParent(
-                            parent, known: writer.fileSystem.directoriesHoldingLeftovers(below: joinPath(profile, parent)), &removed)
+                            parent, known: writer.fileSystem.directories(below: joinPath(profile, parent), holdingNamesStartingWith: names),
+                            &removed)
                     }
                 }
             }
@@ -116,7 +129,8 @@ public struct TemporaryFileSweeper: Sendable {
         }
         if restored && writer.writeProtocol != .unsyncedSweep { try writer.fileSystem.fsyncDirectory(path) }
         var any = false
-        for entry in entries where AtomicWriter.isTemporaryName(entry.name) || AtomicWriter.isBackupName(entry.name) {
+        let names = self.names
+        for entry in entries where names.matches(entry.name) {
             let name = entry.name
             switch entry.kind {
             case .file:

@@ -48,6 +48,10 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// The safe protocol, but the backup link of a replaced file is not fsynced before the rename
     /// that replaces it: a power loss can lose the backup and tear the rename, leaving neither.
     case unsyncedBackup = "unsynced-backup"
+    /// The safe protocol, but the launch's sweep removes every name of sessionctl's (`.sessionctl-*`),
+    /// not only its writer's temporary and backup names: an interrupted command's intent record
+    /// goes before the launch settles it.
+    case broadSweep = "broad-sweep"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
@@ -57,7 +61,7 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     var keepsBackups: Bool {
         [
             .safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy,
-            .debouncedSave, .unsyncedSetAside, .unsyncedSweep, .unsyncedBackup
+            .debouncedSave, .unsyncedSetAside, .unsyncedSweep, .unsyncedBackup, .broadSweep
         ].contains(self)
     }
     /// Whether closed tabs' directories are removed before the commit point.

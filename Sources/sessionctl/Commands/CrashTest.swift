@@ -51,7 +51,7 @@ extension SessionCtl {
         @Option(
             name: .customLong("protocol"),
             help: ArgumentHelp(
-                "Write protocol under test: safe, in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep or unsynced-backup.",
+                "Write protocol under test: safe, in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup or broad-sweep.",
                 valueName: "name"),
             completion: .list(WriteProtocol.allCases.map(\.rawValue)))
         var writeProtocol: String = WriteProtocol.safe.rawValue
