@@ -39,7 +39,10 @@ import Testing
         Planted(writeProtocol: .unsyncedSetAside, oracle: .durability, model: .pessimistic, workload: "crash-loop"),
         // A session Chrome's rules shorten, restored with no copy kept: what Chrome drops is lost.
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-no-history"),
-        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing")
+        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing"),
+        // The launch marks its restore only once it has cleaned up and set aside: a crash in
+        // between (after it removed a leftover temporary file) is not counted by the next launch.
+        Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process)
     ]
 
     /// The store keeps every save promise on every built-in workload: nothing found broken while recording.

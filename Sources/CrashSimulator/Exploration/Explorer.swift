@@ -237,7 +237,7 @@ public struct Explorer: Sendable {
                         var childState = state
                         childState.recoveryCrash = crash.steps
                         childState.recoveryCut = crash.cut
-                        note(childState, child.findings(in: context), into: &result)
+                        note(childState, child.findings(in: context) + crash.findings, into: &result)
                     }
                 }
                 tree.rollback(to: mark)

@@ -48,7 +48,7 @@ public struct Replayer: Sendable {
                     reproducer.text, reason: "recovery of this state has no crash point \(steps)\(state.recoveryCut.map { ":\($0)" } ?? "")"
                 )
             }
-            findings = child.verdict.findings(in: context)
+            findings = child.verdict.findings(in: context) + child.state.findings
         } else {
             findings = judge.verdict(tree).findings(in: context)
         }

@@ -122,10 +122,24 @@ final class StateJudge {
                 tree.rollback(to: mark)
             }
             crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase, inodeBase: laterInodes)
+            if case .success = first {
+                // Judged by the marker this launch found and where among its operations each crash came.
+                let found = RestoreCrashAccount.marker(in: tree, profile: recording.profile)
+                let phase = CrashLoopCountOracle.Phase(steps, profile: recording.profile)
+                for index in crashes.indices {
+                    let crash = crashes[index]
+                    if let finding = CrashLoopCountOracle.check(
+                        crash.state, steps: steps, phase: phase, found: found, next: crash.verdict.account)
+                    {
+                        crashes[index].state.findings.append(finding)
+                    }
+                }
+            }
         }
+        let outcome = try? first.get()
         return StateVerdict(
             findings: findings, floor: floor, privacyFound: privacyFound, privacyDetails: privacyDetails,
-            detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: crashes)
+            detectedCrash: outcome?.detectedCrash, account: outcome?.account, recoveryCrashes: crashes)
     }
 
     /// Runs recovery on the state `tree` holds (leaving its changes there): replayed from the memo

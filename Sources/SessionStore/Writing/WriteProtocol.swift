@@ -41,6 +41,10 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// The safe protocol, but the hard-linked copy a set-aside makes is never fsynced before the
     /// live directory is removed: a power loss can keep the removal and lose the copy.
     case unsyncedSetAside = "unsynced-set-aside"
+    /// The safe protocol, but a launch records that it restores (the marker a crash-loop guard
+    /// counts by) only after it has cleaned up, set aside and kept copies of sessions: a crash in
+    /// the middle of that is taken for a crash of a running app, and never counted.
+    case uncountedLaunchCrash = "uncounted-launch-crash"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
@@ -50,9 +54,11 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     var keepsBackups: Bool {
         [
             .safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy,
-            .debouncedSave, .unsyncedSetAside
+            .debouncedSave, .unsyncedSetAside, .uncountedLaunchCrash
         ].contains(self)
     }
+    /// Whether a launch records that it restores before it changes anything else.
+    var marksRestoreFirst: Bool { self != .uncountedLaunchCrash }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }
