@@ -42,7 +42,10 @@ import Testing
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing"),
         // The launch marks its restore only once it has cleaned up and set aside: a crash in
         // between (after it removed a leftover temporary file) is not counted by the next launch.
-        Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process)
+        Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process),
+        // The copy of a shortened session made as a set-aside: whole in Backups/, gone from the
+        // live profile, so its window no longer opens.
+        Planted(writeProtocol: .dropsBackedUpSession, oracle: .liveSessions, model: .process, from: "tab-no-history")
     ]
 
     /// The store keeps every save promise on every built-in workload: nothing found broken while recording.

@@ -6,6 +6,8 @@ public enum OracleKind: String, Sendable, CaseIterable, Comparable {
     case durability
     /// Chrome's loader would not drop or delete any tab of the restored state.
     case collateralLoss
+    /// Every session Chrome would load is still live after recovery, whatever `Backups/` holds.
+    case liveSessions
     /// After an acknowledged close-all-incognito, no incognito URL or title remains on disk.
     case privacy
     /// Recovery detects the crash, is idempotent, and survives a crash of its own.

@@ -145,7 +145,7 @@ public struct RecoveryPolicy: Sendable {
         guard !setAside.hasEntry(of: key, holdingMetadata: metadata) else { return nil }
         return try setAside.push(
             key, reason: "kept as it was before Chrome's loading rules shortened it: \(outcome.shortenings.joined(separator: "; "))",
-            time: time, method: .copy)
+            time: time, method: writer.writeProtocol == .dropsBackedUpSession ? .linkCopy : .copy)
     }
 
     /// The sessions of the profile's `SessionStorage/` directories, regular first, each side by id.

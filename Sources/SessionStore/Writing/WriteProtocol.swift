@@ -45,6 +45,10 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// counts by) only after it has cleaned up, set aside and kept copies of sessions: a crash in
     /// the middle of that is taken for a crash of a running app, and never counted.
     case uncountedLaunchCrash = "uncounted-launch-crash"
+    /// The safe protocol, but the copy kept of a session that Chrome's loading rules shorten is
+    /// made as a set-aside: the session goes to `Backups/` whole and leaves the live profile, so
+    /// its window no longer opens although Chrome would load it.
+    case dropsBackedUpSession = "drops-backed-up-session"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
@@ -54,7 +58,7 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     var keepsBackups: Bool {
         [
             .safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy,
-            .debouncedSave, .unsyncedSetAside, .uncountedLaunchCrash
+            .debouncedSave, .unsyncedSetAside, .uncountedLaunchCrash, .dropsBackedUpSession
         ].contains(self)
     }
     /// Whether a launch records that it restores before it changes anything else.
