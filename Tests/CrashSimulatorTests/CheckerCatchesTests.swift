@@ -45,7 +45,11 @@ import Testing
         Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process),
         // The copy of a shortened session made as a set-aside: whole in Backups/, gone from the
         // live profile, so its window no longer opens.
-        Planted(writeProtocol: .dropsBackedUpSession, oracle: .liveSessions, model: .process, from: "tab-no-history")
+        Planted(writeProtocol: .dropsBackedUpSession, oracle: .liveSessions, model: .process, from: "tab-no-history"),
+        // The same from the built-in workloads' own damaged profiles, with no --from.
+        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, workload: "shortened-sessions"),
+        Planted(writeProtocol: .dropsBackedUpSession, oracle: .liveSessions, model: .process, workload: "shortened-sessions"),
+        Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process, workload: "refused-sessions")
     ]
 
     /// The store keeps every save promise on every built-in workload: nothing found broken while recording.
