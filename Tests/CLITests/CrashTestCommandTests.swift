@@ -36,7 +36,7 @@ import Testing
         #expect(failures.count == failed, "every failing state is listed")
         #expect(document["failuresOmitted"] as? Int == 0)
         #expect(document["verdict"] as? String == "fail")
-        let oracles = Set(["atomicity", "durability", "collateralLoss", "privacy", "recovery", "hygiene"])
+        let oracles = Set(["atomicity", "durability", "collateralLoss", "liveSessions", "privacy", "recovery", "crashLoopCount", "hygiene"])
         for failure in failures {
             #expect(oracles.contains(failure["oracle"] as? String ?? ""))
             #expect(failure["crashAfter"] is Int)

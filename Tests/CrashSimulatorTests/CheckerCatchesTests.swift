@@ -39,7 +39,17 @@ import Testing
         Planted(writeProtocol: .unsyncedSetAside, oracle: .durability, model: .pessimistic, workload: "crash-loop"),
         // A session Chrome's rules shorten, restored with no copy kept: what Chrome drops is lost.
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-no-history"),
-        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing")
+        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, from: "tab-data-missing"),
+        // The launch marks its restore only once it has cleaned up and set aside: a crash in
+        // between (after it removed a leftover temporary file) is not counted by the next launch.
+        Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process),
+        // The copy of a shortened session made as a set-aside: whole in Backups/, gone from the
+        // live profile, so its window no longer opens.
+        Planted(writeProtocol: .dropsBackedUpSession, oracle: .liveSessions, model: .process, from: "tab-no-history"),
+        // The same from the built-in workloads' own damaged profiles, with no --from.
+        Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, workload: "shortened-sessions"),
+        Planted(writeProtocol: .dropsBackedUpSession, oracle: .liveSessions, model: .process, workload: "shortened-sessions"),
+        Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process, workload: "refused-sessions")
     ]
 
     /// The store keeps every save promise on every built-in workload: nothing found broken while recording.

@@ -198,4 +198,22 @@ import Testing
                 == .recovery)
         #expect(RecoveryOracle.checkDetection(RecoveryOutcome(detectedCrash: false, restored: [:], changes: []), expected: false) == nil)
     }
+
+    /// A session Chrome would load may leave the live profile only when the crash-loop guard, by
+    /// the marker on disk, must set every session aside; one Chrome refuses may go.
+    @Test func liveSessionsKeepsWhatChromeWouldLoadUnlessTheGuardMustTrigger() throws {
+        let fixture = try Fixture(saving: [OracleTests.session([1, 2])])
+        let directory = ProfileLayout.sessionDirectory(Session.syntheticIdentifier, incognito: false)
+        let policy = RecoveryPolicy(writer: AtomicWriter(fileSystem: fixture.system), profile: OracleTests.profile)
+        try policy.recordRunning()
+        let findings = LiveSessionOracle.check(delisted: [directory], before: fixture.tree, profile: OracleTests.profile)
+        #expect(findings.map(\.oracle) == [.liveSessions])
+        #expect(findings.first?.message.contains("though Chrome would load it (2 tabs)") == true)
+        try policy.writeMarker(RecoveryMarker(state: .restoring, restoreCrashes: 1))
+        #expect(LiveSessionOracle.check(delisted: [directory], before: fixture.tree, profile: OracleTests.profile).isEmpty)
+        try policy.writeMarker(RecoveryMarker(state: .restoring, restoreCrashes: 0))
+        #expect(LiveSessionOracle.check(delisted: [directory], before: fixture.tree, profile: OracleTests.profile).count == 1)
+        try AtomicWriter(fileSystem: fixture.system).write([0xff, 0x01], to: fixture.path(joinPath(directory, ProfileLayout.metadataFile)))
+        #expect(LiveSessionOracle.check(delisted: [directory], before: fixture.tree, profile: OracleTests.profile).isEmpty)
+    }
 }

@@ -9,7 +9,8 @@ import Testing
 /// The checker catches a recovery that loses what it sets aside: planted bugs (a set-aside copy
 /// that skips the tab directories, with a manifest that agrees with what it copied; a recovery that
 /// deletes instead of setting aside, and says nothing) fail crash-test by the set-aside oracle,
-/// which compares the trees before and after recovery, and the reproducers replay.
+/// which compares the trees before and after recovery, and the reproducers replay. So does one
+/// that sets aside, whole, a session Chrome would load: by the live-session oracle.
 @Suite struct PlantedRecoveryBugTests {
     /// The store's recovery, then every tab directory of each entry it made removed and the
     /// entry's manifest rewritten to match what is left.
@@ -50,6 +51,36 @@ import Testing
             outcome.setAside = [:]
             return outcome
         }
+    }
+
+    /// The store's recovery, then every live regular session set aside whole (a hard-link copy with
+    /// its manifest, the live directory removed) and reported: a recovery that takes windows
+    /// Chrome would load out of the profile while keeping every byte of them.
+    struct SettingAsideLiveRunner: RecoveryRunner {
+        func recover(fileSystem: ModelFileSystem, profile: String) throws -> RecoveryOutcome {
+            var outcome = try StoreRecoveryRunner.recover(on: fileSystem, profile: profile)
+            let setAside = SessionSetAside(writer: AtomicWriter(fileSystem: fileSystem), profile: profile)
+            for id in (try? fileSystem.list(joinPath(profile, ProfileLayout.optimizedDirectory))) ?? [] where !id.hasPrefix(".") {
+                let key = SessionKey(id: id, incognito: false)
+                let entry = try setAside.push(key, reason: "test", time: StoreRecoveryRunner.launchTime, method: .linkCopy)
+                outcome.setAside[entry.path] = ProfileLayout.sessionDirectory(id, incognito: false)
+                outcome.restored[key.description] = nil
+            }
+            return outcome
+        }
+    }
+
+    /// Whole in Backups/ and reported, so the set-aside oracle accepts it; still a window lost.
+    @Test func aRecoveryThatSetsAsideASessionChromeWouldLoadIsCaughtAndReplays() throws {
+        var configuration = CrashTest.Configuration()
+        configuration.workload = "small"
+        configuration.model = .process
+        let report = try CrashTest(configuration: configuration, runner: SettingAsideLiveRunner()).run()
+        let failure = try #require(report.result.failures.first { $0.oracle == .liveSessions }, "\(report.result.failuresByOracle)")
+        #expect(failure.message.contains("though Chrome would load it"))
+        #expect(!failure.findings.contains { $0.oracle == .collateralLoss }, "the set-aside oracle accepts the whole copy")
+        let replayed = try Replayer(runner: SettingAsideLiveRunner()).replay(report.reproducer(failure))
+        #expect(replayed.findings.contains { $0.oracle == .liveSessions })
     }
 
     @Test func aRecoveryThatDeletesInsteadOfSettingAsideIsCaughtAndReplays() throws {

@@ -74,10 +74,20 @@ import Testing
         ("launch\nwait soon", 2, "wait takes a number of seconds"),
         ("launch\nrepeat 0 wait", 2, "repeat needs a count (1 to 100000) and an event"),
         ("launch\ngroup t1 colour=red", 2, "unknown option 'colour='"),
-        ("launch\ngroup t1 color=mauve", 2, "unknown group color 'mauve'")
+        ("launch\ngroup t1 color=mauve", 2, "unknown group color 'mauve'"),
+        ("launch\nfrom refused-sessions", 2, "from comes once, before the first event"),
+        ("from refused-sessions\nfrom refused-sessions\nlaunch", 2, "from comes once, before the first event"),
+        ("from healthy\nlaunch", 1, "from takes one of: shortened-sessions, refused-sessions")
     ])
     func errorsNameTheLine(text: String, line: Int, reason: String) {
         #expect(throws: SimulatorError.invalidWorkload(name: "w", line: line, reason: reason)) { try WorkloadParser.parse(text, name: "w") }
+    }
+
+    @Test func aWorkloadStartsFromADamagedProfileItNames() throws {
+        let workload = try WorkloadParser.parse("# a comment first\nfrom shortened-sessions\nlaunch\n", name: "w")
+        #expect(workload.start == .shortenedSessions)
+        #expect(workload.steps.map(\.event) == [.launch])
+        #expect(try WorkloadParser.parse("launch\n", name: "w").start == nil)
     }
 
     @Test func anEmptyWorkloadIsRefused() {

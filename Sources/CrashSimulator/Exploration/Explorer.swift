@@ -254,7 +254,7 @@ public struct Explorer: Sendable {
                         childState.recoveryCut = crash.cut
                         childState.recoveryKeep = crash.keep
                         childState.recoveryTear = crash.tear
-                        note(childState, child.findings(in: context), into: &result)
+                        note(childState, child.findings(in: context) + crash.findings, into: &result)
                     }
                 }
                 tree.rollback(to: mark)

@@ -85,7 +85,7 @@ public struct StoreRecoveryRunner: RecoveryRunner {
         }
         return RecoveryOutcome(
             detectedCrash: report.previousExit == .unclean || report.previousExit == .crashDuringRestore,
-            restored: restored, changes: changes, setAside: setAside)
+            restored: restored, changes: changes, setAside: setAside, account: RestoreCrashAccount(report))
     }
 }
 

@@ -23,10 +23,22 @@ public struct WorkloadRecorder {
         self.writeProtocol = writeProtocol
     }
 
-    /// Records `workload`, on an empty profile or, with `startingProfile`, on a copy of that
-    /// profile directory (loaded into the model file system; the real one is only read).
+    /// Records `workload`, on an empty profile, on the damaged profile it starts from, or, with
+    /// `startingProfile`, on a copy of that profile directory (loaded into the model file system;
+    /// the real one is only read). A workload that starts from a profile of its own takes no other.
     public func record(_ workload: Workload, startingProfile: String? = nil) throws(SimulatorError) -> Recording {
         var tree = ModelTree()
+        if let start = workload.start {
+            guard startingProfile == nil else {
+                throw .invalidWorkload(
+                    name: workload.name, line: 0, reason: "it starts from a profile of its own (from \(start.rawValue)), not from --from")
+            }
+            do {
+                try start.write(to: ModelFileSystem(tree: tree), profile: WorkloadRecorder.profile)
+            } catch {
+                throw .storeFailed(event: "from \(start.rawValue)", reason: error.description)
+            }
+        }
         if let startingProfile {
             guard POSIXFileSystem().resolvedKind(of: startingProfile) == .directory else {
                 throw .unreadableWorkload(path: startingProfile, reason: "not a profile directory (--from takes a profile)")
@@ -131,6 +143,7 @@ final class RecordingSession {
             privacy: privacy, inodeCount: tree.inodeCapacity, running: running, events: events,
             contract: contract)
         recording.starting = starting
+        recording.start = workload.start
         return recording
     }
 

@@ -90,7 +90,7 @@ public struct KillLoop: Sendable {
         // A full run first: it must count the same operations as the recording, and gives the time scale.
         let calibration: ChildRun
         do throws(SimulatorError) {
-            calibration = try runChild(profile: joinPath(directory, "full", "profile"), kill: nil, duration: 0)
+            calibration = try runChild(profile: joinPath(directory, "full", "profile"), kill: nil, duration: 0, start: recording.start)
             guard calibration.completed else {
                 throw .childFailed(reason: "the child did not complete the workload: \(calibration.errors)")
             }
@@ -181,7 +181,7 @@ public struct KillLoop: Sendable {
         let runDirectory = joinPath(directory, "run-\(number + 1)")
         let profile = joinPath(runDirectory, "profile")
         do throws(SimulatorError) {
-            var child = try runChild(profile: profile, kill: kill, duration: duration)
+            var child = try runChild(profile: profile, kill: kill, duration: duration, start: recording.start)
             var attempts = 0
             var fraction: Double = if case .time(let value) = kill { value } else { 0 }
             while case .time = kill, child.completed, attempts < 4 {
@@ -189,7 +189,7 @@ public struct KillLoop: Sendable {
                 attempts += 1
                 fraction /= 2
                 DiskLoader.remove(runDirectory)
-                child = try runChild(profile: profile, kill: .time(fraction: fraction), duration: duration)
+                child = try runChild(profile: profile, kill: .time(fraction: fraction), duration: duration, start: recording.start)
             }
             result.killed = child.killed
             if case .operation(let stopAt) = kill { result.crashAfter = stopAt }
@@ -224,7 +224,9 @@ public struct KillLoop: Sendable {
             defer { DiskLoader.remove(scratch) }
             let probe = joinPath(scratch, "profile")
             // A probe that cannot run leaves the landing unknown; it does not stop the loop.
-            guard (try? runChild(profile: probe, kill: .operation(stopAt: candidate), duration: 0)) != nil else { return nil }
+            guard (try? runChild(profile: probe, kill: .operation(stopAt: candidate), duration: 0, start: recording.start)) != nil else {
+                return nil
+            }
             if DiskLoader.fingerprint(probe) == killed { return candidate }
         }
         return nil
@@ -241,12 +243,20 @@ public struct KillLoop: Sendable {
         var errors = ""
     }
 
-    /// Runs one child on `profile` (created empty first, as the recording's), killing it as `kill` says.
-    func runChild(profile: String, kill: KillPlan.Kill?, duration: Double) throws(SimulatorError) -> ChildRun {
+    /// Runs one child on `profile` (created first as the recording's was: empty, or holding the
+    /// damaged profile `start`), killing it as `kill` says.
+    func runChild(profile: String, kill: KillPlan.Kill?, duration: Double, start: DamagedProfile?) throws(SimulatorError) -> ChildRun {
         do {
             try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         } catch {
             throw .childFailed(reason: "cannot create \(profile): \(error.localizedDescription)")
+        }
+        if let start {
+            do {
+                try start.write(to: POSIXFileSystem(), profile: profile)
+            } catch {
+                throw .childFailed(reason: "cannot write the \(start.rawValue) profile into \(profile): \(error.description)")
+            }
         }
         var stopAt: Int?
         if case .operation(let value) = kill { stopAt = value }
@@ -372,7 +382,7 @@ extension KillLoop {
         let directory = try makeDirectory()
         var duration = 1.0
         if case .time = kill {
-            duration = try runChild(profile: joinPath(directory, "full", "profile"), kill: nil, duration: 0).seconds
+            duration = try runChild(profile: joinPath(directory, "full", "profile"), kill: nil, duration: 0, start: recording.start).seconds
             DiskLoader.remove(joinPath(directory, "full"))
         }
         var judge = KillJudge(recording: recording)

@@ -6,10 +6,14 @@ public enum OracleKind: String, Sendable, CaseIterable, Comparable {
     case durability
     /// Chrome's loader would not drop or delete any tab of the restored state.
     case collateralLoss
+    /// Every session Chrome would load is still live after recovery, whatever `Backups/` holds.
+    case liveSessions
     /// After an acknowledged close-all-incognito, no incognito URL or title remains on disk.
     case privacy
     /// Recovery detects the crash, is idempotent, and survives a crash of its own.
     case recovery
+    /// A crash while a launch restores is counted toward the crash-loop guard by the next launch.
+    case crashLoopCount
     /// Temporary files are never loaded as sessions and are cleaned up.
     case hygiene
     /// (`--command`) Every tab readable before the command stays readable: live, or set aside in
@@ -46,12 +50,18 @@ public struct RecoveryOutcome: Sendable, Equatable {
     /// The sessions recovery set aside: each entry's path to the directory it was set aside from
     /// (both relative to the profile), for the oracle that checks the entry holds all of it.
     public var setAside: [String: String]
+    /// How the launch accounted for crashes during restore (nil: the runner does not say).
+    public var account: RestoreCrashAccount?
 
-    public init(detectedCrash: Bool, restored: [String: UInt64], changes: [String], setAside: [String: String] = [:]) {
+    public init(
+        detectedCrash: Bool, restored: [String: UInt64], changes: [String], setAside: [String: String] = [:],
+        account: RestoreCrashAccount? = nil
+    ) {
         self.detectedCrash = detectedCrash
         self.restored = restored
         self.changes = changes
         self.setAside = setAside
+        self.account = account
     }
 }
 

@@ -19,6 +19,9 @@ enum SetAsideOracle {
     struct Capture {
         var entries: [(entry: String, original: String, files: [String: [UInt8]]?, verifies: Bool)] = []
         var vanished: [(directory: String, entries: [[String: [UInt8]]]?)] = []
+        /// The session directories with a list before recovery that have none after it (gone or
+        /// not), for `LiveSessionOracle`.
+        var delisted: [String] = []
     }
 
     /// What the oracle notes before recovery: the session directories with a list
@@ -78,6 +81,9 @@ enum SetAsideOracle {
     ) -> Capture {
         var capture = Capture()
         let fileSystem = ModelFileSystem(tree: tree)
+        capture.delisted = before.sessions.filter {
+            fileSystem.kind(of: joinPath(profile, $0, ProfileLayout.metadataFile)) != .file
+        }
         for directory in before.sessions where fileSystem.kind(of: joinPath(profile, directory)) != .directory {
             let parts = pathComponents(directory)
             let id = parts.last ?? ""

@@ -122,6 +122,7 @@ final class StateJudge {
         var steps = depth == 0 ? run.operations : []
         tree.rollback(to: mark)
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
+        findings += LiveSessionOracle.check(delisted: setAside.delisted, before: tree, profile: recording.profile)
         var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
         if depth == 0 && steps.count + collapsed.count > 1 && shouldExploreRecoveryCrashes(steps, collapsed: collapsed) {
             if treesCollapsed > 0 {
@@ -130,10 +131,26 @@ final class StateJudge {
                 tree.rollback(to: mark)
             }
             crashes = exploreRecoveryCrashes(tree, steps: steps, operationBase: operationBase, inodeBase: laterInodes)
+            if case .success = first {
+                // Judged by the marker this launch found and where among its operations each crash came.
+                let found = RestoreCrashAccount.marker(in: tree, profile: recording.profile)
+                let phase = CrashLoopCountOracle.Phase(steps, profile: recording.profile)
+                // Process crashes only: under power loss the marker's own writes may be lost,
+                // so where the crash came does not say what the next launch must count.
+                for index in crashes.indices where crashes[index].state.keep == nil && crashes[index].state.tear == nil {
+                    let crash = crashes[index]
+                    if let finding = CrashLoopCountOracle.check(
+                        crash.state, steps: steps, phase: phase, found: found, next: crash.verdict.account)
+                    {
+                        crashes[index].state.findings.append(finding)
+                    }
+                }
+            }
         }
+        let outcome = try? first.get()
         return StateVerdict(
             findings: findings, floor: floor, privacyFound: privacyFound, privacyDetails: privacyDetails,
-            detectedCrash: (try? first.get())?.detectedCrash, recoveryCrashes: crashes)
+            detectedCrash: outcome?.detectedCrash, account: outcome?.account, recoveryCrashes: crashes)
     }
 
     /// Runs recovery on the state `tree` holds (leaving its changes there): replayed from the memo

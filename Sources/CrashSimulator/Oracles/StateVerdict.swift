@@ -14,6 +14,8 @@ public final class StateVerdict: Sendable {
     let privacyDetails: [Int: String]
     /// Whether recovery noticed the crash (nil when it failed).
     let detectedCrash: Bool?
+    /// How recovery accounted for crashes during restore (nil when it failed or does not say).
+    let account: RestoreCrashAccount?
     /// Crash states of recovery itself (after `steps` of its operations, the last possibly torn).
     let recoveryCrashes: [(state: RecoveryCrash, verdict: StateVerdict)]
 
@@ -26,17 +28,21 @@ public final class StateVerdict: Sendable {
         var cut: Int?
         var keep: Selection? = nil
         var tear: Tear? = nil
+        /// Findings on what the next launch made of this crash (`CrashLoopCountOracle`): they
+        /// depend on where in the interrupted recovery it came, not on the state alone.
+        var findings: [Finding] = []
     }
 
     init(
         findings: [Finding], floor: DurabilityOracle.Floor, privacyFound: UInt64, privacyDetails: [Int: String],
-        detectedCrash: Bool?, recoveryCrashes: [(state: RecoveryCrash, verdict: StateVerdict)]
+        detectedCrash: Bool?, account: RestoreCrashAccount? = nil, recoveryCrashes: [(state: RecoveryCrash, verdict: StateVerdict)]
     ) {
         self.findings = findings
         self.floor = floor
         self.privacyFound = privacyFound
         self.privacyDetails = privacyDetails
         self.detectedCrash = detectedCrash
+        self.account = account
         self.recoveryCrashes = recoveryCrashes
     }
 

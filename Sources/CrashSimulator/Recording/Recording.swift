@@ -28,6 +28,9 @@ public struct Recording: Sendable {
     public let contract: [Int: [Finding]]
     /// What the starting profile held (empty when the workload starts from an empty profile).
     public var starting = StartingFacts()
+    /// The damaged profile the workload started from (`from NAME`), which a kill loop's child
+    /// profile is made with too.
+    public var start: DamagedProfile?
 
     public init(
         workload: String, profile: String, initial: ModelTree.Snapshot, names: NameTable,

@@ -1,7 +1,9 @@
 /// The workloads `crash-test` knows by name (their text is in the workload format).
 public enum BuiltInWorkloads {
     /// Names, in the order `--help` lists them.
-    public static let names = ["small", "typical", "1000-tabs", "10000-tabs", "incognito", "crash-loop"]
+    public static let names = [
+        "small", "typical", "1000-tabs", "10000-tabs", "incognito", "crash-loop", "shortened-sessions", "refused-sessions"
+    ]
 
     /// The default workload.
     public static let defaultName = "typical"
@@ -15,6 +17,8 @@ public enum BuiltInWorkloads {
         case "10000-tabs": return tenThousandTabs
         case "incognito": return incognito
         case "crash-loop": return crashLoop
+        case "shortened-sessions": return shortenedSessions
+        case "refused-sessions": return refusedSessions
         default: return nil
         }
     }
@@ -117,6 +121,30 @@ public enum BuiltInWorkloads {
         wait
         close p3
         open t2 https://example.org/after "After incognito"
+        wait
+        background
+        """
+
+    static let shortenedSessions = """
+        # Starts from three windows Chrome's loading rules shorten (DamagedProfile): a tab without
+        # navigation items, a tab repeating an earlier tab's id, a tab listed without its data.pb.
+        # The first launch keeps a copy of each in Backups/ and restores it; a tab opened in two of
+        # them makes the saves that rewrite them as restored.
+        from shortened-sessions
+        launch
+        open t1 https://example.org/ "Example"
+        open t2 https://example.org/third "Third" window=third
+        wait
+        background
+        """
+
+    static let refusedSessions = """
+        # Starts from three windows Chrome refuses to load (DamagedProfile): no session_metadata.pb,
+        # an unparsable one, one listing a tab of id 0. The first launch sets each aside to
+        # Backups/; a tab opened in the first window's place starts a new session under its id.
+        from refused-sessions
+        launch
+        open t1 https://example.org/ "Example"
         wait
         background
         """

@@ -50,10 +50,14 @@ public struct Workload: Sendable {
     /// A built-in name or the file's path.
     public var name: String
     public var steps: [Step]
+    /// The damaged profile the workload starts from (`from NAME`); nil: an empty one, or the
+    /// profile `--from` names.
+    public var start: DamagedProfile?
 
-    public init(name: String, steps: [Step]) {
+    public init(name: String, steps: [Step], start: DamagedProfile? = nil) {
         self.name = name
         self.steps = steps
+        self.start = start
     }
 }
 

@@ -15,7 +15,8 @@ import SessionModel
 /// repeat 100 open t{i} https://example.org/{i} "Page {i}"
 /// ```
 ///
-/// `repeat N EVENT` writes EVENT N times with `{i}` replaced by 1...N.
+/// `repeat N EVENT` writes EVENT N times with `{i}` replaced by 1...N. A first line
+/// `from NAME` starts the workload from one of the damaged profiles `DamagedProfile` makes.
 public enum WorkloadParser {
     /// The most events a workload may expand to (a few `repeat 100000` lines would otherwise take
     /// gigabytes before anything runs).
@@ -24,10 +25,22 @@ public enum WorkloadParser {
     /// Parses a workload's text; `maxEvents` bounds what its `repeat` lines may expand to.
     public static func parse(_ text: String, name: String, maxEvents: Int = maxEvents) throws(SimulatorError) -> Workload {
         var steps: [Workload.Step] = []
+        var start: DamagedProfile?
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = offset + 1
             var words = try self.words(String(rawLine), name: name, line: line)
             guard !words.isEmpty else { continue }
+            if words[0].text == "from" && !words[0].quoted {
+                let names = DamagedProfile.allCases.map(\.rawValue).joined(separator: ", ")
+                guard steps.isEmpty, start == nil else {
+                    throw .invalidWorkload(name: name, line: line, reason: "from comes once, before the first event")
+                }
+                guard words.count == 2, let profile = DamagedProfile(rawValue: words[1].text) else {
+                    throw .invalidWorkload(name: name, line: line, reason: "from takes one of: \(names)")
+                }
+                start = profile
+                continue
+            }
             var count = 1
             if words[0].text == "repeat" && !words[0].quoted {
                 guard words.count >= 3, let times = Int(words[1].text), times >= 1, times <= 100_000 else {
@@ -52,7 +65,7 @@ public enum WorkloadParser {
         guard steps.first?.event == .launch else {
             throw .invalidWorkload(name: name, line: steps[0].line, reason: "a workload starts with launch")
         }
-        return Workload(name: name, steps: steps)
+        return Workload(name: name, steps: steps, start: start)
     }
 
     private static func display(_ word: String) -> String {

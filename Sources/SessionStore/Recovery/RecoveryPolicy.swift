@@ -85,8 +85,7 @@ public struct RecoveryPolicy: Sendable {
         report.consecutiveRestoreCrashes = crashes
         let guardTriggered = crashes >= crashLoopLimit
         report.crashLoopGuardTriggered = guardTriggered
-        // The count restarts once the guard has set the sessions aside.
-        try writeMarker(RecoveryMarker(state: .restoring, restoreCrashes: guardTriggered ? 0 : crashes))
+        if writer.writeProtocol.marksRestoreFirst { try markRestoring(report) }
 
         report.removedTemporaryFiles = try TemporaryFileSweeper(writer: writer, profile: profile).sweep()
         let setAside = SessionSetAside(writer: writer, profile: profile)
@@ -125,7 +124,15 @@ public struct RecoveryPolicy: Sendable {
                 sessions.append(LaunchReport.RestoredSession(key: key, outcome: outcome))
             }
         }
+        if !writer.writeProtocol.marksRestoreFirst { try markRestoring(report) }
         return (report, sessions)
+    }
+
+    /// Records that restore starts, with the crashes during restore counted so far; the count
+    /// restarts once the guard has set the sessions aside.
+    private func markRestoring(_ report: LaunchReport) throws(FileSystemError) {
+        let crashes = report.crashLoopGuardTriggered ? 0 : report.consecutiveRestoreCrashes
+        try writeMarker(RecoveryMarker(state: .restoring, restoreCrashes: crashes))
     }
 
     /// Keeps a copy in `Backups/` of a session that Chrome's loading rules shorten (tabs dropped
@@ -144,7 +151,7 @@ public struct RecoveryPolicy: Sendable {
         guard !setAside.hasEntry(of: key, holdingMetadata: metadata) else { return nil }
         return try setAside.push(
             key, reason: "kept as it was before Chrome's loading rules shortened it: \(outcome.shortenings.joined(separator: "; "))",
-            time: time, method: .copy)
+            time: time, method: writer.writeProtocol == .dropsBackedUpSession ? .linkCopy : .copy)
     }
 
     /// The sessions of the profile's `SessionStorage/` directories, regular first, each side by id.

@@ -52,6 +52,14 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// not only its writer's temporary and backup names: an interrupted command's intent record
     /// goes before the launch settles it.
     case broadSweep = "broad-sweep"
+    /// The safe protocol, but a launch records that it restores (the marker a crash-loop guard
+    /// counts by) only after it has cleaned up, set aside and kept copies of sessions: a crash in
+    /// the middle of that is taken for a crash of a running app, and never counted.
+    case uncountedLaunchCrash = "uncounted-launch-crash"
+    /// The safe protocol, but the copy kept of a session that Chrome's loading rules shorten is
+    /// made as a set-aside: the session goes to `Backups/` whole and leaves the live profile, so
+    /// its window no longer opens although Chrome would load it.
+    case dropsBackedUpSession = "drops-backed-up-session"
 
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
@@ -61,9 +69,12 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     var keepsBackups: Bool {
         [
             .safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy,
-            .debouncedSave, .unsyncedSetAside, .unsyncedSweep, .unsyncedBackup, .broadSweep
+            .debouncedSave, .unsyncedSetAside, .unsyncedSweep, .unsyncedBackup, .broadSweep, .uncountedLaunchCrash,
+            .dropsBackedUpSession
         ].contains(self)
     }
+    /// Whether a launch records that it restores before it changes anything else.
+    var marksRestoreFirst: Bool { self != .uncountedLaunchCrash }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }

@@ -16,7 +16,9 @@ extension SessionCtl {
                 system, then builds every crash state the persistence model allows (prefixes, lost \
                 and reordered unsynced operations, torn writes and renames, torn sectors) and checks \
                 each after recovery: atomicity, durability after an acknowledged save, no collateral \
-                loss under Chrome's loading rules, incognito privacy, recovery, hygiene. Exits 1 when \
+                loss under Chrome's loading rules, every window Chrome would load still live, \
+                incognito privacy, recovery, crashes during \
+                recovery counted toward the crash-loop guard, hygiene. Exits 1 when \
                 any state fails, 3 when --max-states stopped the run first (it is incomplete), 0 \
                 otherwise; every failing state is listed with a reproducer for --replay. --shard K/N \
                 splits the run's partitions: N shards add up exactly to one whole run. With --kill N, \
@@ -51,7 +53,7 @@ extension SessionCtl {
         @Option(
             name: .customLong("protocol"),
             help: ArgumentHelp(
-                "Write protocol under test: safe, in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup or broad-sweep.",
+                "Write protocol under test: safe, in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup, broad-sweep, uncounted-launch-crash or drops-backed-up-session.",
                 valueName: "name"),
             completion: .list(WriteProtocol.allCases.map(\.rawValue)))
         var writeProtocol: String = WriteProtocol.safe.rawValue
