@@ -49,7 +49,12 @@ public struct Replayer: Sendable {
             let verdict = judge.verdict(tree)
             let wanted = StateVerdict.RecoveryCrash(
                 steps: steps, cut: state.recoveryCut, keep: state.recoveryKeep, tear: state.recoveryTear)
-            guard let child = verdict.recoveryCrashes.first(where: { $0.state == wanted }) else {
+            guard
+                let child = verdict.recoveryCrashes.first(where: {
+                    $0.state.steps == wanted.steps && $0.state.cut == wanted.cut && $0.state.keep == wanted.keep
+                        && $0.state.tear == wanted.tear
+                })
+            else {
                 throw .invalidReproducer(
                     reproducer.text,
                     reason: "recovery of this state has no crash state \(steps)\(state.recoveryCut.map { ":\($0)" } ?? "")"

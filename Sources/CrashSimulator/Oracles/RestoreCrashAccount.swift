@@ -66,8 +66,12 @@ public struct RestoreCrashAccount: Sendable, Hashable, CustomStringConvertible {
     /// there is none, a running app's when it does not parse.
     static func marker(in tree: ModelTree, profile: String) -> RecoveryMarker? {
         let fileSystem = ModelFileSystem(tree: tree)
-        let path = joinPath(profile, RecoveryMarker.fileName)
-        guard fileSystem.kind(of: path) != nil else { return nil }
+        var path = joinPath(profile, RecoveryMarker.fileName)
+        // A marker whose replacement was torn away is its backup: the launch's sweep puts it back.
+        if fileSystem.kind(of: path) == nil {
+            path = joinPath(profile, AtomicWriter.backupName(of: RecoveryMarker.fileName))
+            guard fileSystem.kind(of: path) != nil else { return nil }
+        }
         guard let bytes = try? fileSystem.read(path), let marker = RecoveryMarker(bytes: bytes) else {
             return RecoveryMarker(state: .running)
         }
