@@ -69,6 +69,13 @@ public protocol FileSystem: ReadableFileSystem {
         _ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
         leavingOut prefixes: [String]
     ) throws(FileSystemError) -> [String]
+    /// Whether the writer of the temporary output at `path` (a file or staged directory a killed
+    /// command may have left beside its output) is known to be gone, so that what it left may be
+    /// removed; `process` is the process id its name carries, nil when it carries none. The
+    /// default knows nothing: false. The real disk asks the process table; the crash simulator's
+    /// model, where the run in progress is the only process, answers true for every temporary it
+    /// did not make itself.
+    func writerIsGone(temporary path: String, process: Int32?) -> Bool
 }
 
 extension FileSystem {
@@ -84,6 +91,9 @@ extension FileSystem {
 
     /// By default nothing is known: anything may be anywhere.
     public func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]? { nil }
+
+    /// By default no writer is known to be gone.
+    public func writerIsGone(temporary path: String, process: Int32?) -> Bool { false }
 
     /// By default a tree is removed call by call.
     public func removeTree(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError) {

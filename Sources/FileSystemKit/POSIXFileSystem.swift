@@ -92,4 +92,11 @@ public struct POSIXFileSystem: FileSystem {
     public func setModificationTime(_ path: String, seconds: Int64) throws(FileSystemError) {
         guard SystemCall.setModificationTime(path, seconds: seconds) == 0 else { throw failure("utimensat", path) }
     }
+
+    /// Gone when the name carries the id of another process that this machine's process table
+    /// (this PID namespace) does not hold; a process of another user counts as running.
+    public func writerIsGone(temporary path: String, process: Int32?) -> Bool {
+        guard let process, process > 0, process != getpid() else { return false }
+        return !SystemCall.processExists(process)
+    }
 }

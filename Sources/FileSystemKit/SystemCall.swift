@@ -164,6 +164,9 @@ public enum SystemCall {
     /// Sends SIGKILL to a process (the crash simulator's kill of a child at a chosen time).
     public static func killProcess(_ process: Int32) { _ = kill(process, SIGKILL) }
 
+    /// Whether a process with this id exists in this PID namespace (one of another user's does).
+    static func processExists(_ process: Int32) -> Bool { kill(process, 0) == 0 || errno != ESRCH }
+
     /// Sleeps for some microseconds.
     public static func pause(microseconds: UInt32) { _ = usleep(microseconds) }
 

@@ -51,6 +51,24 @@ import Testing
         #expect(replay.stdout.contains("crash after operation \(atomicity["crashAfter"] as? Int ?? -1) of"))
     }
 
+    @Test func compressIsCrashTestedAsACommand() throws {
+        let profile = CLI.path("Fixtures/gallery/healthy")
+        let result = try CLI.run(["crash-test", "--command", "compress", "--input", profile, "--format", "json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let document = try json(result)
+        #expect(document["mode"] as? String == "command")
+        #expect(document["workload"] as? String == "compress \(profile)")
+        #expect(document["model"] as? String == "pessimistic")
+        #expect((document["operations"] as? Int ?? 0) > 5)
+        let states = try #require(document["states"] as? [String: Any])
+        #expect((states["explored"] as? Int ?? 0) > 0)
+        #expect(states["failed"] as? Int == 0)
+        #expect(document["verdict"] as? String == "pass")
+        let usage = try CLI.run(["crash-test", "--command", "zip", "--input", profile])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("compress, decompress, report"), "\(usage.stderr)")
+    }
+
     @Test func aCappedListSaysHowManyItLeavesOut() throws {
         let arguments = ["crash-test", "--workload", "small", "--model", "process", "--protocol", "in-place"]
         let listed = try CLI.run(arguments + ["--format", "json", "--max-failures", "2"])

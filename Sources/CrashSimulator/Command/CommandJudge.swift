@@ -4,6 +4,8 @@ import SessionFormats
 /// Judges the crash states of a `CommandRun`: what the crash left, then what a plain re-run of the
 /// command makes of it, each against the profile before the run and the uninterrupted run's result.
 ///
+/// A command that writes an output beside its input is judged by its `OutputCheck` instead.
+///
 /// On the crash state: every tab held before is still held (live or in a verified set-aside
 /// entry), unless the uninterrupted run itself removes it (`aside drop`), and the profile validates no worse than before (nothing half-written under a final
 /// name). After the re-run: the same two, the live sessions exactly those of the uninterrupted
@@ -24,9 +26,11 @@ final class CommandJudge {
         let firstInode = run.recording.inodeCount + 10_000
         let operationBase = Int32(run.recording.operations.count) + 1_000
         let crashed = ModelFileSystem(tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false)
-        var findings = check(
-            TabCensus.take(crashed, profile: profile), errors: CommandRun.validationErrors(crashed, profile: profile),
-            when: "after the crash")
+        var findings =
+            run.output?.judgeCrashed(crashed)
+            ?? check(
+                TabCensus.take(crashed, profile: profile), errors: CommandRun.validationErrors(crashed, profile: profile),
+                when: "after the crash")
         let mark = tree.mark()
         let rerun = ModelFileSystem(
             tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false, temporaryTag: "r")
@@ -34,9 +38,15 @@ final class CommandJudge {
         do {
             try run.command.run(
                 run.arguments, fileSystem: rerun, profile: profile, writeProtocol: run.writeProtocol,
-                sequence: CommandSequence(start: CommandSequence.rerunStart))
+                sequence: CommandSequence(start: run.command.rerunStart))
         } catch {
             failure = "\(error)"
+        }
+        if let output = run.output {
+            findings += output.judgeRerun(rerun, failure: failure)
+            tree.rollback(to: mark)
+            verdicts[hash] = findings
+            return findings
         }
         let after = TabCensus.take(rerun, profile: profile)
         findings += check(after, errors: CommandRun.validationErrors(rerun, profile: profile), when: "after the re-run")

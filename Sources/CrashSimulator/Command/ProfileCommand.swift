@@ -4,9 +4,10 @@ import SessionFormats
 import SessionModel
 import SessionStore
 
-/// A sessionctl command that changes a profile, as `crash-test --command` runs it on the model
-/// file system: what it does is fixed by the input before the first run, so that the run, its
-/// re-run after a crash and a replay all do the same thing.
+/// A sessionctl command that writes, as `crash-test --command` runs it on the model file system:
+/// one that changes a profile, or one that writes an output beside its input (`OutputLayout`).
+/// What it does is fixed by the input before the first run, so that the run, its re-run after a
+/// crash and a replay all do the same thing.
 public enum ProfileCommand: String, Sendable, CaseIterable {
     /// `repair PROFILE`.
     case repair
@@ -21,6 +22,13 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
     /// `aside drop PROFILE NAME` of the first set-aside entry (by name): its tabs may go, but only
     /// whole (the entry is listed whole or not at all).
     case asideDrop = "aside-drop"
+    /// `compress PROFILE`: the bundle `PROFILE.tar.gz` beside the profile.
+    case compress
+    /// `decompress BUNDLE`: a bundle made by compress, to the directory beside it that its name
+    /// less `.tar.gz` gives.
+    case decompress
+    /// `report PROFILE -o PROFILE.html`.
+    case report
 
     /// What the command is asked to do, settled from the input before it first runs.
     public enum Arguments: Sendable, Equatable {
@@ -28,10 +36,38 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
         case migration(MigrationTarget)
         case entry(String)
         case document([Session])
+        /// The input read and the output written, in the model file system.
+        case paths(OutputLayout)
     }
 
-    /// Whether the input is an inspect JSON document (import) rather than a profile directory.
-    public var takesDocument: Bool { self == .importDocument }
+    /// What `--input` is for a command.
+    public enum InputKind: Sendable {
+        /// A profile directory.
+        case profile
+        /// An inspect JSON document (import).
+        case document
+        /// A `.tar.gz` bundle (decompress).
+        case archive
+    }
+
+    /// What `--input` is.
+    public var inputKind: InputKind {
+        switch self {
+        case .importDocument: return .document
+        case .decompress: return .archive
+        default: return .profile
+        }
+    }
+
+    /// Where a re-run's clock starts: a day after the recorded run for a command that changes a
+    /// profile, so that its set-aside entries (named by their time) never take the first run's
+    /// names; at the same time for one that writes an output, so that a re-run writes the very
+    /// bytes the uninterrupted run wrote.
+    var rerunStart: Timestamp { writesOutput ? CommandSequence.recordedStart : CommandSequence.rerunStart }
+
+    /// Whether the command writes an output beside its input (compress, decompress, report)
+    /// rather than changing a profile.
+    public var writesOutput: Bool { OutputLayout(self, profile: WorkloadRecorder.profile) != nil }
 
     /// Settles the arguments from the profile as it is before the run (or the document for import).
     func arguments(fileSystem: any FileSystem, profile: String, document: [Session]?, input: String) throws(SimulatorError) -> Arguments {
@@ -63,6 +99,11 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
                 throw .invalidWorkload(name: input, line: 0, reason: "import takes an inspect JSON document as --input")
             }
             return .document(document)
+        case .compress, .decompress, .report:
+            guard let layout = OutputLayout(self, profile: profile) else {
+                throw .invalidOption(name: "command", value: rawValue, reason: "writes no output")
+            }
+            return .paths(layout)
         }
     }
 
@@ -100,6 +141,8 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
             }
         case (.importDocument, .document(let sessions)):
             _ = try Importer(profile: profile, aside: aside).run(sessions, replace: false)
+        case (.compress, .paths(let layout)), (.decompress, .paths(let layout)), (.report, .paths(let layout)):
+            try layout.write(self, writer: writer, clock: clock)
         default:
             throw SimulatorError.invalidOption(name: "command", value: rawValue, reason: "given the arguments of another command")
         }

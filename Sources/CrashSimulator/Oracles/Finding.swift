@@ -19,6 +19,9 @@ public enum OracleKind: String, Sendable, CaseIterable, Comparable {
     /// (`--command`) Every tab readable before the command stays readable: live, or set aside in
     /// an entry whose manifest verifies.
     case tabsKept
+    /// (`--command` compress, decompress and report) The command's input is left as it was,
+    /// names and bytes.
+    case inputKept
     /// (`--command`) Running the command again after the crash gives what an uninterrupted run gives.
     case convergence
 

@@ -164,7 +164,7 @@ extension ModelFileSystem {
             case .fsyncDirectory: try rawFsyncDirectory(call.path)
             case .link: try rawLink(call.path, to: call.other)
             case .unlink: try rawUnlink(call.path)
-            case .mkdir: try rawMkdir(call.path, mode: UInt32(bitPattern: call.number))
+            case .mkdir: try rawMkdir(call.path, mode: UInt32(bitPattern: call.number), canonical: true)
             case .rmdir: try rawRmdir(call.path)
             case .removeTree: try rawRemoveTree(call.path)
             case .linkTree:

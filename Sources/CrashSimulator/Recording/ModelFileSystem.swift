@@ -84,17 +84,21 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var sha256OfBlob: ((Blob) -> String)?
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     @exclusivity(unchecked)
-    private var aliases: [String: String] = [:]
-    private var temporaryCount = 0
-    private let temporaryTag: String
+    var aliases: [String: String] = [:]
+    /// Staged directories' paths as the store chose them, with the paths given in the tree: a
+    /// path below one is translated too.
+    var directoryAliases: [(store: String, model: String)] = []
+    var temporaryCount = 0
+    let temporaryTag: String
 
     /// A file system on `tree`; new inodes are numbered from `firstInode` (default: after the
     /// tree's highest), operations from `operationBase`.
     ///
     /// Temporary files (names starting with `AtomicWriter.temporaryPrefix`) are given names that
-    /// depend only on this file system's history (`<prefix><target>.<tag><n>`), not on the
-    /// process id and counter the store puts in them, so that recordings and crash states are
-    /// the same in every run; the store keeps using the names it chose.
+    /// depend only on this file system's history (`<prefix><target>.<tag><n>`, and
+    /// `<prefix><target>.<tag>d<n>` for a staged directory), not on the process id and counter the
+    /// store puts in them, so that recordings and crash states are the same in every run; the
+    /// store keeps using the names it chose (see `ModelFileSystem+TemporaryNames.swift`).
     public init(
         tree: ModelTree, firstInode: Int32? = nil, operationBase: Int32 = 0,
         tracksExactContent: Bool = true, capturesCallSites: Bool = false, temporaryTag: String = ""
@@ -160,64 +164,6 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     // MARK: Path resolution
-
-    /// The path in the tree of a path the store uses: only a temporary file's own name can have
-    /// been translated (see `canonicalTemporaryPath`).
-    @inline(__always)
-    private func translate(_ path: String) -> String {
-        guard !aliases.isEmpty, ModelFileSystem.endsInTemporaryName(path) else { return path }
-        return aliases[path] ?? path
-    }
-
-    /// Whether the last component of `path` starts with `AtomicWriter.temporaryPrefix`.
-    static func endsInTemporaryName(_ path: String) -> Bool {
-        let found = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var start = bytes.count
-            while start > 0 && bytes[start - 1] != 0x2F { start -= 1 }
-            // Most names do not start as the prefix does: told at the first byte.
-            guard start < bytes.count, bytes[start] == temporaryPrefixFirstByte else { return false }
-            return bytes[start...].starts(with: temporaryPrefixBytes)
-        }
-        return found ?? AtomicWriter.isTemporaryName(lastPathComponent(path))
-    }
-
-    private static let temporaryPrefixBytes = Array(AtomicWriter.temporaryPrefix.utf8)
-    private static let temporaryPrefixFirstByte = AtomicWriter.temporaryPrefix.utf8.first ?? 0
-
-    /// A deterministic name for a temporary file the store creates at `path`.
-    private func canonicalTemporaryPath(_ path: String) -> String {
-        let name = lastPathComponent(path)
-        guard AtomicWriter.isTemporaryName(name) else { return path }
-        // The name less its process id and counter: the last two dot-separated parts, when both
-        // are ASCII digits and a dot comes before them (".1.2" keeps nothing).
-        let utf8 = name.utf8
-        var stem = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: AtomicWriter.temporaryPrefix.utf8.count)...])
-        if let counter = ModelFileSystem.digitsSuffix(stem.utf8), let process = ModelFileSystem.digitsSuffix(stem.utf8[..<counter]) {
-            stem = Substring(stem.utf8[..<process])
-        }
-        temporaryCount += 1
-        let canonical = AtomicWriter.temporaryPrefix + stem + ".\(temporaryTag)\(temporaryCount)"
-        let result = joinPath(parentPath(path), canonical)
-        aliases[path] = result
-        return result
-    }
-
-    /// Where `bytes` ends in a dot and one or more ASCII digits: the index of that dot.
-    private static func digitsSuffix(_ bytes: Substring.UTF8View) -> Substring.UTF8View.Index? {
-        var index = bytes.endIndex
-        while index > bytes.startIndex, case let byte = bytes[bytes.index(before: index)], byte >= 0x30 && byte <= 0x39 {
-            index = bytes.index(before: index)
-        }
-        guard index < bytes.endIndex, index > bytes.startIndex else { return nil }
-        let dot = bytes.index(before: index)
-        return bytes[dot] == UInt8(ascii: ".") ? dot : nil
-    }
-
-    /// Takes a temporary path this kind of file system gave before (a replayed create), counting it.
-    private func adoptCanonical(_ path: String) -> String {
-        if AtomicWriter.isTemporaryName(lastPathComponent(path)) { temporaryCount += 1 }
-        return path
-    }
 
     /// The path in the tree of a path the store uses (its temporary names translated).
     func modelPath(_ path: String) -> String { translate(path) }
@@ -408,7 +354,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.unlink, path, .removeEntry(directory: at.directory, name: at.name))
     }
 
-    func rawMkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
+    func rawMkdir(_ path: String, mode: UInt32, canonical: Bool = false) throws(FileSystemError) {
+        let path = canonical ? adoptCanonical(path) : canonicalTemporaryPath(path, directory: true)
         let at: (directory: Int32, name: Int32)
         do throws(FileSystemError) {
             at = try parentAndName(path, operation: "mkdir")

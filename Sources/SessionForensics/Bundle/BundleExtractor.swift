@@ -50,14 +50,12 @@ public struct BundleExtractor {
     }
 
     /// Decompresses `file` to `output`; an existing output is never replaced (`FileSystemError.exists`).
+    ///
+    /// Both are on the writer's file system. What killed runs left beside `output` is removed
+    /// first, even when `output` exists (`AbandonedOutputs`).
     public func decompress(_ file: String, to output: String) throws -> Result {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ArchiveError.unreadable(path: file, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw ArchiveError.unreadable(path: file, reason: "not a regular file")
-        }
+        let input = try ArchiveInput(file, fileSystem: writer.fileSystem)
+        AbandonedOutputs.remove(besides: output, fileSystem: writer.fileSystem)
         if writer.fileSystem.kind(of: output) != nil { throw FileSystemError.exists(path: output) }
 
         let decoder = try GzipDecoder(file: file, limit: maxSize)
@@ -66,10 +64,7 @@ public struct BundleExtractor {
         defer { buffer.deallocate() }
         do {
             while true {
-                let count = SystemCall.readBytes(fd, buffer.baseAddress, buffer.count)
-                if count < 0 {
-                    throw ArchiveError.unreadable(path: file, reason: String(cString: strerror(errno)))
-                }
+                let count = try input.read(into: buffer)
                 if count == 0 { break }
                 try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { try target.take($0) }
             }
@@ -120,7 +115,7 @@ private struct ExtractionTarget {
 
     private mutating func decide(_ head: [UInt8]) throws {
         if TarFormat.isTar(head) {
-            let staged = try StagedDirectory(path: output, fileSystem: writer.fileSystem)
+            let staged = try StagedDirectory(path: output, fileSystem: writer.fileSystem, writeProtocol: writer.writeProtocol)
             destination = .tree(staged, TarReader(file: file + " (tar stream)"), TarExtraction(staged: staged, file: file, limit: limit))
         } else {
             destination = .file(try writer.begin(output, mode: 0o644))

@@ -17,15 +17,9 @@ final class FileContentReader {
 
     deinit { buffer.deallocate() }
 
-    /// Streams a file's content to `sink`; returns its size.
-    ///
-    /// With `expectedSize`, the file must still have that size (it was already written in the tar
-    /// header): a file that grows or shrinks while it is read is an error, not a silently wrong archive.
-    func copy(_ path: String, expectedSize: Int64?, to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
-        try copy(path, at: AT_FDCWD, display: path, expectedSize: expectedSize, to: sink)
-    }
-
-    /// Streams the content of `name` in the open directory `directory` (`display` names it in errors).
+    /// Streams the content of `name` in the open directory `directory` (`display` names it in
+    /// errors) to `sink`; returns its size. With `expectedSize`, the file must still have that
+    /// size (see `BundleSource.copy`).
     func copy(
         _ name: String, at directory: Int32, display path: String, expectedSize: Int64?,
         to sink: (UnsafeRawBufferPointer) throws -> Void

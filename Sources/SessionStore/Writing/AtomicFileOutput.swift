@@ -12,24 +12,36 @@
 ///
 /// Nothing is ever visible at the final path until the content is complete and durable; dropping
 /// an output that was not committed removes its temporary file.
+///
+/// The writer's protocol is honoured so that a crash checker can prove it catches a flawed one
+/// (`WriteProtocol`): `.inPlace` writes the final path itself from the start, `.noFsync` skips
+/// every fsync, and a protocol that does not sync directories skips the directory's fsync.
 public final class AtomicFileOutput {
     /// The final path.
     public let path: String
-    /// The temporary file the content goes to until `commit`.
+    /// The temporary file the content goes to until `commit` (the final path itself under `.inPlace`).
     public let temporaryPath: String
     /// Bytes written so far.
     public private(set) var byteCount: Int64 = 0
     private let fileSystem: any FileSystem
     private let replace: Bool
+    private let writeProtocol: WriteProtocol
     private var handle: FileHandleID?
 
-    init(path: String, temporaryPath: String, handle: FileHandleID, fileSystem: any FileSystem, replace: Bool) {
+    init(
+        path: String, temporaryPath: String, handle: FileHandleID, fileSystem: any FileSystem, replace: Bool,
+        writeProtocol: WriteProtocol = .safe
+    ) {
         self.path = path
         self.temporaryPath = temporaryPath
         self.handle = handle
         self.fileSystem = fileSystem
         self.replace = replace
+        self.writeProtocol = writeProtocol
     }
+
+    /// Whether the content goes straight to the final path (the flawed `.inPlace` protocol).
+    private var isInPlace: Bool { temporaryPath == path }
 
     deinit { abort() }
 
@@ -60,14 +72,16 @@ public final class AtomicFileOutput {
         guard let handle else { throw .io(operation: "commit", path: temporaryPath, code: EBADF, reason: "output already closed") }
         do throws(FileSystemError) {
             do throws(FileSystemError) {
-                try fileSystem.fsync(handle)
+                if writeProtocol.syncsFiles { try fileSystem.fsync(handle) }
                 self.handle = nil
                 try fileSystem.close(handle)
             } catch {
                 throw error.naming(temporaryPath)
             }
             if let modificationTime { try fileSystem.setModificationTime(temporaryPath, seconds: modificationTime) }
-            if replace {
+            if isInPlace {
+                // Already at its final path.
+            } else if replace {
                 try fileSystem.rename(temporaryPath, to: path)
             } else {
                 // link fails when the final path exists, so a file that appeared meanwhile is never replaced.
@@ -78,10 +92,11 @@ public final class AtomicFileOutput {
             try? fileSystem.unlink(temporaryPath)
             throw error
         }
-        try fileSystem.fsyncDirectory(parentPath(path))
+        if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(path)) }
     }
 
-    /// Closes and removes the temporary file; the final path is not touched.
+    /// Closes and removes the temporary file; the final path is not touched (except under
+    /// `.inPlace`, where the file removed is the final path).
     public func abort() {
         guard let handle else { return }
         self.handle = nil
@@ -93,11 +108,18 @@ public final class AtomicFileOutput {
 extension AtomicWriter {
     /// Starts writing `path` in pieces through a temporary file beside it.
     ///
-    /// Without `replace`, throws `.exists` at once when `path` exists (and again at commit if it appeared).
+    /// Without `replace`, throws `.exists` at once when `path` exists (and again at commit if it
+    /// appeared). What killed runs left beside `path` is removed first, even then (`AbandonedOutputs`).
     public func begin(_ path: String, mode: UInt32 = 0o644, replace: Bool = false) throws(FileSystemError) -> AtomicFileOutput {
-        if !replace, fileSystem.kind(of: path) != nil { throw .exists(path: path) }
         AbandonedOutputs.remove(besides: path, fileSystem: fileSystem)
+        if !replace, fileSystem.kind(of: path) != nil { throw .exists(path: path) }
+        if writeProtocol == .inPlace {
+            let handle = try replace ? fileSystem.openTruncating(path, mode: mode) : fileSystem.createExclusive(path, mode: mode)
+            return AtomicFileOutput(
+                path: path, temporaryPath: path, handle: handle, fileSystem: fileSystem, replace: replace, writeProtocol: writeProtocol)
+        }
         let (temp, handle) = try createTemporary(near: path, mode: mode)
-        return AtomicFileOutput(path: path, temporaryPath: temp, handle: handle, fileSystem: fileSystem, replace: replace)
+        return AtomicFileOutput(
+            path: path, temporaryPath: temp, handle: handle, fileSystem: fileSystem, replace: replace, writeProtocol: writeProtocol)
     }
 }

@@ -15,22 +15,31 @@ import Synchronization
 /// Paths given to it are relative to the tree's root; any that is absolute or holds `..` is
 /// refused, so nothing is created outside the temporary directory. Files are fsynced as they are
 /// closed and directories at commit, before the rename and the fsync of the parent.
+///
+/// A flawed `WriteProtocol` is honoured so that a crash checker can prove it catches it: one that
+/// does not sync files (`.noFsync`) skips the files' fsyncs, one that does not sync directories
+/// skips the directories'. A tree has no in-place form: `.inPlace` stages it as `.safe` does.
 public final class StagedDirectory {
     /// The final path.
     public let path: String
     /// The temporary directory the tree is built in.
     public let temporaryPath: String
     private let fileSystem: any FileSystem
+    private let writeProtocol: WriteProtocol
     private var directories: [String] = [""]
     private var open = true
     private static let counter = Atomic<UInt64>(0)
 
-    /// Creates the temporary directory; throws `.exists` when `path` exists already.
-    public init(path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws(FileSystemError) {
+    /// Creates the temporary directory; throws `.exists` when `path` exists already (after
+    /// removing what killed runs left beside it, see `AbandonedOutputs`).
+    public init(
+        path: String, fileSystem: any FileSystem = POSIXFileSystem(), writeProtocol: WriteProtocol = .safe
+    ) throws(FileSystemError) {
+        AbandonedOutputs.remove(besides: path, fileSystem: fileSystem)
         if fileSystem.kind(of: path) != nil { throw .exists(path: path) }
         self.path = path
         self.fileSystem = fileSystem
-        AbandonedOutputs.remove(besides: path, fileSystem: fileSystem)
+        self.writeProtocol = writeProtocol
         let name = lastPathComponent(path)
         var created: String?
         for _ in 0..<100 {
@@ -107,7 +116,7 @@ public final class StagedDirectory {
     /// Makes a file durable and closes it.
     public func closeFile(_ handle: FileHandleID) throws(FileSystemError) {
         do throws(FileSystemError) {
-            try fileSystem.fsync(handle)
+            if writeProtocol.syncsFiles { try fileSystem.fsync(handle) }
         } catch {
             try? fileSystem.close(handle)
             throw error
@@ -143,15 +152,17 @@ public final class StagedDirectory {
     /// Renames the staged tree, or its subdirectory `subtree`, to the final path, after making it
     /// durable; whatever else the staging directory held is removed.
     public func commit(subtree: String = "") throws(FileSystemError) {
-        for directory in directories.reversed() {
-            try fileSystem.fsyncDirectory(try location(directory))
+        if writeProtocol.syncsDirectories {
+            for directory in directories.reversed() {
+                try fileSystem.fsyncDirectory(try location(directory))
+            }
         }
         let source = try location(subtree)
         if fileSystem.kind(of: path) != nil { throw .exists(path: path) }
         try fileSystem.rename(source, to: path)
         if !subtree.isEmpty { removeTree(temporaryPath) }
         open = false
-        try fileSystem.fsyncDirectory(parentPath(path))
+        if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(parentPath(path)) }
     }
 
     /// Removes the staged tree; the final path is not touched.

@@ -114,13 +114,15 @@ extension SessionCtl {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "Crash-test a sessionctl command instead of the store: repair, migrate, aside-push, aside-restore, aside-drop or import, run on a copy of --input.",
+                "Crash-test a sessionctl command instead of the store: repair, migrate, aside-push, aside-restore, aside-drop, import, compress, decompress or report, run on a copy of --input.",
                 valueName: "name"))
         var command: String?
 
         @Option(
             name: .long,
-            help: ArgumentHelp("The profile directory the --command runs on (for import, the inspect JSON document).", valueName: "path"),
+            help: ArgumentHelp(
+                "The profile directory the --command runs on (for import, the inspect JSON document; for decompress, a bundle made by compress).",
+                valueName: "path"),
             completion: .file())
         var input: String?
 

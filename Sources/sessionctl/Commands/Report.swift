@@ -48,16 +48,8 @@ extension SessionCtl {
                 return (input, ProfileReport.gather(input, input: path, history: history, redact: redact))
             }
             Output.profileFoundInside(input.profileFoundInside, of: path)
-            let page = ReportPage.parts(report)
             try CommandFailure.explainingExisting("name another file with -o, or move that one away first") {
-                let file = try AtomicWriter().begin(output)
-                do {
-                    for part in page { try file.write(Array(part.utf8)[...]) }
-                    try file.commit()
-                } catch {
-                    file.abort()
-                    throw error
-                }
+                try ReportPage.write(report, to: output)
             }
             let tabs = report.sessions.reduce(0) { $0 + $1.tabs.count }
             Output.line(
