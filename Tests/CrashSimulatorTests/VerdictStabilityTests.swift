@@ -9,11 +9,13 @@ import Testing
 /// recovery finds every failure a sampled run finds.
 @Suite struct VerdictStabilityTests {
     /// Every small workload under both models, with the safe protocol and with flawed ones whose
-    /// failures involve recovery's set-asides.
+    /// failures involve recovery's set-asides (Chrome's under `pessimistic` on `small` only).
     static let cases: [RunCase] = {
         var cases: [RunCase] = []
         for workload in ["small", "incognito", "crash-loop"] {
-            for writeProtocol in [WriteProtocol.safe, .unsyncedSetAside, .chrome] {
+            // Chrome's protocol fails tens of thousands of states under power loss, each compared
+            // line by line: on the smallest workload only.
+            for writeProtocol in workload == "small" ? [WriteProtocol.safe, .unsyncedSetAside, .chrome] : [.safe, .unsyncedSetAside] {
                 cases.append(RunCase(workload: workload, model: .pessimistic, writeProtocol: writeProtocol))
             }
             for writeProtocol in [WriteProtocol.safe, .chrome] {
