@@ -6,11 +6,7 @@ import Testing
 /// ones fail where they must, and a failure replays from its reproducer.
 @Suite struct ExplorationTests {
     private func run(_ workload: String, _ model: PersistenceModel, _ writeProtocol: WriteProtocol) throws -> CrashTest.Report {
-        var configuration = CrashTest.Configuration()
-        configuration.workload = workload
-        configuration.model = model
-        configuration.writeProtocol = writeProtocol
-        return try CrashTest(configuration: configuration).run()
+        try RunCase(workload: workload, model: model, writeProtocol: writeProtocol).run()
     }
 
     @Test(arguments: [PersistenceModel.process, .pessimistic])

@@ -10,11 +10,7 @@ import Testing
 @Suite struct PowerLossCatchesTests {
     /// Runs `workload` with a planted protocol under `model`.
     static func run(_ writeProtocol: WriteProtocol, _ workload: String, _ model: PersistenceModel) throws -> CrashTest.Report {
-        var configuration = CrashTest.Configuration()
-        configuration.workload = workload
-        configuration.model = model
-        configuration.writeProtocol = writeProtocol
-        return try CrashTest(configuration: configuration).run()
+        try RunCase(workload: workload, model: model, writeProtocol: writeProtocol).run()
     }
 
     /// A sweep that puts a file back from its backup and removes the backup with no fsync between:

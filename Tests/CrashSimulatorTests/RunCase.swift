@@ -9,3 +9,14 @@ struct RunCase: Sendable, CustomStringConvertible {
     var writeProtocol: WriteProtocol
     var description: String { "\(workload)/\(model.rawValue)/\(writeProtocol.rawValue)" }
 }
+
+extension RunCase {
+    /// Records and explores the case with the default options.
+    func run() throws -> CrashTest.Report {
+        var configuration = CrashTest.Configuration()
+        configuration.workload = workload
+        configuration.model = model
+        configuration.writeProtocol = writeProtocol
+        return try CrashTest(configuration: configuration).run()
+    }
+}

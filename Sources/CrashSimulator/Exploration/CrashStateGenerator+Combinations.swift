@@ -32,23 +32,28 @@ extension CrashStateGenerator {
         add(others)
         for index in others.filter({ $0 < torn }).suffix(combinedSingles) { add([index]) }
         var generator = SeededGenerator(seed: ContentHash.combine(ContentHash.combine(seed, UInt64(crashPoint)), UInt64(torn) | 1 << 40))
-        for _ in 0..<combinedSamples {
-            var lost: [Int] = []
-            var word: UInt64 = 0
-            for (position, index) in others.enumerated() {
-                if position % 64 == 0 { word = generator.next() }
-                if word & (UInt64(1) << UInt64(position % 64)) != 0 { lost.append(index) }
-            }
-            add(lost)
-        }
+        for _ in 0..<combinedSamples { add(Self.randomSubset(of: others, using: &generator, keeping: true)) }
         return CombinedLosses(selections: selections, leftOut: Self.subsetCount(others.count) - 1 - Double(selections.count))
     }
 
-    /// The selection of `pending` that loses exactly `lost` (ascending), in its shorter form.
+    /// The selection of `pending` that loses exactly `lost` (ascending), in its shorter form
+    /// (`only` when as short).
     static func losing(_ lost: [Int], of pending: [Int]) -> Selection {
         if lost.count == pending.count { return .none }
-        if lost.count * 2 <= pending.count { return .allBut(lost) }
+        if lost.count < pending.count - lost.count { return .allBut(lost) }
         let lostSet = Set(lost)
         return .only(pending.filter { !lostSet.contains($0) })
+    }
+
+    /// A seeded random subset of `operations` (ascending): each one in it when its bit of the
+    /// generator's next words is set (`keeping`) or clear.
+    static func randomSubset(of operations: [Int], using generator: inout SeededGenerator, keeping: Bool) -> [Int] {
+        var subset: [Int] = []
+        var word: UInt64 = 0
+        for (position, index) in operations.enumerated() {
+            if position % 64 == 0 { word = generator.next() }
+            if (word & (UInt64(1) << UInt64(position % 64)) != 0) == keeping { subset.append(index) }
+        }
+        return subset
     }
 }

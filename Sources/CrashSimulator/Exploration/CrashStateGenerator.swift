@@ -108,23 +108,9 @@ public struct CrashStateGenerator: Sendable {
         }
         var generator = SeededGenerator(seed: ContentHash.combine(seed, UInt64(crashPoint)))
         for _ in 0..<samples {
-            var kept: [Int] = []
-            var word: UInt64 = 0
-            for (position, index) in pending.enumerated() {
-                if position % 64 == 0 { word = generator.next() }
-                if word & (UInt64(1) << UInt64(position % 64)) != 0 { kept.append(index) }
-            }
-            let dropped = pending.count - kept.count
-            if dropped == 0 { continue }
-            let selection: Selection
-            if kept.isEmpty {
-                selection = .none
-            } else if dropped < kept.count {
-                let keptSet = Set(kept)
-                selection = .allBut(pending.filter { !keptSet.contains($0) })
-            } else {
-                selection = .only(kept)
-            }
+            let lost = Self.randomSubset(of: pending, using: &generator, keeping: false)
+            if lost.isEmpty { continue }
+            let selection = Self.losing(lost, of: pending)
             if seen.insert(selection).inserted { result.append(CrashState(crashPoint: crashPoint, selection: selection)) }
         }
         return result
