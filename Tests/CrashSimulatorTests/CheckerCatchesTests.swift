@@ -49,7 +49,12 @@ import Testing
         // The same from the built-in workloads' own damaged profiles, with no --from.
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, workload: "shortened-sessions"),
         Planted(writeProtocol: .dropsBackedUpSession, oracle: .liveSessions, model: .process, workload: "shortened-sessions"),
-        Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process, workload: "refused-sessions")
+        Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process, workload: "refused-sessions"),
+        // A sweep removing every `.sessionctl-` name takes an interrupted repair's intent record
+        // and staged copy before the launch settles them: the windows it was replacing stay in
+        // Backups/, out of the live profile.
+        Planted(writeProtocol: .broadSweep, oracle: .liveSessions, model: .process, workload: "interrupted-repair"),
+        Planted(writeProtocol: .broadSweep, oracle: .liveSessions, model: .pessimistic, workload: "interrupted-repair")
     ]
 
     /// The store keeps every save promise on every built-in workload: nothing found broken while recording.

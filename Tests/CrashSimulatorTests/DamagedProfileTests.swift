@@ -42,6 +42,29 @@ import Testing
         #expect(outcomes["third"]?.loss == .invalidTabID(index: 2, id: 0))
     }
 
+    /// A repair cut short: `main` whole and live; `second` and `third` set aside and named by the
+    /// intent record with the digests of their entries; `second`'s repaired copy staged whole.
+    @Test func theInterruptedRepairIsOneTheNextRunSettles() throws {
+        let fileSystem = ModelFileSystem(tree: ModelTree())
+        try DamagedProfile.interruptedRepair.write(to: fileSystem, profile: "/profile")
+        let outcomes = try outcomes(.interruptedRepair)
+        #expect(outcomes["main"]?.loss == nil && outcomes["main"]?.shortenings.isEmpty == true)
+        #expect(outcomes["second"]?.loss == .metadataMissing && outcomes["third"]?.loss == .metadataMissing, "neither is live")
+        let writer = AtomicWriter(fileSystem: fileSystem)
+        let intent = try #require(RepairIntent.read(writer, profile: "/profile"))
+        let directories = ["second", "third"].map { "SessionStorage/" + WorkloadDriver.sessionID(of: $0) }
+        #expect(intent.directories == directories)
+        let commands = InterruptedCommands(writer: writer, profile: "/profile")
+        #expect(commands.stagedRepairs() == ["SessionStorage/.sessionctl-repair." + WorkloadDriver.sessionID(of: "second")])
+        let steps = try commands.settle()
+        #expect(steps.first == .finishedRepair(directory: directories[0]), "\(steps.map(\.description))")
+        #expect(steps.count == 2, "the staged copy finished, the other original put back: \(steps.map(\.description))")
+        let settled = SessionDirectoryLoader(fileSystem: fileSystem, profile: "/profile")
+        #expect(settled.load(SessionKey(id: WorkloadDriver.sessionID(of: "second"), incognito: false)).shortenings.isEmpty)
+        #expect(settled.load(SessionKey(id: WorkloadDriver.sessionID(of: "third"), incognito: false)).tabsWithoutData == [10])
+        #expect(RepairIntent.read(writer, profile: "/profile") == nil)
+    }
+
     /// Every file below `path`, by relative path, with its bytes.
     private func files(_ fileSystem: any ReadableFileSystem, _ path: String) -> [String: [UInt8]] {
         var found: [String: [UInt8]] = [:]
@@ -93,10 +116,13 @@ import Testing
         let setAside = recording.operations.filter {
             $0.kind == .rename && ($0.destination ?? "").contains("/Backups/") && !($0.destination ?? "").hasSuffix("manifest.json")
         }
-        #expect(setAside.count == 3, "one entry per damaged window: \(setAside.map(\.summary))")
+        // An interrupted repair's start: the entry put back is dropped (a rename into Backups/ of
+        // its own), and a copy is kept of the one window Chrome then shortens.
+        #expect(setAside.count == (profile == .interruptedRepair ? 2 : 3), "one entry per damaged window: \(setAside.map(\.summary))")
         let report = try test.run()
         #expect(report.result.failed == 0, "\(report.result.failures.prefix(3).map { "\($0.message) [\(report.reproducer($0).text)]" })")
-        #expect(report.chromeRuleLosses.count == (profile == .shortenedSessions ? 3 : 0), "\(report.chromeRuleLosses)")
+        let losses = [DamagedProfile.shortenedSessions: 3, .refusedSessions: 0, .interruptedRepair: 2]
+        #expect(report.chromeRuleLosses.count == losses[profile], "\(report.chromeRuleLosses)")
         #expect(report.result.recoveryCrashStates > 0)
     }
 }

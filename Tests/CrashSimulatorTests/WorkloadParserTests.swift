@@ -77,7 +77,7 @@ import Testing
         ("launch\ngroup t1 color=mauve", 2, "unknown group color 'mauve'"),
         ("launch\nfrom refused-sessions", 2, "from comes once, before the first event"),
         ("from refused-sessions\nfrom refused-sessions\nlaunch", 2, "from comes once, before the first event"),
-        ("from healthy\nlaunch", 1, "from takes one of: shortened-sessions, refused-sessions")
+        ("from healthy\nlaunch", 1, "from takes one of: shortened-sessions, refused-sessions, interrupted-repair")
     ])
     func errorsNameTheLine(text: String, line: Int, reason: String) {
         #expect(throws: SimulatorError.invalidWorkload(name: "w", line: line, reason: reason)) { try WorkloadParser.parse(text, name: "w") }

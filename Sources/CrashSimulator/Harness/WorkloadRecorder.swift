@@ -103,7 +103,13 @@ final class RecordingSession {
             _ = tree.names.intern(name)
         }
         let initial = tree.snapshot()
-        let starting = StartingFacts(tree: tree, profile: fileSystem.resolve(profile))
+        // A window an interrupted command left is the starting one once the launch settles it.
+        let settled = StartingFacts.settledCopies(of: tree, path: profile)
+        let starting = StartingFacts(tree: tree, profile: fileSystem.resolve(profile), settled: settled)
+        for copy in settled {
+            let scan = ProfileScan(tree: copy, profile: fileSystem.resolve(profile), names: ProfileNames(copy.names), collectFiles: false)
+            versions.record(scan, names: copy.names) { SessionPaths.directory($0, copy.names) }
+        }
         recordVersion()
         for step in workload.steps {
             fileSystem.context = "line \(step.line): \(step.text)"

@@ -1,5 +1,6 @@
 import Archive
 import FileSystemKit
+import SessionStore
 
 /// The caches of `StateJudge` that depend only on the states they are asked about, never on the
 /// order in which they are asked: the recovery memos, what the oracles found on each tree
@@ -74,7 +75,8 @@ final class JudgeCaches {
     }
 
     /// What the set-aside oracle notes before recovery on `tree` (`SetAsideOracle.before`, in the
-    /// recording's profile), remembered by the content hashes of the session stores, all that it reads.
+    /// recording's profile), remembered by the content hashes of the session stores and of the
+    /// repair's intent record, all that it reads.
     func setAsideBefore(_ tree: ModelTree) -> SetAsideOracle.Before {
         let profile = suite.recording.profile
         guard usesContentHashes else { return SetAsideOracle.before(tree, profile: profile, hashing: false) }
@@ -84,6 +86,11 @@ final class JudgeCaches {
             let hash = fileSystem.resolve(store).flatMap { tree.contentHash(of: $0, leavingOutTransient: false) }
             key = ContentHash.combine(key, hash ?? 0x6E6F_6E65)
         }
+        // The repair's intent record, at the profile's top, is read too.
+        let intent = fileSystem.resolve(joinPath(profile, RepairIntent.fileName)).flatMap {
+            tree.contentHash(of: $0, leavingOutTransient: false)
+        }
+        key = ContentHash.combine(key, intent ?? 0x6E6F_6E65)
         if let known = befores[key] { return known }
         let before = SetAsideOracle.before(tree, profile: profile, hashing: true)
         if befores.count >= capacity { befores.removeAll(keepingCapacity: true) }

@@ -11,16 +11,27 @@ import SessionStore
 /// would not load, cannot tell the two apart. The one exception is the crash-loop guard, which
 /// sets every session aside: allowed when the marker the launch finds says it must trigger
 /// (`RestoreCrashAccount`), not when the launch says it did.
+///
+/// The same holds for a window an interrupted `sessionctl repair` was replacing (set aside, its
+/// repaired copy staged or lost): the launch settles it as the command's next run would, so that
+/// it is live after recovery, repaired or as it was.
 enum LiveSessionOracle {
     /// The findings on the session directories `delisted` (relative to the profile at `profile`:
     /// those with a list before recovery and none after it), judged on `tree` as it was before
     /// recovery.
-    static func check(delisted: [String], before tree: ModelTree, profile: String) -> [Finding] {
-        guard !delisted.isEmpty else { return [] }
+    /// `unsettled` are the directories an interrupted repair was replacing that are not live
+    /// after recovery.
+    static func check(delisted: [String], unsettled: [String] = [], before tree: ModelTree, profile: String) -> [Finding] {
+        guard !delisted.isEmpty || !unsettled.isEmpty else { return [] }
         let marker = RestoreCrashAccount.marker(in: tree, profile: profile)
         guard !RestoreCrashAccount.expected(finding: marker).guardTriggered else { return [] }
         let fileSystem = ModelFileSystem(tree: tree)
-        var findings: [Finding] = []
+        var findings: [Finding] = unsettled.map { directory in
+            Finding(
+                .liveSessions,
+                "recovery left \(directory) out of the live profile, though an interrupted sessionctl repair was replacing it (its intent record or staged copy names it): its window no longer opens"
+            )
+        }
         for directory in delisted {
             let path = joinPath(profile, directory)
             guard let inode = fileSystem.resolve(path) else { continue }

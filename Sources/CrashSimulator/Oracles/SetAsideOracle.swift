@@ -22,6 +22,9 @@ enum SetAsideOracle {
         /// The session directories with a list before recovery that have none after it (gone or
         /// not), for `LiveSessionOracle`.
         var delisted: [String] = []
+        /// The directories an interrupted repair was replacing before recovery (`Before.replacing`)
+        /// that are not live after it, for `LiveSessionOracle`; empty when recovery failed.
+        var unsettled: [String] = []
     }
 
     /// What the oracle notes before recovery: the session directories with a list
@@ -30,6 +33,10 @@ enum SetAsideOracle {
     struct Before {
         fileprivate(set) var sessions: [String] = []
         fileprivate(set) var hashes: [String: UInt64] = [:]
+        /// The session directories an interrupted `sessionctl repair` was replacing, which the
+        /// launch must settle as the command's next run would: those the repair's intent record
+        /// (`RepairIntent`) names and those with a whole staged copy (its list there), absent.
+        fileprivate(set) var replacing: [String] = []
         /// A hash of all of it (made by `before`, after which nothing changes).
         private(set) var digest: UInt64 = 0
 
@@ -37,6 +44,8 @@ enum SetAsideOracle {
         fileprivate mutating func seal() {
             var digest = UInt64(sessions.count)
             for session in sessions { digest = ContentHash.combine(digest, ContentHash.of(session)) }
+            digest = ContentHash.combine(digest, UInt64(replacing.count))
+            for directory in replacing { digest = ContentHash.combine(digest, ContentHash.of(directory)) }
             for (directory, hash) in hashes.sorted(by: { $0.key < $1.key }) {
                 digest = ContentHash.combine(digest, ContentHash.combine(ContentHash.of(directory), hash))
             }
@@ -69,8 +78,27 @@ enum SetAsideOracle {
                 }
             }
         }
+        before.replacing = replacing(fileSystem, profile: profile)
         before.seal()
         return before
+    }
+
+    /// The session directories an interrupted repair was replacing in the profile at `profile`
+    /// (`Before.replacing`), sorted.
+    private static func replacing(_ fileSystem: ModelFileSystem, profile: String) -> [String] {
+        var found = Set(RepairIntent.read(AtomicWriter(fileSystem: fileSystem), profile: profile)?.directories ?? [])
+        for storage in storeDirectories {
+            for name in (try? fileSystem.list(joinPath(profile, storage))) ?? []
+            where name.hasPrefix(InterruptedCommands.repairStagingPrefix) {
+                let staged = joinPath(profile, storage, name)
+                if [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile].contains(where: {
+                    fileSystem.kind(of: joinPath(staged, $0)) == .file
+                }) {
+                    found.insert(joinPath(storage, String(name.dropFirst(InterruptedCommands.repairStagingPrefix.count))))
+                }
+            }
+        }
+        return found.filter { fileSystem.kind(of: joinPath(profile, $0)) == nil }.sorted()
     }
 
     /// Reads the entries `outcome` names in the tree as recovery left it, and what became of the
@@ -83,6 +111,9 @@ enum SetAsideOracle {
         let fileSystem = ModelFileSystem(tree: tree)
         capture.delisted = before.sessions.filter {
             fileSystem.kind(of: joinPath(profile, $0, ProfileLayout.metadataFile)) != .file
+        }
+        if outcome != nil {
+            capture.unsettled = before.replacing.filter { fileSystem.kind(of: joinPath(profile, $0)) != .directory }
         }
         for directory in before.sessions where fileSystem.kind(of: joinPath(profile, directory)) != .directory {
             let parts = pathComponents(directory)

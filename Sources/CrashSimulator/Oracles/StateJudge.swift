@@ -122,7 +122,8 @@ final class StateJudge {
         var steps = depth == 0 ? run.operations : []
         tree.rollback(to: mark)
         findings += SetAsideOracle.check(setAside, before: tree, profile: recording.profile)
-        findings += LiveSessionOracle.check(delisted: setAside.delisted, before: tree, profile: recording.profile)
+        findings += LiveSessionOracle.check(
+            delisted: setAside.delisted, unsettled: setAside.unsettled, before: tree, profile: recording.profile)
         var crashes: [(state: StateVerdict.RecoveryCrash, verdict: StateVerdict)] = []
         if depth == 0 && steps.count + collapsed.count > 1 && shouldExploreRecoveryCrashes(steps, collapsed: collapsed) {
             if treesCollapsed > 0 {

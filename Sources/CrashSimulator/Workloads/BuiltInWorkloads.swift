@@ -2,7 +2,8 @@
 public enum BuiltInWorkloads {
     /// Names, in the order `--help` lists them.
     public static let names = [
-        "small", "typical", "1000-tabs", "10000-tabs", "incognito", "crash-loop", "shortened-sessions", "refused-sessions"
+        "small", "typical", "1000-tabs", "10000-tabs", "incognito", "crash-loop", "shortened-sessions", "refused-sessions",
+        "interrupted-repair"
     ]
 
     /// The default workload.
@@ -19,6 +20,7 @@ public enum BuiltInWorkloads {
         case "crash-loop": return crashLoop
         case "shortened-sessions": return shortenedSessions
         case "refused-sessions": return refusedSessions
+        case "interrupted-repair": return interruptedRepair
         default: return nil
         }
     }
@@ -145,6 +147,19 @@ public enum BuiltInWorkloads {
         from refused-sessions
         launch
         open t1 https://example.org/ "Example"
+        wait
+        background
+        """
+
+    static let interruptedRepair = """
+        # Starts from a sessionctl repair cut short (DamagedProfile): two windows set aside and named
+        # by the repair's intent record, one of them with its repaired copy staged. The first
+        # launch finishes the one and puts the other back before it restores; a tab opened in each
+        # makes the saves that rewrite them.
+        from interrupted-repair
+        launch
+        open t1 https://example.org/ "Example" window=second
+        open t2 https://example.org/third "Third" window=third
         wait
         background
         """

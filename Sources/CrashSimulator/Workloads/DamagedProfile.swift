@@ -26,9 +26,16 @@ public enum DamagedProfile: String, Sendable, CaseIterable {
     /// (metadata-missing), `second` an unparsable one (metadata-garbage), `third` one listing a
     /// tab of id 0 (tab-id-zero).
     case refusedSessions = "refused-sessions"
+    /// A `sessionctl repair` cut short (`DamagedProfile+InterruptedRepair.swift`): `main` is whole,
+    /// `second` (tab-no-history) and `third` (tab-data-missing) are set aside in `Backups/` and
+    /// named by the repair's intent record, `second`'s repaired copy staged whole beside its empty
+    /// place. The launch must finish the one and put the other back, as the command's next run would.
+    case interruptedRepair = "interrupted-repair"
 
     /// What is wrong with one window.
     enum Damage: CaseIterable {
+        /// Nothing: the window is whole.
+        case intact
         /// The second tab's navigation item count is 0 in the list (its data.pb keeps its items).
         case noNavigationItems
         /// The fourth tab's id is the second tab's in the list (its own directory stays).
@@ -48,6 +55,7 @@ public enum DamagedProfile: String, Sendable, CaseIterable {
         switch self {
         case .shortenedSessions: return [("main", .noNavigationItems), ("second", .repeatedID), ("third", .dataMissing)]
         case .refusedSessions: return [("main", .listMissing), ("second", .listUnparsable), ("third", .invalidID)]
+        case .interruptedRepair: return [("main", .intact), ("second", .noNavigationItems), ("third", .dataMissing)]
         }
     }
 
@@ -62,8 +70,10 @@ public enum DamagedProfile: String, Sendable, CaseIterable {
         let storage = joinPath(profile, ProfileLayout.optimizedDirectory)
         try DamagedProfile.makeDirectory(storage, on: fileSystem)
         for (window, damage) in windows {
-            try DamagedProfile.write(DamagedProfile.session(window), damaged: damage, into: storage, on: fileSystem)
+            let session = DamagedProfile.session(window)
+            try DamagedProfile.write(session, damaged: damage, at: joinPath(storage, session.id), on: fileSystem)
         }
+        if self == .interruptedRepair { try DamagedProfile.interruptRepair(of: ["second", "third"], profile: profile, on: fileSystem) }
     }
 
     /// A healthy window of four tabs of two navigation items each, the first pinned.
@@ -79,11 +89,10 @@ public enum DamagedProfile: String, Sendable, CaseIterable {
         return Session(id: WorkloadDriver.sessionID(of: window), activeIndex: 0, pinnedCount: 1, tabs: tabs)
     }
 
-    /// Writes `session` into its directory under `storage`, damaged as `damage` says.
-    private static func write(
-        _ session: Session, damaged damage: Damage, into storage: String, on fileSystem: any FileSystem
+    /// Writes `session` into `directory` (its list last), damaged as `damage` says.
+    static func write(
+        _ session: Session, damaged damage: Damage, at directory: String, on fileSystem: any FileSystem
     ) throws(FileSystemError) {
-        let directory = joinPath(storage, session.id)
         try makeDirectory(directory, on: fileSystem)
         for (index, tab) in session.tabs.enumerated() {
             let tabDirectory = joinPath(directory, Tab.directoryName(for: tab.id))
@@ -96,7 +105,7 @@ public enum DamagedProfile: String, Sendable, CaseIterable {
         case .noNavigationItems: listed.tabs[1].navigationItemCount = 0
         case .repeatedID: listed.tabs[3].id = listed.tabs[1].id
         case .invalidID: listed.tabs[2].id = 0
-        case .dataMissing, .listMissing, .listUnparsable: break
+        case .intact, .dataMissing, .listMissing, .listUnparsable: break
         }
         guard damage != .listMissing else { return }
         var metadata = ChromeProtoCodec.encodeSessionMetadata(listed)
@@ -104,7 +113,7 @@ public enum DamagedProfile: String, Sendable, CaseIterable {
         try writeFile(metadata, to: joinPath(directory, ProfileLayout.metadataFile), on: fileSystem)
     }
 
-    private static func makeDirectory(_ path: String, on fileSystem: any FileSystem) throws(FileSystemError) {
+    static func makeDirectory(_ path: String, on fileSystem: any FileSystem) throws(FileSystemError) {
         guard fileSystem.kind(of: path) == nil else { return }
         try fileSystem.mkdir(path, mode: 0o755)
     }
