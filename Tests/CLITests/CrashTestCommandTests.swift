@@ -176,6 +176,26 @@ import Testing
         #expect(states["failed"] as? Int == 0)
     }
 
+    /// Real kills judge live sessions too, with recovery run by the protocol the child wrote with:
+    /// a sweep taking an interrupted repair's record, and a kept copy made as a set-aside, both
+    /// leave windows out of the live profile; each failure replays.
+    @Test(arguments: [("broad-sweep", "interrupted-repair"), ("drops-backed-up-session", "shortened-sessions")])
+    func realKillsCatchALaunchThatTakesWindowsOutOfTheLiveProfile(_ writeProtocol: String, _ workload: String) throws {
+        let scratch = try CLI.temporaryDirectory("kill")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let result = try CLI.run(
+            ["crash-test", "--kill", "12", "--workload", workload, "--protocol", writeProtocol, "--format", "json"],
+            environment: ["TMPDIR": scratch])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let failures = try #require(document["failures"] as? [[String: Any]])
+        let live = try #require(failures.first { ($0["oracles"] as? [String] ?? []).contains("liveSessions") }, "\(failures)")
+        let again = try CLI.run(["crash-test", "--replay", live["reproducer"] as? String ?? ""], environment: ["TMPDIR": scratch])
+        #expect(again.status == 1 && again.stdout.contains("liveSessions"), "\(again.stdout)")
+        let safe = try CLI.run(["crash-test", "--kill", "12", "--workload", workload], environment: ["TMPDIR": scratch])
+        #expect(safe.status == 0, "\(safe.stdout)")
+    }
+
     @Test func anInPlaceRewriteIsCaughtAndItsStateKept() throws {
         let scratch = try CLI.temporaryDirectory("kill")
         defer { try? FileManager.default.removeItem(atPath: scratch) }

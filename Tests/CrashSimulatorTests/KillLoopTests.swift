@@ -45,7 +45,7 @@ import Testing
         try POSIXFileSystem().mkdir(profile, mode: 0o755)
         let driver = WorkloadDriver(workloadName: "small", fileSystem: POSIXFileSystem(), profile: profile, writeProtocol: .safe)
         for step in try #require(try BuiltInWorkloads.workload("small")).steps { try driver.perform(step.event) }
-        var judge = KillJudge(recording: recording)
+        var judge = KillJudge(recording: recording, writeProtocol: .safe)
         let context = CrashContext(recording: recording, acknowledged: recording.acknowledgements.count, running: true)
         #expect(judge.judge(profile: profile, context: context).findings.isEmpty, "the finished run is the last version")
         let metadata = joinPath(profile, "SessionStorage/{SyntheticIdentifier}/session_metadata.pb")

@@ -112,7 +112,7 @@ public struct KillLoop: Sendable {
         for _ in 0..<max(1, min(configuration.parallel, plan.kills.count)) {
             group.enter()
             DispatchQueue.global().async {
-                var judge = KillJudge(recording: recording)
+                var judge = KillJudge(recording: recording, writeProtocol: configuration.writeProtocol)
                 while true {
                     let number = next.withLock { value -> Int in
                         defer { value += 1 }
@@ -385,7 +385,7 @@ extension KillLoop {
             duration = try runChild(profile: joinPath(directory, "full", "profile"), kill: nil, duration: 0, start: recording.start).seconds
             DiskLoader.remove(joinPath(directory, "full"))
         }
-        var judge = KillJudge(recording: recording)
+        var judge = KillJudge(recording: recording, writeProtocol: configuration.writeProtocol)
         let result = runAndJudge(0, kill, directory: directory, duration: duration, recording: recording, judge: &judge)
         if let error = result.error { throw error }
         if result.findings.isEmpty { DiskLoader.remove(directory) }
