@@ -85,7 +85,8 @@ if r:
     goals.append(("compress <= 1.05x the size of tar -czf", f"{int(ours) / int(theirs):.3f}x", int(ours) <= 1.05 * int(theirs)))
 
 crash = []
-for w in ("typical", "1000-tabs", "1000-tabs-process", "10000-tabs-shard"):
+for w in ("typical", "small", "incognito", "crash-loop", "shortened-sessions", "refused-sessions", "interrupted-repair",
+          "1000-tabs", "1000-tabs-process", "10000-tabs-shard"):
     path = os.path.join(results, f"crash-{w}.json")
     try:
         d = json.load(open(path))
@@ -93,21 +94,24 @@ for w in ("typical", "1000-tabs", "1000-tabs-process", "10000-tabs-shard"):
         continue
     rss = None
     try:
-        rss = int(open(os.path.join(results, f"crash-{w}.time")).read().split()[-1])
+        fields = open(os.path.join(results, f"crash-{w}.time")).read().split()
+        rss = int(fields[-1])
+        d["wallSeconds"] = float(fields[-2])
     except Exception:
         pass
     crash.append((w, d, rss))
 if crash:
     lines.append("### crash-test")
     lines.append("")
-    lines.append("| run | model | states explored | unique | failed | seconds | states/s | peak memory |")
-    lines.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    lines.append("| run | model | states explored | of which power loss in recovery | unique | failed | wall seconds | states/s | peak memory |")
+    lines.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for w, d, rss in crash:
         s = d["states"]
         shard = f", shard {d['shard']}" if d.get("shard", "1/1") != "1/1" else ""
         capped = " (stopped by --max-states)" if d.get("truncated") else " (whole)"
         memory = f"{rss / 1024:.0f} MiB" if rss else "-"
-        lines.append(f"| {d['workload']}{shard}{capped} | {d['model']} | {s['explored']} | {s['unique']} | {s['failed']} | {d['elapsedSeconds']:.2f} | {d['statesPerSecond']:.0f} | {memory} |")
+        power = d.get("recovery", {}).get("powerLossStates", "-")
+        lines.append(f"| {d['workload']}{shard}{capped} | {d['model']} | {s['explored']} | {power} | {s['unique']} | {s['failed']} | {d.get('wallSeconds', d['elapsedSeconds']):.2f} | {d['statesPerSecond']:.0f} | {memory} |")
     lines.append("")
     for w, d, rss in crash:
         if d["workload"] == "typical":
