@@ -121,8 +121,7 @@ public struct Explorer: Sendable {
         for _ in 0..<workers {
             group.enter()
             DispatchQueue.global().async {
-                let caches = JudgeCaches(recording: work.recording)
-                caches.usesContentHashes = work.options.takesShortcuts
+                let caches = JudgeCaches(recording: work.recording, takesShortcuts: work.options.takesShortcuts)
                 while true {
                     let number = counters.nextPartition.add(1, ordering: .relaxed).oldValue
                     guard number < ranges.count else { break }
@@ -208,7 +207,6 @@ public struct Explorer: Sendable {
         let judge = StateJudge(recording: recording, runner: runner, caches: caches)
         judge.seed = options.seed
         judge.recoveryCrashSample = options.recoveryCrashSample
-        judge.usesTails = options.takesShortcuts
         judge.model = options.model
         // Acknowledgements only accumulate: the partition's last crash point has them all.
         judge.detailedPrivacyGroups = CrashContext(recording: recording, crashPoint: range.upperBound - 1).privacyGroups

@@ -5,16 +5,21 @@ import SessionStore
 /// simulated crash states (`StateJudge`) and on the directories a killed child left (`KillJudge`).
 struct OracleSuite {
     let recording: Recording
-    private var loader = SessionLoader()
-    private var privacyCache: [UInt64: UInt64] = [:]
+    private var loader: SessionLoader
+    /// The privacy groups found in a file, by its content.
+    private let privacyInFile: Memo<UInt64>
     /// The privacy groups found below a directory, by the directory's content hash.
-    private var privacyBelow: [UInt64: UInt64] = [:]
+    private let privacyBelow: Memo<UInt64>
 
     /// The starting profile's losses to Chrome's rules, as `CollateralLossOracle` takes them.
     private let allowedLosses: Set<String>
 
-    init(recording: Recording) {
+    /// `takesShortcuts` false: nothing remembered (see `Memo`).
+    init(recording: Recording, takesShortcuts: Bool = true) {
         self.recording = recording
+        loader = SessionLoader(takesShortcuts: takesShortcuts)
+        privacyInFile = Memo("privacy in file", isOn: takesShortcuts)
+        privacyBelow = Memo("privacy below", isOn: takesShortcuts)
         allowedLosses = Set(recording.starting.chromeRuleLosses)
     }
 
@@ -50,7 +55,7 @@ struct OracleSuite {
             guard found & detailing != 0 else { return found }
         }
         let scan = given ?? ProfileScan(tree: tree, profile: profile, names: ProfileNames(tree.names), collectFiles: true)
-        let found = PrivacyOracle.groupsFound(in: scan.files, index: recording.privacy, cache: &privacyCache)
+        let found = PrivacyOracle.groupsFound(in: scan.files, index: recording.privacy, memo: privacyInFile)
         guard found != 0 else { return 0 }
         for group in 0..<recording.privacy.groups.count
         where found & detailing & (UInt64(1) << UInt64(group)) != 0 && details[group] == nil {
@@ -71,18 +76,17 @@ struct OracleSuite {
     /// The privacy groups found in the files below `directory` (what a scan of it finds),
     /// remembered by each directory's content hash: a state costs only the directories it changed.
     private mutating func privacy(below directory: Int32, in tree: ModelTree) -> UInt64 {
-        guard let key = tree.contentHash(of: directory, leavingOutTransient: false) else { return 0 }
-        if let known = privacyBelow[key] { return known }
-        var mask: UInt64 = 0
-        for (_, inode) in tree.entries(of: directory) {
-            if tree.isDirectory(inode) == true {
-                mask |= privacy(below: inode, in: tree)
-            } else if let blob = tree.blob(of: inode) {
-                mask |= PrivacyOracle.groupsFound(in: blob, index: recording.privacy, cache: &privacyCache)
+        guard let hash = tree.contentHash(of: directory, leavingOutTransient: false) else { return 0 }
+        return privacyBelow.value(privacyBelow.key.with(hash)) {
+            var mask: UInt64 = 0
+            for (_, inode) in tree.entries(of: directory) {
+                if tree.isDirectory(inode) == true {
+                    mask |= privacy(below: inode, in: tree)
+                } else if let blob = tree.blob(of: inode) {
+                    mask |= PrivacyOracle.groupsFound(in: blob, index: recording.privacy, memo: privacyInFile)
+                }
             }
+            return mask
         }
-        if privacyBelow.count >= 300_000 { privacyBelow.removeAll(keepingCapacity: true) }
-        privacyBelow[key] = mask
-        return mask
     }
 }

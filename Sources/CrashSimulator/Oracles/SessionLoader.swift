@@ -5,14 +5,18 @@ import SessionModel
 /// answer by the metadata's content and the directory's shape (so an unchanged session is never
 /// parsed twice).
 struct SessionLoader {
-    private var cache: [UInt64: SessionLoad] = [:]
+    private let loads: Memo<SessionLoad>
 
-    mutating func load(_ session: ProfileScan.SessionEntry, tree: ModelTree) -> SessionLoad {
-        let key = ContentHash.combine(session.metadata?.hash ?? 1, session.shape)
-        if let known = cache[key] { return known }
-        let result = SessionLoader.compute(session, tree: tree)
-        cache[key] = result
-        return result
+    /// `takesShortcuts` false: every session is loaded afresh (see `Memo`).
+    init(takesShortcuts: Bool = true) { loads = Memo("session load", isOn: takesShortcuts) }
+
+    /// The load of `session`, remembered by its list's content (hash and size) and the shape of
+    /// its directory (`ProfileScan.SessionEntry.shape`: its tab directories and their files'
+    /// contents), its name and side: all that `compute` reads.
+    func load(_ session: ProfileScan.SessionEntry, tree: ModelTree) -> SessionLoad {
+        let key = loads.key.with(session.metadata?.hash).with(session.metadata?.count ?? -1).with(session.shape)
+            .with(session.name).with(session.incognito)
+        return loads.value(key) { SessionLoader.compute(session, tree: tree) }
     }
 
     /// Chrome's loader on one session directory (docs/chrome-ios-format.md, how Chrome loads).

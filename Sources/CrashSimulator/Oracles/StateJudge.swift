@@ -19,7 +19,9 @@ final class StateJudge {
     private let caches: JudgeCaches
     /// The second stages of recent recoveries (see `RecoveryTails`), and whether they are used.
     private let tails = RecoveryTails()
-    var usesTails = true
+    /// Whether recoveries are replayed from memos, resumed from remembered second stages and
+    /// remove or copy trees at once: the caches' `takesShortcuts`.
+    var usesTails: Bool { caches.takesShortcuts }
     private var recoverySignatures: [UInt64: Int] = [:]
     /// Times recovery was replayed from a memo, and times the store ran it.
     private var replays = 0
@@ -77,7 +79,7 @@ final class StateJudge {
         let profile = profileInode(tree)
         var privacyDetails: [Int: String] = [:]
         var privacyFound = caches.suite.privacy(
-            tree, profile: profile, byContent: caches.usesContentHashes, detailing: detailedPrivacyGroups,
+            tree, profile: profile, byContent: caches.takesShortcuts, detailing: detailedPrivacyGroups,
             when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
         let sessionsBefore = caches.setAsideBefore(tree)
@@ -188,7 +190,7 @@ final class StateJudge {
             return system
         }
         let replaying = makeSystem()
-        if let outcome = memo.replay(on: replaying) {
+        if usesTails, let outcome = memo.replay(on: replaying) {
             replays += 1
             return RecoveryRun(outcome: outcome, system: replaying)
         }
@@ -206,7 +208,7 @@ final class StateJudge {
         if let resumed {
             return RecoveryRun(outcome: outcome, system: system, deferred: resumed)
         }
-        memo.insert(system.trace, weight: system.traceWeight, outcome: outcome)
+        if usesTails { memo.insert(system.trace, weight: system.traceWeight, outcome: outcome) }
         return RecoveryRun(outcome: outcome, system: system)
     }
 

@@ -135,8 +135,10 @@ public struct AtomicWriter: Sendable {
     func createTemporary(near path: String, mode: UInt32) throws(FileSystemError) -> (String, FileHandleID) {
         let directory = parentPath(path)
         let name = lastPathComponent(path)
-        for _ in 0..<100 {
-            let serial = AtomicWriter.counter.add(1, ordering: .relaxed).newValue
+        for attempt in 1...100 {
+            // The planted protocol's names take the first free number, so that they depend on the
+            // directory alone, not on how many temporaries the process made before.
+            let serial = writeProtocol == .strangeTemporaryNames ? UInt64(attempt) : AtomicWriter.counter.add(1, ordering: .relaxed).newValue
             let temp =
                 writeProtocol == .strangeTemporaryNames
                 ? joinPath(directory, "\(name)~tmp\(serial)")

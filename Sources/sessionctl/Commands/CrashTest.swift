@@ -74,6 +74,13 @@ extension SessionCtl {
                 valueName: "n"))
         var recoveryCrashSample: Int?
 
+        @Flag(
+            name: .customLong("no-shortcuts"),
+            help: ArgumentHelp(
+                "Explore without the checker's shortcuts: nothing remembered between states, every file read, every recovery run whole by the store (slow; the same states, verdicts and reproducers, which is what it is for)."
+            ))
+        var noShortcuts = false
+
         @Option(
             name: .long,
             help: ArgumentHelp("Explore only shard K of N (for a CI matrix): N shards add up to one whole run.", valueName: "k/n"))
@@ -144,6 +151,9 @@ extension SessionCtl {
                     throw ValidationError("--recovery-crash-sample applies to a simulated run: not with --command, --kill or --replay")
                 }
             }
+            if noShortcuts, command != nil || kill != nil || replay != nil {
+                throw ValidationError("--no-shortcuts applies to a simulated run: not with --command, --kill or --replay")
+            }
             if let maxFailures { guard maxFailures >= 0 else { throw ValidationError("--max-failures must be 0 or more") } }
             guard ExplorationOptions.parseShard(shard) != nil else {
                 throw ValidationError(
@@ -199,6 +209,7 @@ extension SessionCtl {
             configuration.exploration.shard = ExplorationOptions.parseShard(shard) ?? (1, 1)
             configuration.exploration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
             configuration.exploration.recoveryCrashSample = recoveryCrashSample
+            configuration.exploration.takesShortcuts = !noShortcuts
             configuration.exploration.threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
             let progress = ProgressLine(quiet: quiet)
             let started = Date()

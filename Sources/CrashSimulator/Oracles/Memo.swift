@@ -1,0 +1,81 @@
+/// The key of a remembered answer (`Memo`), derived one way only: the memo's own name first, then
+/// every part the answer depends on, mixed in a fixed order. Keys of two memos never meet, and a
+/// part left out is the one place a wrong answer can come from, so each memo says next to its key
+/// what its value depends on.
+struct MemoKey: Hashable, Sendable {
+    /// The mixed value.
+    private(set) var value: UInt64
+
+    /// A key of the memo named `memo`, with nothing mixed in yet.
+    init(_ memo: String) { value = ContentHash.of(memo) }
+
+    /// The key with `part` mixed in.
+    func with(_ part: UInt64) -> MemoKey {
+        var key = self
+        key.value = ContentHash.combine(value, part)
+        return key
+    }
+
+    /// The key with `part` mixed in (its bits, sign included).
+    func with(_ part: Int32) -> MemoKey { with(UInt64(UInt32(bitPattern: part))) }
+
+    /// The key with `part` mixed in.
+    func with(_ part: Int) -> MemoKey { with(UInt64(bitPattern: Int64(part))) }
+
+    /// The key with `part` mixed in, an absent part apart from every present one.
+    func with(_ part: UInt64?) -> MemoKey { part.map { with(1).with($0) } ?? with(0) }
+
+    /// The key with the text `part` mixed in.
+    func with(_ part: String) -> MemoKey { with(ContentHash.of(part)) }
+
+    /// The key with `part` mixed in.
+    func with(_ part: Bool) -> MemoKey { with(UInt64(part ? 1 : 0)) }
+}
+
+/// One of the checker's shortcuts: answers remembered by a `MemoKey`, so that a question asked
+/// again (the same tree, the same content) costs a lookup. Off, it remembers nothing and every
+/// answer is computed afresh: what a run without shortcuts (`ExplorationOptions.takesShortcuts`,
+/// `crash-test --no-shortcuts`) compares the shortcuts against, to show that no key leaves out a
+/// part its answer depends on.
+///
+/// Beyond `capacity` answers it starts afresh. Confined to one thread, as the judge that owns it.
+final class Memo<Value> {
+    /// The memo's name, the first part of each of its keys.
+    let name: String
+    /// Answers kept at most.
+    let capacity: Int
+    /// Whether answers are remembered.
+    let isOn: Bool
+    private var values: [MemoKey: Value] = [:]
+
+    init(_ name: String, capacity: Int = 300_000, isOn: Bool = true) {
+        self.name = name
+        self.capacity = capacity
+        self.isOn = isOn
+    }
+
+    /// A key of this memo, with nothing mixed in yet.
+    var key: MemoKey { MemoKey(name) }
+
+    /// The answer remembered under `key`, or the one `compute` gives (remembered when `keeps`
+    /// says so).
+    func value(_ key: MemoKey, keeps: (Value) -> Bool = { _ in true }, _ compute: () -> Value) -> Value {
+        guard isOn else { return compute() }
+        if let known = values[key] { return known }
+        let value = compute()
+        guard keeps(value) else { return value }
+        if values.count >= capacity { values.removeAll(keepingCapacity: true) }
+        values[key] = value
+        return value
+    }
+
+    /// The answer remembered under `key`, if any (nil when off).
+    func known(_ key: MemoKey) -> Value? { isOn ? values[key] : nil }
+
+    /// Remembers `value` under `key` (nothing when off).
+    func remember(_ value: Value, under key: MemoKey) {
+        guard isOn else { return }
+        if values.count >= capacity { values.removeAll(keepingCapacity: true) }
+        values[key] = value
+    }
+}
