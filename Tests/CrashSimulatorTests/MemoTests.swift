@@ -18,7 +18,11 @@ import Testing
             let memo = Memo<Int>("count", isOn: isOn)
             var computed = 0
             for _ in 0..<3 {
-                #expect(memo.value(memo.key.with(7)) { computed += 1; return 42 } == 42)
+                #expect(
+                    memo.value(memo.key.with(7)) {
+                        computed += 1
+                        return 42
+                    } == 42)
             }
             #expect(computed == (isOn ? 1 : 3))
             #expect((memo.known(memo.key.with(7)) != nil) == isOn)
@@ -28,7 +32,12 @@ import Testing
     @Test func anAnswerItDoesNotKeepIsComputedAgain() {
         let memo = Memo<Int>("kept")
         var computed = 0
-        for _ in 0..<2 { _ = memo.value(memo.key, keeps: { $0 > 100 }) { computed += 1; return 1 } }
+        for _ in 0..<2 {
+            _ = memo.value(memo.key, keeps: { $0 > 100 }) {
+                computed += 1
+                return 1
+            }
+        }
         #expect(computed == 2)
     }
 

@@ -58,8 +58,14 @@ final class JudgeCaches {
         digests = Memo("sha256", isOn: takesShortcuts)
     }
 
-    /// Whether the oracles compare directories by content hash (the shortcuts are taken).
-    var usesContentHashes: Bool { takesShortcuts }
+    /// Whether the oracles compare directories by content hash and find privacy by it.
+    var usesContentHashes: Bool { takesShortcuts && Shortcut.isTaken("content hashes") }
+    /// Whether recoveries are replayed from `RecoveryMemo`.
+    var replaysRecoveries: Bool { takesShortcuts && Shortcut.isTaken("recovery replay") }
+    /// Whether recoveries are resumed from `RecoveryTails`.
+    var resumesRecoveries: Bool { takesShortcuts && Shortcut.isTaken("recovery tails") }
+    /// Whether the model file system removes or copies trees at once (see `StateJudge.recover`).
+    var collapsesTrees: Bool { takesShortcuts && Shortcut.isTaken("one-step trees") }
 
     /// The memo of one kind of recovery run (made on first use).
     func memo(_ tag: String) -> RecoveryMemo {
@@ -86,7 +92,7 @@ final class JudgeCaches {
     /// repair's intent record, all that it reads.
     func setAsideBefore(_ tree: ModelTree) -> SetAsideOracle.Before {
         let profile = suite.recording.profile
-        guard takesShortcuts else { return SetAsideOracle.before(tree, profile: profile, hashing: false) }
+        guard usesContentHashes else { return SetAsideOracle.before(tree, profile: profile, hashing: false) }
         let fileSystem = ModelFileSystem(tree: tree)
         var key = befores.key
         for path in storePaths + [joinPath(profile, RepairIntent.fileName)] {
@@ -116,7 +122,7 @@ final class JudgeCaches {
     /// remembered by the entry's content hash: the same files give the same answer. Checked on
     /// the tree itself (`ModelManifestCheck`), each content's SHA-256 computed once.
     func manifestVerifies(_ fileSystem: ModelFileSystem, entry: String) -> Bool {
-        guard takesShortcuts, let inode = fileSystem.resolve(entry),
+        guard usesContentHashes, let inode = fileSystem.resolve(entry),
             let hash = fileSystem.tree.contentHash(of: inode, leavingOutTransient: false)
         else {
             return TabCensus.manifestVerifies(fileSystem, entry: entry)

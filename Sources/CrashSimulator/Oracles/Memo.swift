@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The key of a remembered answer (`Memo`), derived one way only: the memo's own name first, then
 /// every part the answer depends on, mixed in a fixed order. Keys of two memos never meet, and a
 /// part left out is the one place a wrong answer can come from, so each memo says next to its key
@@ -47,15 +55,18 @@ final class Memo<Value> {
     /// Whether answers are remembered.
     let isOn: Bool
     private var values: [MemoKey: Value] = [:]
+    /// The key with nothing mixed in yet, made once.
+    private let firstKey: MemoKey
 
     init(_ name: String, capacity: Int = 300_000, isOn: Bool = true) {
         self.name = name
+        firstKey = MemoKey(name)
         self.capacity = capacity
-        self.isOn = isOn
+        self.isOn = isOn && Shortcut.isTaken(name)
     }
 
     /// A key of this memo, with nothing mixed in yet.
-    var key: MemoKey { MemoKey(name) }
+    var key: MemoKey { firstKey }
 
     /// The answer remembered under `key`, or the one `compute` gives (remembered when `keeps`
     /// says so).
@@ -78,4 +89,33 @@ final class Memo<Value> {
         if values.count >= capacity { values.removeAll(keepingCapacity: true) }
         values[key] = value
     }
+}
+
+/// The checker's shortcuts by name, for measuring what each one saves: the environment variable
+/// `SESSIONCTL_SHORTCUTS_OFF` (names separated by commas) turns the ones it names off, alone, in
+/// an otherwise fast run (`Benchmarks/shortcut-worth` counts the instructions with each off). The
+/// names are those of the memos and `Shortcut.others`.
+enum Shortcut {
+    /// The shortcuts that are not memos of answers.
+    static let others = [
+        "recovery replay",  // RecoveryMemo: recoveries replayed from traces
+        "recovery tails",  // RecoveryTails: recoveries resumed from a remembered midpoint
+        "one-step trees",  // trees removed or copied at once by the model file system
+        "content hashes"  // directories compared, and privacy found, by content hash
+    ]
+
+    /// Every memo's name.
+    static let memos = [
+        "aftermath", "second run", "set-aside before", "set-aside capture", "manifest verdict", "sha256", "session load",
+        "privacy in file", "privacy below"
+    ]
+
+    /// The names `SESSIONCTL_SHORTCUTS_OFF` turns off.
+    static let switchedOff: Set<String> = {
+        guard let value = getenv("SESSIONCTL_SHORTCUTS_OFF") else { return [] }
+        return Set(String(cString: value).split(separator: ",").map { String($0) })
+    }()
+
+    /// Whether the shortcut `name` is taken when shortcuts are.
+    static func isTaken(_ name: String) -> Bool { switchedOff.isEmpty || !switchedOff.contains(name) }
 }

@@ -19,9 +19,6 @@ final class StateJudge {
     private let caches: JudgeCaches
     /// The second stages of recent recoveries (see `RecoveryTails`), and whether they are used.
     private let tails = RecoveryTails()
-    /// Whether recoveries are replayed from memos, resumed from remembered second stages and
-    /// remove or copy trees at once: the caches' `takesShortcuts`.
-    var usesTails: Bool { caches.takesShortcuts }
     private var recoverySignatures: [UInt64: Int] = [:]
     /// Times recovery was replayed from a memo, and times the store ran it.
     private var replays = 0
@@ -79,7 +76,7 @@ final class StateJudge {
         let profile = profileInode(tree)
         var privacyDetails: [Int: String] = [:]
         var privacyFound = caches.suite.privacy(
-            tree, profile: profile, byContent: caches.takesShortcuts, detailing: detailedPrivacyGroups,
+            tree, profile: profile, byContent: caches.usesContentHashes, detailing: detailedPrivacyGroups,
             when: "before recovery", into: &privacyDetails)
         let preHash = tree.hash
         let sessionsBefore = caches.setAsideBefore(tree)
@@ -170,7 +167,7 @@ final class StateJudge {
         _ tree: ModelTree, firstInode: Int32, operationBase: Int32, tag: String, keepsShapes: Bool = false,
         collapses: Bool = true
     ) -> RecoveryRun {
-        let atOnce = collapses && usesTails
+        let atOnce = collapses && caches.collapsesTrees
         // Runs that make every step one by one are remembered apart.
         let memoTag = atOnce ? tag : tag + "steps-"
         let memo = caches.memo(memoTag)
@@ -190,7 +187,7 @@ final class StateJudge {
             return system
         }
         let replaying = makeSystem()
-        if usesTails, let outcome = memo.replay(on: replaying) {
+        if caches.replaysRecoveries, let outcome = memo.replay(on: replaying) {
             replays += 1
             return RecoveryRun(outcome: outcome, system: replaying)
         }
@@ -200,7 +197,7 @@ final class StateJudge {
         system.isTracing = true
         system.traceLimit = RecoveryMemo.longestTrace + 1
         let (outcome, resumed): (Result<RecoveryOutcome, any Error>, RecoveryTails.Tail?) =
-            usesTails
+            caches.resumesRecoveries
             ? tails.recover(runner, on: system, profile: recording.profile, tag: memoTag)
             : (Result { try runner.recover(fileSystem: system, profile: recording.profile) }, nil)
         system.isTracing = false
@@ -208,7 +205,7 @@ final class StateJudge {
         if let resumed {
             return RecoveryRun(outcome: outcome, system: system, deferred: resumed)
         }
-        if usesTails { memo.insert(system.trace, weight: system.traceWeight, outcome: outcome) }
+        if caches.replaysRecoveries { memo.insert(system.trace, weight: system.traceWeight, outcome: outcome) }
         return RecoveryRun(outcome: outcome, system: system)
     }
 

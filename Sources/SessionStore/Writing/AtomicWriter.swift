@@ -138,7 +138,8 @@ public struct AtomicWriter: Sendable {
         for attempt in 1...100 {
             // The planted protocol's names take the first free number, so that they depend on the
             // directory alone, not on how many temporaries the process made before.
-            let serial = writeProtocol == .strangeTemporaryNames ? UInt64(attempt) : AtomicWriter.counter.add(1, ordering: .relaxed).newValue
+            let serial =
+                writeProtocol == .strangeTemporaryNames ? UInt64(attempt) : AtomicWriter.counter.add(1, ordering: .relaxed).newValue
             let temp =
                 writeProtocol == .strangeTemporaryNames
                 ? joinPath(directory, "\(name)~tmp\(serial)")
