@@ -12,17 +12,24 @@ public enum HygieneOracle {
         for session in scan.sessions where AtomicWriter.isTemporaryName(tree.names.name(session.name)) {
             findings.append(Finding(.hygiene, "the temporary entry \(SessionPaths.directory(session, tree.names)) is loaded as a session"))
         }
-        if let key = scan.temporaryEntries.first {
-            let path = ProfileScan.path(of: key, in: tree, profile: profile) ?? "a temporary file"
+        if let path = firstPath(scan.temporaryEntries, tree: tree, profile: profile, otherwise: "a temporary file") {
             let more = scan.temporaryEntries.count > 1 ? " (and \(scan.temporaryEntries.count - 1) more)" : ""
             findings.append(Finding(.hygiene, "\(path) is left over after recovery\(more)"))
         }
         let strays = userEntries.isEmpty ? scan.strayEntries : scan.strayEntries.filter { !userEntries.contains($0) }
-        if let key = strays.first {
-            let path = ProfileScan.path(of: key, in: tree, profile: profile) ?? "an entry"
+        if let path = firstPath(strays, tree: tree, profile: profile, otherwise: "an entry") {
             let more = strays.count > 1 ? " (and \(strays.count - 1) more)" : ""
             findings.append(Finding(.hygiene, "\(path) is not part of Chrome's layout nor a file the store documents\(more)"))
         }
         return findings
+    }
+
+    /// The first path in byte order of the entries `keys` (each `otherwise` when it has none), so
+    /// that a message names the same entry whatever order the scan met them in (it follows the
+    /// tree's dictionaries, which two trees of one hash may fill in different orders); nil
+    /// without entries.
+    private static func firstPath(_ keys: [UInt64], tree: ModelTree, profile: Int32?, otherwise: String) -> String? {
+        keys.map { ProfileScan.path(of: $0, in: tree, profile: profile) ?? otherwise }
+            .min { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }
