@@ -147,8 +147,6 @@ if os.path.exists(profile):
         ("set-aside oracle: capture", "SetAsideOracleO7capture"),
         ("set-aside oracle: check", "SetAsideOracleO5check"),
         ("  its manifest verification", "11JudgeCachesC16manifestVerifies"),
-        ("recovery memo: replay", "RecoveryMemoC6replay"),
-        ("recovery memo: insert", "RecoveryMemoC6insert"),
         ("model file system: path resolution", "ModelFileSystemC7resolve"),
     ]
     shares = {}

@@ -136,7 +136,7 @@ import Testing
         #expect(kept == nil, "a string a regular tab also holds is no evidence")
         let fixture = try Fixture(saving: [])
         try AtomicWriter(fileSystem: fixture.system).write(Array("…https://secret.example/diary…".utf8), to: fixture.path("leak"))
-        let found = PrivacyOracle.groupsFound(in: fixture.scan.files, index: index, memo: Memo("privacy"))
+        let found = PrivacyOracle.groupsFound(in: fixture.scan.files, index: index)
         #expect(found == 1)
         #expect(PrivacyOracle.check(found: found, acknowledged: 0, detail: { _ in "" }) == nil)
         #expect(PrivacyOracle.check(found: found, acknowledged: 1, detail: { _ in "leak holds it" })?.oracle == .privacy)

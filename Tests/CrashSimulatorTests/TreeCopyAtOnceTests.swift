@@ -5,7 +5,7 @@ import Testing
 @testable import CrashSimulator
 
 /// A tree copied with hard links at once (a recovery run whose steps are not explored) ends where
-/// the step-by-step calls end, with their shape, and a remembered run made of it replays.
+/// the step-by-step calls end, with their shape, and its recorded operation makes it again.
 @Suite struct TreeCopyAtOnceTests {
     private static let leftOut = [AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix]
 
@@ -29,7 +29,6 @@ import Testing
 
     private func collapsing(_ system: ModelFileSystem) -> ModelFileSystem {
         system.collapsesTrees = true
-        system.isTracing = true
         system.shapesOfLinking = { source, inode, destination, syncing in
             RecoverySignature.linkTerms(system.tree, source: source, inode: inode, destination: destination, syncing: syncing)
         }
@@ -50,7 +49,7 @@ import Testing
             atOnce.tree.contentHash(of: ModelTree.root, leavingOutTransient: false)
                 == steps.tree.contentHash(of: ModelTree.root, leavingOutTransient: false))
         #expect(atOnce.nextFreeInode == steps.nextFreeInode)
-        #expect(atOnce.operations.map(\.kind) == [.mkdir] && atOnce.trace.map(\.call.kind) == [.linkTree])
+        #expect(atOnce.operations.map(\.kind) == [.mkdir])
         #expect(steps.operations.count == (syncing ? 15 : 10), "5 mkdirs and 5 links, and an fsync of each directory")
         #expect(atOnce.treesCollapsed == 1 && atOnce.collapsedSteps == steps.operations.count - 1)
         #expect(atOnce.collapsedTerms.count == Set(atOnce.collapsedTerms).count, "each term once")
@@ -76,19 +75,6 @@ import Testing
         #expect(again.hash == atOnce.tree.hash && again.linkage == atOnce.tree.linkage)
         again.rollback(to: mark)
         #expect(again.hash == before.hash)
-    }
-
-    /// A memo replay makes the copy at once on a tree where it can be made, and stops where it cannot.
-    @Test func aReplayedCopyAnswersWithTheFilesItLinks() throws {
-        let atOnce = collapsing(try populated())
-        let linked = try atOnce.linkTree("/p/s", to: "/p/b/copy", mode: 0o700, syncingEachDirectory: false, leavingOut: Self.leftOut)
-        let call = try #require(atOnce.trace.first)
-
-        let replaying = collapsing(try populated())
-        #expect(replaying.perform(call.call) == call.answer)
-        #expect(call.answer == TracedCall.answer(linked))
-        #expect(replaying.tree.hash == atOnce.tree.hash)
-        #expect(replaying.perform(call.call) == TracedCall.notAtOnce, "the copy exists now: the replay stops")
     }
 
     /// Where a step would fail, or the names left out are not the store's, the calls are made one

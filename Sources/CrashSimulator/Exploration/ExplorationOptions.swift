@@ -19,7 +19,7 @@ public struct ExplorationOptions: Sendable {
     /// oracle answers and set-aside captures by it, and finishes a recovery from the remembered
     /// second stage of an earlier one that reached the same midpoint (false: every file read every
     /// time and every recovery's second stage run by the store, to check that the shortcuts change
-    /// no verdict; recoveries are still replayed from traces, see `RecoveryMemo`).
+    /// no verdict).
     public var takesShortcuts = true
 
     /// The default `keptFailures`.
@@ -76,7 +76,6 @@ public struct ExplorationResult: Sendable {
     /// theirs left unexplored.
     public var sampledRecoveries = 0
     public var unexploredRecoveryCrashes = 0
-    public var recoveryReplays = 0
     /// Of `recoveryRuns`, those whose second stage was applied from an earlier run that reached
     /// the same midpoint (see `RecoveryTails`) instead of being run by the store.
     public var resumedRecoveries = 0

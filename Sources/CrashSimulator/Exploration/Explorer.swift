@@ -150,7 +150,6 @@ public struct Explorer: Sendable {
             result.recoveryRuns += partition.recoveryRuns
             result.sampledRecoveries += partition.sampledRecoveries
             result.unexploredRecoveryCrashes += partition.unexploredRecoveryCrashes
-            result.recoveryReplays += partition.recoveryReplays
             result.resumedRecoveries += partition.resumedRecoveries
             result.failed += partition.failed
             result.truncated = result.truncated || partition.truncated
@@ -185,7 +184,6 @@ public struct Explorer: Sendable {
         var recoveryRuns = 0
         var sampledRecoveries = 0
         var unexploredRecoveryCrashes = 0
-        var recoveryReplays = 0
         var resumedRecoveries = 0
         var failed = 0
         var truncated = false
@@ -260,7 +258,7 @@ public struct Explorer: Sendable {
             return true
         }
         result.unique = judge.judgedHashes.count
-        (result.recoveryReplays, result.recoveryRuns) = judge.memoCounts
+        result.recoveryRuns = judge.recoveryRuns
         result.resumedRecoveries = judge.resumedRecoveries
         result.sampledRecoveries = judge.sampledRecoveries
         result.unexploredRecoveryCrashes = judge.unexploredRecoveryCrashes

@@ -22,8 +22,6 @@ final class JudgeCaches {
         var privacyDetails: [Int: String]
     }
 
-    /// Replays of recovery, one memo per kind of run (first, second, during recovery).
-    private var memos: [String: RecoveryMemo] = [:]
     /// The oracles with their per-content caches.
     var suite: OracleSuite
     /// Aftermaths, by the tree recovery left (its hash) and the profile directory's inode.
@@ -37,10 +35,6 @@ final class JudgeCaches {
     private let storePaths: [String]
     /// Set-aside captures by the tree recovery left, what was noted before, and the entries made.
     private let captures: Memo<SetAsideOracle.Capture>
-    /// Whether manifests of set-aside entries are verified, by the entry's content hash.
-    private let manifestVerdicts: Memo<Bool>
-    /// SHA-256 digests of file contents, by content hash and size.
-    private let digests: Memo<String>
     /// Whether the shortcuts are taken: directories compared by content hash, answers remembered
     /// (every memo above and the oracles'), recoveries replayed from memos; false makes the
     /// oracles read every file every time (what the shortcuts are checked against).
@@ -48,32 +42,20 @@ final class JudgeCaches {
 
     init(recording: Recording, takesShortcuts: Bool = true) {
         self.takesShortcuts = takesShortcuts
-        suite = OracleSuite(recording: recording, takesShortcuts: takesShortcuts)
+        suite = OracleSuite(recording: recording)
         storePaths = SetAsideOracle.storeDirectories.map { joinPath(recording.profile, $0) }
         aftermaths = Memo("aftermath", isOn: takesShortcuts)
         secondRuns = Memo("second run", isOn: takesShortcuts)
         befores = Memo("set-aside before", isOn: takesShortcuts)
         captures = Memo("set-aside capture", isOn: takesShortcuts)
-        manifestVerdicts = Memo("manifest verdict", isOn: takesShortcuts)
-        digests = Memo("sha256", isOn: takesShortcuts)
     }
 
     /// Whether the oracles compare directories by content hash and find privacy by it.
     var usesContentHashes: Bool { takesShortcuts && Shortcut.isTaken("content hashes") }
-    /// Whether recoveries are replayed from `RecoveryMemo`.
-    var replaysRecoveries: Bool { takesShortcuts && Shortcut.isTaken("recovery replay") }
     /// Whether recoveries are resumed from `RecoveryTails`.
     var resumesRecoveries: Bool { takesShortcuts && Shortcut.isTaken("recovery tails") }
     /// Whether the model file system removes or copies trees at once (see `StateJudge.recover`).
     var collapsesTrees: Bool { takesShortcuts && Shortcut.isTaken("one-step trees") }
-
-    /// The memo of one kind of recovery run (made on first use).
-    func memo(_ tag: String) -> RecoveryMemo {
-        if let known = memos[tag] { return known }
-        let memo = RecoveryMemo()
-        memos[tag] = memo
-        return memo
-    }
 
     /// The aftermath of the tree of hash `hash` (the profile directory being inode `profile`),
     /// assessed on the tree `tree` gives when not known yet.
@@ -119,22 +101,10 @@ final class JudgeCaches {
     }
 
     /// Whether the manifest of the set-aside entry at `entry` verifies (`TabCensus.manifestVerifies`),
-    /// remembered by the entry's content hash: the same files give the same answer. Checked on
-    /// the tree itself (`ModelManifestCheck`), each content's SHA-256 computed once.
+    /// checked on the tree itself (`ModelManifestCheck`) when the shortcuts are taken.
     func manifestVerifies(_ fileSystem: ModelFileSystem, entry: String) -> Bool {
-        guard usesContentHashes, let inode = fileSystem.resolve(entry),
-            let hash = fileSystem.tree.contentHash(of: inode, leavingOutTransient: false)
-        else {
-            return TabCensus.manifestVerifies(fileSystem, entry: entry)
-        }
-        return manifestVerdicts.value(manifestVerdicts.key.with(hash)) {
-            ModelManifestCheck.verifies(fileSystem.tree, entry: inode, digest: digest)
-        }
-    }
-
-    /// The SHA-256 of a blob in lowercase hexadecimal, remembered by its content hash and size.
-    func digest(_ blob: Blob) -> String {
-        digests.value(digests.key.with(blob.hash).with(blob.count)) { SHA256.hex(SHA256.hash(blob.bytes)) }
+        guard usesContentHashes, let inode = fileSystem.resolve(entry) else { return TabCensus.manifestVerifies(fileSystem, entry: entry) }
+        return ModelManifestCheck.verifies(fileSystem.tree, entry: inode) { SHA256.hex(SHA256.hash($0.bytes)) }
     }
 
     /// The outcome of recovery on the tree whose hash is `hash`, computed by `run` when not known

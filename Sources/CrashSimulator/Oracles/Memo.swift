@@ -98,7 +98,6 @@ final class Memo<Value> {
 enum Shortcut {
     /// The shortcuts that are not memos of answers.
     static let others = [
-        "recovery replay",  // RecoveryMemo: recoveries replayed from traces
         "recovery tails",  // RecoveryTails: recoveries resumed from a remembered midpoint
         "one-step trees",  // trees removed or copied at once by the model file system
         "content hashes"  // directories compared, and privacy found, by content hash
@@ -106,8 +105,7 @@ enum Shortcut {
 
     /// Every memo's name.
     static let memos = [
-        "aftermath", "second run", "set-aside before", "set-aside capture", "manifest verdict", "sha256", "session load",
-        "privacy in file", "privacy below"
+        "aftermath", "second run", "set-aside before", "set-aside capture"
     ]
 
     /// The names `SESSIONCTL_SHORTCUTS_OFF` turns off.

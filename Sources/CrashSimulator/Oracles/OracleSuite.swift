@@ -1,25 +1,15 @@
 import SessionFormats
 import SessionStore
 
-/// The oracles that judge a profile after recovery, with the caches that keep them cheap: used on
-/// simulated crash states (`StateJudge`) and on the directories a killed child left (`KillJudge`).
+/// The oracles that judge a profile after recovery: used on simulated crash states (`StateJudge`) and on the directories a killed child left (`KillJudge`).
 struct OracleSuite {
     let recording: Recording
-    private var loader: SessionLoader
-    /// The privacy groups found in a file, by its content.
-    private let privacyInFile: Memo<UInt64>
-    /// The privacy groups found below a directory, by the directory's content hash.
-    private let privacyBelow: Memo<UInt64>
 
     /// The starting profile's losses to Chrome's rules, as `CollateralLossOracle` takes them.
     private let allowedLosses: Set<String>
 
-    /// `takesShortcuts` false: nothing remembered (see `Memo`).
-    init(recording: Recording, takesShortcuts: Bool = true) {
+    init(recording: Recording) {
         self.recording = recording
-        loader = SessionLoader(takesShortcuts: takesShortcuts)
-        privacyInFile = Memo("privacy in file", isOn: takesShortcuts)
-        privacyBelow = Memo("privacy below", isOn: takesShortcuts)
         allowedLosses = Set(recording.starting.chromeRuleLosses)
     }
 
@@ -30,20 +20,20 @@ struct OracleSuite {
     /// recovery, with the scan they came from (its files listed when privacy is checked).
     mutating func assess(_ tree: ModelTree, profile: Int32?) -> (findings: [Finding], floor: DurabilityOracle.Floor, scan: ProfileScan) {
         let scan = ProfileScan(tree: tree, profile: profile, names: ProfileNames(tree.names), collectFiles: checksPrivacy)
-        let loads = scan.sessions.map { loader.load($0, tree: tree) }
+        let loads = scan.sessions.map { SessionLoader.compute($0, tree: tree) }
         var findings: [Finding] = []
         findings += AtomicityOracle.check(scan, loads: loads, versions: recording.versions, names: tree.names)
         findings += CollateralLossOracle.check(scan, loads: loads, names: tree.names, allowed: allowedLosses)
         findings += HygieneOracle.check(scan, tree: tree, profile: profile, userEntries: recording.starting.userEntries)
-        let asideLoads = scan.backups.map { entry in entry.contents.map { loader.load($0, tree: tree) } }
+        let asideLoads = scan.backups.map { entry in entry.contents.map { SessionLoader.compute($0, tree: tree) } }
         let floor = DurabilityOracle.floor(scan, loads: loads, asideLoads: asideLoads, versions: recording.versions, names: tree.names)
         return (findings, floor, scan)
     }
 
     /// The privacy groups whose strings a tree's files hold (`scan`: one already made with its
     /// files), with where, for each group of `detailing` not detailed yet. With `byContent`
-    /// and no scan, the groups are found from what is remembered of each directory's content,
-    /// and the profile is scanned only when a group must be detailed.
+    /// and no scan, the groups are found by a walk of the tree's files, and the profile is
+    /// scanned only when a group must be detailed.
     mutating func privacy(
         _ tree: ModelTree, profile: Int32?, scan given: ProfileScan? = nil, byContent: Bool = false, detailing: UInt64 = ~0,
         when: String, into details: inout [Int: String]
@@ -55,7 +45,7 @@ struct OracleSuite {
             guard found & detailing != 0 else { return found }
         }
         let scan = given ?? ProfileScan(tree: tree, profile: profile, names: ProfileNames(tree.names), collectFiles: true)
-        let found = PrivacyOracle.groupsFound(in: scan.files, index: recording.privacy, memo: privacyInFile)
+        let found = PrivacyOracle.groupsFound(in: scan.files, index: recording.privacy)
         guard found != 0 else { return 0 }
         for group in 0..<recording.privacy.groups.count
         where found & detailing & (UInt64(1) << UInt64(group)) != 0 && details[group] == nil {
@@ -73,20 +63,17 @@ struct OracleSuite {
         return found
     }
 
-    /// The privacy groups found in the files below `directory` (what a scan of it finds),
-    /// remembered by each directory's content hash: a state costs only the directories it changed.
-    private mutating func privacy(below directory: Int32, in tree: ModelTree) -> UInt64 {
-        guard let hash = tree.contentHash(of: directory, leavingOutTransient: false) else { return 0 }
-        return privacyBelow.value(privacyBelow.key.with(hash)) {
-            var mask: UInt64 = 0
-            for (_, inode) in tree.entries(of: directory) {
-                if tree.isDirectory(inode) == true {
-                    mask |= privacy(below: inode, in: tree)
-                } else if let blob = tree.blob(of: inode) {
-                    mask |= PrivacyOracle.groupsFound(in: blob, index: recording.privacy, memo: privacyInFile)
-                }
+    /// The privacy groups found in the files below `directory` (what a scan of it finds), by a
+    /// walk of the tree alone.
+    private func privacy(below directory: Int32, in tree: ModelTree) -> UInt64 {
+        var mask: UInt64 = 0
+        for (_, inode) in tree.entries(of: directory) {
+            if tree.isDirectory(inode) == true {
+                mask |= privacy(below: inode, in: tree)
+            } else if let blob = tree.blob(of: inode) {
+                mask |= recording.privacy.groupsFound(in: blob.bytes)
             }
-            return mask
         }
+        return mask
     }
 }

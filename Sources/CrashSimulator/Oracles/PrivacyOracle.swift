@@ -1,15 +1,9 @@
 /// Privacy: after an acknowledged close-all-incognito, no incognito URL or title of the tabs it
 /// closed remains in any file reachable in the profile, before or after recovery.
 public enum PrivacyOracle {
-    /// The privacy groups found in the files of a scan; `memo` remembers each content's answer.
-    static func groupsFound(in files: [(key: UInt64, blob: Blob)], index: PrivacyIndex, memo: Memo<UInt64>) -> UInt64 {
-        files.reduce(0) { mask, file in mask | groupsFound(in: file.blob, index: index, memo: memo) }
-    }
-
-    /// The privacy groups found in one file's content, remembered by `memo` by the content's hash
-    /// and size (the index is the recording's, the same for the memo's life).
-    static func groupsFound(in blob: Blob, index: PrivacyIndex, memo: Memo<UInt64>) -> UInt64 {
-        memo.value(memo.key.with(blob.hash).with(blob.count)) { index.groupsFound(in: blob.bytes) }
+    /// The privacy groups found in the files of a scan.
+    static func groupsFound(in files: [(key: UInt64, blob: Blob)], index: PrivacyIndex) -> UInt64 {
+        files.reduce(0) { mask, file in mask | index.groupsFound(in: file.blob.bytes) }
     }
 
     /// The finding for a state whose files contain the groups `found`, given the groups whose

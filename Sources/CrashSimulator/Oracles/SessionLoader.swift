@@ -1,24 +1,8 @@
 import SessionFormats
 import SessionModel
 
-/// Computes `SessionLoad`s of scanned sessions with Chrome's loading semantics, remembering each
-/// answer by the metadata's content and the directory's shape (so an unchanged session is never
-/// parsed twice).
-struct SessionLoader {
-    private let loads: Memo<SessionLoad>
-
-    /// `takesShortcuts` false: every session is loaded afresh (see `Memo`).
-    init(takesShortcuts: Bool = true) { loads = Memo("session load", isOn: takesShortcuts) }
-
-    /// The load of `session`, remembered by its list's content (hash and size) and the shape of
-    /// its directory (`ProfileScan.SessionEntry.shape`: its tab directories and their files'
-    /// contents), its name and side: all that `compute` reads.
-    func load(_ session: ProfileScan.SessionEntry, tree: ModelTree) -> SessionLoad {
-        let key = loads.key.with(session.metadata?.hash).with(session.metadata?.count ?? -1).with(session.shape)
-            .with(session.name).with(session.incognito)
-        return loads.value(key) { SessionLoader.compute(session, tree: tree) }
-    }
-
+/// Computes `SessionLoad`s of scanned sessions with Chrome's loading semantics.
+enum SessionLoader {
     /// Chrome's loader on one session directory (docs/chrome-ios-format.md, how Chrome loads).
     static func compute(_ session: ProfileScan.SessionEntry, tree: ModelTree) -> SessionLoad {
         let outcome = SessionLoader.outcome(

@@ -20,8 +20,7 @@ final class StateJudge {
     /// The second stages of recent recoveries (see `RecoveryTails`), and whether they are used.
     private let tails = RecoveryTails()
     private var recoverySignatures: [UInt64: Int] = [:]
-    /// Times recovery was replayed from a memo, and times the store ran it.
-    private var replays = 0
+    /// Times the store ran recovery.
     private var runs = 0
     /// Recovery crash states generated (each counted as an explored state).
     var recoveryCrashStates = 0
@@ -153,10 +152,9 @@ final class StateJudge {
             detectedCrash: outcome?.detectedCrash, account: outcome?.account, recoveryCrashes: crashes)
     }
 
-    /// Runs recovery on the state `tree` holds (leaving its changes there): replayed from the memo
-    /// when recovery already did the same on an earlier state, else run by the store and traced,
-    /// and finished from a remembered second stage when its first reaches a known midpoint (that
-    /// stage left unapplied, see `RecoveryRun`).
+    /// Runs recovery on the state `tree` holds (leaving its changes there): run by the store, and
+    /// finished from a remembered second stage when its first reaches a known midpoint (that stage
+    /// left unapplied, see `RecoveryRun`).
     ///
     /// Trees removed without syncs, and trees copied with hard links, go at once (see
     /// `ModelFileSystem.removeTree` and `linkTree`) unless `collapses` is false or shortcuts are
@@ -168,51 +166,28 @@ final class StateJudge {
         collapses: Bool = true
     ) -> RecoveryRun {
         let atOnce = collapses && caches.collapsesTrees
-        // Runs that make every step one by one are remembered apart.
-        let memoTag = atOnce ? tag : tag + "steps-"
-        let memo = caches.memo(memoTag)
-        let mark = tree.mark()
-        func makeSystem() -> ModelFileSystem {
-            let system = ModelFileSystem(
-                tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
-                temporaryTag: tag)
-            system.collapsesTrees = atOnce
-            system.sha256OfBlob = { [caches] blob in caches.digest(blob) }
-            if atOnce && keepsShapes {
-                system.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(tree, path: path, inode: inode) }
-                system.shapesOfLinking = { source, inode, destination, syncing in
-                    RecoverySignature.linkTerms(tree, source: source, inode: inode, destination: destination, syncing: syncing)
-                }
+        // Runs that make every step one by one are resumed apart.
+        let tailTag = atOnce ? tag : tag + "steps-"
+        let system = ModelFileSystem(
+            tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
+            temporaryTag: tag)
+        system.collapsesTrees = atOnce
+        if atOnce && keepsShapes {
+            system.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(tree, path: path, inode: inode) }
+            system.shapesOfLinking = { source, inode, destination, syncing in
+                RecoverySignature.linkTerms(tree, source: source, inode: inode, destination: destination, syncing: syncing)
             }
-            return system
-        }
-        let replaying = makeSystem()
-        if caches.replaysRecoveries, let outcome = memo.replay(on: replaying) {
-            replays += 1
-            return RecoveryRun(outcome: outcome, system: replaying)
         }
         runs += 1
-        tree.rollback(to: mark)
-        let system = makeSystem()
-        system.isTracing = true
-        system.traceLimit = RecoveryMemo.longestTrace + 1
         let (outcome, resumed): (Result<RecoveryOutcome, any Error>, RecoveryTails.Tail?) =
             caches.resumesRecoveries
-            ? tails.recover(runner, on: system, profile: recording.profile, tag: memoTag)
+            ? tails.recover(runner, on: system, profile: recording.profile, tag: tailTag)
             : (Result { try runner.recover(fileSystem: system, profile: recording.profile) }, nil)
-        system.isTracing = false
-        // A resumed run's trace stops at the midpoint: it is not what the store would answer.
-        if let resumed {
-            return RecoveryRun(outcome: outcome, system: system, deferred: resumed)
-        }
-        if caches.replaysRecoveries { memo.insert(system.trace, weight: system.traceWeight, outcome: outcome) }
-        return RecoveryRun(outcome: outcome, system: system)
+        return RecoveryRun(outcome: outcome, system: system, deferred: resumed)
     }
 
-    /// Replays and runs of recovery so far (a run resumed from a tail counted as a run).
-    var memoCounts: (hits: Int, misses: Int) {
-        (replays, runs)
-    }
+    /// Runs of recovery so far (a run resumed from a tail counted as a run).
+    var recoveryRuns: Int { runs }
 
     /// Runs of recovery resumed from a remembered second stage.
     var resumedRecoveries: Int { tails.resumed }

@@ -83,15 +83,8 @@ extension ModelFileSystem {
         return bytes[dot] == UInt8(ascii: ".") ? dot : nil
     }
 
-    /// Takes a temporary path this kind of file system gave before (a replayed create), counting it.
-    func adoptCanonical(_ path: String) -> String {
-        if AtomicWriter.isTemporaryName(lastPathComponent(path)) { temporaryCount += 1 }
-        return path
-    }
-
     /// A temporary this file system did not name itself is a crashed run's: in the model the
-    /// command run in progress is the only process (see `AbandonedOutputs`). Names taken over in a
-    /// replay (`adoptCanonical`) are not counted as made here: no replay sweeps outputs.
+    /// command run in progress is the only process (see `AbandonedOutputs`).
     public func writerIsGone(temporary path: String, process: Int32?) -> Bool {
         let inTree = translate(path)
         return !aliases.values.contains(inTree) && !directoryAliases.contains { $0.model == inTree }

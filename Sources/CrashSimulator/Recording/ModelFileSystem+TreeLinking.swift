@@ -26,14 +26,6 @@ extension ModelFileSystem {
                 source, to: destination, mode: mode, syncingEachDirectory: syncingEachDirectory,
                 leavingOut: prefixes)
         }
-        if isTracing {
-            note(
-                (
-                    TracedCall(
-                        .linkTree, modelPath(source), other: modelPath(destination), number: Int32(bitPattern: mode),
-                        bytes: [syncingEachDirectory ? 1 : 0]), TracedCall.answer(linked)
-                ), weight: 1 + linked.count)
-        }
         return linked
     }
 

@@ -23,14 +23,7 @@ extension ModelFileSystem {
         guard collapsesTrees, !syncingEachDirectory, beforeOperation == nil else {
             return try removeTreeStepByStep(path, kind: kind, syncingEachDirectory: syncingEachDirectory)
         }
-        guard isTracing else { return try rawRemoveTree(path) }
-        do throws(FileSystemError) {
-            try rawRemoveTree(path)
-            note((TracedCall(.removeTree, modelPath(path)), TracedCall.done))
-        } catch {
-            note((TracedCall(.removeTree, modelPath(path)), TracedCall.answer(error)))
-            throw error
-        }
+        try rawRemoveTree(path)
     }
 
     /// Removes the file or directory tree at `path` in one step (see `removeTree`).

@@ -49,19 +49,6 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// Called before each operation is carried out, with its index: may throw to simulate a
     /// failing call.
     public var beforeOperation: ((Int) throws(FileSystemError) -> Void)?
-    /// The calls the store made and what they answered, while `isTracing` (see `RecoveryMemo`).
-    @exclusivity(unchecked)
-    var trace: [(call: TracedCall, answer: UInt64)] = []
-    /// Whether calls are traced.
-    var isTracing = false
-    /// The weight of the calls traced so far: one each, and a tree copied at once one more for
-    /// each file it links (what replaying it costs).
-    var traceWeight = 0
-    /// Weight traced at most: past it tracing stops (a trace that heavy is not remembered, see
-    /// `RecoveryMemo.longestTrace`, so recording the rest would be wasted).
-    var traceLimit = Int.max
-    /// The path in the tree of the file the last create made.
-    var lastCreatedPath = ""
     /// Whether a tree removed without syncs (`removeTree`), or copied with hard links
     /// (`linkTree`), goes in one step: for runs whose steps are not crashed between, where only
     /// the tree they leave (and their shape, see `shapesOfRemoval` and `shapesOfLinking`) matters.
@@ -79,9 +66,6 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var collapsedSteps = 0
     /// Trees removed or copied at once so far.
     private(set) var treesCollapsed = 0
-    /// Gives a content's SHA-256 in lowercase hexadecimal for `digest(of:)` (a caller's cache
-    /// by content); when nil, each digest is computed.
-    var sha256OfBlob: ((Blob) -> String)?
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     @exclusivity(unchecked)
     var aliases: [String: String] = [:]
@@ -236,9 +220,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     // MARK: FileSystem
 
-    func rawCreateExclusive(_ path: String, mode: UInt32, canonical: Bool = false) throws(FileSystemError) -> FileHandleID {
-        let path = canonical ? adoptCanonical(path) : (aliases[path] ?? canonicalTemporaryPath(path))
-        lastCreatedPath = path
+    func rawCreateExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+        let path = aliases[path] ?? canonicalTemporaryPath(path)
         let (directory, name): (Int32, Int32)
         do throws(FileSystemError) {
             (directory, name) = try parentAndName(path, operation: "open")
@@ -354,8 +337,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.unlink, path, .removeEntry(directory: at.directory, name: at.name))
     }
 
-    func rawMkdir(_ path: String, mode: UInt32, canonical: Bool = false) throws(FileSystemError) {
-        let path = canonical ? adoptCanonical(path) : canonicalTemporaryPath(path, directory: true)
+    func rawMkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
+        let path = canonicalTemporaryPath(path, directory: true)
         let at: (directory: Int32, name: Int32)
         do throws(FileSystemError) {
             at = try parentAndName(path, operation: "mkdir")
@@ -382,24 +365,17 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
-        try tracedRead(path, limit: limit).bytes
+        try readBlob(path, limit: limit).bytes
     }
 
-    /// The blob a read of at most `limit` bytes gives, the read traced with its answer (what
-    /// `read` and `digest(of:)` both are to a replay).
-    func tracedRead(_ path: String, limit: Int) throws(FileSystemError) -> Blob {
-        do throws(FileSystemError) {
-            let blob = try readBlob(path)
-            guard blob.bytes.count <= limit else { throw FileSystemError.tooLarge(path: path, size: Int64(blob.bytes.count), limit: limit) }
-            if isTracing { note((TracedCall(.read, translate(path)), TracedCall.answer(blob))) }
-            return blob
-        } catch {
-            if isTracing { note((TracedCall(.read, translate(path)), TracedCall.answer(error))) }
-            throw error
-        }
+    /// The blob a read of at most `limit` bytes gives (what `read` and `digest(of:)` read).
+    func readBlob(_ path: String, limit: Int) throws(FileSystemError) -> Blob {
+        let blob = try readBlob(path)
+        guard blob.bytes.count <= limit else { throw FileSystemError.tooLarge(path: path, size: Int64(blob.bytes.count), limit: limit) }
+        return blob
     }
 
-    /// The model keeps caches and a trace as it is read: one thread at a time.
+    /// The model keeps caches as it is read: one thread at a time.
     public var readsConcurrently: Bool { false }
 
     public func size(of path: String) -> Int? {
@@ -420,39 +396,15 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func list(_ path: String) throws(FileSystemError) -> [String] {
-        do throws(FileSystemError) {
-            let entries = try directoryEntries(path)
-            let answer = listAnswer(entries)
-            if isTracing { note((TracedCall(.list, translate(path)), answer)) }
-            return tree.pathIndex.sortedNames(entries, key: answer, names: tree.names).map { tree.names.name($0) }
-        } catch {
-            if isTracing { note((TracedCall(.list, translate(path)), TracedCall.answer(error))) }
-            throw error
-        }
+        let entries = try directoryEntries(path)
+        return tree.pathIndex.sortedNames(entries, key: listAnswer(entries), names: tree.names).map { tree.names.name($0) }
     }
 
     public func entries(of path: String) throws(FileSystemError) -> [DirectoryEntry] {
-        do throws(FileSystemError) {
-            let entries = try directoryEntries(path)
-            let listing = listAnswer(entries)
-            if isTracing { note((TracedCall(.entries, translate(path)), entriesAnswer(entries, listing: listing))) }
-            return tree.pathIndex.sortedNames(entries, key: listing, names: tree.names).map { id in
-                DirectoryEntry(
-                    name: tree.names.name(id), kind: entries[id].flatMap { tree.isDirectory($0) }.map { $0 ? .directory : .file })
-            }
-        } catch {
-            if isTracing { note((TracedCall(.entries, translate(path)), TracedCall.answer(error))) }
-            throw error
+        let entries = try directoryEntries(path)
+        return tree.pathIndex.sortedNames(entries, key: listAnswer(entries), names: tree.names).map { id in
+            DirectoryEntry(name: tree.names.name(id), kind: entries[id].flatMap { tree.isDirectory($0) }.map { $0 ? .directory : .file })
         }
-    }
-
-    /// The answer key of a listing with kinds: its names (`listing`, see `listAnswer`) and which are directories.
-    func entriesAnswer(_ entries: [Int32: Int32], listing: UInt64) -> UInt64 {
-        var directories: UInt64 = 0
-        for (name, inode) in entries where tree.isDirectory(inode) == true {
-            directories &+= ContentHash.combine(tree.names.hash(name), 0x6469_72)
-        }
-        return ContentHash.combine(listing, directories)
     }
 
     /// For the names the tree tracks (`NameTable.isTransient`: the writer's temporary and backup
@@ -461,9 +413,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// directory, as a real file system would be walked: the answer never depends on which names
     /// the model happens to track. Nil when no directory is at `path`.
     public func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]? {
-        let answer = rawDirectories(below: path, holding: names)
-        if isTracing { note((TracedCall(.leftovers, translate(path), other: names.description), TracedCall.answer(answer))) }
-        return answer
+        rawDirectories(below: path, holding: names)
     }
 
     /// The names whose directories the tree's hashes tell apart.
@@ -516,16 +466,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return tree.entries(of: inode)
     }
 
-    /// The answer key of a listing: its names, in any order.
+    /// A key of a listing: its names, in any order.
     func listAnswer(_ entries: [Int32: Int32]) -> UInt64 { tree.listingKey(entries) }
 
     public func kind(of path: String) -> FileKind? {
-        let result = rawKind(path)
-        if isTracing { note((TracedCall(.kind, translate(path)), TracedCall.answer(result))) }
-        return result
-    }
-
-    func rawKind(_ path: String) -> FileKind? {
         guard let inode = resolve(path), let isDirectory = tree.isDirectory(inode) else { return nil }
         return isDirectory ? .directory : .file
     }

@@ -117,7 +117,8 @@ public enum CrashTestDocument {
             },
             failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)),
             recovery: (
-                result.recoveryRuns, result.recoveryReplays, result.resumedRecoveries, result.sampledRecoveries,
+                // `replays` stays in the document, 0: recoveries are no longer replayed from traces.
+                result.recoveryRuns, 0, result.resumedRecoveries, result.sampledRecoveries,
                 result.unexploredRecoveryCrashes
             ))
         fields.chromeRuleLosses = report.chromeRuleLosses
