@@ -100,7 +100,7 @@ enum Shortcut {
     static let others = [
         "recovery tails",  // RecoveryTails: recoveries resumed from a remembered midpoint
         "one-step trees",  // trees removed or copied at once by the model file system
-        "content hashes"  // directories compared, and privacy found, by content hash
+        "content hashes"  // directories compared, and the sweep's hint answered, by content hash
     ]
 
     /// Every memo's name.

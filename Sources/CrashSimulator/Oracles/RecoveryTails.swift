@@ -43,10 +43,8 @@ final class RecoveryTails {
     private func key(_ system: ModelFileSystem, digest: UInt64, tag: String) -> UInt64? {
         guard let counters = system.counters else { return nil }
         // The tail's operations name inodes: which inode each name points at must be the same.
-        var key = ContentHash.combine(ContentHash.combine(system.tree.hash, system.tree.linkage), digest)
-        key = ContentHash.combine(key, UInt64(UInt32(bitPattern: counters.nextInode)))
-        key = ContentHash.combine(key, UInt64(counters.temporaryNames))
-        return ContentHash.combine(key, ContentHash.of(tag))
+        return MemoKey("recovery tails").with(system.tree.hash).with(system.tree.linkage).with(digest).with(counters.nextInode)
+            .with(counters.temporaryNames).with(tag).value
     }
 
     /// Runs recovery with `runner` on `system`: when its first stage reaches a remembered midpoint,

@@ -172,6 +172,7 @@ final class StateJudge {
             tree: tree, firstInode: firstInode, operationBase: operationBase, tracksExactContent: false,
             temporaryTag: tag)
         system.collapsesTrees = atOnce
+        system.answersHintsByHash = caches.usesContentHashes
         if atOnce && keepsShapes {
             system.shapesOfRemoval = { path, inode in RecoverySignature.removalTerms(tree, path: path, inode: inode) }
             system.shapesOfLinking = { source, inode, destination, syncing in

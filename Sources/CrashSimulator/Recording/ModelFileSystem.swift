@@ -66,6 +66,10 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     var collapsedSteps = 0
     /// Trees removed or copied at once so far.
     private(set) var treesCollapsed = 0
+    /// Whether `directories(below:holdingNamesStartingWith:)` answers from the content hashes for
+    /// the names the tree tracks (the shortcut); false walks every directory for every question,
+    /// as a real file system is walked (what a run without shortcuts compares it against).
+    var answersHintsByHash = true
     /// Temporary file names as the store chose them, mapped to the names given in the tree.
     @exclusivity(unchecked)
     var aliases: [String: String] = [:]
@@ -422,7 +426,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     func rawDirectories(below path: String, holding names: NamePrefixes) -> [String]? {
         guard let inode = resolve(path), tree.isDirectory(inode) == true else { return nil }
         var found: [String] = []
-        if names == ModelFileSystem.trackedNames {
+        if names == ModelFileSystem.trackedNames, answersHintsByHash {
             if tree.holdsTransientNames(inode) { collectTracked(inode, path, &found) }
         } else {
             collect(inode, path, names, &found)
