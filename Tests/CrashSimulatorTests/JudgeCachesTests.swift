@@ -74,8 +74,8 @@ import Testing
     @Test func privacyFoundByContentIsWhatAScanFinds() throws {
         let recording = try WorkloadRecorder().record(try #require(try BuiltInWorkloads.workload("incognito")))
         let tree = ModelTree(snapshot: recording.initial, names: recording.names)
-        var byContent = OracleSuite(recording: recording)
-        var scanning = OracleSuite(recording: recording)
+        let byContent = OracleSuite(recording: recording)
+        let scanning = OracleSuite(recording: recording)
         var states = 0
         var leaking = 0
         var mismatches: [String] = []

@@ -11,40 +11,33 @@ import Testing
         #expect(MemoKey("a").with(UInt64?.none) != MemoKey("a").with(UInt64?.some(0)), "an absent part is not a zero")
         #expect(MemoKey("a").with("x").with("y") == MemoKey("a").with("x").with("y"))
         #expect(MemoKey("a").with(true) != MemoKey("a").with(false))
+        #expect(Memo<Int>(.aftermath).key != Memo<Int>(.secondRun).key)
+    }
+
+    /// How many times `compute` runs when the memo is asked `keys` in turn.
+    private func computations(_ memo: Memo<Int>, _ keys: [Int], keeps: @escaping (Int) -> Bool = { _ in true }) -> Int {
+        var computed = 0
+        for part in keys {
+            #expect(
+                memo.value(memo.key.with(part), keeps: keeps) {
+                    computed += 1
+                    return part * 10
+                } == part * 10)
+        }
+        return computed
     }
 
     @Test func anAnswerIsComputedOnceWhenOnAndEveryTimeWhenOff() {
-        for isOn in [true, false] {
-            let memo = Memo<Int>("count", isOn: isOn)
-            var computed = 0
-            for _ in 0..<3 {
-                #expect(
-                    memo.value(memo.key.with(7)) {
-                        computed += 1
-                        return 42
-                    } == 42)
-            }
-            #expect(computed == (isOn ? 1 : 3))
-            #expect((memo.known(memo.key.with(7)) != nil) == isOn)
-        }
+        #expect(computations(Memo(.aftermath), [7, 7, 7]) == 1)
+        #expect(computations(Memo(.aftermath, takesShortcuts: false), [7, 7, 7]) == 3)
     }
 
     @Test func anAnswerItDoesNotKeepIsComputedAgain() {
-        let memo = Memo<Int>("kept")
-        var computed = 0
-        for _ in 0..<2 {
-            _ = memo.value(memo.key, keeps: { $0 > 100 }) {
-                computed += 1
-                return 1
-            }
-        }
-        #expect(computed == 2)
+        #expect(computations(Memo(.aftermath), [1, 1], keeps: { $0 > 100 }) == 2)
     }
 
     @Test func pastItsCapacityItStartsAfresh() {
-        let memo = Memo<Int>("small", capacity: 2)
-        for part in 0..<3 { memo.remember(part, under: memo.key.with(part)) }
-        #expect(memo.known(memo.key.with(0)) == nil)
-        #expect(memo.known(memo.key.with(2)) == 2)
+        // 0 and 1 fill it; 2 starts it afresh, so 0 is computed again and 2 is kept.
+        #expect(computations(Memo(.aftermath, capacity: 2), [0, 1, 2, 2, 0]) == 4)
     }
 }

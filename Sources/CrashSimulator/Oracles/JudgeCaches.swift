@@ -3,9 +3,9 @@ import FileSystemKit
 import SessionStore
 
 /// The caches of `StateJudge` that depend only on the states they are asked about, never on the
-/// order in which they are asked: the recovery memos, what the oracles found on each tree
-/// recovery left, the second recovery run of each such tree, the set-aside oracle's captures, and
-/// the oracles' per-content answers.
+/// order in which they are asked (`Memo`s): what the oracles found on each tree recovery left,
+/// the second recovery run of each such tree, and the set-aside oracle's notes and captures; and
+/// which of the checker's shortcuts are taken (`Shortcut`).
 ///
 /// Many crash states differ only in what recovery cleans up (a temporary file, a marker not yet
 /// rewritten), so recovery leaves the same tree on them: that tree is assessed and recovered a
@@ -22,7 +22,7 @@ final class JudgeCaches {
         var privacyDetails: [Int: String]
     }
 
-    /// The oracles with their per-content caches.
+    /// The oracles.
     var suite: OracleSuite
     /// Aftermaths, by the tree recovery left (its hash) and the profile directory's inode.
     private let aftermaths: Memo<Aftermath>
@@ -35,27 +35,29 @@ final class JudgeCaches {
     private let storePaths: [String]
     /// Set-aside captures by the tree recovery left, what was noted before, and the entries made.
     private let captures: Memo<SetAsideOracle.Capture>
-    /// Whether the shortcuts are taken: directories compared by content hash, answers remembered
-    /// (every memo above and the oracles'), recoveries replayed from memos; false makes the
-    /// oracles read every file every time (what the shortcuts are checked against).
+    /// Whether the shortcuts are taken (`Shortcut`): answers remembered in the memos above,
+    /// directories compared by content hash, recoveries resumed, trees removed or copied at once;
+    /// false makes the oracles read every file every time and the store run every recovery whole
+    /// (what the shortcuts are checked against).
     let takesShortcuts: Bool
 
     init(recording: Recording, takesShortcuts: Bool = true) {
         self.takesShortcuts = takesShortcuts
         suite = OracleSuite(recording: recording)
         storePaths = SetAsideOracle.storeDirectories.map { joinPath(recording.profile, $0) }
-        aftermaths = Memo("aftermath", isOn: takesShortcuts)
-        secondRuns = Memo("second run", isOn: takesShortcuts)
-        befores = Memo("set-aside before", isOn: takesShortcuts)
-        captures = Memo("set-aside capture", isOn: takesShortcuts)
+        aftermaths = Memo(.aftermath, takesShortcuts: takesShortcuts)
+        secondRuns = Memo(.secondRun, takesShortcuts: takesShortcuts)
+        befores = Memo(.setAsideBefore, takesShortcuts: takesShortcuts)
+        captures = Memo(.setAsideCapture, takesShortcuts: takesShortcuts)
     }
 
-    /// Whether the oracles compare directories by content hash and find privacy by it.
-    var usesContentHashes: Bool { takesShortcuts && Shortcut.isTaken("content hashes") }
+    /// Whether the oracles compare directories by content hash and the model answers the sweep's
+    /// hint by it.
+    var usesContentHashes: Bool { takesShortcuts && Shortcut.contentHashes.isTaken }
     /// Whether recoveries are resumed from `RecoveryTails`.
-    var resumesRecoveries: Bool { takesShortcuts && Shortcut.isTaken("recovery tails") }
+    var resumesRecoveries: Bool { takesShortcuts && Shortcut.recoveryTails.isTaken }
     /// Whether the model file system removes or copies trees at once (see `StateJudge.recover`).
-    var collapsesTrees: Bool { takesShortcuts && Shortcut.isTaken("one-step trees") }
+    var collapsesTrees: Bool { takesShortcuts && Shortcut.oneStepTrees.isTaken }
 
     /// The aftermath of the tree of hash `hash` (the profile directory being inode `profile`),
     /// assessed on the tree `tree` gives when not known yet.

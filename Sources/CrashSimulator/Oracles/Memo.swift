@@ -48,25 +48,21 @@ struct MemoKey: Hashable, Sendable {
 ///
 /// Beyond `capacity` answers it starts afresh. Confined to one thread, as the judge that owns it.
 final class Memo<Value> {
-    /// The memo's name, the first part of each of its keys.
-    let name: String
     /// Answers kept at most.
     let capacity: Int
     /// Whether answers are remembered.
     let isOn: Bool
     private var values: [MemoKey: Value] = [:]
-    /// The key with nothing mixed in yet, made once.
-    private let firstKey: MemoKey
+    /// A key of this memo with nothing mixed in yet: the shortcut's name, made once.
+    let key: MemoKey
 
-    init(_ name: String, capacity: Int = 300_000, isOn: Bool = true) {
-        self.name = name
-        firstKey = MemoKey(name)
+    /// The memo of the shortcut `shortcut`, on when shortcuts are taken (`takesShortcuts`) and
+    /// that one is not switched off (`Shortcut.isTaken`).
+    init(_ shortcut: Shortcut, capacity: Int = 300_000, takesShortcuts: Bool = true) {
+        key = MemoKey(shortcut.rawValue)
         self.capacity = capacity
-        self.isOn = isOn && Shortcut.isTaken(name)
+        isOn = takesShortcuts && shortcut.isTaken
     }
-
-    /// A key of this memo, with nothing mixed in yet.
-    var key: MemoKey { firstKey }
 
     /// The answer remembered under `key`, or the one `compute` gives (remembered when `keeps`
     /// says so).
@@ -79,41 +75,34 @@ final class Memo<Value> {
         values[key] = value
         return value
     }
-
-    /// The answer remembered under `key`, if any (nil when off).
-    func known(_ key: MemoKey) -> Value? { isOn ? values[key] : nil }
-
-    /// Remembers `value` under `key` (nothing when off).
-    func remember(_ value: Value, under key: MemoKey) {
-        guard isOn else { return }
-        if values.count >= capacity { values.removeAll(keepingCapacity: true) }
-        values[key] = value
-    }
 }
 
-/// The checker's shortcuts by name, for measuring what each one saves: the environment variable
-/// `SESSIONCTL_SHORTCUTS_OFF` (names separated by commas) turns the ones it names off, alone, in
-/// an otherwise fast run (`Benchmarks/shortcut-worth` counts the instructions with each off). The
-/// names are those of the memos and `Shortcut.others`.
-enum Shortcut {
-    /// The shortcuts that are not memos of answers.
-    static let others = [
-        "recovery tails",  // RecoveryTails: recoveries resumed from a remembered midpoint
-        "one-step trees",  // trees removed or copied at once by the model file system
-        "content hashes"  // directories compared, and the sweep's hint answered, by content hash
-    ]
+/// The checker's shortcuts by name: the memos, and the ones that are not memos of answers. The
+/// environment variable `SESSIONCTL_SHORTCUTS_OFF` (names separated by commas) turns the ones it
+/// names off, alone, in an otherwise fast run, for measuring what each saves
+/// (`Benchmarks/shortcut-worth` counts the instructions with each off).
+enum Shortcut: String, CaseIterable, Sendable {
+    /// What the oracles found on a tree recovery left (`JudgeCaches.aftermath`).
+    case aftermath
+    /// Recovery run again on a tree recovery left (`JudgeCaches.secondRun`).
+    case secondRun = "second run"
+    /// What the set-aside oracle notes before recovery (`JudgeCaches.setAsideBefore`).
+    case setAsideBefore = "set-aside before"
+    /// What the set-aside oracle captures after recovery (`JudgeCaches.setAside`).
+    case setAsideCapture = "set-aside capture"
+    /// Recoveries resumed from a remembered midpoint (`RecoveryTails`).
+    case recoveryTails = "recovery tails"
+    /// Trees removed or copied at once by the model file system.
+    case oneStepTrees = "one-step trees"
+    /// Directories compared, and the sweep's hint answered, by content hash.
+    case contentHashes = "content hashes"
 
-    /// Every memo's name.
-    static let memos = [
-        "aftermath", "second run", "set-aside before", "set-aside capture"
-    ]
-
-    /// The names `SESSIONCTL_SHORTCUTS_OFF` turns off.
-    static let switchedOff: Set<String> = {
+    /// The shortcuts `SESSIONCTL_SHORTCUTS_OFF` turns off (a name it does not know turns nothing off).
+    static let switchedOff: Set<Shortcut> = {
         guard let value = getenv("SESSIONCTL_SHORTCUTS_OFF") else { return [] }
-        return Set(String(cString: value).split(separator: ",").map { String($0) })
+        return Set(String(cString: value).split(separator: ",").compactMap { Shortcut(rawValue: String($0)) })
     }()
 
-    /// Whether the shortcut `name` is taken when shortcuts are.
-    static func isTaken(_ name: String) -> Bool { switchedOff.isEmpty || !switchedOff.contains(name) }
+    /// Whether this shortcut is taken when shortcuts are.
+    var isTaken: Bool { !Shortcut.switchedOff.contains(self) }
 }

@@ -18,7 +18,7 @@ struct OracleSuite {
 
     /// Atomicity, collateral-loss and hygiene findings and the durability floor of a tree after
     /// recovery, with the scan they came from (its files listed when privacy is checked).
-    mutating func assess(_ tree: ModelTree, profile: Int32?) -> (findings: [Finding], floor: DurabilityOracle.Floor, scan: ProfileScan) {
+    func assess(_ tree: ModelTree, profile: Int32?) -> (findings: [Finding], floor: DurabilityOracle.Floor, scan: ProfileScan) {
         let scan = ProfileScan(tree: tree, profile: profile, names: ProfileNames(tree.names), collectFiles: checksPrivacy)
         let loads = scan.sessions.map { SessionLoader.compute($0, tree: tree) }
         var findings: [Finding] = []
@@ -34,7 +34,7 @@ struct OracleSuite {
     /// files), with where, for each group of `detailing` not detailed yet. With `byContent`
     /// and no scan, the groups are found by a walk of the tree's files, and the profile is
     /// scanned only when a group must be detailed.
-    mutating func privacy(
+    func privacy(
         _ tree: ModelTree, profile: Int32?, scan given: ProfileScan? = nil, byContent: Bool = false, detailing: UInt64 = ~0,
         when: String, into details: inout [Int: String]
     ) -> UInt64 {

@@ -43,8 +43,10 @@ final class RecoveryTails {
     private func key(_ system: ModelFileSystem, digest: UInt64, tag: String) -> UInt64? {
         guard let counters = system.counters else { return nil }
         // The tail's operations name inodes: which inode each name points at must be the same.
-        return MemoKey("recovery tails").with(system.tree.hash).with(system.tree.linkage).with(digest).with(counters.nextInode)
-            .with(counters.temporaryNames).with(tag).value
+        return MemoKey(Shortcut.recoveryTails.rawValue).with(system.tree.hash).with(system.tree.linkage).with(digest).with(
+            counters.nextInode
+        )
+        .with(counters.temporaryNames).with(tag).value
     }
 
     /// Runs recovery with `runner` on `system`: when its first stage reaches a remembered midpoint,

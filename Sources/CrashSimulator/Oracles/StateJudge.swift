@@ -20,8 +20,8 @@ final class StateJudge {
     /// The second stages of recent recoveries (see `RecoveryTails`), and whether they are used.
     private let tails = RecoveryTails()
     private var recoverySignatures: [UInt64: Int] = [:]
-    /// Times the store ran recovery.
-    private var runs = 0
+    /// Runs of recovery so far (a run resumed from a tail counted as a run).
+    private(set) var recoveryRuns = 0
     /// Recovery crash states generated (each counted as an explored state).
     var recoveryCrashStates = 0
     /// Of those, the states in which some of recovery's unsynced operations were lost or torn.
@@ -179,16 +179,13 @@ final class StateJudge {
                 RecoverySignature.linkTerms(tree, source: source, inode: inode, destination: destination, syncing: syncing)
             }
         }
-        runs += 1
+        recoveryRuns += 1
         let (outcome, resumed): (Result<RecoveryOutcome, any Error>, RecoveryTails.Tail?) =
             caches.resumesRecoveries
             ? tails.recover(runner, on: system, profile: recording.profile, tag: tailTag)
             : (Result { try runner.recover(fileSystem: system, profile: recording.profile) }, nil)
         return RecoveryRun(outcome: outcome, system: system, deferred: resumed)
     }
-
-    /// Runs of recovery so far (a run resumed from a tail counted as a run).
-    var recoveryRuns: Int { runs }
 
     /// Runs of recovery resumed from a remembered second stage.
     var resumedRecoveries: Int { tails.resumed }

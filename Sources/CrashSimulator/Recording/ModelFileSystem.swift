@@ -224,7 +224,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
 
     // MARK: FileSystem
 
-    func rawCreateExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+    public func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         let path = aliases[path] ?? canonicalTemporaryPath(path)
         let (directory, name): (Int32, Int32)
         do throws(FileSystemError) {
@@ -242,10 +242,11 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return open(inode, path)
     }
 
-    func rawOpenTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+    /// Opens a file for writing, truncating it (recorded as a truncate), or creates it.
+    public func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         guard let inode = resolve(path), let node = tree.fileState(inode), tree.isDirectory(inode) == false else {
             if let inode = resolve(path), tree.isDirectory(inode) == true { throw error("open", path, EISDIR) }
-            return try rawCreateExclusive(path, mode: mode)
+            return try createExclusive(path, mode: mode)
         }
         try prepare()
         let index = nextIndex
@@ -262,7 +263,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return FileHandleID(rawValue: handle)
     }
 
-    func rawWrite(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
+    public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
         guard let file = files[handle.rawValue], let node = tree.fileState(file.inode) else {
             throw error("write", "fd \(handle.rawValue)", EBADF)
         }
@@ -278,17 +279,17 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return bytes.count
     }
 
-    func rawFsync(_ handle: FileHandleID) throws(FileSystemError) {
+    public func fsync(_ handle: FileHandleID) throws(FileSystemError) {
         guard let file = files[handle.rawValue] else { throw error("fsync", "fd \(handle.rawValue)", EBADF) }
         try prepare()
         record(.fsync, file.path, .fsyncFile(inode: file.inode))
     }
 
-    func rawClose(_ handle: FileHandleID) throws(FileSystemError) {
+    public func close(_ handle: FileHandleID) throws(FileSystemError) {
         guard files.removeValue(forKey: handle.rawValue) != nil else { throw error("close", "fd \(handle.rawValue)", EBADF) }
     }
 
-    func rawRename(_ source: String, to destination: String) throws(FileSystemError) {
+    public func rename(_ source: String, to destination: String) throws(FileSystemError) {
         let from = try parentAndName(source, operation: "rename")
         guard let inode = tree.lookup(from.directory, from.name), let sourceIsDirectory = tree.isDirectory(inode) else {
             throw error("rename", "\(source) -> \(destination)", ENOENT)
@@ -310,7 +311,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
             .rename(fromDirectory: from.directory, fromName: from.name, toDirectory: to.directory, toName: to.name, inode: inode))
     }
 
-    func rawFsyncDirectory(_ path: String) throws(FileSystemError) {
+    public func fsyncDirectory(_ path: String) throws(FileSystemError) {
         guard let inode = resolve(path), tree.isDirectory(inode) == true else {
             throw error("open directory", path, ENOENT)
         }
@@ -318,7 +319,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.fsyncDirectory, path, .fsyncDirectory(directory: inode))
     }
 
-    func rawLink(_ source: String, to destination: String) throws(FileSystemError) {
+    public func link(_ source: String, to destination: String) throws(FileSystemError) {
         guard let inode = resolve(source), let isDirectory = tree.isDirectory(inode) else {
             throw error("link", "\(source) -> \(destination)", ENOENT)
         }
@@ -330,7 +331,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.link, source, destination: destination, .addEntry(directory: to.directory, name: to.name, inode: inode, isDirectory: false))
     }
 
-    func rawUnlink(_ path: String) throws(FileSystemError) {
+    public func unlink(_ path: String) throws(FileSystemError) {
         let at = try parentAndName(path, operation: "unlink")
         guard let inode = tree.lookup(at.directory, at.name), let isDirectory = tree.isDirectory(inode) else {
             throw error("unlink", path, ENOENT)
@@ -341,7 +342,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.unlink, path, .removeEntry(directory: at.directory, name: at.name))
     }
 
-    func rawMkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
+    public func mkdir(_ path: String, mode: UInt32) throws(FileSystemError) {
         let path = canonicalTemporaryPath(path, directory: true)
         let at: (directory: Int32, name: Int32)
         do throws(FileSystemError) {
@@ -358,7 +359,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(.mkdir, path, .addEntry(directory: at.directory, name: at.name, inode: inode, isDirectory: true))
     }
 
-    func rawRmdir(_ path: String) throws(FileSystemError) {
+    public func rmdir(_ path: String) throws(FileSystemError) {
         let at = try parentAndName(path, operation: "rmdir")
         guard let inode = tree.lookup(at.directory, at.name), let node = tree.node(inode) else { throw error("rmdir", path, ENOENT) }
         guard node.isDirectory else { throw error("rmdir", path, ENOTDIR) }
@@ -417,13 +418,6 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// directory, as a real file system would be walked: the answer never depends on which names
     /// the model happens to track. Nil when no directory is at `path`.
     public func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]? {
-        rawDirectories(below: path, holding: names)
-    }
-
-    /// The names whose directories the tree's hashes tell apart.
-    static let trackedNames = NamePrefixes([AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix])
-
-    func rawDirectories(below path: String, holding names: NamePrefixes) -> [String]? {
         guard let inode = resolve(path), tree.isDirectory(inode) == true else { return nil }
         var found: [String] = []
         if names == ModelFileSystem.trackedNames, answersHintsByHash {
@@ -433,6 +427,9 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         }
         return sortedByBytes(found)
     }
+
+    /// The names whose directories the tree's hashes tell apart.
+    static let trackedNames = NamePrefixes([AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix])
 
     /// Adds `path` (of `directory`, which holds a tracked name somewhere below it) if it holds
     /// one itself, and the same of each subdirectory that holds one below it.
