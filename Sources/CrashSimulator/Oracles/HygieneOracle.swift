@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 import SessionStore
 
@@ -29,7 +30,6 @@ public enum HygieneOracle {
     /// tree's dictionaries, which two trees of one hash may fill in different orders); nil
     /// without entries.
     private static func firstPath(_ keys: [UInt64], tree: ModelTree, profile: Int32?, otherwise: String) -> String? {
-        keys.map { ProfileScan.path(of: $0, in: tree, profile: profile) ?? otherwise }
-            .min { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        sortedByBytes(keys.map { ProfileScan.path(of: $0, in: tree, profile: profile) ?? otherwise }).first
     }
 }
