@@ -1,3 +1,4 @@
+import SessionFormats
 import SessionModel
 import Testing
 
@@ -9,7 +10,8 @@ import Testing
 
     static func findings(_ tree: MemoryTree, kept: [TabID] = [1], listed: [TabID] = [1]) -> [Finding] {
         EntryRules.sessionEntries(
-            tree: tree.readable, directory: directory, metadataFile: "session_metadata.pb",
+            SessionDirectoryRead(tree: tree.readable, id: Samples.sessionID, incognito: false, path: directory).entries,
+            directory: directory,
             kept: Set(kept.map(Tab.directoryName)),
             listed: Dictionary(uniqueKeysWithValues: listed.map { (Tab.directoryName(for: $0), $0) }),
             scope: Samples.scope(file: "\(directory)/session_metadata.pb"))

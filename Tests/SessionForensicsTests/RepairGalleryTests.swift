@@ -54,6 +54,21 @@ import Testing
         #expect(AsideTestSupport.snapshot(profile) == settled)
     }
 
+    /// The dry run reads only what its plan changes and takes every other session from the read
+    /// the plan was made from: it finds what a fresh read of the planned profile finds.
+    @Test(arguments: GalleryTests.cases.map(\.profile))
+    func aPlannedProfileReadReusingTheFirstReadMatchesAFreshRead(_ name: String) throws {
+        let input = try InputOpener.open("\(Self.gallery)/\(name)")
+        let read = InputRead(input, depth: .rewrite)
+        let plan = RepairPlanner().plan(read, report: Validator().validate(read))
+        let planned = try InputLocator.locate(tree: PlannedTree(base: input.tree, plan: plan).tree, ancestry: [])
+        let fresh = Validator().validate(planned)
+        let reused = Validator().validate(InputRead(planned, depth: .tabs, reusing: read, except: plan.directories))
+        let described = { (report: ValidationReport) in report.findings.map { "\($0.rule) \($0.file) \($0.offset ?? -1) \($0.message)" } }
+        #expect(described(reused) == described(fresh), "\(name)")
+        #expect(reused.tabs == fresh.tabs && reused.sessions == fresh.sessions)
+    }
+
     /// Each set-aside entry holds the original files byte for byte, and its manifest lists each
     /// with its size and SHA-256.
     static func checkSetAside(_ steps: [RepairStep], profile: String, before: [String: Data]) throws {

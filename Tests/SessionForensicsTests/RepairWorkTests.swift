@@ -22,7 +22,8 @@ import Testing
     @Test func validatingThePlannedTreeLooksAtEachWrittenEntryAFewTimes() throws {
         let tabs = 3000
         let input = try InputLocator.locate(tree: Self.windowToRewrite(tabs: tabs).readable, ancestry: ["profile"])
-        let plan = RepairPlanner().plan(input, report: Validator().validate(input))
+        let read = InputRead(input, depth: .rewrite)
+        let plan = RepairPlanner().plan(read, report: Validator().validate(read))
         #expect(plan.sessions.count == 1 && plan.sessions.first?.tabs == tabs)
         var planned = PlannedTree(base: input.tree, plan: plan)
         let examined = Atomic<Int>(0)

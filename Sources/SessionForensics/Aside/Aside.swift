@@ -95,7 +95,7 @@ public struct Aside: Sendable {
     /// could not be written after the move): checked before anything moves. Reads each file once
     /// (a set-aside costs that read anyway) and returns the directory's `ContentDigest`.
     @discardableResult
-    func checkMovable(_ directory: String) throws -> String {
+    func checkMovable(_ directory: String, held: [String: [UInt8]] = [:]) throws -> String {
         try checkInsideProfile(directory)
         // Where the set-aside copy goes must be inside the profile too: Backups/ and Backups/<id>/.
         let incognito = pathComponents(directory).first == ProfileLayout.incognitoDirectory
@@ -103,7 +103,7 @@ public struct Aside: Sendable {
         try checkInsideProfile(backups)
         if let id = pathComponents(directory).last { try checkInsideProfile(joinPath(backups, String(id))) }
         var files: [(path: String, digest: FileDigest)] = []
-        try checkReadable(joinPath(profile, directory), relative: "", into: &files)
+        try checkReadable(joinPath(profile, directory), relative: "", held: held, heldPrefix: directory, into: &files)
         return ContentDigest.of(files)
     }
 
@@ -125,18 +125,24 @@ public struct Aside: Sendable {
 
     /// Reads every file below `root` (at `relative`), refusing what cannot be read or is not a
     /// file or directory; the digests of the files a set-aside copies go into `files`.
-    private func checkReadable(_ root: String, relative: String, into files: inout [(path: String, digest: FileDigest)]) throws {
+    ///
+    /// `held` gives the bytes of files already read (by path in the profile: `heldPrefix/relative`).
+    private func checkReadable(
+        _ root: String, relative: String, held: [String: [UInt8]] = [:], heldPrefix: String = "",
+        into files: inout [(path: String, digest: FileDigest)]
+    ) throws {
         let path = relative.isEmpty ? root : joinPath(root, relative)
         switch fileSystem.kind(of: path) {
         case .directory:
             for name in try fileSystem.list(path) {
                 if ContentDigest.isLeftOut(name) { continue }
-                try checkReadable(root, relative: relative.isEmpty ? name : joinPath(relative, name), into: &files)
+                try checkReadable(
+                    root, relative: relative.isEmpty ? name : joinPath(relative, name), held: held, heldPrefix: heldPrefix, into: &files)
             }
         case .file:
             let bytes: [UInt8]
             do throws(FileSystemError) {
-                bytes = try fileSystem.read(path)
+                if let known = held[joinPath(heldPrefix, relative)] { bytes = known } else { bytes = try fileSystem.read(path) }
             } catch .tooLarge(_, let size, let limit) {
                 throw ForensicsError.unsafeToMove(
                     path: path,

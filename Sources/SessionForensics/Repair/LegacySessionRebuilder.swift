@@ -153,14 +153,14 @@ import SessionModel
 
     /// The optimized session directory Chrome's migration would write for `session`: its
     /// session_metadata.pb and each tab's data.pb, in memory.
-    private static func optimizedSnapshot(of session: Session, at path: String) -> SessionSnapshot {
+    private static func optimizedSnapshot(of session: Session, at path: String) -> SessionDirectoryRead {
         let directories = session.tabs.map { tab in
-            SessionSnapshot.TabDirectory(
+            TabDirectoryRead(
                 name: Tab.directoryName(for: tab.id), id: tab.id,
                 data: .bytes(ChromeProtoCodec.encodeTabData(tab.history ?? TabHistory())),
                 stateSize: nil, state: nil, others: [])
         }
-        return SessionSnapshot(
+        return SessionDirectoryRead(
             id: session.id, incognito: session.incognito, path: path,
             metadata: .bytes(ChromeProtoCodec.encodeSessionMetadata(session)),
             tabDirectories: directories, others: [])

@@ -1,3 +1,4 @@
+import SessionFormats
 import SessionModel
 
 /// The tab directories no listed tab owns that hold a usable history, indexed by the page each
@@ -34,7 +35,7 @@ struct OrphanIndex {
     }
 
     /// Indexes the directories of `directories` whose id is not in `listed`.
-    init(_ directories: [SessionSnapshot.TabDirectory], listed: Set<TabID>) {
+    init(_ directories: [TabDirectoryRead], listed: Set<TabID>) {
         let ordered = directories.indices.sorted { (directories[$0].id, $0) < (directories[$1].id, $1) }
         for (order, position) in ordered.enumerated() where !listed.contains(directories[position].id) {
             historiesRead += 1

@@ -33,12 +33,13 @@ struct RepairExecutor {
     /// Checks, before anything is written, that every directory `plan` replaces or sets aside can
     /// be moved whole (`Aside.checkMovable`): a refused repair changes nothing and leaves no
     /// record. Returns the content digest of each replaced directory that exists, for the intent
-    /// record. A dry run makes the same checks, so that it ends as the run would.
-    func preflight(_ plan: RepairPlan) throws -> [String: String] {
+    /// record. A dry run makes the same checks, so that it ends as the run would. `held` gives
+    /// the bytes of files the plan's read already holds (by path in the profile), not read again.
+    func preflight(_ plan: RepairPlan, held: [String: [UInt8]] = [:]) throws -> [String: String] {
         var contents: [String: String] = [:]
         for directory in plan.sessions.map(\.directory) + plan.rewrites.map(\.directory) + plan.legacy.map(\.directory) {
             if writer.fileSystem.kind(of: joinPath(aside.profile, directory)) != nil {
-                contents[directory] = try aside.checkMovable(directory)
+                contents[directory] = try aside.checkMovable(directory, held: held)
             } else {
                 try aside.checkInsideProfile(directory)
                 try aside.checkInsideProfile(parentPath(directory))
@@ -49,8 +50,8 @@ struct RepairExecutor {
 
     /// Applies `plan`; returns what was done, in order. On an error, what was done is settled
     /// (`RepairResumption`), the intent record with it, before the error goes on.
-    func apply(_ plan: RepairPlan) throws -> [RepairStep] {
-        let contents = try preflight(plan)
+    func apply(_ plan: RepairPlan, held: [String: [UInt8]] = [:]) throws -> [RepairStep] {
+        let contents = try preflight(plan, held: held)
         let resumption = RepairResumption(aside: aside)
         do {
             return try apply(plan, contents: contents, resumption: resumption)

@@ -66,6 +66,9 @@ public struct RepairPlan: Sendable {
 
     /// True when repair has nothing to change.
     public var isEmpty: Bool { sessions.isEmpty && rewrites.isEmpty && legacy.isEmpty }
+
+    /// Every directory the plan replaces or sets aside.
+    public var directories: Set<String> { Set(sessions.map(\.directory) + rewrites.map(\.directory) + legacy.map(\.directory)) }
 }
 
 /// One thing repair did to the profile.

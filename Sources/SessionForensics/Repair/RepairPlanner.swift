@@ -14,20 +14,22 @@ public struct RepairPlanner: Sendable {
         finding.severity != .info || finding.outcome == .entryDeleted
     }
 
-    /// Plans the repair of `input` (a profile) given what validate reported about it; with
-    /// `session`, only that session (and its legacy counterpart) is considered.
-    public func plan(_ input: LocatedInput, report: ValidationReport, session: (id: SessionID, incognito: Bool)? = nil) -> RepairPlan {
+    /// Plans the repair of `input` (a profile, read for a rewrite) given what validate reported
+    /// about it; with `session`, only that session (and its legacy counterpart) is considered.
+    public func plan(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)? = nil) -> RepairPlan {
+        let input = read.input
         let findings = report.findings.filter { finding in
             RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
         }
         var plan = RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: [], before: report)
         var remaining = findings
-        for source in input.sessions where source.kind == .optimizedDirectory {
+        for sessionRead in read.sessions {
+            guard let snapshot = sessionRead.directory else { continue }
+            let source = sessionRead.source
             let own = findings.filter {
                 $0.incognito == source.incognito && $0.session == source.id && RepairPlanner.isInside($0.file, source.path)
             }
             guard !own.isEmpty else { continue }
-            let snapshot = SessionSnapshot(tree: input.tree, id: source.id, incognito: source.incognito, path: source.path)
             var rebuilder = SessionRebuilder(snapshot: snapshot)
             let repaired = rebuilder.rebuild()
             guard !repaired.matches(snapshot) else { continue }
@@ -59,9 +61,10 @@ public struct RepairPlanner: Sendable {
                         action: "set \(directory)/ aside, unconverted", reason: reason)))
             remaining.removeAll { $0 == finding }
         }
-        for source in input.sessions where source.kind == .legacyPlist && RepairPlanner.isLiveLegacyFile(source.path) {
-            guard !legacyDirectories.contains(directoryOf(source.path)),
-                let rewrite = rewrite(source, in: input, findings: &remaining)
+        for sessionRead in read.sessions
+        where sessionRead.source.kind == .legacyPlist && RepairPlanner.isLiveLegacyFile(sessionRead.source.path) {
+            guard !legacyDirectories.contains(directoryOf(sessionRead.source.path)),
+                let rewrite = rewrite(sessionRead, in: read, findings: &remaining)
             else { continue }
             plan.rewrites.append(rewrite)
         }
@@ -71,14 +74,13 @@ public struct RepairPlanner: Sendable {
 
     /// The rewrite of a legacy session file with findings that need repair, which are then
     /// removed from `findings` (nil when it has none, or when Chrome would load it as it is).
-    private func rewrite(_ source: SessionSource, in input: LocatedInput, findings: inout [Finding]) -> RepairPlan.LegacyRewrite? {
+    private func rewrite(_ legacy: SessionRead, in read: InputRead, findings: inout [Finding]) -> RepairPlan.LegacyRewrite? {
+        let source = legacy.source
         let own = findings.filter { $0.incognito == source.incognito && $0.session == source.id && $0.file == source.path }
-        guard !own.isEmpty, let bytes = try? input.tree.read(source.path),
-            let window = try? LegacySessionCodec.decodeWindow(bytes, file: source.path)
-        else { return nil }
+        guard !own.isEmpty, let window = legacy.legacyWindow else { return nil }
         var rebuilder = LegacySessionRebuilder(
             id: source.id, incognito: source.incognito, file: source.path,
-            reserved: tabIDsInUse(besides: source, in: input))
+            reserved: tabIDsInUse(besides: source, in: read))
         guard let repaired = rebuilder.rebuild(window) else { return nil }
         let rules = Set(rebuilder.actions.map(\.rule.name))
         let fixed = Set(own.filter { rules.contains($0.rule.name) })
@@ -91,13 +93,14 @@ public struct RepairPlanner: Sendable {
 
     /// The tab ids used on the side of `source` (regular or incognito) outside its window: the
     /// tabs of the other legacy windows, and the `Web_Sessions/` files named after tab ids.
-    private func tabIDsInUse(besides source: SessionSource, in input: LocatedInput) -> Set<TabID> {
+    private func tabIDsInUse(besides source: SessionSource, in read: InputRead) -> Set<TabID> {
+        let input = read.input
         var ids = Set<TabID>()
-        for other in input.sessions
-        where other.kind == .legacyPlist && other.incognito == source.incognito
-            && other.path != source.path && RepairPlanner.isLiveLegacyFile(other.path)
+        for other in read.sessions
+        where other.source.kind == .legacyPlist && other.source.incognito == source.incognito
+            && other.source.path != source.path && RepairPlanner.isLiveLegacyFile(other.source.path)
         {
-            guard let bytes = try? input.tree.read(other.path), let window = try? LegacySessionCodec.decodeWindow(bytes) else { continue }
+            guard let window = other.legacyWindow else { continue }
             ids.formUnion(window.tabs.compactMap(\.validID))
         }
         // The side's root: what precedes Sessions/<id>/session.plist ("" or "OTR").

@@ -23,7 +23,7 @@ struct RepairedSession: Sendable, Hashable {
     var tabs: [TabFiles]
 
     /// True when writing it would leave the snapshot's directory exactly as it is.
-    func matches(_ snapshot: SessionSnapshot) -> Bool {
+    func matches(_ snapshot: SessionDirectoryRead) -> Bool {
         guard snapshot.others.isEmpty, snapshot.metadata == .bytes(metadata),
             snapshot.tabDirectories.count == tabs.count
         else { return false }

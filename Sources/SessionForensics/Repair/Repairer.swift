@@ -39,24 +39,29 @@ public struct Repairer: Sendable {
         try planWithInput(session: session).plan
     }
 
-    /// The plan, and the profile it was made from.
-    private func planWithInput(session: (id: SessionID, incognito: Bool)?) throws -> (plan: RepairPlan, input: LocatedInput) {
+    /// The plan, and the profile it was made from, as read.
+    private func planWithInput(session: (id: SessionID, incognito: Bool)?) throws -> (plan: RepairPlan, read: InputRead) {
         let input = try InputOpener.open(profile, fileSystem: aside.fileSystem)
         guard input.kind == .profile else {
             throw ForensicsError.notAProfile(path: profile, reason: "no SessionStorage, Sessions or OTR directory in it")
         }
-        return (RepairPlanner().plan(input, report: Validator().validate(input), session: session), input)
+        // One read, deep enough for a rewrite, serves validation and the plan.
+        let read = InputRead(input, depth: .rewrite)
+        return (RepairPlanner().plan(read, report: Validator().validate(read), session: session), read)
     }
 
     /// The findings needing repair that `plan` would leave: the profile validated as the plan
     /// leaves it (`PlannedTree`), nothing written.
+    ///
+    /// Only what the plan changes is read: every other session is taken from `read`, the read
+    /// the plan was made from.
     public func predictedRemaining(
-        _ plan: RepairPlan, in input: LocatedInput, session: (id: SessionID, incognito: Bool)? = nil
+        _ plan: RepairPlan, in read: InputRead, session: (id: SessionID, incognito: Bool)? = nil
     ) throws -> [Finding] {
         guard !plan.isEmpty else { return plan.unrepaired }
         let ancestry = pathComponents(InputOpener.absolutePath(profile))
-        let after = try InputLocator.locate(tree: PlannedTree(base: input.tree, plan: plan).tree, ancestry: ancestry)
-        return remaining(Validator().validate(after), session: session)
+        let after = try InputLocator.locate(tree: PlannedTree(base: read.input.tree, plan: plan).tree, ancestry: ancestry)
+        return remaining(Validator().validate(InputRead(after, depth: .tabs, reusing: read, except: plan.directories)), session: session)
     }
 
     /// The findings of `report` that still need repair (of `session` alone, when given).
@@ -70,11 +75,11 @@ public struct Repairer: Sendable {
     /// profile's lock (taken before anything is read).
     public func run(session: (id: SessionID, incognito: Bool)? = nil, dryRun: Bool) throws -> Result {
         if dryRun {
-            let (plan, input) = try planWithInput(session: session)
+            let (plan, read) = try planWithInput(session: session)
             // The checks the run makes before its first write, so that the dry run ends as it would.
-            _ = try RepairExecutor(aside: aside).preflight(plan)
+            _ = try RepairExecutor(aside: aside).preflight(plan, held: read.heldFiles(in: plan.directories))
             return Result(
-                plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: input, session: session), dryRun: true)
+                plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: read, session: session), dryRun: true)
         }
         // A path that is no profile directory gets its own error (65, 66), not the lock's.
         if aside.fileSystem.resolvedKind(of: profile) != .directory { _ = try planWithInput(session: session) }
@@ -82,11 +87,12 @@ public struct Repairer: Sendable {
         return try aside.whileLocked(settling: false) {
             // What an interrupted run left is settled first.
             let settled = try RepairResumption(aside: aside).settleAll()
-            let plan = try self.plan(session: session)
+            let (plan, read) = try planWithInput(session: session)
             guard !plan.isEmpty || !settled.isEmpty else {
                 return Result(plan: plan, steps: [], after: nil, remaining: plan.unrepaired, dryRun: false)
             }
-            let steps = try settled + (plan.isEmpty ? [] : RepairExecutor(aside: aside).apply(plan))
+            let steps =
+                try settled + (plan.isEmpty ? [] : RepairExecutor(aside: aside).apply(plan, held: read.heldFiles(in: plan.directories)))
             let after = Validator().validate(try InputOpener.open(profile, fileSystem: aside.fileSystem))
             return Result(plan: plan, steps: steps, after: after, remaining: remaining(after, session: session), dryRun: false)
         }

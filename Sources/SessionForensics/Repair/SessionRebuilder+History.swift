@@ -22,13 +22,15 @@ extension SessionRebuilder {
                 return
             }
             history = rebuilt
-        case .unreadable(let reason)?:
-            guard let rebuilt = rebuiltHistory(&candidate, .tabDataUnparsable, file: dataPath, why: "data.pb cannot be read (\(reason))")
+        case .unreadable(let error)?:
+            guard
+                let rebuilt = rebuiltHistory(
+                    &candidate, .tabDataUnparsable, file: dataPath, why: "data.pb cannot be read (\(error.description))")
             else { return }
             history = rebuilt
         case .bytes(let bytes)?:
-            do {
-                let decoded = try ChromeProtoCodec.decodeTabData(bytes)
+            do throws(FormatError) {
+                let decoded = try (directory?.history ?? TabDirectoryRead.decode(bytes, file: dataPath)).get()
                 if decoded.items.isEmpty {
                     guard let rebuilt = rebuiltHistory(&candidate, .tabDataEmpty, file: dataPath, why: "data.pb holds no navigation items")
                     else { return }
@@ -154,9 +156,9 @@ extension SessionRebuilder {
     }
 
     /// A directory's history when it holds at least one item: decoded, or salvaged up to the damage.
-    static func usableHistory(_ directory: SessionSnapshot.TabDirectory) -> (history: TabHistory, damage: Int?)? {
+    static func usableHistory(_ directory: TabDirectoryRead) -> (history: TabHistory, damage: Int?)? {
         guard case .bytes(let bytes) = directory.data else { return nil }
-        if let history = try? ChromeProtoCodec.decodeTabData(bytes) {
+        if let history = directory.decodedHistory {
             return history.items.isEmpty ? nil : (history, nil)
         }
         guard let salvage = TabDataSalvage.salvage(bytes) else { return nil }
@@ -213,7 +215,7 @@ extension SessionRebuilder {
     /// Carries state.pb over when it still matches the history (Chrome reads it at any size); says
     /// why not otherwise. Other entries of the tab directory stay in the set-aside copy.
     private mutating func carryState(
-        _ candidate: inout Candidate, directory: SessionSnapshot.TabDirectory, unchanged: Bool, changedBy: Rule?
+        _ candidate: inout Candidate, directory: TabDirectoryRead, unchanged: Bool, changedBy: Rule?
     ) {
         let statePath = path(directory.name, ProfileLayout.tabStateFile)
         if directory.stateSize != nil {

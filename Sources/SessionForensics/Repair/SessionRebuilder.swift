@@ -31,7 +31,7 @@ struct SessionRebuilder {
         var tab: Tab
         /// Its index in the stored list; nil for a tab adopted from a directory.
         var storedIndex: Int?
-        var directory: SessionSnapshot.TabDirectory?
+        var directory: TabDirectoryRead?
         /// The data.pb bytes to write.
         var data: [UInt8] = []
         var state: [UInt8]?
@@ -40,7 +40,7 @@ struct SessionRebuilder {
         var label: String
     }
 
-    let snapshot: SessionSnapshot
+    let snapshot: SessionDirectoryRead
     /// The positions in `snapshot.tabDirectories` of the directories whose names spell each id.
     private let directoriesByID: [TabID: [Int]]
     private(set) var log = RepairActionLog()
@@ -52,7 +52,7 @@ struct SessionRebuilder {
     var actions: [RepairAction] { log.actions }
     var metadataPath: String { joinPath(snapshot.path, ProfileLayout.metadataFile) }
 
-    init(snapshot: SessionSnapshot) {
+    init(snapshot: SessionDirectoryRead) {
         self.snapshot = snapshot
         directoriesByID = Dictionary(grouping: snapshot.tabDirectories.indices) { snapshot.tabDirectories[$0].id }
     }
@@ -128,13 +128,13 @@ struct SessionRebuilder {
         switch snapshot.metadata {
         case .missing:
             return (empty, .missing)
-        case .unreadable(let reason):
-            return (empty, .salvaged(offset: 0, reason: reason, tabs: 0, hasActiveIndex: false))
+        case .unreadable(let error):
+            return (empty, .salvaged(offset: 0, reason: error.description, tabs: 0, hasActiveIndex: false))
         case .bytes(let bytes):
-            do {
-                return (try ChromeProtoCodec.decodeSessionMetadata(bytes, id: snapshot.id, incognito: snapshot.incognito), .intact)
-            } catch {
-                let salvage = ChromeProtoCodec.salvageSessionMetadata(bytes, id: snapshot.id, incognito: snapshot.incognito)
+            switch snapshot.list {
+            case .decoded(let session)?:
+                return (session, .intact)
+            case .damaged(let error, let salvage)?:
                 let layout = ListLayout(Array(bytes[0..<salvage.validPrefix]))
                 return (
                     salvage.value,
@@ -142,6 +142,8 @@ struct SessionRebuilder {
                         offset: error.offset ?? salvage.validPrefix, reason: error.reason,
                         tabs: salvage.value.tabs.count, hasActiveIndex: layout.activeIndex != nil)
                 )
+            case nil:
+                return (empty, .salvaged(offset: 0, reason: "not decoded", tabs: 0, hasActiveIndex: false))
             }
         }
     }
@@ -174,7 +176,7 @@ struct SessionRebuilder {
             }
             if let last = nameless.last, last.end == index { recordFreshIDs(last, stored: stored) }
             var tab = listedTab
-            var directory: SessionSnapshot.TabDirectory?
+            var directory: TabDirectoryRead?
             let label = "tab \(index) (#\(tab.id))"
             if tab.id > 0, !used.contains(tab.id) {
                 directory = directories(of: tab.id).first { !claimed.contains($0.name) }
@@ -222,13 +224,13 @@ struct SessionRebuilder {
     }
 
     /// The tab directories whose names spell `id`, the canonical one first.
-    private func directories(of id: TabID) -> [SessionSnapshot.TabDirectory] {
+    private func directories(of id: TabID) -> [TabDirectoryRead] {
         (directoriesByID[id] ?? []).map { snapshot.tabDirectories[$0] }.sorted { $0.isCanonical && !$1.isCanonical }
     }
 
     /// A directory no listed tab owns (nor an earlier match) whose history is the one `tab`'s
     /// list entry describes (see `OrphanIndex`).
-    private mutating func orphanMatching(_ tab: Tab, listed: Set<TabID>) -> SessionSnapshot.TabDirectory? {
+    private mutating func orphanMatching(_ tab: Tab, listed: Set<TabID>) -> TabDirectoryRead? {
         guard !tab.url.isEmpty || !tab.title.isEmpty else { return nil }
         if orphans == nil { orphans = OrphanIndex(snapshot.tabDirectories, listed: listed) }
         return orphans?.take(url: tab.url, title: tab.title).map { snapshot.tabDirectories[$0] }
@@ -307,13 +309,13 @@ struct SessionRebuilder {
             let rule: Rule
             if EntryRules.isTemporaryName(entry.name) {
                 rule = .temporaryFile
-            } else if entry.isDirectory, EntryRules.looksLikeTabDirectory(entry.name) {
+            } else if entry.kind == .directory, TabDirectoryRead.looksLikeTabDirectory(entry.name) {
                 rule = .tabDirectoryNameInvalid
             } else {
                 rule = .strayFile
             }
             record(
-                rule, file: path(entry.name), "leave \(entry.name)\(entry.isDirectory ? "/" : "") in the set-aside copy",
+                rule, file: path(entry.name), "leave \(entry.name)\((entry.kind == .directory) ? "/" : "") in the set-aside copy",
                 because: "it is not part of Chrome's layout; Chrome would delete it")
         }
     }

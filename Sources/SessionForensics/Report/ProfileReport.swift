@@ -56,36 +56,20 @@ public struct ProfileReport: Sendable {
     /// Reads `located` (opened from `input`): sessions (histories with `history`, redacted with
     /// `redact`), validation, set-aside entries and Chrome's backups.
     public static func gather(_ located: LocatedInput, input: String, history: Bool, redact: Bool) -> ProfileReport {
+        // One read serves validation, the sessions and their histories, and Chrome's backups.
+        let read = InputRead(located, depth: .tabs, backups: true)
         let reader = SessionReader(input: located)
-        // Validation decodes every restored tab's data.pb: its histories are the report's, so that
-        // each file is read and decoded once; a tab it did not check is read here.
-        var (validation, histories) = Validator().validate(located, keepingHistories: history)
-        var sessions: [Session] = []
-        var errors: [ReadError] = []
-        for source in located.sessions {
-            do throws(FormatError) {
-                let optimized = source.kind == .optimizedDirectory
-                var session = try reader.read(source, history: history && !optimized)
-                if history && optimized {
-                    let known = histories[(source.incognito ? "OTR/" : "") + source.id] ?? [:]
-                    for index in session.tabs.indices {
-                        let id = session.tabs[index].id
-                        session.tabs[index].history = known[id] ?? (try? reader.readHistory(of: id, in: source))
-                    }
-                }
-                sessions.append(session)
-            } catch {
-                errors.append(ReadError(session: source.id, incognito: source.incognito, error: error, input: input))
-            }
-        }
-        histories = [:]
+        var validation = Validator().validate(read)
+        let (readSessions, failures) = reader.sessions(of: read, history: history)
+        var sessions = readSessions
+        let errors = failures.map { ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: input) }
         if redact { sessions = sessions.map(Redactor.redact) }
-        let backups = located.chromeBackups.map { source -> ChromeBackup in
+        let backups = read.backups.map { backup -> ChromeBackup in
             do throws(FormatError) {
                 return ChromeBackup(
-                    path: reader.displayPath(source.path), tabs: try reader.read(source, history: false).tabs.count, problem: nil)
+                    path: reader.displayPath(backup.source.path), tabs: try reader.session(backup, history: false).tabs.count, problem: nil)
             } catch {
-                return ChromeBackup(path: reader.displayPath(source.path), tabs: nil, problem: error.description)
+                return ChromeBackup(path: reader.displayPath(backup.source.path), tabs: nil, problem: error.description)
             }
         }
         let entries = located.kind == .profile ? setAsideEntries(located.tree) : []

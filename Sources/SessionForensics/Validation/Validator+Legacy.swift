@@ -8,14 +8,12 @@ import SessionModel
 /// rules run on the window too.
 extension Validator {
     /// Checks one legacy session file.
-    func validateLegacy(_ source: SessionSource, in input: LocatedInput) -> SessionResult {
+    func validateLegacy(_ source: SessionSource, file: FileRead, window decoded: Result<LegacyWindow, FormatError>?) -> SessionResult {
         let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
-        let bytes: [UInt8]
-        do {
-            bytes = try input.tree.read(source.path)
-        } catch {
+        guard case .bytes(let bytes) = file, let decoded else {
+            let reason = if case .unreadable(let error) = file { error.description } else { "missing" }
             return SessionResult(findings: [
-                scope.finding(.legacyUnparsable, "cannot be read (\(error.description)); Chrome loads the window empty")
+                scope.finding(.legacyUnparsable, "cannot be read (\(reason)); Chrome loads the window empty")
             ])
         }
         guard BinaryPlistReader.looksLikeBinaryPlist(bytes) else {
@@ -28,9 +26,9 @@ extension Validator {
             ])
         }
         let window: LegacyWindow
-        do {
-            window = try LegacySessionCodec.decodeWindow(bytes, file: source.path)
-        } catch {
+        switch decoded {
+        case .success(let value): window = value
+        case .failure(let error):
             return SessionResult(findings: [
                 scope.finding(
                     .legacyUnparsable, offset: error.offset,

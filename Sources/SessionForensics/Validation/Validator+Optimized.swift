@@ -6,35 +6,31 @@ import SessionModel
 extension Validator {
     /// Checks one session directory's list and what lies in it, and names the restored tabs whose
     /// directories are to be checked next (`tabFindings`).
-    func planOptimized(_ source: SessionSource, in input: LocatedInput) -> SessionPlan {
-        let tree = input.tree
-        let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.metadataPath)
-        // A metadata file given alone under another name says nothing about the directory around it.
-        let checksDirectory = source.metadataFileName == ProfileLayout.metadataFile
+    func planOptimized(_ directory: SessionDirectoryRead) -> SessionPlan {
+        let scope = FindingScope(session: directory.id, incognito: directory.incognito, file: directory.metadataPath)
         let lost = { () -> String in
-            guard checksDirectory else { return "Chrome loads the window empty" }
-            let directories = tree.list(source.path).filter { Tab.id(fromDirectoryName: $0) != nil }.count
+            guard directory.walked else { return "Chrome loads the window empty" }
+            let directories = directory.entries.filter { Tab.id(fromDirectoryName: $0.name) != nil }.count
             return "Chrome loads the window empty and deletes its \(directories) tab director\(directories == 1 ? "y" : "ies")"
         }
-        guard tree.kind(of: source.metadataPath) != nil else {
-            return SessionPlan(
-                SessionResult(findings: [scope.finding(.metadataMissing, "there is no \(source.metadataFileName); \(lost())")]))
-        }
         let bytes: [UInt8]
-        do {
-            bytes = try tree.read(source.metadataPath)
-        } catch {
+        switch directory.metadata {
+        case .missing:
+            return SessionPlan(
+                SessionResult(findings: [scope.finding(.metadataMissing, "there is no \(directory.metadataFileName); \(lost())")]))
+        case .unreadable(let error):
             return SessionPlan(
                 SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read (\(error.description)); \(lost())")]))
+        case .bytes(let read):
+            bytes = read
         }
         // Parsability is decided as Chrome's protobuf runtime decides it (a field of an unexpected
         // wire type, for one, is kept as an unknown field); the wire scanner names the bad byte.
         let session: Session
-        do {
-            session = try ChromeProtoCodec.decodeSessionMetadata(
-                bytes, id: source.id, incognito: source.incognito, file: source.metadataPath)
-        } catch {
-            let salvage = ChromeProtoCodec.salvageSessionMetadata(bytes, id: source.id, incognito: source.incognito)
+        switch directory.list {
+        case .decoded(let decoded)?:
+            session = decoded
+        case .damaged(let error, let salvage)?:
             let tabs = salvage.value.tabs.count
             return SessionPlan(
                 SessionResult(findings: [
@@ -42,16 +38,18 @@ extension Validator {
                         .metadataUnparsable, offset: error.offset,
                         "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")
                 ]))
+        case nil:
+            return SessionPlan(SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read; \(lost())")]))
         }
         let list = ListSubject(session: session, layout: ListLayout(bytes), scope: scope)
         let findings = ListRules.check(list) + GroupRules.check(list)
-        guard checksDirectory else { return SessionPlan(SessionResult(findings: findings, tabs: list.count)) }
-        let (checks, entries) = directoryPlan(list, source: source, tree: tree)
+        guard directory.walked else { return SessionPlan(SessionResult(findings: findings, tabs: list.count)) }
+        let (checks, entries) = directoryPlan(list, directory: directory)
         return SessionPlan(leading: findings, tabChecks: checks, trailing: entries, tabs: list.count)
     }
 
     /// The restored tabs' directories to check, and the findings about the other entries of the session directory.
-    private func directoryPlan(_ list: ListSubject, source: SessionSource, tree: ReadableTree) -> (checks: [TabCheck], entries: [Finding]) {
+    private func directoryPlan(_ list: ListSubject, directory: SessionDirectoryRead) -> (checks: [TabCheck], entries: [Finding]) {
         var kept = Set<String>()
         var listed: [String: TabID] = [:]
         var checks: [TabCheck] = []
@@ -64,54 +62,44 @@ extension Validator {
                 TabCheck(
                     reference: list.reference(index),
                     entry: ListEntry(tab: tab, offsets: list.layout.item(index), scope: list.scope),
-                    directory: joinPath(source.path, name)))
+                    directory: joinPath(directory.path, name), read: directory.entry(named: name)))
         }
         let entries = EntryRules.sessionEntries(
-            tree: tree, directory: source.path, metadataFile: source.metadataFileName,
-            kept: kept, listed: listed, scope: list.scope)
+            directory.entries, directory: directory.path, kept: kept, listed: listed, scope: list.scope)
         return (checks, entries)
     }
 
-    /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it,
-    /// and the history its data.pb holds when it decodes.
-    func tabFindings(_ check: TabCheck, tree: ReadableTree) -> (findings: [Finding], history: TabHistory?) {
+    /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it.
+    func tabFindings(_ check: TabCheck) -> [Finding] {
         let (tab, entry, directory) = (check.reference, check.entry, check.directory)
         let scope = entry.scope
         var label: String { "tab \(tab.index ?? 0) (#\(entry.tab.id))" }
-        // The directory, its listing, data.pb and state.pb's size, read together.
-        let snapshot = tree.snapshot(of: directory, reading: ProfileLayout.tabDataFile, measuring: ProfileLayout.tabStateFile)
-        guard let kind = snapshot.kind else {
-            return (
-                [
-                    scope.file(directory).finding(
-                        .tabDirectoryMissing, tab: tab,
-                        "\(label) has no directory \(lastComponent(directory)); \(Validator.missingDataOutcome)")
-                ], nil
-            )
+        guard let read = check.read, let kind = read.kind else {
+            return [
+                scope.file(directory).finding(
+                    .tabDirectoryMissing, tab: tab,
+                    "\(label) has no directory \(lastComponent(directory)); \(Validator.missingDataOutcome)")
+            ]
         }
         guard kind == .directory else {
-            return (
-                [
-                    scope.file(directory).finding(
-                        .tabDirectoryMissing, tab: tab,
-                        "\(label)'s directory \(lastComponent(directory)) is not a directory; \(Validator.missingDataOutcome)")
-                ], nil
-            )
+            return [
+                scope.file(directory).finding(
+                    .tabDirectoryMissing, tab: tab,
+                    "\(label)'s directory \(lastComponent(directory)) is not a directory; \(Validator.missingDataOutcome)")
+            ]
         }
         var findings: [Finding] = []
-        var history: TabHistory?
         let dataPath = joinPath(directory, ProfileLayout.tabDataFile)
-        if let data = snapshot.file {
-            let result = tabDataFindings(dataPath, read: data, tab: tab, entry: entry, scope: scope)
-            findings += result.findings
-            history = result.history
-        } else {
+        let data = read.tab?.data ?? .missing
+        if data == .missing {
             findings.append(
                 scope.file(dataPath).finding(
                     .tabDataMissing, tab: tab,
                     "\(label) has no data.pb; \(Validator.missingDataOutcome)"))
+        } else {
+            findings += tabDataFindings(dataPath, data: data, history: read.tab?.history, tab: tab, entry: entry, scope: scope)
         }
-        if let size = snapshot.measuredSize, size > ProfileLayout.maxStateSize {
+        if let size = read.tab?.stateSize, size > ProfileLayout.maxStateSize {
             let statePath = joinPath(directory, ProfileLayout.tabStateFile)
             findings.append(
                 scope.file(statePath).finding(
@@ -119,54 +107,45 @@ extension Validator {
                     "state.pb is \(size) bytes, more than \(ProfileLayout.maxStateSize); Chrome reads it at any size, never writes one this large, and deletes it when the tab's next saved state is too"
                 ))
         }
-        findings += EntryRules.tabEntries(names: snapshot.names, directory: directory, tab: tab, scope: scope)
-        return (findings, history)
+        findings += EntryRules.tabEntries(names: read.children, directory: directory, tab: tab, scope: scope)
+        return findings
     }
 
-    /// The findings about one data.pb: damage, out-of-range enums, then the history rules; and
-    /// the history, when it decodes.
+    /// The findings about one data.pb: damage, out-of-range enums, then the history rules.
     func tabDataFindings(
-        _ path: String, read: Result<[UInt8], FormatError>, tab: TabReference, entry: ListEntry?,
+        _ path: String, data: FileRead, history: Result<TabHistory, FormatError>?, tab: TabReference, entry: ListEntry?,
         scope: FindingScope
-    ) -> (findings: [Finding], history: TabHistory?) {
+    ) -> [Finding] {
         let here = scope.file(path)
-        let bytes: [UInt8]
-        switch read {
-        case .success(let read): bytes = read
-        case .failure(let error):
-            return (
-                [here.finding(.tabDataUnparsable, tab: tab, "cannot be read (\(error.description)); the tab is dropped at the next save")],
-                nil
-            )
+        guard case .bytes(let bytes) = data, let history else {
+            let reason = if case .unreadable(let error) = data { error.description } else { "missing" }
+            return [here.finding(.tabDataUnparsable, tab: tab, "cannot be read (\(reason)); the tab is dropped at the next save")]
         }
-        let history: TabHistory
-        do {
-            history = try ChromeProtoCodec.decodeTabData(bytes, file: path)
-        } catch {
-            return (
-                [
-                    here.finding(
-                        .tabDataUnparsable, tab: tab, offset: error.offset,
-                        "\(error.reason); the tab comes up without history and is dropped at the next save")
-                ], nil
-            )
+        let decoded: TabHistory
+        switch history {
+        case .success(let value): decoded = value
+        case .failure(let error):
+            return [
+                here.finding(
+                    .tabDataUnparsable, tab: tab, offset: error.offset,
+                    "\(error.reason); the tab comes up without history and is dropped at the next save")
+            ]
         }
         let layout = TabDataLayout(bytes)
-        let enums = EnumFindings.values(in: history)
+        let enums = EnumFindings.values(in: decoded)
         let scanned = enums.isEmpty ? [] : ChromeProtoCodec.scanTabData(bytes).enumsOutOfRange
         var findings = EnumFindings.findings(enums, scanned: scanned, scope: here, tab: tab)
-        findings += HistoryRules.check(TabDataSubject(history: history, layout: layout, scope: here, tab: tab, entry: entry))
-        return (findings, history)
+        findings += HistoryRules.check(TabDataSubject(history: decoded, layout: layout, scope: here, tab: tab, entry: entry))
+        return findings
     }
 
     /// Checks a data.pb given alone: the file and its history, without a list to compare with.
-    func validateTabDataFile(_ source: SessionSource, in input: LocatedInput) -> SessionResult {
+    func validateTabDataFile(_ source: SessionSource, file: FileRead, history: Result<TabHistory, FormatError>?) -> SessionResult {
         let directory = pathComponents(source.path).dropLast().last ?? ""
         let tab = TabReference(index: nil, id: Tab.id(fromDirectoryName: directory))
         let scope = FindingScope(session: source.id, incognito: source.incognito, file: source.path)
-        let read: Result<[UInt8], FormatError>
-        do throws(FormatError) { read = .success(try input.tree.read(source.path)) } catch { read = .failure(error) }
-        return SessionResult(findings: tabDataFindings(source.path, read: read, tab: tab, entry: nil, scope: scope).findings, tabs: 1)
+        return SessionResult(
+            findings: tabDataFindings(source.path, data: file, history: history, tab: tab, entry: nil, scope: scope), tabs: 1)
     }
 
     private func lastComponent(_ path: String) -> String {

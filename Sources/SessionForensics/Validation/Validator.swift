@@ -11,40 +11,26 @@ public struct Validator: Sendable {
     public init() {}
 
     /// Validates every session of `input`, the legacy sessions shadowed by `SessionStorage/`, and
-    /// (for a profile) Chrome's own set-aside sessions.
-    ///
-    /// The work runs on every core in two rounds, each joined in input order: the sessions (files
-    /// and lists), then the directories of all their restored tabs, so that it spreads evenly
-    /// whether an input has one large window or many small ones.
+    /// (for a profile) Chrome's own set-aside sessions, reading it first (`InputRead`, `.tabs`).
     public func validate(_ input: LocatedInput) -> ValidationReport {
-        validate(input, keepingHistories: false).report
+        validate(InputRead(input, depth: .tabs))
     }
 
-    /// Validates `input` as `validate(_:)` does and, with `keepingHistories`, also returns the
-    /// history of every restored tab whose data.pb it decoded, by window (`[OTR/]<id>`) and tab id:
-    /// a reader that needs both reads and decodes each data.pb once.
-    public func validate(
-        _ input: LocatedInput, keepingHistories: Bool
-    ) -> (report: ValidationReport, histories: [String: [TabID: TabHistory]]) {
-        let concurrently = input.tree.fileSystem.readsConcurrently
-        let plans = OrderedParallelMap.map(input.sessions, concurrently: concurrently) { source -> SessionPlan in
-            switch source.kind {
-            case .optimizedDirectory: return planOptimized(source, in: input)
-            case .tabDataFile: return SessionPlan(validateTabDataFile(source, in: input))
-            case .legacyPlist: return SessionPlan(validateLegacy(source, in: input))
+    /// Validates what `read` holds (read at least as deep as `.tabs`); reads nothing more.
+    ///
+    /// The checks run on every core in two rounds, each joined in input order: the sessions
+    /// (files and lists), then the directories of all their restored tabs.
+    public func validate(_ read: InputRead) -> ValidationReport {
+        let input = read.input
+        let plans = OrderedParallelMap.map(read.sessions, concurrently: true) { session -> SessionPlan in
+            switch session.content {
+            case .directory(let directory): return planOptimized(directory)
+            case .tabData(let file, let history): return SessionPlan(validateTabDataFile(session.source, file: file, history: history))
+            case .legacy(let file, let window): return SessionPlan(validateLegacy(session.source, file: file, window: window))
             }
         }
         let checks = plans.flatMap(\.tabChecks)
-        let results = OrderedParallelMap.map(checks, concurrently: concurrently) { check in
-            let result = tabFindings(check, tree: input.tree)
-            return (findings: result.findings, history: keepingHistories ? result.history : nil)
-        }
-        let checked = results.map(\.findings)
-        var histories: [String: [TabID: TabHistory]] = [:]
-        for (check, result) in zip(checks, results) {
-            guard let history = result.history, let id = check.reference.id else { continue }
-            histories[(check.entry.scope.incognito ? "OTR/" : "") + check.entry.scope.session, default: [:]][id] = history
-        }
+        let checked = OrderedParallelMap.map(checks, concurrently: true) { check in tabFindings(check) }
         var findings: [Finding] = []
         var tabs = 0
         var next = 0
@@ -60,7 +46,7 @@ public struct Validator: Sendable {
         }
         findings += mixedFormats(input)
         findings += backups(input)
-        return (ValidationReport(findings: findings, sessions: input.sessions.count, tabs: tabs), histories)
+        return ValidationReport(findings: findings, sessions: input.sessions.count, tabs: tabs)
     }
 
     /// What validating one session found, and how many tabs it lists.
@@ -91,11 +77,13 @@ public struct Validator: Sendable {
         }
     }
 
-    /// A restored tab whose directory is to be checked: how findings name it, its list entry, and its directory.
+    /// A restored tab whose directory is to be checked: how findings name it, its list entry, its
+    /// directory's path, and what the read found there (nil: nothing).
     struct TabCheck: Sendable {
         var reference: TabReference
         var entry: ListEntry
         var directory: String
+        var read: SessionDirectoryRead.Entry?
     }
 
     /// `mixed-formats`: legacy sessions that Chrome ignores because `SessionStorage/` exists beside them.

@@ -1,38 +1,40 @@
 import FileSystemKit
 import SessionModel
 
-/// Reads sessions from a located input, lazily: listing tabs reads only session_metadata.pb, and a
-/// tab's data.pb is read only when its history is asked for (as Chrome realizes tabs on use).
+/// Makes model sessions of what an `InputRead` holds, as Chrome restores them lazily: listing
+/// tabs reads only the lists; histories read each listed tab's data.pb.
 public struct SessionReader: Sendable {
     public let input: LocatedInput
-    private let legacyDecoder: (@Sendable ([UInt8], SessionSource) throws(FormatError) -> Session)?
 
-    /// Creates a reader; `legacyDecoder` decodes `session.plist` files (nil: legacy input is refused).
-    public init(
-        input: LocatedInput, legacyDecoder: (@Sendable ([UInt8], SessionSource) throws(FormatError) -> Session)? = LegacySessionCodec.decode
-    ) {
+    public init(input: LocatedInput) {
         self.input = input
-        self.legacyDecoder = legacyDecoder
     }
 
     /// Reads every session of the input, with histories when `history` is true.
     public func readAll(history: Bool) throws(FormatError) -> [Session] {
+        let read = InputRead(input, depth: history ? .histories : .lists)
         var sessions: [Session] = []
-        for source in input.sessions {
-            sessions.append(try read(source, history: history))
+        for session in read.sessions {
+            sessions.append(try self.session(session, history: history))
         }
         return sessions
     }
 
     /// Reads every session it can: the sessions read, and an error for each that could not be.
     public func readEach(history: Bool) -> (sessions: [Session], errors: [(source: SessionSource, error: FormatError)]) {
+        sessions(of: InputRead(input, depth: history ? .histories : .lists), history: history)
+    }
+
+    /// The sessions of `read` that decode, and an error for each that does not.
+    public func sessions(of read: InputRead, history: Bool) -> (sessions: [Session], errors: [(source: SessionSource, error: FormatError)])
+    {
         var sessions: [Session] = []
         var errors: [(source: SessionSource, error: FormatError)] = []
-        for source in input.sessions {
+        for session in read.sessions {
             do throws(FormatError) {
-                sessions.append(try read(source, history: history))
+                sessions.append(try self.session(session, history: history))
             } catch {
-                errors.append((source, error))
+                errors.append((session.source, error))
             }
         }
         return (sessions, errors)
@@ -40,48 +42,59 @@ public struct SessionReader: Sendable {
 
     /// Reads one session; with `history`, each tab's data.pb too (nil history where it is missing or unreadable).
     public func read(_ source: SessionSource, history: Bool) throws(FormatError) -> Session {
-        switch source.kind {
-        case .optimizedDirectory:
-            let bytes = try readMetadataBytes(source)
-            var session = try ChromeProtoCodec.decodeSessionMetadata(
-                bytes, id: source.id, incognito: source.incognito, file: displayPath(source.metadataPath))
+        try session(InputRead.read(source, tree: input.tree, depth: history ? .histories : .lists), history: history)
+    }
+
+    /// The model session of one session read; with `history`, the histories its tab directories
+    /// decoded (nil where data.pb is missing or does not decode). Errors name files as the user gave them.
+    public func session(_ read: SessionRead, history: Bool) throws(FormatError) -> Session {
+        let source = read.source
+        switch read.content {
+        case .directory(let directory):
+            var session: Session
+            switch (directory.metadata, directory.list) {
+            case (.missing, _):
+                throw .unreadable(path: displayPath(source.metadataPath), reason: "missing")
+            case (.unreadable(let error), _):
+                throw error
+            case (_, .decoded(let decoded)?):
+                session = decoded
+            case (_, .damaged(let error, _)?):
+                throw error.naming(displayPath(source.metadataPath))
+            case (.bytes, nil):
+                throw .unreadable(path: displayPath(source.metadataPath), reason: "not decoded")
+            }
             if history {
-                // Each tab's data.pb is its own file: they are read and decoded on every core.
-                let histories = OrderedParallelMap.map(session.tabs.map(\.id), concurrently: input.tree.fileSystem.readsConcurrently) {
-                    id in try? readHistory(of: id, in: source)
-                }
                 for index in session.tabs.indices {
-                    session.tabs[index].history = histories[index]
+                    session.tabs[index].history =
+                        directory.entry(named: Tab.directoryName(for: session.tabs[index].id))?.tab?.decodedHistory
                 }
             }
             return session
-        case .tabDataFile:
-            let tabHistory = try ChromeProtoCodec.decodeTabData(try input.tree.read(source.path), file: displayPath(source.path))
+        case .tabData(let file, let decoded):
+            if case .unreadable(let error) = file { throw error }
+            guard let decoded else { throw .unreadable(path: displayPath(source.path), reason: "missing") }
+            let tabHistory: TabHistory
+            switch decoded {
+            case .success(let value): tabHistory = value
+            case .failure(let error): throw error.naming(displayPath(source.path))
+            }
             let directory = pathComponents(source.path).dropLast().last ?? ""
             var tab = Tab.summarising(tabHistory, id: Tab.id(fromDirectoryName: directory) ?? 0)
             if !history { tab.history = nil }
             return Session(
                 id: source.id, incognito: source.incognito, format: .optimized,
                 activeIndex: 0, pinnedCount: 0, tabs: [tab])
-        case .legacyPlist:
-            guard let legacyDecoder else {
-                throw .notASession(path: displayPath(source.path), reason: "legacy session.plist input is not supported by this reader")
-            }
-            let bytes: [UInt8]
-            do {
-                bytes = try input.tree.read(source.path)
-            } catch {
-                // A FIFO, a directory or a file that cannot be opened, named as the user gave it.
-                throw error.naming(displayPath(source.path))
-            }
+        case .legacy(let file, let decoded):
+            // A FIFO, a directory or a file that cannot be opened, named as the user gave it.
+            if case .unreadable(let error) = file { throw error.naming(displayPath(source.path)) }
+            guard let decoded else { throw .unreadable(path: displayPath(source.path), reason: "missing") }
             var session: Session
-            do {
-                session = try legacyDecoder(bytes, source)
-            } catch {
+            switch decoded {
+            case .success(let window): session = window.session(id: source.id, incognito: source.incognito)
+            case .failure(let error):
                 // The decoder names the file by its tree path; name it as the user gave it.
-                if case .damaged(_, let offset, let reason) = error {
-                    throw .damaged(file: displayPath(source.path), offset: offset, reason: reason)
-                }
+                if case .damaged = error { throw error.naming(displayPath(source.path)) }
                 throw error
             }
             if !history {
@@ -89,20 +102,6 @@ public struct SessionReader: Sendable {
             }
             return session
         }
-    }
-
-    /// Reads and decodes one tab's data.pb.
-    public func readHistory(of tab: TabID, in source: SessionSource) throws(FormatError) -> TabHistory {
-        let path = joinPath(source.path, Tab.directoryName(for: tab), ProfileLayout.tabDataFile)
-        return try ChromeProtoCodec.decodeTabData(try input.tree.read(path), file: displayPath(path))
-    }
-
-    /// The bytes of a session's metadata file; a missing one is reported as unreadable.
-    public func readMetadataBytes(_ source: SessionSource) throws(FormatError) -> [UInt8] {
-        guard input.tree.kind(of: source.metadataPath) != nil else {
-            throw .unreadable(path: displayPath(source.metadataPath), reason: "missing")
-        }
-        return try input.tree.read(source.metadataPath)
     }
 
     /// A tree path as shown to people: prefixed by the input's name.

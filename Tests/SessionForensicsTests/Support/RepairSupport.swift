@@ -9,8 +9,8 @@ enum RepairSupport {
     static let metadata = "\(Samples.directory)/session_metadata.pb"
 
     /// The snapshot of the sample session directory of `tree`.
-    static func snapshot(_ tree: MemoryTree) -> SessionSnapshot {
-        SessionSnapshot(tree: tree.readable, id: Samples.sessionID, incognito: false, path: base)
+    static func snapshot(_ tree: MemoryTree) -> SessionDirectoryRead {
+        SessionDirectoryRead(tree: tree.readable, id: Samples.sessionID, incognito: false, path: base)
     }
 
     /// Rebuilds the sample session of `tree`: the repaired session and the steps.

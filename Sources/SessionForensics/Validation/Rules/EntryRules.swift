@@ -14,38 +14,31 @@ enum EntryRules {
             || name.contains(".tmp.")
     }
 
-    /// True for names made only of hex digits (either case), as a hand-renamed or mis-named tab directory is.
-    static func looksLikeTabDirectory(_ name: String) -> Bool {
-        (1...16).contains(name.utf8.count)
-            && name.utf8.allSatisfy {
-                (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0)
-            }
-    }
-
     /// The entries of a session directory that Chrome would delete.
     ///
     /// - Parameters:
+    ///   - entries: the session directory's entries as read, the metadata file left out.
     ///   - directory: the session directory's path in the tree.
-    ///   - metadataFile: the name of the metadata file (kept).
     ///   - kept: directory names of the tabs Chrome restores (checked by the tab rules).
     ///   - listed: directory names of every listed tab (the dropped ones are reported by list rules).
     static func sessionEntries(
-        tree: ReadableTree, directory: String, metadataFile: String,
+        _ entries: [SessionDirectoryRead.Entry], directory: String,
         kept: Set<String>, listed: [String: TabID], scope: FindingScope
     ) -> [Finding] {
         var findings: [Finding] = []
-        for name in tree.list(directory) where name != metadataFile && !kept.contains(name) && listed[name] == nil {
+        for entry in entries where !kept.contains(entry.name) && listed[entry.name] == nil {
+            let name = entry.name
             let path = joinPath(directory, name)
             let here = scope.file(path)
             if isTemporaryName(name) {
                 findings.append(here.finding(.temporaryFile, "\(name) is a leftover temporary file; Chrome deletes it"))
                 continue
             }
-            guard tree.kind(of: path) == .directory else {
+            guard entry.kind == .directory else {
                 findings.append(here.finding(.strayFile, "\(name) is not part of a session directory; Chrome deletes it"))
                 continue
             }
-            let contents = tree.list(path)
+            let contents = entry.children
             if let id = Tab.id(fromDirectoryName: name), Tab.directoryName(for: id) == name {
                 if contents.isEmpty {
                     findings.append(
@@ -57,7 +50,7 @@ enum EntryRules {
                             "\(name)/ holds tab #\(id)'s files (\(contents.joined(separator: ", "))) but no listed tab refers to it; Chrome deletes it"
                         ))
                 }
-            } else if looksLikeTabDirectory(name) {
+            } else if TabDirectoryRead.looksLikeTabDirectory(name) {
                 let owner = UInt64(name, radix: 16).flatMap { Int32(exactly: $0) }.flatMap { id in
                     listed[Tab.directoryName(for: id)].map { _ in id }
                 }
