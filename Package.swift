@@ -55,7 +55,8 @@ let package = Package(
             name: "SessionForensicsTests",
             dependencies: ["FileSystemKit", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"]),
         .testTarget(
-            name: "CrashSimulatorTests", dependencies: ["FileSystemKit", "CrashSimulator", "SessionStore", "SessionFormats", "SessionModel"]
+            name: "CrashSimulatorTests",
+            dependencies: ["FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel"]
         ),
         .testTarget(name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"])
     ],

@@ -1,4 +1,4 @@
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 /// A whole `crash-test` run in the simulated mode: load the workload, record it against the store
 /// with the chosen write protocol, explore its crash states under the chosen model.
@@ -10,7 +10,7 @@ public struct CrashTest: Sendable {
         /// A profile directory the workload starts from (a copy of it), instead of an empty profile.
         public var startingProfile: String?
         public var model: PersistenceModel = .pessimistic
-        public var writeProtocol: WriteProtocol = .safe
+        @_spi(CrashTesting) public var writeProtocol: WriteProtocol = .safe
         public var exploration = ExplorationOptions()
 
         public init() {}

@@ -9,7 +9,8 @@ public struct FileHandleID: Sendable, Hashable {
 /// Everything that touches the disk goes through this, so that the POSIX implementation can be
 /// swapped for the crash simulator's recording one, which then drives every command that writes.
 /// Operations follow POSIX semantics (rename replaces atomically, link fails when the destination
-/// exists, rmdir only removes empty directories).
+/// exists, rmdir only removes empty directories). What only the crash simulator needs of a file
+/// system is apart, behind the `CrashTesting` SPI (`FileSystemHooks`).
 public protocol FileSystem: ReadableFileSystem {
     /// Creates a new file that must not exist yet (O_CREAT | O_EXCL), open for writing.
     func createExclusive(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID
@@ -31,12 +32,6 @@ public protocol FileSystem: ReadableFileSystem {
     func mkdir(_ path: String, mode: UInt32) throws(FileSystemError)
     /// Removes an empty directory.
     func rmdir(_ path: String) throws(FileSystemError)
-    /// Opens a file for writing, creating it or truncating it to zero (O_CREAT | O_TRUNC).
-    ///
-    /// Correct writers never call this: only the deliberately flawed `WriteProtocol.inPlace`
-    /// does. The default unlinks the file and creates it anew; a recording file system should
-    /// implement it as a truncate.
-    func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID
     /// Creates a symbolic link at `path` pointing to `target` (default: not supported).
     func symlink(_ target: String, at path: String) throws(FileSystemError)
     /// Sets a file's or directory's modification time, not following a symbolic link (default: no-op).
@@ -44,13 +39,6 @@ public protocol FileSystem: ReadableFileSystem {
     /// Takes an exclusive advisory lock on a directory, held until the returned lock is released;
     /// `.locked` when another holder has it. The default lock is held in this process only.
     func lockDirectory(_ path: String) throws(FileSystemError) -> DirectoryLock
-    /// The directories at or below the directory at `path` (itself included) that directly hold
-    /// a name starting with one of `names` (what an interrupted write leaves, for a sweep), as
-    /// `path` joined with their relative names, sorted; nothing below such a name is looked at.
-    /// A hint: nil when the file system does not know it cheaply (the default: any directory may
-    /// hold one), else exactly what a walk of the real directories would find for those names.
-    /// A sweep may skip every directory not listed, as long as it removes only such names.
-    func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]?
     /// Removes what is at `path`, of kind `kind`: a file is unlinked; a directory loses its
     /// entries depth first (in `entries(of:)` order; an entry of another kind is left, and the
     /// directory's rmdir then fails), is fsynced once empty when `syncingEachDirectory`, and is
@@ -69,31 +57,13 @@ public protocol FileSystem: ReadableFileSystem {
         _ source: String, to destination: String, mode: UInt32, syncingEachDirectory: Bool,
         leavingOut prefixes: [String]
     ) throws(FileSystemError) -> [String]
-    /// Whether the writer of the temporary output at `path` (a file or staged directory a killed
-    /// command may have left beside its output) is known to be gone, so that what it left may be
-    /// removed; `process` is the process id its name carries, nil when it carries none. The
-    /// default knows nothing: false. The real disk asks the process table; the crash simulator's
-    /// model, where the run in progress is the only process, answers true for every temporary it
-    /// did not make itself.
-    func writerIsGone(temporary path: String, process: Int32?) -> Bool
 }
 
 extension FileSystem {
-    public func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
-        if kind(of: path) == .file { try unlink(path) }
-        return try createExclusive(path, mode: mode)
-    }
-
     /// By default a file system has no symbolic links.
     public func symlink(_ target: String, at path: String) throws(FileSystemError) {
         throw .cannotCreate(path: path, reason: "symbolic links are not supported here")
     }
-
-    /// By default nothing is known: anything may be anywhere.
-    public func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]? { nil }
-
-    /// By default no writer is known to be gone.
-    public func writerIsGone(temporary path: String, process: Int32?) -> Bool { false }
 
     /// By default a tree is removed call by call.
     public func removeTree(_ path: String, kind: FileKind, syncingEachDirectory: Bool) throws(FileSystemError) {

@@ -1,8 +1,8 @@
 /// A set of name prefixes: the names a caller looks for (a sweep, the leftovers of its writer).
 ///
-/// Passed to `FileSystem.directories(below:holdingNamesStartingWith:)` so that a file system
+/// Passed to `FileSystemHooks.directories(below:holdingNamesStartingWith:)` so that a file system
 /// that answers from what it knows answers exactly the question asked, whatever names it tracks.
-public struct NamePrefixes: Hashable, Sendable, CustomStringConvertible {
+@_spi(CrashTesting) public struct NamePrefixes: Hashable, Sendable, CustomStringConvertible {
     /// The prefixes, sorted and without repeats.
     public let prefixes: [String]
 

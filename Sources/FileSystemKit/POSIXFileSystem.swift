@@ -32,12 +32,6 @@ public struct POSIXFileSystem: FileSystem {
         return FileHandleID(rawValue: fd)
     }
 
-    public func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
-        let fd = SystemCall.openFile(path, O_WRONLY | O_CREAT | O_TRUNC, mode)
-        guard fd >= 0 else { throw failure("open", path) }
-        return FileHandleID(rawValue: fd)
-    }
-
     public func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
         let count = bytes.withUnsafeBytes { SystemCall.writeBytes(handle.rawValue, $0.baseAddress, $0.count) }
         guard count >= 0 else { throw failure("write", "fd \(handle.rawValue)") }
@@ -91,12 +85,5 @@ public struct POSIXFileSystem: FileSystem {
 
     public func setModificationTime(_ path: String, seconds: Int64) throws(FileSystemError) {
         guard SystemCall.setModificationTime(path, seconds: seconds) == 0 else { throw failure("utimensat", path) }
-    }
-
-    /// Gone when the name carries the id of another process that this machine's process table
-    /// (this PID namespace) does not hold; a process of another user counts as running.
-    public func writerIsGone(temporary path: String, process: Int32?) -> Bool {
-        guard let process, process > 0, process != getpid() else { return false }
-        return !SystemCall.processExists(process)
     }
 }

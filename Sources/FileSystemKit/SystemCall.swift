@@ -162,7 +162,7 @@ public enum SystemCall {
     static func isWouldBlock(_ code: Int32) -> Bool { code == EWOULDBLOCK }
 
     /// Sends SIGKILL to a process (the crash simulator's kill of a child at a chosen time).
-    public static func killProcess(_ process: Int32) { _ = kill(process, SIGKILL) }
+    @_spi(CrashTesting) public static func killProcess(_ process: Int32) { _ = kill(process, SIGKILL) }
 
     /// Whether a process with this id exists in this PID namespace (one of another user's does).
     static func processExists(_ process: Int32) -> Bool { kill(process, 0) == 0 || errno != ESRCH }

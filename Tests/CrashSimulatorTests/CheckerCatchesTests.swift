@@ -1,5 +1,5 @@
-import CrashSimulator
-import SessionStore
+@_spi(CrashTesting) import CrashSimulator
+@_spi(CrashTesting) import SessionStore
 import Testing
 
 /// The checker catches these: each flawed write protocol planted in the store makes crash-test

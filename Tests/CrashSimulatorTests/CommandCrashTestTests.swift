@@ -1,10 +1,10 @@
 import FileSystemKit
 import Foundation
 import SessionForensics
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// `crash-test --command`: every crash state of repair, migrate, aside push and restore, and
 /// import keeps every tab and converges on a re-run; a flawed write protocol is caught, and its

@@ -1,10 +1,10 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// The crash-loop count oracle: the store's rule restated from the marker alone, and where a
 /// launch's restore starts and ends among its operations, found in the store's own launch.

@@ -1,10 +1,11 @@
 import FileSystemKit
 import Foundation
+import SessionForensics
 import SessionFormats
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// The damaged profiles the built-in workloads start from: made by code, one window of each kind
 /// Chrome's loading rules shorten or refuse, the same on disk as in the model, and explored by

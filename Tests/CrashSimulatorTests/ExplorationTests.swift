@@ -1,5 +1,5 @@
-import CrashSimulator
-import SessionStore
+@_spi(CrashTesting) import CrashSimulator
+@_spi(CrashTesting) import SessionStore
 import Testing
 
 /// Whole explorations of small workloads: the store's protocol passes under both models, the flawed

@@ -1,9 +1,9 @@
 import FileSystemKit
 import Foundation
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// The kill loop's pieces that run in process: the plan, the operation counter, the on-disk judge.
 @Suite struct KillLoopTests {

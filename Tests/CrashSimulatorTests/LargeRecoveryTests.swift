@@ -1,6 +1,7 @@
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// Recoveries that make thousands of directories (setting aside a session of thousands of tabs).
 @Suite struct LargeRecoveryTests {

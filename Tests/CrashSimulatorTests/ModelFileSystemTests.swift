@@ -1,9 +1,9 @@
-import FileSystemKit
+@_spi(CrashTesting) import FileSystemKit
 import SessionFormats
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// The recording file system keeps POSIX semantics and records every logical operation.
 @Suite struct ModelFileSystemTests {

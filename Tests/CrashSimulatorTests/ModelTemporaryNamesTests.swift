@@ -1,8 +1,8 @@
-import FileSystemKit
+@_spi(CrashTesting) import FileSystemKit
 import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// The model names the store's staged directories as it names its temporary files, by its own
 /// history, and answers `AbandonedOutputs` with the only process it has: the run in progress.

@@ -1,7 +1,7 @@
 import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// The per-directory content hashes: names and bytes below a directory, never inode numbers,
 /// kept up to date by every change and by rollback, with or without transient names.

@@ -1,10 +1,10 @@
 import FileSystemKit
 import Foundation
 import SessionForensics
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// `crash-test --command compress|decompress|report`: at every crash state the input is kept and
 /// the output is absent or whole, and a re-run leaves it whole with nothing beside it; a flawed

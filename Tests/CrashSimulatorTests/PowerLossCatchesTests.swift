@@ -1,8 +1,8 @@
 import SessionFormats
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// The checker crashes recovery as it crashes the workload, and meets lost operations with torn
 /// ones: planted flaws that only those states reveal fail crash-test under `pessimistic`, pass it

@@ -23,7 +23,7 @@ import Testing
     /// the operations those of the store's run at once.
     @Test(arguments: [false, true])
     func aResumedRecoveryLeavesWhatTheStoresRunLeaves(collapsing: Bool) throws {
-        let recording = try WorkloadRecorder(writeProtocol: .safe).record(
+        let recording = try WorkloadRecorder().record(
             WorkloadParser.parse(VerdictStabilityTests.setAside(tabs: 8), name: "8-tabs"))
         let runner = StoreRecoveryRunner()
         let tree = ModelTree(snapshot: recording.initial, names: recording.names)

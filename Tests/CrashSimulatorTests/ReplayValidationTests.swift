@@ -1,4 +1,5 @@
-import CrashSimulator
+@_spi(CrashTesting) import CrashSimulator
+@_spi(CrashTesting) import SessionStore
 import Testing
 
 /// `crash-test --replay` takes reproducers typed by hand: one that names a state the generator

@@ -1,7 +1,7 @@
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// Reproducers print and parse back exactly; bad ones are refused with a reason.
 @Suite struct ReproducerTests {

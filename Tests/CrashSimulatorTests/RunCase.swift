@@ -1,5 +1,5 @@
-import CrashSimulator
-import SessionStore
+@_spi(CrashTesting) import CrashSimulator
+@_spi(CrashTesting) import SessionStore
 
 /// A workload explored under one persistence model and write protocol: an argument of the tests
 /// that compare whole explorations.

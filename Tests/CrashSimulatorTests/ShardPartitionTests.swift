@@ -1,7 +1,7 @@
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// `--shard K/N` partitions a run: the explored and failed counts of shards 1..N, and the sets of
 /// their failure reproducers, add up exactly to the whole run's (recovery crash states included).

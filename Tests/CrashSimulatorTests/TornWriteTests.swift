@@ -1,7 +1,7 @@
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// What a torn write leaves in a file.
 @Suite struct TornWriteTests {

@@ -1,7 +1,7 @@
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// The judge's shortcuts change no verdict: with directories compared by content hash, manifests
 /// remembered by it and recoveries finished from remembered second stages, a run fails on exactly the states (same reproducers, same oracles,

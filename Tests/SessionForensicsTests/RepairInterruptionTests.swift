@@ -74,8 +74,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: staged) && !FileManager.default.fileExists(atPath: "\(storage)/\(id)"))
     }
 
-    /// The store's launch, run instead of a second repair after an interruption anywhere, settles
-    /// what the repair left as its next run would: every window an uninterrupted run leaves live is
+    /// The store's launch, given sessionctl's settling and run instead of a second repair after an
+    /// interruption anywhere, settles what the repair left as its next run would: every window an uninterrupted run leaves live is
     /// restored (or, where Chrome could not load it, set aside whole), no original byte is gone,
     /// and nothing of the repair's own is left.
     @Test(arguments: ["tab-no-history", "tab-data-truncated", "tab-id-duplicate"])
@@ -90,7 +90,9 @@ import Testing
                 profile: profile, aside: AsideTestSupport.aside(profile, fileSystem: ProcessCrashFileSystem(stopAt: step)))
             let completed = (try? interrupted.run(dryRun: false)) != nil
 
-            let report = try SessionService.launch(profile: profile, clock: VirtualClock()).launchReport
+            let report = try SessionService.launch(
+                profile: profile, clock: VirtualClock(), options: .init(settling: [InterruptedCommandSettling()])
+            ).launchReport
             let restored = Set(report.restored.map(\.key))
             let setAside = Set(report.setAside.map(\.key))
             #expect(

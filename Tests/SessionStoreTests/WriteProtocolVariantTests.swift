@@ -2,7 +2,7 @@ import SessionFormats
 import SessionModel
 import Testing
 
-@testable import SessionStore
+@_spi(CrashTesting) @testable import SessionStore
 
 /// The deliberately flawed write protocols a crash checker swaps in, each flawed in exactly its own way.
 @Suite struct WriteProtocolVariantTests {

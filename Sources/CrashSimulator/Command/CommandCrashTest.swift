@@ -1,5 +1,5 @@
 import Foundation
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 /// `crash-test --command`: a profile command run once on the model file system, then every crash
 /// state of its writes under the persistence model judged by a `CommandJudge`.
@@ -10,7 +10,7 @@ public struct CommandCrashTest: Sendable {
         /// The profile directory (the inspect JSON document for import).
         public var input: String
         public var model: PersistenceModel = .pessimistic
-        public var writeProtocol: WriteProtocol = .safe
+        @_spi(CrashTesting) public var writeProtocol: WriteProtocol = .safe
         public var seed: UInt64 = 1
         public var maxStates = 2_000_000
         public var keptFailures = ExplorationOptions.defaultKeptFailures

@@ -2,7 +2,7 @@ import FileSystemKit
 import SessionForensics
 import SessionFormats
 import SessionModel
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 /// One uninterrupted run of a command on the model file system, recorded: its file operations,
 /// and what the profile held before and after (or, for a command that writes an output, what its
@@ -12,7 +12,7 @@ public struct CommandRun: Sendable {
     /// The profile directory (the document for import, the bundle for decompress) the run was given.
     public let input: String
     let arguments: ProfileCommand.Arguments
-    public let writeProtocol: WriteProtocol
+    @_spi(CrashTesting) public let writeProtocol: WriteProtocol
     /// The operations, with the loaded profile as the durable start.
     public let recording: Recording
     /// Every tab before the run.
@@ -27,7 +27,9 @@ public struct CommandRun: Sendable {
     let output: OutputCheck?
 
     /// Loads `input` into a model file system at `WorkloadRecorder.profile` and runs `command` on it once.
-    public static func record(_ command: ProfileCommand, input: String, writeProtocol: WriteProtocol) throws(SimulatorError) -> CommandRun {
+    @_spi(CrashTesting) public static func record(
+        _ command: ProfileCommand, input: String, writeProtocol: WriteProtocol
+    ) throws(SimulatorError) -> CommandRun {
         let profile = WorkloadRecorder.profile
         var document: [Session]?
         let tree: ModelTree

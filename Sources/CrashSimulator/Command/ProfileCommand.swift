@@ -2,7 +2,7 @@ import FileSystemKit
 import SessionForensics
 import SessionFormats
 import SessionModel
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 /// A sessionctl command that writes, as `crash-test --command` runs it on the model file system:
 /// one that changes a profile, or one that writes an output beside its input (`OutputLayout`).

@@ -1,4 +1,4 @@
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 /// Everything needed to build one crash state again: the run's workload, model, protocol and seed,
 /// and the state. Its text form is what `crash-test` prints and `crash-test --replay` takes:
@@ -23,11 +23,11 @@ public struct Reproducer: Sendable, Equatable {
     private var commandName: ProfileCommand?
     private var commandInput: String?
     public var model: PersistenceModel
-    public var writeProtocol: WriteProtocol
+    @_spi(CrashTesting) public var writeProtocol: WriteProtocol
     public var seed: UInt64
     public var state: CrashState
 
-    public init(
+    @_spi(CrashTesting) public init(
         workload: String, startingProfile: String? = nil, model: PersistenceModel, writeProtocol: WriteProtocol, seed: UInt64,
         state: CrashState
     ) {

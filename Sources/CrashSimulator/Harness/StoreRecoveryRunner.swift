@@ -1,17 +1,27 @@
 import FileSystemKit
+import SessionForensics
 import SessionFormats
 import SessionModel
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
-/// Recovery as the store runs it at launch: `SessionService.launch` (the `RecoveryPolicy`, then
-/// restore of every session with Chrome's loading semantics, then the running marker), on a
-/// virtual clock at a fixed time, with the write protocol under test (the store that crashed is
-/// the store that recovers).
+/// Recovery as the store runs it at launch: `SessionService.launch` (the `RecoveryPolicy`, with
+/// the settling of interrupted sessionctl commands that sessionctl supplies, then restore of
+/// every session with Chrome's loading semantics, then the running marker), on a virtual clock
+/// at a fixed time, with the write protocol under test (the store that crashed is the store that
+/// recovers).
 public struct StoreRecoveryRunner: RecoveryRunner {
     /// The protocol the store recovers with.
-    public var writeProtocol: WriteProtocol
+    @_spi(CrashTesting) public var writeProtocol: WriteProtocol
 
-    public init(writeProtocol: WriteProtocol = .safe) { self.writeProtocol = writeProtocol }
+    /// A runner whose store recovers with every promise kept (`WriteProtocol.safe`).
+    public init() { self.init(writeProtocol: .safe) }
+
+    /// A runner whose store recovers with `writeProtocol`, flaws included.
+    @_spi(CrashTesting) public init(writeProtocol: WriteProtocol) { self.writeProtocol = writeProtocol }
+
+    /// What the store's launch settles besides its own steps, wherever crash-test runs it:
+    /// interrupted sessionctl commands, as an app sharing its profile with sessionctl settles them.
+    static let settling: [any LaunchSettling] = [InterruptedCommandSettling()]
 
     /// The time recovery runs at (after every workload's events).
     static let launchTime = Timestamp(unixMicroseconds: 1_798_761_600_000_000)
@@ -47,9 +57,14 @@ public struct StoreRecoveryRunner: RecoveryRunner {
         return digest
     }
 
+    /// Launches the store, keeping every promise, on `profile` of any file system.
+    public static func recover(on fileSystem: any FileSystem, profile: String) throws -> RecoveryOutcome {
+        try recover(on: fileSystem, profile: profile, writeProtocol: .safe)
+    }
+
     /// Launches the store on `profile` of any file system (the real one, for the kill loop).
-    public static func recover(
-        on fileSystem: any FileSystem, profile: String, writeProtocol: WriteProtocol = .safe
+    @_spi(CrashTesting) public static func recover(
+        on fileSystem: any FileSystem, profile: String, writeProtocol: WriteProtocol
     ) throws -> RecoveryOutcome {
         outcome(of: try beginLaunch(on: fileSystem, profile: profile, writeProtocol: writeProtocol).finish().launchReport)
     }
@@ -60,8 +75,7 @@ public struct StoreRecoveryRunner: RecoveryRunner {
         writeProtocol: WriteProtocol
     ) throws(FileSystemError) -> SessionService.PendingLaunch {
         let groups = GroupIDSequence(high: 0x7265_636F_7665_7279)
-        var options = SessionService.Options()
-        options.writeProtocol = writeProtocol
+        let options = SessionService.Options(settling: StoreRecoveryRunner.settling, writeProtocol: writeProtocol)
         return try SessionService.beginLaunch(
             profile: profile, fileSystem: fileSystem, clock: VirtualClock(start: launchTime),
             options: options, groupIDs: { groups.next() })

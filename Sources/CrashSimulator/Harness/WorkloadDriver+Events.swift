@@ -1,6 +1,6 @@
 import SessionFormats
 import SessionModel
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 extension WorkloadDriver {
     /// Carries out one workload event.
@@ -13,7 +13,8 @@ extension WorkloadDriver {
             let groups = self.groups
             let launched = try SessionService.launch(
                 profile: profile, fileSystem: fileSystem, clock: clock,
-                options: SessionService.Options(writeProtocol: writeProtocol), groupIDs: { groups.next() })
+                options: SessionService.Options(settling: StoreRecoveryRunner.settling, writeProtocol: writeProtocol),
+                groupIDs: { groups.next() })
             launched.onSave = { [unowned self] record in
                 self.onSave(record)
                 self.model.acknowledge()
@@ -48,8 +49,11 @@ extension WorkloadDriver {
                 throw SimulatorError.invalidWorkload(
                     name: workloadName, line: 0, reason: "crash-during-restore needs the app not running (crash first)")
             }
-            _ = try RecoveryPolicy(writer: AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol), profile: profile)
-                .prepareLaunch(now: clock.now)
+            _ = try RecoveryPolicy(
+                writer: AtomicWriter(fileSystem: fileSystem, writeProtocol: writeProtocol), profile: profile,
+                settling: StoreRecoveryRunner.settling
+            )
+            .prepareLaunch(now: clock.now)
         case .shutdown:
             // Until the final save is acknowledged a crash is a crash and must be detected; after
             // it, a crash before the clean-exit marker is durable may or may not be noticed.

@@ -1,7 +1,7 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 /// Carries out workload events against the session store (`SessionService` on a virtual clock)
 /// on any file system: the recording one of the simulated mode, or the real one of the kill

@@ -1,7 +1,7 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 /// Runs a workload against the session store on a recording `ModelFileSystem`, and returns the
 /// recording the explorer works from.
@@ -17,9 +17,14 @@ public struct WorkloadRecorder {
         return delay.seconds * 1_000_000 + delay.attoseconds / 1_000_000_000_000
     }()
 
-    public let writeProtocol: WriteProtocol
+    /// The protocol the store writes with.
+    @_spi(CrashTesting) public let writeProtocol: WriteProtocol
 
-    public init(writeProtocol: WriteProtocol = .safe) {
+    /// A recorder whose store keeps every promise (`WriteProtocol.safe`).
+    public init() { self.init(writeProtocol: .safe) }
+
+    /// A recorder whose store writes with `writeProtocol`, flaws included.
+    @_spi(CrashTesting) public init(writeProtocol: WriteProtocol) {
         self.writeProtocol = writeProtocol
     }
 

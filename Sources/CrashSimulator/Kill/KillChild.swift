@@ -1,4 +1,4 @@
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +15,7 @@ import SessionStore
 /// operations on a `PositionBoard` beside the profile.
 public enum KillChild {
     /// Runs the workload; returns when it completed (unless it was told to stop dead before).
-    public static func run(workload: Workload, writeProtocol: WriteProtocol, profile: String, stopAt: Int?) throws {
+    @_spi(CrashTesting) public static func run(workload: Workload, writeProtocol: WriteProtocol, profile: String, stopAt: Int?) throws {
         let fileSystem = KillSwitchFileSystem(stopAt: stopAt, boardPath: PositionBoard.path(forProfile: profile))
         let driver = WorkloadDriver(workloadName: workload.name, fileSystem: fileSystem, profile: profile, writeProtocol: writeProtocol)
         driver.onSave = { record in say("ack \(record.sequence)") }

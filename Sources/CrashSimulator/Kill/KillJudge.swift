@@ -1,5 +1,5 @@
 import FileSystemKit
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 /// Judges what a killed child left on disk: recovery runs on the real directory (twice, for
 /// idempotence), and the simulator's oracles look at the directory before and after (set-aside

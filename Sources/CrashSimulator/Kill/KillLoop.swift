@@ -1,10 +1,10 @@
 import Dispatch
 import Foundation
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 import Synchronization
 
 #if canImport(Glibc)
-    import FileSystemKit
+    @_spi(CrashTesting) import FileSystemKit
     import Glibc
 #elseif canImport(Musl)
     import Musl
@@ -19,7 +19,7 @@ import Synchronization
 public struct KillLoop: Sendable {
     public struct Configuration: Sendable {
         public var workload = BuiltInWorkloads.defaultName
-        public var writeProtocol: WriteProtocol = .safe
+        @_spi(CrashTesting) public var writeProtocol: WriteProtocol = .safe
         public var seed: UInt64 = 1
         public var kills = 20
         /// Children run at once.
@@ -326,7 +326,7 @@ extension KillLoop {
     /// A kill loop reproducer: `mode=kill;workload=W;protocol=P;seed=S;stop-at=Q` (or `time=F`).
     public struct Reproducer: Sendable, Equatable {
         public var workload: String
-        public var writeProtocol: WriteProtocol
+        @_spi(CrashTesting) public var writeProtocol: WriteProtocol
         public var seed: UInt64
         public var kill: KillPlan.Kill
 

@@ -1,5 +1,6 @@
 import Archive
 import FileSystemKit
+import SessionForensics
 import SessionStore
 
 /// The caches of `StateJudge` that depend only on the states they are asked about, never on the

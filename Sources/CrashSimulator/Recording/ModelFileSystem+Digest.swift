@@ -1,8 +1,8 @@
 import Archive
 import FileSystemKit
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
-extension ModelFileSystem: FileDigesting {
+@_spi(CrashTesting) extension ModelFileSystem: FileDigesting {
     /// The digest of a file's blob: what reading it and hashing the bytes gives.
     public func digest(of path: String) throws(FileSystemError) -> FileDigest {
         let blob = try readBlob(path, limit: maximumFileSize)

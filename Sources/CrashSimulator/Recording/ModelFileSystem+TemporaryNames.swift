@@ -1,4 +1,4 @@
-import FileSystemKit
+@_spi(CrashTesting) import FileSystemKit
 import SessionStore
 
 /// The names a `ModelFileSystem` gives the store's temporaries: fixed by its own history, so that
@@ -85,7 +85,7 @@ extension ModelFileSystem {
 
     /// A temporary this file system did not name itself is a crashed run's: in the model the
     /// command run in progress is the only process (see `AbandonedOutputs`).
-    public func writerIsGone(temporary path: String, process: Int32?) -> Bool {
+    @_spi(CrashTesting) public func writerIsGone(temporary path: String, process: Int32?) -> Bool {
         let inTree = translate(path)
         return !aliases.values.contains(inTree) && !directoryAliases.contains { $0.model == inTree }
     }

@@ -1,7 +1,7 @@
 import SessionStore
 
 #if canImport(Glibc)
-    import FileSystemKit
+    @_spi(CrashTesting) import FileSystemKit
     import Glibc
 #elseif canImport(Musl)
     import Musl
@@ -243,7 +243,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// Opens a file for writing, truncating it (recorded as a truncate), or creates it.
-    public func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
+    @_spi(CrashTesting) public func openTruncating(_ path: String, mode: UInt32) throws(FileSystemError) -> FileHandleID {
         guard let inode = resolve(path), let node = tree.fileState(inode), tree.isDirectory(inode) == false else {
             if let inode = resolve(path), tree.isDirectory(inode) == true { throw error("open", path, EISDIR) }
             return try createExclusive(path, mode: mode)
@@ -417,7 +417,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
     /// name lies below it, so only those are walked. For any other names, from a walk of every
     /// directory, as a real file system would be walked: the answer never depends on which names
     /// the model happens to track. Nil when no directory is at `path`.
-    public func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]? {
+    @_spi(CrashTesting) public func directories(below path: String, holdingNamesStartingWith names: NamePrefixes) -> [String]? {
         guard let inode = resolve(path), tree.isDirectory(inode) == true else { return nil }
         var found: [String] = []
         if names == ModelFileSystem.trackedNames, answersHintsByHash {
@@ -475,3 +475,7 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         return isDirectory ? .directory : .file
     }
 }
+
+/// The model answers the crash simulator's hooks its own way: a truncate recorded as one, where
+/// leftovers are from its hashes, and a temporary it did not name itself as a crashed run's.
+@_spi(CrashTesting) extension ModelFileSystem: FileSystemHooks {}

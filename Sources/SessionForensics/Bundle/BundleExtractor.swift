@@ -115,7 +115,7 @@ private struct ExtractionTarget {
 
     private mutating func decide(_ head: [UInt8]) throws {
         if TarFormat.isTar(head) {
-            let staged = try StagedDirectory(path: output, fileSystem: writer.fileSystem, writeProtocol: writer.writeProtocol)
+            let staged = try StagedDirectory(path: output, writer: writer)
             destination = .tree(staged, TarReader(file: file + " (tar stream)"), TarExtraction(staged: staged, file: file, limit: limit))
         } else {
             destination = .file(try writer.begin(output, mode: 0o644))

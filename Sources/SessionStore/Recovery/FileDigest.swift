@@ -21,8 +21,9 @@ public struct FileDigest: Equatable, Sendable {
 }
 
 /// A file system that gives a file's digest itself: the answer `read` then hashing would give,
-/// which a model holding its files' contents may remember by content instead of hashing again.
-public protocol FileDigesting {
+/// which the crash simulator's model, holding its files' contents, remembers by content instead
+/// of hashing again. Behind the `CrashTesting` SPI: any other file system is read and hashed.
+@_spi(CrashTesting) public protocol FileDigesting {
     /// The digest of the regular file at `path`, refused as `read` refuses it.
     func digest(of path: String) throws(FileSystemError) -> FileDigest
 }

@@ -38,7 +38,8 @@ public struct LaunchReport: Sendable {
     public var completedManifests: [String] = []
     /// Temporary files of interrupted writes that were removed (paths relative to the profile).
     public var removedTemporaryFiles: [String] = []
-    /// What interrupted sessionctl commands left, settled (`InterruptedCommands`), one line each.
+    /// What interrupted runs of other tools left, settled by the launch's `LaunchSettling` steps,
+    /// one line each (nothing when the launch was given none).
     public var settledCommands: [String] = []
 
     public init() {}

@@ -12,9 +12,10 @@ import SessionModel
 ///   never loaded empty and overwritten.
 /// - A crash during restore is counted; after `crashLoopLimit` consecutive ones every session is
 ///   set aside instead of restored (crash-loop guard), and the count starts again.
-/// - What an interrupted sessionctl command left is settled as its next run would
-///   (`InterruptedCommands`): a repair cut short is finished or undone, its window's original put
-///   back from `Backups/` when it is neither live nor staged.
+/// - What other tools that write the profile left unfinished is settled by the `settling` steps
+///   they supply (`LaunchSettling`), after the store's own and under the profile's lock; by
+///   default there are none. Names beginning with `AtomicWriter.reservedPrefix` are never
+///   restored as sessions either way.
 /// - Nothing is deleted, except the temporary files of interrupted writes. Every step is durable
 ///   before the next, and running it again on the same disk does the same thing: an interrupted
 ///   recovery is finished by the next launch.
@@ -25,11 +26,15 @@ public struct RecoveryPolicy: Sendable {
     public let profile: String
     /// Consecutive crashes during restore that trigger the crash-loop guard.
     public let crashLoopLimit: Int
+    /// What the launch settles for other tools, in order, after its own steps (see `LaunchSettling`).
+    public let settling: [any LaunchSettling]
 
-    public init(writer: AtomicWriter, profile: String, crashLoopLimit: Int = 2) {
+    /// A policy for the profile at `profile`; `settling` is what its launch settles for other tools.
+    public init(writer: AtomicWriter, profile: String, crashLoopLimit: Int = 2, settling: [any LaunchSettling] = []) {
         self.writer = writer
         self.profile = profile
         self.crashLoopLimit = max(1, crashLoopLimit)
+        self.settling = settling
     }
 
     var markerPath: String { joinPath(profile, RecoveryMarker.fileName) }
@@ -62,17 +67,18 @@ public struct RecoveryPolicy: Sendable {
     public func recordRunning() throws(FileSystemError) { try writeMarker(RecoveryMarker(state: .running)) }
 
     /// The first half of a launch: reads the marker, records that restore starts, removes leftover
-    /// temporary files, completes interrupted set-asides, and sets aside every session that must
-    /// not be restored. Returns the report and the sessions to restore, with their outcomes.
+    /// temporary files, completes interrupted set-asides, runs the `settling` steps, and sets
+    /// aside every session that must not be restored. Returns the report and the sessions to
+    /// restore, with their outcomes.
     public func prepareLaunch(now: Timestamp) throws(FileSystemError) -> (report: LaunchReport, sessions: [LaunchReport.RestoredSession]) {
         try decideSessions(after: beginLaunch(), now: now)
     }
 
     /// The first stage of `prepareLaunch`, before any session is read: reads the marker, records
     /// that restore starts, removes leftover temporary files, completes interrupted set-asides and
-    /// settles interrupted commands. The report it returns is all that the second stage
+    /// runs the `settling` steps. The report it returns is all that the second stage
     /// (`decideSessions(after:now:)`) carries over from it.
-    public func beginLaunch() throws(FileSystemError) -> LaunchReport {
+    @_spi(CrashTesting) public func beginLaunch() throws(FileSystemError) -> LaunchReport {
         var report = LaunchReport()
         let marker = readMarker()
         switch marker?.state {
@@ -90,11 +96,13 @@ public struct RecoveryPolicy: Sendable {
         report.removedTemporaryFiles = try TemporaryFileSweeper(writer: writer, profile: profile).sweep()
         let setAside = SessionSetAside(writer: writer, profile: profile)
         report.completedManifests = try setAside.completeInterruptedEntries()
-        // What an interrupted sessionctl command left is settled as the next command would, before
-        // any session is read; unless a command runs on the profile now (it holds the lock).
-        if let lock = try? writer.fileSystem.lockDirectory(profile) {
+        // What other tools left is settled as their next run would, before any session is read;
+        // unless one runs on the profile now (it holds the lock).
+        if !settling.isEmpty, let lock = try? writer.fileSystem.lockDirectory(profile) {
             report.settledCommands = try withExtendedLifetime(lock) { () throws(FileSystemError) in
-                try InterruptedCommands(writer: writer, profile: profile).settle().map(\.description)
+                var lines: [String] = []
+                for step in settling { lines += try step.settle(profile: profile, writer: writer) }
+                return lines
             }
         }
         return report
@@ -103,7 +111,7 @@ public struct RecoveryPolicy: Sendable {
     /// The second stage of `prepareLaunch`: loads every session with Chrome's semantics and sets
     /// aside those that must not be restored (all of them when the crash-loop guard triggered in
     /// `report`, the first stage's). Returns the report and the sessions to restore.
-    public func decideSessions(
+    @_spi(CrashTesting) public func decideSessions(
         after report: LaunchReport, now: Timestamp
     ) throws(FileSystemError) -> (report: LaunchReport, sessions: [LaunchReport.RestoredSession]) {
         var report = report
@@ -160,9 +168,9 @@ public struct RecoveryPolicy: Sendable {
         for incognito in [false, true] {
             let storage = joinPath(profile, ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.optimizedDirectory)
             guard writer.fileSystem.kind(of: storage) == .directory, let names = try? writer.fileSystem.list(storage) else { continue }
-            // Names sessionctl gives what it is putting together are never sessions.
+            // Names given to work in progress are never sessions.
             for name in names
-            where !name.hasPrefix(InterruptedCommands.commandPrefix) && writer.fileSystem.kind(of: joinPath(storage, name)) == .directory {
+            where !name.hasPrefix(AtomicWriter.reservedPrefix) && writer.fileSystem.kind(of: joinPath(storage, name)) == .directory {
                 keys.append(SessionKey(id: name, incognito: incognito))
             }
         }

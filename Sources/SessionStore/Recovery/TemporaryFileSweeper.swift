@@ -1,4 +1,4 @@
-import FileSystemKit
+@_spi(CrashTesting) import FileSystemKit
 import SessionFormats
 
 /// Finishes what an interrupted `AtomicWriter` left behind: puts back a replaced file whose
@@ -14,7 +14,7 @@ import SessionFormats
 /// directories (a crash midway leaves a smaller one under the same name, for the next sweep);
 /// each directory the sweep removes something from is fsynced. Below a session directory, or one
 /// session's `Backups/`, only the directories the file system lists as holding such a name
-/// (`FileSystem.directories(below:holdingNamesStartingWith:)`, asked for `names`, the very
+/// (`FileSystemHooks.directories(below:holdingNamesStartingWith:)`, asked for `names`, the very
 /// names it removes) are walked, when it knows them. It is asked
 /// once for the whole profile: when no directory holds such a name nothing is walked, and the
 /// directories of `SessionStorage/` and `Backups/` are found from that answer unless the group
@@ -32,12 +32,12 @@ public struct TemporaryFileSweeper: Sendable {
 
     /// The writer's temporary and backup names: all the sweep removes, and all it asks the file
     /// system about.
-    public static let leftoverNames = NamePrefixes([AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix])
+    @_spi(CrashTesting) public static let leftoverNames = NamePrefixes([AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix])
 
-    /// The names this sweep removes (under the planted `broad-sweep` protocol, every name of
-    /// sessionctl's, its intent records and staged repairs included).
+    /// The names this sweep removes (under the planted `broad-sweep` protocol, every name that
+    /// begins with `AtomicWriter.reservedPrefix`, what other tools stage and record included).
     var names: NamePrefixes {
-        writer.writeProtocol == .broadSweep ? NamePrefixes([".sessionctl-"]) : TemporaryFileSweeper.leftoverNames
+        writer.writeProtocol == .broadSweep ? NamePrefixes([AtomicWriter.reservedPrefix]) : TemporaryFileSweeper.leftoverNames
     }
 
     /// Removes the leftovers; returns their paths relative to the profile.
@@ -46,7 +46,8 @@ public struct TemporaryFileSweeper: Sendable {
         // What the file system knows of the whole profile: nothing to do when no directory holds
         // a leftover name, and a directory that holds none itself is not swept.
         let names = self.names
-        let everywhere = writer.fileSystem.directories(below: profile, holdingNamesStartingWith: names)
+        let hooks = writer.fileSystem.hooks
+        let everywhere = hooks?.directories(below: profile, holdingNamesStartingWith: names)
         if let everywhere, everywhere.isEmpty { return removed }
         func mayHold(_ relative: String) -> Bool { everywhere?.contains(joinPath(profile, relative)) ?? true }
         for incognito in [false, true] {
@@ -72,7 +73,7 @@ public struct TemporaryFileSweeper: Sendable {
                 } else {
                     for parent in subdirectories(group) {
                         try sweepParent(
-                            parent, known: writer.fileSystem.directories(below: joinPath(profile, parent), holdingNamesStartingWith: names),
+                            parent, known: hooks?.directories(below: joinPath(profile, parent), holdingNamesStartingWith: names),
                             &removed)
                     }
                 }

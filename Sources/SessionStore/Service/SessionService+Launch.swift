@@ -4,14 +4,15 @@ import SessionModel
 
 extension SessionService {
     /// Launches the store on a profile: runs the `RecoveryPolicy` (marker, leftover temporary
-    /// files, set-aside of sessions Chrome would lose, crash-loop guard), restores every remaining
-    /// session of both sides into a window with unrealized tabs, and records that the app runs.
+    /// files, the `LaunchSettling` steps of `options`, set-aside of sessions Chrome would lose,
+    /// crash-loop guard), restores every remaining session of both sides into a window with
+    /// unrealized tabs, and records that the app runs.
     ///
     /// - Parameters:
     ///   - profile: the profile directory (created if missing).
     ///   - fileSystem: every file operation goes through it (the crash simulator passes its own).
     ///   - clock: wall time and the delayed save's timer (`VirtualClock` for deterministic runs).
-    ///   - options: save delay and crash-loop limit.
+    ///   - options: save delay, crash-loop limit, and what to settle for other tools.
     ///   - groupIDs: makes fresh tab group ids (random by default; pass a sequence for determinism).
     /// - Throws: `FileSystemError` when the marker or a set-aside cannot be written; nothing is lost then.
     public static func launch(
@@ -24,19 +25,19 @@ extension SessionService {
     /// The first stage of `launch`, up to the point where sessions are read (see
     /// `RecoveryPolicy.beginLaunch()`); `PendingLaunch.finish()` does the rest. A crash checker
     /// stops here to recognise a launch whose rest it has already seen.
-    public static func beginLaunch(
+    @_spi(CrashTesting) public static func beginLaunch(
         profile: String, fileSystem: any FileSystem = POSIXFileSystem(), clock: any SessionClock,
         options: Options = Options(), groupIDs: (() -> TabGroupID)? = nil
     ) throws(FileSystemError) -> PendingLaunch {
         let writer = AtomicWriter(fileSystem: fileSystem, writeProtocol: options.writeProtocol)
-        let policy = RecoveryPolicy(writer: writer, profile: profile, crashLoopLimit: options.crashLoopLimit)
+        let policy = RecoveryPolicy(writer: writer, profile: profile, crashLoopLimit: options.crashLoopLimit, settling: options.settling)
         let now = clock.now
         let report = try policy.beginLaunch()
         return PendingLaunch(policy: policy, report: report, now: now, clock: clock, options: options, groupIDs: groupIDs)
     }
 
     /// A launch whose first stage has run: what it found and did, and what the rest needs.
-    public struct PendingLaunch {
+    @_spi(CrashTesting) public struct PendingLaunch {
         let policy: RecoveryPolicy
         /// What the first stage found and did: all that the rest carries over from it.
         public let report: LaunchReport

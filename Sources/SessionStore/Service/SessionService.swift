@@ -33,11 +33,25 @@ public final class SessionService {
         public var saveDelay: Duration
         /// Consecutive crashes during restore after which sessions are set aside instead of restored.
         public var crashLoopLimit: Int
+        /// What the launch settles for other tools that write the profile, after its own
+        /// recovery steps (see `LaunchSettling`); none by default.
+        public var settling: [any LaunchSettling]
         /// How files reach the disk: `.safe`, unless a crash checker proves it catches a flawed one.
-        public var writeProtocol: WriteProtocol
-        public init(saveDelay: Duration = .milliseconds(2500), crashLoopLimit: Int = 2, writeProtocol: WriteProtocol = .safe) {
+        @_spi(CrashTesting) public var writeProtocol: WriteProtocol
+
+        /// Options that write with every promise kept (`WriteProtocol.safe`).
+        public init(saveDelay: Duration = .milliseconds(2500), crashLoopLimit: Int = 2, settling: [any LaunchSettling] = []) {
+            self.init(saveDelay: saveDelay, crashLoopLimit: crashLoopLimit, settling: settling, writeProtocol: .safe)
+        }
+
+        /// Options that write as `writeProtocol` says, flaws included.
+        @_spi(CrashTesting) public init(
+            saveDelay: Duration = .milliseconds(2500), crashLoopLimit: Int = 2, settling: [any LaunchSettling] = [],
+            writeProtocol: WriteProtocol
+        ) {
             self.saveDelay = saveDelay
             self.crashLoopLimit = crashLoopLimit
+            self.settling = settling
             self.writeProtocol = writeProtocol
         }
     }
@@ -46,7 +60,7 @@ public final class SessionService {
     public let profile: Profile
     /// What the launch found and did (recovery, restored and set-aside sessions).
     public internal(set) var launchReport: LaunchReport
-    /// The save delay and crash-loop limit in force.
+    /// The save delay, crash-loop limit and launch settling in force.
     public let options: Options
     /// Every file operation goes through this writer and its file system.
     public let writer: AtomicWriter

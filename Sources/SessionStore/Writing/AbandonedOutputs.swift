@@ -1,4 +1,4 @@
-import FileSystemKit
+@_spi(CrashTesting) import FileSystemKit
 
 /// Removes what a killed command left while writing an output outside a profile: the temporary
 /// file (`AtomicFileOutput`) or staged directory (`StagedDirectory`) beside the output's path,
@@ -7,7 +7,8 @@ import FileSystemKit
 /// exists: a run killed after its output appeared but before its temporary went is cleaned by
 /// the next, even though that one refuses to replace the output.
 ///
-/// Whether a writer is gone is the file system's to say (`FileSystem.writerIsGone`). On the real
+/// Whether a writer is gone is the file system's to say (`FileSystemHooks.writerIsGone`; a file
+/// system without hooks knows of none, and what it holds is left alone). On the real
 /// disk the process id in the name is looked for in this machine's process table (this PID
 /// namespace): a temporary of a process still running is left alone, and so is one whose name
 /// carries no process id; the temporary of a writer running in another container or on another
@@ -26,7 +27,7 @@ public enum AbandonedOutputs {
         for entry in (try? fileSystem.entries(of: directory)) ?? [] where entry.name.hasPrefix(prefix) {
             guard let kind = entry.kind, let writer = writer(of: entry.name.dropFirst(prefix.count)) else { continue }
             let temporary = joinPath(directory, entry.name)
-            guard fileSystem.writerIsGone(temporary: temporary, process: writer.process),
+            guard fileSystem.hooks?.writerIsGone(temporary: temporary, process: writer.process) == true,
                 (try? fileSystem.removeTree(temporary, kind: kind, syncingEachDirectory: false)) != nil
             else { continue }
             removed.append(temporary)

@@ -30,7 +30,7 @@ public final class AtomicFileOutput {
 
     init(
         path: String, temporaryPath: String, handle: FileHandleID, fileSystem: any FileSystem, replace: Bool,
-        writeProtocol: WriteProtocol = .safe
+        writeProtocol: WriteProtocol
     ) {
         self.path = path
         self.temporaryPath = temporaryPath
@@ -114,7 +114,8 @@ extension AtomicWriter {
         AbandonedOutputs.remove(besides: path, fileSystem: fileSystem)
         if !replace, fileSystem.kind(of: path) != nil { throw .exists(path: path) }
         if writeProtocol == .inPlace {
-            let handle = try replace ? fileSystem.openTruncating(path, mode: mode) : fileSystem.createExclusive(path, mode: mode)
+            let handle =
+                try replace ? AtomicWriter.openTruncating(path, mode: mode, on: fileSystem) : fileSystem.createExclusive(path, mode: mode)
             return AtomicFileOutput(
                 path: path, temporaryPath: path, handle: handle, fileSystem: fileSystem, replace: replace, writeProtocol: writeProtocol)
         }

@@ -56,6 +56,13 @@ extension AtomicWriter {
         try fileSystem.fsyncDirectory(parentPath(directory))
     }
 
+    /// Makes the entries of the directory at `path` durable (an fsync), as this writer's own steps
+    /// make theirs: for a step built on the writer that adds or removes entries itself (a record
+    /// unlinked, a tree linked file by file).
+    public func syncDirectory(_ path: String) throws(FileSystemError) {
+        if writeProtocol.syncsDirectories { try fileSystem.fsyncDirectory(path) }
+    }
+
     /// Renames a directory (or file) to a new place durably: the destination's parent is created
     /// if needed, the rename is made, and both parents are fsynced (the destination's first).
     /// Fails with `FileSystemError.exists` when the destination exists.

@@ -1,7 +1,7 @@
+@_spi(CrashTesting) import FileSystemKit
 import Synchronization
 
 #if canImport(Glibc)
-    import FileSystemKit
     import Glibc
 #elseif canImport(Musl)
     import Musl
@@ -28,13 +28,24 @@ public struct AtomicWriter: Sendable {
     /// Prefix of every temporary file name; recovery recognises and removes leftovers by it.
     public static let temporaryPrefix = ".sessionctl-tmp."
 
+    /// Prefix of every name given to work in progress in a profile: this writer's temporary files
+    /// and backups, and what a tool writing through it stages under names of its own (see
+    /// `LaunchSettling`). Never a session's name: the launch restores nothing named so.
+    public static let reservedPrefix = ".sessionctl-"
+
     /// Every file operation goes through it.
     public let fileSystem: any FileSystem
     /// The write protocol: `.safe` unless a crash checker asks for a flawed one.
-    public let writeProtocol: WriteProtocol
+    @_spi(CrashTesting) public let writeProtocol: WriteProtocol
     private static let counter = Atomic<UInt64>(0)
 
-    public init(fileSystem: any FileSystem = POSIXFileSystem(), writeProtocol: WriteProtocol = .safe) {
+    /// A writer on `fileSystem` that keeps every promise (`WriteProtocol.safe`).
+    public init(fileSystem: any FileSystem = POSIXFileSystem()) {
+        self.init(fileSystem: fileSystem, writeProtocol: .safe)
+    }
+
+    /// A writer on `fileSystem` that writes as `writeProtocol` says, flaws included.
+    @_spi(CrashTesting) public init(fileSystem: any FileSystem = POSIXFileSystem(), writeProtocol: WriteProtocol) {
         self.fileSystem = fileSystem
         self.writeProtocol = writeProtocol
     }
@@ -100,7 +111,7 @@ public struct AtomicWriter: Sendable {
 
     /// The flawed `.inPlace` protocol: truncate the live file, rewrite it, fsync.
     private func writeInPlace(_ bytes: [UInt8], to path: String, mode: UInt32) throws(FileSystemError) {
-        let handle = try fileSystem.openTruncating(path, mode: mode)
+        let handle = try AtomicWriter.openTruncating(path, mode: mode, on: fileSystem)
         do throws(FileSystemError) {
             try writeAll(bytes, to: handle, path: path)
             try fileSystem.fsync(handle)
@@ -110,6 +121,15 @@ public struct AtomicWriter: Sendable {
         }
         do throws(FileSystemError) { try fileSystem.close(handle) } catch { throw error.naming(path) }
         try fileSystem.fsyncDirectory(parentPath(path))
+    }
+
+    /// Opens `path` for writing from its start, as the flawed `.inPlace` protocol does: truncated
+    /// through the file system's hook (`FileSystemHooks.openTruncating`), else unlinked and
+    /// created anew.
+    static func openTruncating(_ path: String, mode: UInt32, on fileSystem: any FileSystem) throws(FileSystemError) -> FileHandleID {
+        if let hooks = fileSystem.hooks { return try hooks.openTruncating(path, mode: mode) }
+        if fileSystem.kind(of: path) == .file { try fileSystem.unlink(path) }
+        return try fileSystem.createExclusive(path, mode: mode)
     }
 
     /// Creates `path` and any missing parents, each made durable by an fsync of its parent.

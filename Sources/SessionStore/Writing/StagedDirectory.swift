@@ -30,11 +30,22 @@ public final class StagedDirectory {
     private var open = true
     private static let counter = Atomic<UInt64>(0)
 
-    /// Creates the temporary directory; throws `.exists` when `path` exists already (after
-    /// removing what killed runs left beside it, see `AbandonedOutputs`).
-    public init(
-        path: String, fileSystem: any FileSystem = POSIXFileSystem(), writeProtocol: WriteProtocol = .safe
-    ) throws(FileSystemError) {
+    /// Creates the temporary directory on `fileSystem`, for a tree written with every promise kept
+    /// (`WriteProtocol.safe`); throws `.exists` when `path` exists already (after removing what
+    /// killed runs left beside it, see `AbandonedOutputs`).
+    public convenience init(path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws(FileSystemError) {
+        try self.init(path: path, fileSystem: fileSystem, writeProtocol: .safe)
+    }
+
+    /// Creates the temporary directory on `writer`'s file system, for a tree written as `writer`
+    /// writes; throws as `init(path:fileSystem:)` does.
+    public convenience init(path: String, writer: AtomicWriter) throws(FileSystemError) {
+        try self.init(path: path, fileSystem: writer.fileSystem, writeProtocol: writer.writeProtocol)
+    }
+
+    /// Creates the temporary directory, for a tree written as `writeProtocol` says, flaws
+    /// included; throws as `init(path:fileSystem:)` does.
+    @_spi(CrashTesting) public init(path: String, fileSystem: any FileSystem, writeProtocol: WriteProtocol) throws(FileSystemError) {
         AbandonedOutputs.remove(besides: path, fileSystem: fileSystem)
         if fileSystem.kind(of: path) != nil { throw .exists(path: path) }
         self.path = path

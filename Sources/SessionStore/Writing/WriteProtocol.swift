@@ -2,8 +2,10 @@
 ///
 /// Only `.safe` keeps the store's promises. The others reproduce write protocols known to lose
 /// data, so that a crash checker (`sessionctl crash-test --protocol NAME`) can prove it catches
-/// them; an app never uses them.
-public enum WriteProtocol: String, Sendable, CaseIterable {
+/// them; an app never uses them. The type, and every initializer and property that takes or
+/// gives one, is behind the `CrashTesting` SPI (`@_spi(CrashTesting) import SessionStore`): the
+/// store's public API always writes with `.safe`.
+@_spi(CrashTesting) public enum WriteProtocol: String, Sendable, CaseIterable {
     /// Temp file (O_EXCL), full write, fsync, rename, fsync of the directory; new directories made
     /// durable through their parents; closed tabs removed after the commit point, with fsyncs.
     case safe
@@ -64,7 +66,7 @@ public enum WriteProtocol: String, Sendable, CaseIterable {
     /// Whether file contents are fsynced before they count as written.
     var syncsFiles: Bool { self != .noFsync }
     /// Whether directories are fsynced after entries are added or removed.
-    public var syncsDirectories: Bool { self == .inPlace || keepsBackups }
+    var syncsDirectories: Bool { self == .inPlace || keepsBackups }
     /// Whether a replaced file is kept as a backup (hard link) until its replacement is in place.
     var keepsBackups: Bool {
         [

@@ -1,8 +1,8 @@
 import ArgumentParser
-import CrashSimulator
+@_spi(CrashTesting) import CrashSimulator
 import Foundation
 import SessionFormats
-import SessionStore
+@_spi(CrashTesting) import SessionStore
 
 extension SessionCtl {
     /// `sessionctl crash-test`: simulates crashes at every point of a save workload and checks that

@@ -1,10 +1,11 @@
-import FileSystemKit
+@_spi(CrashTesting) import FileSystemKit
 import Synchronization
 
 @testable import SessionStore
 
-/// A real file system that records every call, and can be told to fail one.
-final class RecordingFileSystem: FileSystem {
+/// A real file system that records every call, and can be told to fail one (the truncate of the
+/// flawed in-place protocol included).
+final class RecordingFileSystem: FileSystemHooks {
     /// One recorded call, with paths (a file handle is shown as the path it was created at).
     enum Call: Equatable, CustomStringConvertible {
         case create(String)

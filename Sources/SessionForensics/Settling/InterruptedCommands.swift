@@ -1,10 +1,12 @@
 import FileSystemKit
 import SessionFormats
+import SessionStore
 
 /// Finishes or undoes what interrupted sessionctl commands left in a profile: run by every
-/// command that changes a profile, under its lock, and by the store's launch, before either reads
-/// a session (the store's own interrupted writes are `TemporaryFileSweeper`'s and
-/// `SessionSetAside.completeInterruptedEntries`'s, which run first).
+/// command that changes a profile, under its lock, and by the store's launch when it is given
+/// `InterruptedCommandSettling`, before either reads a session (the store's own interrupted
+/// writes are `TemporaryFileSweeper`'s and `SessionSetAside.completeInterruptedEntries`'s, which
+/// run first). The store knows none of the names below: they are sessionctl's.
 ///
 /// - a repair staged beside its live place (`.sessionctl-repair.<id>`): removed when the live
 ///   directory is there (the original is untouched), renamed into place when it is not and the
@@ -20,8 +22,9 @@ public struct InterruptedCommands: Sendable {
     public static let repairStagingPrefix = ".sessionctl-repair."
     /// The directory a migration moves the old tree into (relative to a side of the profile).
     public static let displacedTree = ".sessionctl-migration-old"
-    /// Prefix of every name a sessionctl command gives to something it is putting together.
-    public static let commandPrefix = ".sessionctl-"
+    /// Prefix of every name a sessionctl command gives to something it is putting together: the
+    /// store's reserved prefix, which its launch never restores as a session.
+    public static let commandPrefix = AtomicWriter.reservedPrefix
 
     /// Every removal and rename goes through it.
     public let writer: AtomicWriter

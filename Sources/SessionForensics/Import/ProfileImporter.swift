@@ -1,6 +1,7 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
+import SessionStore
 
 /// Writes sessions described by a document into a profile directory that must not already hold them.
 public struct ProfileImporter: Sendable {

@@ -1,5 +1,6 @@
 import FileSystemKit
 import SessionFormats
+import SessionStore
 
 /// The record `sessionctl repair` writes, durably, before its first change and removes after its
 /// last: `<profile>/.sessionctl-intent.json`, naming the session directories it replaces.
@@ -64,6 +65,6 @@ public struct RepairIntent: Equatable, Sendable {
         let path = joinPath(profile, fileName)
         guard writer.fileSystem.kind(of: path) != nil else { return }
         try writer.fileSystem.unlink(path)
-        if writer.writeProtocol.syncsDirectories { try writer.fileSystem.fsyncDirectory(profile) }
+        try writer.syncDirectory(profile)
     }
 }

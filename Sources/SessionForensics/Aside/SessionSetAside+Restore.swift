@@ -1,5 +1,6 @@
 import FileSystemKit
 import SessionFormats
+import SessionStore
 
 extension SessionSetAside {
     /// Prefix of a restored copy being put together beside its live place.
@@ -46,9 +47,7 @@ extension SessionSetAside {
             }
             try writer.fileSystem.link(joinPath(source, file), to: joinPath(destination, file))
         }
-        if writer.writeProtocol.syncsDirectories {
-            for directory in directories { try writer.fileSystem.fsyncDirectory(directory) }
-        }
+        for directory in directories { try writer.syncDirectory(directory) }
     }
 
     /// Removes an entry (relative to the profile) so that it leaves the list at once: renamed to a
