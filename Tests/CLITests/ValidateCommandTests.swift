@@ -24,12 +24,26 @@ import Testing
         #expect(try CLI.run(["validate", CLI.path("Fixtures/profiles/healthy"), "--format", "xml"]).status == 64)
     }
 
+    @Test func browserOptionNamesAFamilyAndAWrongOneIs65() throws {
+        let profile = Self.gallery("healthy")
+        #expect(try CLI.run(["validate", "--browser", "chrome-ios", profile]).status == 0)
+        let unknown = try CLI.run(["validate", "--browser", "netscape", profile])
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown browser 'netscape'"))
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: "\(directory)/notes.txt"))
+        let wrong = try CLI.run(["validate", "--browser", "chrome-ios", directory])
+        #expect(wrong.status == 65 && wrong.stderr.contains("not a Chrome for iOS input (--browser chrome-ios)"), "\(wrong.stderr)")
+        #expect(wrong.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func jsonDocumentHasExactlyTheContractKeys() throws {
         let result = try CLI.run(["validate", Self.gallery("tab-id-duplicate"), "--format", "json"])
         #expect(result.status == 1)
         let document = try Self.json(result)
-        #expect(Set(document.keys) == ["schema", "findings", "summary"])
+        #expect(Set(document.keys) == ["schema", "browser", "findings", "summary"])
         #expect(document["schema"] as? String == "sessionctl.validate/1")
+        #expect(document["browser"] as? String == "chrome-ios")
         let findings = try #require(document["findings"] as? [[String: Any]])
         #expect(!findings.isEmpty)
         for finding in findings {

@@ -9,6 +9,7 @@ public enum RepairDocument {
         let after = result.after
         return .object([
             ("schema", .string(schema)),
+            ("browser", .string(result.plan.before.browser)),
             ("dryRun", .bool(result.dryRun)),
             ("plan", .array(result.plan.actions.map(encode))),
             (

@@ -30,7 +30,7 @@ public struct RepairPlanner: Sendable {
                 $0.incognito == source.incognito && $0.session == source.id && RepairPlanner.isInside($0.file, source.path)
             }
             guard !own.isEmpty else { continue }
-            var rebuilder = SessionRebuilder(snapshot: snapshot)
+            var rebuilder = SessionRebuilder(snapshot: snapshot, findings: own)
             let repaired = rebuilder.rebuild()
             guard !repaired.matches(snapshot) else { continue }
             let rules = Set(rebuilder.actions.map(\.rule.name))

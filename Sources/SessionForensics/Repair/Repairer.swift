@@ -29,9 +29,13 @@ public struct Repairer: Sendable {
     /// Sets originals aside and writes; its writer and file system are the only way to the disk.
     public let aside: Aside
 
-    public init(profile: String, aside: Aside) {
+    /// The browser family the profile is read as; nil: recognised from its content.
+    public let browser: (any BrowserFamily)?
+
+    public init(profile: String, aside: Aside, browser: (any BrowserFamily)? = nil) {
         self.profile = profile
         self.aside = aside
+        self.browser = browser
     }
 
     /// Plans the repair of the profile (or of one of its sessions) without touching anything.
@@ -41,13 +45,14 @@ public struct Repairer: Sendable {
 
     /// The plan, and the profile it was made from, as read.
     private func planWithInput(session: (id: SessionID, incognito: Bool)?) throws -> (plan: RepairPlan, read: InputRead) {
-        let input = try InputOpener.open(profile, fileSystem: aside.fileSystem)
+        let input = try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
         guard input.kind == .profile else {
             throw ForensicsError.notAProfile(path: profile, reason: "no SessionStorage, Sessions or OTR directory in it")
         }
         // One read, deep enough for a rewrite, serves validation and the plan.
-        let read = InputRead(input, depth: .rewrite)
-        return (RepairPlanner().plan(read, report: Validator().validate(read), session: session), read)
+        let rulebook = BrowserRulebooks.rulebook(for: input)
+        let read = rulebook.family.read(input, depth: .rewrite, backups: false)
+        return (rulebook.planRepair(read, report: rulebook.validate(read), session: session), read)
     }
 
     /// The findings needing repair that `plan` would leave: the profile validated as the plan
@@ -60,8 +65,10 @@ public struct Repairer: Sendable {
     ) throws -> [Finding] {
         guard !plan.isEmpty else { return plan.unrepaired }
         let ancestry = pathComponents(InputOpener.absolutePath(profile))
-        let after = try InputLocator.locate(tree: PlannedTree(base: read.input.tree, plan: plan).tree, ancestry: ancestry)
-        return remaining(Validator().validate(InputRead(after, depth: .tabs, reusing: read, except: plan.directories)), session: session)
+        let rulebook = BrowserRulebooks.rulebook(for: read.input)
+        let after = try BrowserFamilies.locate(
+            tree: PlannedTree(base: read.input.tree, plan: plan).tree, ancestry: ancestry, browser: rulebook.family)
+        return remaining(rulebook.validate(InputRead(after, depth: .tabs, reusing: read, except: plan.directories)), session: session)
     }
 
     /// The findings of `report` that still need repair (of `session` alone, when given).
@@ -93,7 +100,7 @@ public struct Repairer: Sendable {
             }
             let steps =
                 try settled + (plan.isEmpty ? [] : RepairExecutor(aside: aside).apply(plan, held: read.heldFiles(in: plan.directories)))
-            let after = Validator().validate(try InputOpener.open(profile, fileSystem: aside.fileSystem))
+            let after = BrowserRulebooks.validate(try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser))
             return Result(plan: plan, steps: steps, after: after, remaining: remaining(after, session: session), dryRun: false)
         }
     }

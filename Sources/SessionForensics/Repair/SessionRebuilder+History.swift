@@ -17,17 +17,20 @@ extension SessionRebuilder {
             guard let rebuilt = rebuiltHistory(&candidate, .tabDirectoryMissing, file: path(directoryName), why: "it has no directory")
             else { return }
             history = rebuilt
+            changedBy = .tabDirectoryMissing
         case .missing?:
             guard let rebuilt = rebuiltHistory(&candidate, .tabDataMissing, file: dataPath, why: "its directory has no data.pb") else {
                 return
             }
             history = rebuilt
+            changedBy = .tabDataMissing
         case .unreadable(let error)?:
             guard
                 let rebuilt = rebuiltHistory(
                     &candidate, .tabDataUnparsable, file: dataPath, why: "data.pb cannot be read (\(error.description))")
             else { return }
             history = rebuilt
+            changedBy = .tabDataUnparsable
         case .bytes(let bytes)?:
             do throws(FormatError) {
                 let decoded = try (directory?.history ?? TabDirectoryRead.decode(bytes, file: dataPath)).get()
@@ -35,6 +38,7 @@ extension SessionRebuilder {
                     guard let rebuilt = rebuiltHistory(&candidate, .tabDataEmpty, file: dataPath, why: "data.pb holds no navigation items")
                     else { return }
                     history = rebuilt
+                    changedBy = .tabDataEmpty
                 } else {
                     history = decoded
                     original = (decoded, bytes)
@@ -49,6 +53,7 @@ extension SessionRebuilder {
                             why: "data.pb is damaged at byte \(offset) with no complete navigation item before it")
                     else { return }
                     history = rebuilt
+                    changedBy = .tabDataUnparsable
                 } else {
                     history = salvage.history
                     changedBy = .tabDataUnparsable
@@ -61,7 +66,7 @@ extension SessionRebuilder {
             }
         }
         changedBy = normalize(&history, label: candidate.label, file: dataPath) ?? changedBy
-        deriveListEntry(&candidate, from: history)
+        deriveListEntry(&candidate, from: history, changedBy: changedBy)
         let unchanged = original.map { $0.history == history } ?? false
         candidate.data = unchanged ? (original?.bytes ?? []) : ChromeProtoCodec.encodeTabData(history)
         if let directory { carryState(&candidate, directory: directory, unchanged: unchanged, changedBy: changedBy) }
@@ -181,14 +186,18 @@ extension SessionRebuilder {
     }
 
     /// Re-derives the list entry's item count and active page from the history, as Chrome does when it saves.
-    private mutating func deriveListEntry(_ candidate: inout Candidate, from history: TabHistory) {
+    ///
+    /// A change that follows from a step on the history (`changedBy`: a history rebuilt, salvaged or
+    /// shortened) cites that step's rule, unless validate reported the entry's own mismatch.
+    private mutating func deriveListEntry(_ candidate: inout Candidate, from history: TabHistory, changedBy: Rule?) {
         let listed = candidate.storedIndex != nil
         let count = Int32(clamping: history.items.count)
         if candidate.tab.navigationItemCount != count {
             let was = candidate.tab.navigationItemCount
             if listed {
                 record(
-                    was == 0 ? .tabNoHistory : .itemCountMismatch, file: metadataPath,
+                    cited(was == 0 ? .tabNoHistory : .itemCountMismatch, tab: candidate.storedIndex, following: changedBy),
+                    file: metadataPath,
                     "set \(candidate.label)'s navigation item count to \(count) (was \(was))",
                     because: was == 0 ? "Chrome drops a tab whose count is 0 and deletes its directory" : "its history holds \(count)")
             }
@@ -206,7 +215,7 @@ extension SessionRebuilder {
         }
         if listed, !changes.isEmpty {
             record(
-                .activePageMismatch, file: metadataPath,
+                cited(.activePageMismatch, tab: candidate.storedIndex, following: changedBy), file: metadataPath,
                 "show \(candidate.label)'s last committed item in the list: \(changes.joined(separator: " and "))",
                 because: "the list showed another page than the history's last committed item")
         }

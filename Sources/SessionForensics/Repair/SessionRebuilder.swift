@@ -52,9 +52,42 @@ struct SessionRebuilder {
     var actions: [RepairAction] { log.actions }
     var metadataPath: String { joinPath(snapshot.path, ProfileLayout.metadataFile) }
 
-    init(snapshot: SessionDirectoryRead) {
+    /// The rules of validate's findings about this session, by file.
+    private let reported: [String: [Rule]]
+    /// validate's findings about listed tabs, as `rule#index`.
+    private let reportedTabs: Set<String>
+
+    /// A rebuilder of `snapshot`; `findings` are validate's about this session, whose rules the
+    /// steps on entries cite (none: each step cites the rule the rebuilder sees).
+    init(snapshot: SessionDirectoryRead, findings: [Finding] = []) {
         self.snapshot = snapshot
+        var reported: [String: [Rule]] = [:]
+        for finding in findings { reported[finding.file, default: []].append(finding.rule) }
+        self.reported = reported
+        reportedTabs = Set(findings.compactMap { finding in finding.tab?.index.map { "\(finding.rule.name)#\($0)" } })
         directoriesByID = Dictionary(grouping: snapshot.tabDirectories.indices) { snapshot.tabDirectories[$0].id }
+    }
+
+    /// The rule a step on the entry `file` cites: the rule of validate's finding about it (`seen`
+    /// when that is one of them), else the finding about the list when the list is lost (it
+    /// covers every entry: Chrome deletes them all), else `seen`.
+    func cited(_ seen: Rule, file: String, source: ListSource) -> Rule {
+        guard !reported.isEmpty else { return seen }
+        let rules = reported[file] ?? []
+        if rules.contains(seen) { return seen }
+        if let first = rules.first { return first }
+        switch source {
+        case .intact: return seen
+        case .missing: return .metadataMissing
+        case .salvaged: return .metadataUnparsable
+        }
+    }
+
+    /// The rule a step on listed tab `tab` cites: `seen` when validate reported it for that tab (or
+    /// when no findings were given), else the rule of the step it follows from, if any.
+    func cited(_ seen: Rule, tab: Int?, following: Rule?) -> Rule {
+        guard !reported.isEmpty, let tab, !reportedTabs.contains("\(seen.name)#\(tab)") else { return seen }
+        return following ?? seen
     }
 
     /// Records a step.
@@ -88,11 +121,14 @@ struct SessionRebuilder {
         var nameless = assigned.nameless
         let listed = candidates.count
         let firstAdoption = log.count
+        let claimed = Set(candidates.compactMap { $0.directory?.name })
+        // As validate counts tab directories: those named as Chrome names a tab's.
+        let unlisted = snapshot.entries.count { $0.isTabDirectoryByName && !claimed.contains($0.name) }
         candidates += adoptDirectories(
-            source: source, claimed: Set(candidates.compactMap { $0.directory?.name }),
+            source: source, claimed: claimed,
             used: Set(candidates.map(\.tab.id)).union(stored.tabs.lazy.map(\.id)),
             fresh: assigned.fresh)
-        describeListSource(source, adopted: candidates.count - listed)
+        describeListSource(source, adopted: candidates.count - listed, unlisted: unlisted)
         if log.count > firstAdoption, let last = log.listed.last, last.file == metadataPath {
             // The step that says how the list is rebuilt comes before the tabs it adopts.
             log.moveLast(to: firstAdoption)
@@ -107,7 +143,7 @@ struct SessionRebuilder {
             resolveHistory(&candidates[index])
         }
         for run in nameless { recordLeftOut(run, stored: stored) }
-        setAsideOtherEntries()
+        setAsideOtherEntries(source: source)
         let session = normalizeList(stored: stored, source: source, candidates: candidates)
         var metadata = ChromeProtoCodec.encodeSessionMetadata(session)
         // An intact list is `stored`, the decoding of the original bytes.
@@ -270,11 +306,12 @@ struct SessionRebuilder {
                 )
                 adopted.append(Candidate(tab: tab, storedIndex: nil, directory: directory, label: "tab #\(id) from \(directory.name)/"))
             } else {
-                let rule: Rule =
+                let seen: Rule =
                     !directory.isCanonical
                     ? .tabDirectoryNameInvalid
                     : (directory.data == .missing && directory.stateSize == nil && directory.others.isEmpty
                         ? .strayFile : .unreferencedEntry)
+                let rule = cited(seen, file: path(directory.name), source: source)
                 let why =
                     source == .intact
                     ? "no listed tab refers to it; Chrome would delete it"
@@ -286,7 +323,9 @@ struct SessionRebuilder {
     }
 
     /// The step that says how the list itself is rebuilt, when it is.
-    private mutating func describeListSource(_ source: ListSource, adopted: Int) {
+    ///
+    /// `unlisted`: the directories named as tab directories that no salvaged list entry claims.
+    private mutating func describeListSource(_ source: ListSource, adopted: Int, unlisted: Int) {
         switch source {
         case .intact:
             return
@@ -296,24 +335,26 @@ struct SessionRebuilder {
                 "write session_metadata.pb listing the \(adopted) tab\(plural(adopted)) rebuilt from the tab directories",
                 because: "it is missing: Chrome would load the window empty and delete every tab directory")
         case .salvaged(let offset, let reason, let tabs, _):
+            let of = unlisted > adopted ? " of the \(unlisted)" : ""
             record(
                 .metadataUnparsable, file: metadataPath,
-                "rewrite session_metadata.pb from its \(tabs) complete tab\(plural(tabs)) before byte \(offset) and \(adopted) tab director\(adopted == 1 ? "y" : "ies") it no longer lists",
+                "rewrite session_metadata.pb from its \(tabs) complete tab\(plural(tabs)) before byte \(offset) and \(adopted)\(of) tab director\(adopted == 1 && of.isEmpty ? "y" : "ies") it no longer lists",
                 because: "\(reason): Chrome would load the window empty and delete every tab directory")
         }
     }
 
     /// The other entries of the session directory (stray and temporary files, directories that are not a tab's).
-    private mutating func setAsideOtherEntries() {
+    private mutating func setAsideOtherEntries(source: ListSource) {
         for entry in snapshot.others {
-            let rule: Rule
+            let seen: Rule
             if EntryRules.isTemporaryName(entry.name) {
-                rule = .temporaryFile
+                seen = .temporaryFile
             } else if entry.kind == .directory, TabDirectoryRead.looksLikeTabDirectory(entry.name) {
-                rule = .tabDirectoryNameInvalid
+                seen = .tabDirectoryNameInvalid
             } else {
-                rule = .strayFile
+                seen = .strayFile
             }
+            let rule = cited(seen, file: path(entry.name), source: source)
             record(
                 rule, file: path(entry.name), "leave \(entry.name)\((entry.kind == .directory) ? "/" : "") in the set-aside copy",
                 because: "it is not part of Chrome's layout; Chrome would delete it")

@@ -57,9 +57,10 @@ public struct ProfileReport: Sendable {
     /// `redact`), validation, set-aside entries and Chrome's backups.
     public static func gather(_ located: LocatedInput, input: String, history: Bool, redact: Bool) -> ProfileReport {
         // One read serves validation, the sessions and their histories, and Chrome's backups.
-        let read = InputRead(located, depth: .tabs, backups: true)
+        let rulebook = BrowserRulebooks.rulebook(for: located)
+        let read = rulebook.family.read(located, depth: .tabs, backups: true)
         let reader = SessionReader(input: located)
-        var validation = Validator().validate(read)
+        var validation = rulebook.validate(read)
         let (readSessions, failures) = reader.sessions(of: read, history: history)
         var sessions = readSessions
         let errors = failures.map { ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: input) }

@@ -8,6 +8,7 @@ public enum ValidationDocument {
     public static func encode(_ report: ValidationReport) -> JSONValue {
         .object([
             ("schema", .string(schema)),
+            ("browser", .string(report.browser)),
             ("findings", .array(report.findings.map(encode))),
             (
                 "summary",

@@ -1,3 +1,4 @@
+import SessionFormats
 import SessionModel
 
 /// What validating an input found: the findings, and how much was looked at.
@@ -9,6 +10,8 @@ public struct ValidationReport: Sendable {
     public var sessions: Int
     /// Number of tabs listed by the sessions that could be read.
     public var tabs: Int
+    /// The browser family whose rules judged the input (`BrowserFamily.name`).
+    public var browser = ChromeIOSFamily().name
 
     public init(findings: [Finding], sessions: Int, tabs: Int) {
         self.findings = findings

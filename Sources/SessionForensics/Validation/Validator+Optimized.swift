@@ -10,17 +10,27 @@ extension Validator {
         let scope = FindingScope(session: directory.id, incognito: directory.incognito, file: directory.metadataPath)
         let lost = { () -> String in
             guard directory.walked else { return "Chrome loads the window empty" }
-            let directories = directory.entries.filter { Tab.id(fromDirectoryName: $0.name) != nil }.count
+            let directories = directory.entries.filter(\.isTabDirectoryByName).count
             return "Chrome loads the window empty and deletes its \(directories) tab director\(directories == 1 ? "y" : "ies")"
+        }
+        // With the list lost Chrome deletes every entry; the tab directories are counted by the
+        // finding about the list, the others (stray and temporary files, mis-named directories)
+        // are reported on their own, as beside a list that loads.
+        let besides = { () -> [Finding] in
+            guard directory.walked else { return [] }
+            return EntryRules.sessionEntries(
+                directory.entries.filter { !$0.isTabDirectoryByName }, directory: directory.path, kept: [], listed: [:], scope: scope)
         }
         let bytes: [UInt8]
         switch directory.metadata {
         case .missing:
             return SessionPlan(
-                SessionResult(findings: [scope.finding(.metadataMissing, "there is no \(directory.metadataFileName); \(lost())")]))
+                SessionResult(
+                    findings: [scope.finding(.metadataMissing, "there is no \(directory.metadataFileName); \(lost())")] + besides()))
         case .unreadable(let error):
             return SessionPlan(
-                SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read (\(error.description)); \(lost())")]))
+                SessionResult(
+                    findings: [scope.finding(.metadataUnparsable, "cannot be read (\(error.description)); \(lost())")] + besides()))
         case .bytes(let read):
             bytes = read
         }
@@ -33,11 +43,12 @@ extension Validator {
         case .damaged(let error, let salvage)?:
             let tabs = salvage.value.tabs.count
             return SessionPlan(
-                SessionResult(findings: [
-                    scope.finding(
-                        .metadataUnparsable, offset: error.offset,
-                        "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")
-                ]))
+                SessionResult(
+                    findings: [
+                        scope.finding(
+                            .metadataUnparsable, offset: error.offset,
+                            "\(error.reason); \(tabs) complete tab\(plural(tabs)) before the damage; \(lost())")
+                    ] + besides()))
         case nil:
             return SessionPlan(SessionResult(findings: [scope.finding(.metadataUnparsable, "cannot be read; \(lost())")]))
         }

@@ -46,7 +46,9 @@ public struct Validator: Sendable {
         }
         findings += mixedFormats(input)
         findings += backups(input)
-        return ValidationReport(findings: findings, sessions: input.sessions.count, tabs: tabs)
+        var report = ValidationReport(findings: findings, sessions: input.sessions.count, tabs: tabs)
+        report.browser = input.browser
+        return report
     }
 
     /// What validating one session found, and how many tabs it lists.

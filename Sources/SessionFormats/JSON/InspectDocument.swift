@@ -20,11 +20,18 @@ public enum InspectDocument {
     /// `document(_:history:)`), without holding all of them at once; tabs are written on every core.
     /// With `errors` (sessions that could not be read), a top-level `errors` array follows the
     /// sessions; without, the document is unchanged.
-    public static func write(_ sessions: [Session], errors: [ReadError] = [], history: Bool, to emit: ([UInt8]) -> Void) {
+    /// With `browser`, a top-level `browser` names the family the sessions were read as.
+    public static func write(
+        _ sessions: [Session], errors: [ReadError] = [], history: Bool, browser: String? = nil, to emit: ([UInt8]) -> Void
+    ) {
         var writer = JSONWriter(capacity: 1 << 17)
         writer.beginObject()
         writer.key("schema")
         writer.string(schema)
+        if let browser {
+            writer.key("browser")
+            writer.string(browser)
+        }
         writer.key("sessions")
         writer.beginArray()
         for session in sessions {

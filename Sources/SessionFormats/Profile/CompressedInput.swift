@@ -24,8 +24,9 @@ public enum CompressedInput {
     ///
     /// With `member`, the input is that path inside the archive (relative to its root, as the
     /// reading commands print paths inside a bundle): a directory or a file of the tar archive.
-    static func open(_ path: String, member: String? = nil, ancestry: [String], limit: Int64 = maxSize) throws(FormatError) -> LocatedInput
-    {
+    static func open(
+        _ path: String, member: String? = nil, ancestry: [String], limit: Int64 = maxSize, browser: (any BrowserFamily)? = nil
+    ) throws(FormatError) -> LocatedInput {
         let content: DecompressedContent
         do {
             content = try decompress(path, limit: limit)
@@ -41,13 +42,13 @@ public enum CompressedInput {
             guard case .tree(let tree) = content else {
                 throw .unreadable(path: joinPath(path, member), reason: "\(fileName) holds one file, not a bundle of members")
             }
-            return try locate(member, in: tree, ancestry: ancestry + [stem(fileName)], path: path)
+            return try locate(member, in: tree, ancestry: ancestry + [stem(fileName)], path: path, browser: browser)
         }
         switch content {
         case .file(let bytes, let storedName):
             let name = storedName ?? (fileName.hasSuffix(".gz") && fileName.count > 3 ? String(fileName.dropLast(3)) : fileName)
             let tree = ArchiveTree(files: [name: bytes]).tree(displayName: path)
-            return try InputLocator.locate(tree: tree, file: name, ancestry: ancestry)
+            return try BrowserFamilies.locate(tree: tree, file: name, ancestry: ancestry, browser: browser)
         case .tree(let tree):
             var ancestry = ancestry + [stem(fileName)]
             var level = tree
@@ -60,23 +61,23 @@ public enum CompressedInput {
                 level = level.subtree(only)
                 ancestry.append(only)
             }
-            return try InputLocator.locate(tree: level, ancestry: ancestry)
+            return try BrowserFamilies.locate(tree: level, ancestry: ancestry, browser: browser)
         }
     }
 
     /// The input at `member` (a relative path) of an archive's tree.
     private static func locate(
-        _ member: String, in tree: ReadableTree, ancestry: [String], path: String
+        _ member: String, in tree: ReadableTree, ancestry: [String], path: String, browser: (any BrowserFamily)?
     ) throws(FormatError) -> LocatedInput {
         let parts = pathComponents(member)
         switch tree.kind(of: member) {
         case .directory?:
-            return try InputLocator.locate(tree: tree.subtree(member), ancestry: ancestry + parts)
+            return try BrowserFamilies.locate(tree: tree.subtree(member), ancestry: ancestry + parts, browser: browser)
         case .file?:
             let parent = parentPath(member)
-            return try InputLocator.locate(
+            return try BrowserFamilies.locate(
                 tree: parent.isEmpty ? tree : tree.subtree(parent), file: lastPathComponent(member),
-                ancestry: ancestry + parts.dropLast())
+                ancestry: ancestry + parts.dropLast(), browser: browser)
         default:
             throw .unreadable(path: joinPath(path, member), reason: "no member \(member) in \(lastName(path))")
         }

@@ -5,12 +5,16 @@ import FileSystemKit
 /// commands print it, `ARCHIVE/MEMBER` (`ticket.tar.gz/Profile/SessionStorage/<id>`).
 public enum InputOpener {
     /// Opens `path` on `fileSystem`; throws `.unreadable` when it does not exist or cannot be
-    /// read and `.notASession` when it is not a session.
-    public static func open(_ path: String, fileSystem: any ReadableFileSystem = POSIXFileSystem()) throws(FormatError) -> LocatedInput {
+    /// read and `.notASession` when it is not a session. The browser family is recognised from
+    /// the content, unless `browser` names it.
+    public static func open(
+        _ path: String, fileSystem: any ReadableFileSystem = POSIXFileSystem(), browser: (any BrowserFamily)? = nil
+    ) throws(FormatError) -> LocatedInput {
         guard let kind = fileSystem.resolvedKind(of: path) else {
             // A path into a bundle, as the reading commands print it: ARCHIVE/MEMBER.
             if fileSystem is POSIXFileSystem, let (archive, member) = archiveMember(path) {
-                return try CompressedInput.open(archive, member: member, ancestry: Array(pathComponents(absolutePath(archive)).dropLast()))
+                return try CompressedInput.open(
+                    archive, member: member, ancestry: Array(pathComponents(absolutePath(archive)).dropLast()), browser: browser)
             }
             // Opening it tells why nothing is there (no entry, no permission, a file on the way).
             var reason = "No such file or directory"
@@ -20,17 +24,18 @@ public enum InputOpener {
         let components = pathComponents(absolutePath(path))
         if kind == .directory {
             do { _ = try fileSystem.list(path) } catch { throw .unreadable(path: path, reason: error.reason) }
-            return try InputLocator.locate(tree: ReadableTree(fileSystem: fileSystem, root: path), ancestry: components)
+            return try BrowserFamilies.locate(
+                tree: ReadableTree(fileSystem: fileSystem, root: path), ancestry: components, browser: browser)
         }
         guard kind == .file else { throw .notASession(path: path, reason: "not a file or directory") }
         // Compressed input is streamed from the real disk; other file systems hold session files only.
         if fileSystem is POSIXFileSystem && CompressedInput.isGzip(path) {
-            return try CompressedInput.open(path, ancestry: Array(components.dropLast()))
+            return try CompressedInput.open(path, ancestry: Array(components.dropLast()), browser: browser)
         }
         let directory = parentPath(path)
-        return try InputLocator.locate(
+        return try BrowserFamilies.locate(
             tree: ReadableTree(fileSystem: fileSystem, root: directory),
-            file: lastPathComponent(path), ancestry: Array(components.dropLast()))
+            file: lastPathComponent(path), ancestry: Array(components.dropLast()), browser: browser)
     }
 
     /// The gzip file a missing `path` runs through, and the rest of the path (a member inside it):

@@ -12,7 +12,7 @@ public struct SessionReader: Sendable {
 
     /// Reads every session of the input, with histories when `history` is true.
     public func readAll(history: Bool) throws(FormatError) -> [Session] {
-        let read = InputRead(input, depth: history ? .histories : .lists)
+        let read = BrowserFamilies.family(of: input).read(input, depth: history ? .histories : .lists, backups: false)
         var sessions: [Session] = []
         for session in read.sessions {
             sessions.append(try self.session(session, history: history))
@@ -22,7 +22,7 @@ public struct SessionReader: Sendable {
 
     /// Reads every session it can: the sessions read, and an error for each that could not be.
     public func readEach(history: Bool) -> (sessions: [Session], errors: [(source: SessionSource, error: FormatError)]) {
-        sessions(of: InputRead(input, depth: history ? .histories : .lists), history: history)
+        sessions(of: BrowserFamilies.family(of: input).read(input, depth: history ? .histories : .lists, backups: false), history: history)
     }
 
     /// The sessions of `read` that decode, and an error for each that does not.

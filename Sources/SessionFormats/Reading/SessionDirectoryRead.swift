@@ -15,6 +15,9 @@ public struct SessionDirectoryRead: Sendable {
         /// The directory read as a tab's, when its name spells a valid tab id in hexadecimal.
         public var tab: TabDirectoryRead?
 
+        /// True for a directory named as Chrome names a tab's (`%08x` of a valid id), whatever it holds.
+        public var isTabDirectoryByName: Bool { kind == .directory && Tab.id(fromDirectoryName: name) != nil }
+
         public init(name: String, kind: FileKind?, children: [String], tab: TabDirectoryRead? = nil) {
             self.name = name
             self.kind = kind

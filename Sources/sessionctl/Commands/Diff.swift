@@ -37,12 +37,14 @@ extension SessionCtl {
 
         @OptionGroup var output: FormatOption
 
+        @OptionGroup var browserOption: BrowserOption
+
         func run() throws {
             // Each side is a settled read: a window a repair is swapping in is read before or after.
             func read(_ path: String) throws -> (LocatedInput, (sessions: [Session], errors: [(source: SessionSource, error: FormatError)]))
             {
                 try SettledRead.reading(path) {
-                    let input = try InputOpener.open(path)
+                    let input = try InputOpener.open(path, browser: browserOption.family)
                     return (input, SessionReader(input: input).readEach(history: history))
                 }
             }

@@ -30,10 +30,12 @@ extension SessionCtl {
 
         @OptionGroup var output: FormatOption
 
+        @OptionGroup var browserOption: BrowserOption
+
         func run() throws {
             // Settled: a window a repair is swapping in is read before or after, never missing.
             let (input, read) = try SettledRead.reading(path) {
-                let input = try InputOpener.open(path)
+                let input = try InputOpener.open(path, browser: browserOption.family)
                 return (input, SessionReader(input: input).readEach(history: history))
             }
             Output.profileFoundInside(input.profileFoundInside, of: path)
@@ -46,7 +48,7 @@ extension SessionCtl {
             switch output.format {
             case .json:
                 // Written a session at a time: a profile's whole document is never held at once.
-                InspectDocument.write(sessions, errors: errors, history: history) { Output.bytes($0) }
+                InspectDocument.write(sessions, errors: errors, history: history, browser: input.browser) { Output.bytes($0) }
                 Output.line()
             case .text:
                 InspectText.print(sessions, history: history)

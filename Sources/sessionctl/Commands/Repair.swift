@@ -30,11 +30,13 @@ extension SessionCtl {
 
         @OptionGroup var output: FormatOption
 
+        @OptionGroup var browserOption: BrowserOption
+
         func run() throws {
             let target = try AsideTarget.locate(path)
             Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
-            let repairer = Repairer(profile: target.profile, aside: aside)
+            let repairer = Repairer(profile: target.profile, aside: aside, browser: browserOption.family)
             let result = try repairer.run(session: target.session.map { ($0, target.incognito) }, dryRun: dryRun)
             switch output.format {
             case .json: Output.document(RepairDocument.encode(result))

@@ -37,6 +37,8 @@ extension SessionCtl {
         @Flag(name: .long, help: "Replace URL paths, queries and titles (keeping scheme and host), for sharing.")
         var redact = false
 
+        @OptionGroup var browserOption: BrowserOption
+
         func validate() throws {
             try OutputName.check(output, option: "-o")
         }
@@ -44,7 +46,7 @@ extension SessionCtl {
         func run() throws {
             // Settled: a window a repair is swapping in is read before or after, never missing.
             let (input, report) = try SettledRead.reading(path) {
-                let input = try InputOpener.open(path)
+                let input = try InputOpener.open(path, browser: browserOption.family)
                 return (input, ProfileReport.gather(input, input: path, history: history, redact: redact))
             }
             Output.profileFoundInside(input.profileFoundInside, of: path)

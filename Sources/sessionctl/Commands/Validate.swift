@@ -30,11 +30,13 @@ extension SessionCtl {
 
         @OptionGroup var output: FormatOption
 
+        @OptionGroup var browserOption: BrowserOption
+
         func run() throws {
             // Settled: a window a repair is swapping in is read before or after, never missing.
             let (input, report) = try SettledRead.reading(path) {
-                let input = try InputOpener.open(path)
-                return (input, Validator().validate(input))
+                let input = try InputOpener.open(path, browser: browserOption.family)
+                return (input, BrowserRulebooks.validate(input))
             }
             Output.profileFoundInside(input.profileFoundInside, of: path)
             switch output.format {

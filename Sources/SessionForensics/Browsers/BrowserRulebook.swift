@@ -1,0 +1,46 @@
+import SessionFormats
+import SessionModel
+
+/// What a browser family's browser does with each problem, and what repair writes for it: the
+/// family's rules (validate) and its repair plan, made from those rules' findings.
+public protocol BrowserRulebook: Sendable {
+    /// The family whose inputs the rulebook judges.
+    var family: any BrowserFamily { get }
+    /// Every finding about what `read` holds (read at least as deep as `.tabs`); reads nothing more.
+    func validate(_ read: InputRead) -> ValidationReport
+    /// The repair of `read` (a profile read for a rewrite) made from `report`, validate's findings
+    /// about it; with `session`, of that session alone.
+    func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan
+}
+
+/// Chrome for iOS's rulebook: `Validator` and `RepairPlanner`.
+public struct ChromeIOSRulebook: BrowserRulebook {
+    public init() {}
+
+    public var family: any BrowserFamily { ChromeIOSFamily() }
+
+    public func validate(_ read: InputRead) -> ValidationReport {
+        Validator().validate(read)
+    }
+
+    public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
+        RepairPlanner().plan(read, report: report, session: session)
+    }
+}
+
+/// The rulebook of every registered browser family (`BrowserFamilies`).
+public enum BrowserRulebooks {
+    /// Every registered rulebook, one a family.
+    public static let all: [any BrowserRulebook] = [ChromeIOSRulebook()]
+
+    /// The rulebook of the family that located `input`.
+    public static func rulebook(for input: LocatedInput) -> any BrowserRulebook {
+        all.first { $0.family.name == input.browser } ?? ChromeIOSRulebook()
+    }
+
+    /// Reads `input` through its family and validates it with its rulebook.
+    public static func validate(_ input: LocatedInput) -> ValidationReport {
+        let rulebook = rulebook(for: input)
+        return rulebook.validate(rulebook.family.read(input, depth: .tabs, backups: false))
+    }
+}

@@ -1,0 +1,47 @@
+import FileSystemKit
+
+/// The browser families sessionctl reads, in the order recognition tries them. Adding a browser
+/// is adding its family here (and its rulebook in SessionForensics' `BrowserRulebooks`).
+public enum BrowserFamilies {
+    /// Every registered family.
+    public static let all: [any BrowserFamily] = [ChromeIOSFamily()]
+
+    /// Their names, as `--browser` takes them.
+    public static var names: [String] { all.map(\.name) }
+
+    /// The family named `name`.
+    public static func named(_ name: String) -> (any BrowserFamily)? {
+        all.first { $0.name == name }
+    }
+
+    /// The family that located `input`.
+    public static func family(of input: LocatedInput) -> any BrowserFamily {
+        named(input.browser) ?? ChromeIOSFamily()
+    }
+
+    /// Locates the sessions of an input: by `browser` alone when given (a user who knows
+    /// better), else by the first family that recognises it. Throws `.notASession` when none does.
+    public static func locate(
+        tree: ReadableTree, file: String? = nil, ancestry: [String], browser: (any BrowserFamily)? = nil
+    ) throws(FormatError) -> LocatedInput {
+        let path = file.map { joinPath(tree.displayName, $0) } ?? tree.displayName
+        if let browser {
+            do {
+                if let located = try browser.locate(tree: tree, file: file, ancestry: ancestry) { return located }
+            } catch .notASession(_, let reason) {
+                throw .notASession(path: path, reason: "not a \(browser.displayName) input (--browser \(browser.name)): \(reason)")
+            }
+            throw .notASession(path: path, reason: "not a \(browser.displayName) input (--browser \(browser.name))")
+        }
+        var refusal: FormatError?
+        for family in all {
+            do {
+                if let located = try family.locate(tree: tree, file: file, ancestry: ancestry) { return located }
+            } catch .notASession(let path, let reason) {
+                refusal = refusal ?? .notASession(path: path, reason: reason)
+            }
+        }
+        throw refusal
+            ?? .notASession(path: path, reason: "not a session of any browser sessionctl reads (\(names.joined(separator: ", ")))")
+    }
+}

@@ -1,0 +1,39 @@
+import FileSystemKit
+
+/// Chrome for iOS: `SessionStorage/` (session_metadata.pb and a directory per tab) and the legacy
+/// `Sessions/<id>/session.plist`, each with an incognito side under `OTR/`
+/// (docs/chrome-ios-format.md).
+public struct ChromeIOSFamily: BrowserFamily {
+    public init() {}
+
+    public var name: String { "chrome-ios" }
+    public var displayName: String { "Chrome for iOS" }
+
+    public var layout: BrowserLayout {
+        BrowserLayout(
+            liveDirectories: [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory],
+            incognitoDirectories: [
+                joinPath(ProfileLayout.incognitoDirectory, ProfileLayout.optimizedDirectory),
+                joinPath(ProfileLayout.incognitoDirectory, ProfileLayout.legacyDirectory)
+            ],
+            setAsideDirectories: [
+                ProfileLayout.backupsDirectory, joinPath(ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory)
+            ],
+            profileMarkers: [
+                ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
+                ProfileLayout.backupsDirectory
+            ])
+    }
+
+    /// `InputLocator` recognises Chrome for iOS's layout and files; what it does not recognise
+    /// it names (a desktop profile, a Firefox file) or refuses.
+    public func locate(tree: ReadableTree, file: String?, ancestry: [String]) throws(FormatError) -> LocatedInput? {
+        var located = try InputLocator.locate(tree: tree, file: file, ancestry: ancestry)
+        located.browser = name
+        return located
+    }
+
+    public func read(_ input: LocatedInput, depth: ReadDepth, backups: Bool) -> InputRead {
+        InputRead(input, depth: depth, backups: backups)
+    }
+}

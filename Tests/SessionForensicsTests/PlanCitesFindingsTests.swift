@@ -1,0 +1,59 @@
+import Foundation
+import SessionFormats
+import SessionModel
+import Testing
+
+@testable import SessionForensics
+
+/// Repair's plan is made from validate's findings: every step cites a finding that validate
+/// reports for the same session of the same input, and the two count alike.
+@Suite struct PlanCitesFindingsTests {
+    /// The plan's steps whose rule validate does not report for their session.
+    static func uncited(_ profile: String) throws -> (uncited: [String], plan: RepairPlan, report: ValidationReport) {
+        let read = InputRead(try InputOpener.open(profile), depth: .rewrite)
+        let report = Validator().validate(read)
+        let plan = RepairPlanner().plan(read, report: report)
+        let reported = Set(report.findings.map { "\($0.incognito)/\($0.session)/\($0.rule.name)" })
+        let uncited = plan.actions.filter { !reported.contains("\($0.incognito)/\($0.session)/\($0.rule.name)") }
+        return (uncited.map { "[\($0.rule.name)] \($0.file): \($0.action)" }, plan, report)
+    }
+
+    @Test(arguments: GalleryTests.cases.map(\.profile))
+    func everyStepOfAGalleryPlanCitesAReportedFinding(_ name: String) throws {
+        let found = try Self.uncited("\(RepairGalleryTests.gallery)/\(name)")
+        #expect(found.uncited.isEmpty, "\(name): \(found.uncited)")
+    }
+
+    /// A copy of the gallery's `metadata-garbage` (a session_metadata.pb that does not decode)
+    /// with one more entry in its session directory.
+    static func lostListWith(directory: String, file: String? = nil) throws -> (root: String, session: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cites-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: "\(RepairGalleryTests.gallery)/metadata-garbage", toPath: root)
+        let storage = "\(root)/SessionStorage"
+        let session = try #require(try FileManager.default.contentsOfDirectory(atPath: storage).sorted().first)
+        try FileManager.default.createDirectory(atPath: "\(storage)/\(session)/\(directory)", withIntermediateDirectories: true)
+        if let file { try Data("x".utf8).write(to: URL(fileURLWithPath: "\(storage)/\(session)/\(directory)/\(file)")) }
+        return (root, session)
+    }
+
+    @Test func aMisnamedDirectoryBesideALostListIsReportedAndCited() throws {
+        let (root, _) = try Self.lostListWith(directory: "1a2b", file: "f")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = try Self.uncited(root)
+        #expect(found.uncited.isEmpty, "\(found.uncited)")
+        #expect(found.report.findings.map(\.rule).contains(.tabDirectoryNameInvalid))
+        #expect(found.plan.actions.contains { $0.rule == .tabDirectoryNameInvalid && $0.file.hasSuffix("/1a2b") })
+    }
+
+    @Test func aTabDirectoryWithNoHistoryBesideALostListIsCountedAlike() throws {
+        let (root, _) = try Self.lostListWith(directory: "103f9d71", file: "data.pb")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = try Self.uncited(root)
+        #expect(found.uncited.isEmpty, "\(found.uncited)")
+        let lost = try #require(found.report.findings.first { $0.rule == .metadataUnparsable })
+        #expect(lost.message.contains("deletes its 5 tab directories"), "\(lost.message)")
+        let rewrite = try #require(found.plan.actions.first { $0.rule == .metadataUnparsable && $0.file == lost.file })
+        #expect(rewrite.action.contains("4 of the 5 tab directories"), "\(rewrite.action)")
+        #expect(found.plan.actions.contains { $0.rule == .metadataUnparsable && $0.file.hasSuffix("/103f9d71") })
+    }
+}
