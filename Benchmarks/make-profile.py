@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """Writes a deterministic sessionctl.inspect/1 document describing a large profile.
 
-usage: make-profile.py TABS MIN_ITEMS MAX_ITEMS > profile.json
-Tabs are spread over windows of at most 500 tabs (plus one incognito window of 1/20 of them);
+usage: make-profile.py TABS MIN_ITEMS MAX_ITEMS [WINDOW_TABS [TITLE_WORDS]] > profile.json
+Tabs are spread over windows of at most WINDOW_TABS tabs (500 unless given; plus one incognito
+window of 1/20 of them), each title followed by TITLE_WORDS more words (0 unless given);
 every value comes from a seeded generator, so the same arguments always give the same bytes.
 """
 import json, random, sys
 
 def main():
     tabs, low, high = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-    rng = random.Random(20261121 + tabs * 31 + low * 7 + high)
+    window_tabs = int(sys.argv[4]) if len(sys.argv) > 4 else 500
+    title_words = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+    words = ["tide", "harbour", "almanac", "lighthouse", "気象", "forecast", "swell", "estuary", "pilot", "chart"]
+    rng = random.Random(20261121 + tabs * 31 + low * 7 + high + (window_tabs - 500) * 13 + title_words * 17)
     base = 13_408_000_000_000_000  # 2025-11-19 in Windows-epoch microseconds
     def iso(us):
         import datetime
@@ -23,7 +27,7 @@ def main():
     remaining = tabs - incognito_tabs
     window = 0
     while remaining > 0:
-        count = min(500, remaining)
+        count = min(window_tabs, remaining)
         plan.append((f"{window:08X}-0000-4000-8000-{window:012X}", False, count))
         remaining -= count
         window += 1
@@ -37,7 +41,8 @@ def main():
             for k in range(n):
                 host = rng.choice(hosts)
                 items.append({"url": f"https://{host}/p/{next_id}/{k}?q={rng.randint(0, 10**9)}", "virtualURL": "",
-                              "title": f"Page {next_id}.{k} — {host}", "timestamp": iso(created + k * 1_000_000),
+                              "title": f"Page {next_id}.{k} — {host}" + "".join(" " + rng.choice(words) for _ in range(title_words)),
+                              "timestamp": iso(created + k * 1_000_000),
                               "userAgent": "mobile",
                               "referrer": {"url": f"https://{host}/", "policy": "default"} if k else None,
                               "headers": []})

@@ -54,6 +54,18 @@ import Testing
         #expect(AsideTestSupport.snapshot(profile) == settled)
     }
 
+    /// validate alone checks each tab directory as it is read and lets it go; it finds what
+    /// validating a whole read finds.
+    @Test(arguments: GalleryTests.cases.map(\.profile))
+    func validatingAloneFindsWhatValidatingAWholeReadFinds(_ name: String) throws {
+        let input = try InputOpener.open("\(Self.gallery)/\(name)")
+        let alone = Validator().validate(input)
+        let whole = Validator().validate(InputRead(input, depth: .tabs))
+        let described = { (report: ValidationReport) in report.findings.map { "\($0.rule) \($0.file) \($0.offset ?? -1) \($0.message)" } }
+        #expect(described(alone) == described(whole), "\(name)")
+        #expect(alone.tabs == whole.tabs && alone.sessions == whole.sessions)
+    }
+
     /// The dry run reads only what its plan changes and takes every other session from the read
     /// the plan was made from: it finds what a fresh read of the planned profile finds.
     @Test(arguments: GalleryTests.cases.map(\.profile))

@@ -8,6 +8,9 @@ public protocol BrowserRulebook: Sendable {
     var family: any BrowserFamily { get }
     /// Every finding about what `read` holds (read at least as deep as `.tabs`); reads nothing more.
     func validate(_ read: InputRead) -> ValidationReport
+    /// Every finding about `input`, read as the family reads it (each file once) without holding
+    /// more of it at once than the checks need: what `validate` alone does.
+    func validate(_ input: LocatedInput) -> ValidationReport
     /// The repair of `read` (a profile read for a rewrite) made from `report`, validate's findings
     /// about it; with `session`, of that session alone.
     func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan
@@ -21,6 +24,10 @@ public struct ChromeIOSRulebook: BrowserRulebook {
 
     public func validate(_ read: InputRead) -> ValidationReport {
         Validator().validate(read)
+    }
+
+    public func validate(_ input: LocatedInput) -> ValidationReport {
+        Validator().validate(input)
     }
 
     public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
@@ -38,9 +45,8 @@ public enum BrowserRulebooks {
         all.first { $0.family.name == input.browser } ?? ChromeIOSRulebook()
     }
 
-    /// Reads `input` through its family and validates it with its rulebook.
+    /// Reads `input` as its family reads it and validates it with its rulebook.
     public static func validate(_ input: LocatedInput) -> ValidationReport {
-        let rulebook = rulebook(for: input)
-        return rulebook.validate(rulebook.family.read(input, depth: .tabs, backups: false))
+        rulebook(for: input).validate(input)
     }
 }

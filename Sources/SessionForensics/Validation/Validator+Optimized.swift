@@ -56,11 +56,14 @@ extension Validator {
         let findings = ListRules.check(list) + GroupRules.check(list)
         guard directory.walked else { return SessionPlan(SessionResult(findings: findings, tabs: list.count)) }
         let (checks, entries) = directoryPlan(list, directory: directory)
-        return SessionPlan(leading: findings, tabChecks: checks, trailing: entries, tabs: list.count)
+        return SessionPlan(leading: findings, tabChecks: checks, entries: entries, tabs: list.count, directory: directory)
     }
 
-    /// The restored tabs' directories to check, and the findings about the other entries of the session directory.
-    private func directoryPlan(_ list: ListSubject, directory: SessionDirectoryRead) -> (checks: [TabCheck], entries: [Finding]) {
+    /// The restored tabs' directories to check (what was read there is looked up when they are
+    /// checked), and what the other entries of the session directory are checked against.
+    private func directoryPlan(
+        _ list: ListSubject, directory: SessionDirectoryRead
+    ) -> (checks: [TabCheck], entries: SessionPlan.EntryCheck) {
         var kept = Set<String>()
         var listed: [String: TabID] = [:]
         var checks: [TabCheck] = []
@@ -73,11 +76,9 @@ extension Validator {
                 TabCheck(
                     reference: list.reference(index),
                     entry: ListEntry(tab: tab, offsets: list.layout.item(index), scope: list.scope),
-                    directory: joinPath(directory.path, name), read: directory.entry(named: name)))
+                    directory: joinPath(directory.path, name), read: nil))
         }
-        let entries = EntryRules.sessionEntries(
-            directory.entries, directory: directory.path, kept: kept, listed: listed, scope: list.scope)
-        return (checks, entries)
+        return (checks, SessionPlan.EntryCheck(kept: kept, listed: listed, scope: list.scope))
     }
 
     /// The findings about one restored tab's directory: data.pb, state.pb and anything else in it.

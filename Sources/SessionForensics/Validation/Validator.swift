@@ -11,9 +11,70 @@ public struct Validator: Sendable {
     public init() {}
 
     /// Validates every session of `input`, the legacy sessions shadowed by `SessionStorage/`, and
-    /// (for a profile) Chrome's own set-aside sessions, reading it first (`InputRead`, `.tabs`).
+    /// (for a profile) Chrome's own set-aside sessions.
+    ///
+    /// It reads as `InputRead` does (each file once, in the same two rounds on every core) but
+    /// checks each tab directory as soon as it is read and keeps only its name, kind and entries:
+    /// validating alone never holds every history at once.
     public func validate(_ input: LocatedInput) -> ValidationReport {
-        validate(InputRead(input, depth: .tabs))
+        let tree = input.tree
+        let concurrently = tree.fileSystem.readsConcurrently
+        var sessions = OrderedParallelMap.map(input.sessions, concurrently: concurrently) { source in
+            InputRead.readSession(source, tree: tree, depth: .tabs)
+        }
+        // A session whose list is lost is judged by all its entries: its tab directories are read first.
+        for index in sessions.indices {
+            guard case .directory(var directory) = sessions[index].content, directory.walked, directory.session == nil else { continue }
+            directory.entries = directory.entries.map { entry in
+                guard entry.kind == nil else { return entry }
+                let read = InputRead.readTabDirectory(joinPath(directory.path, entry.name), tree: tree, depth: .tabs)
+                return SessionDirectoryRead.Entry(name: read.name, kind: read.kind, children: read.children)
+            }
+            sessions[index].content = .directory(directory)
+        }
+        let plans = OrderedParallelMap.map(sessions, concurrently: true) { plan($0) }
+        // The second round: each tab-like directory read, checked when a restored tab owns it, and let go.
+        var pending: [(session: Int, entry: Int, check: Int?)] = []
+        for (index, session) in sessions.enumerated() {
+            guard let directory = session.directory else { continue }
+            var owners: [String: Int] = [:]
+            for (position, check) in plans[index].tabChecks.enumerated() { owners[lastPathComponent(check.directory)] = position }
+            for (position, entry) in directory.entries.enumerated() where entry.kind == nil {
+                pending.append((index, position, owners[entry.name]))
+            }
+        }
+        let slots = pending
+        let paths = slots.map { slot in
+            sessions[slot.session].directory.map { joinPath($0.path, $0.entries[slot.entry].name) } ?? ""
+        }
+        let results = OrderedParallelMap.map(Array(zip(slots.indices, paths)), concurrently: concurrently) { slot, path in
+            let read = InputRead.readTabDirectory(path, tree: tree, depth: .tabs)
+            let findings = slots[slot].check.map { position -> [Finding] in
+                var check = plans[slots[slot].session].tabChecks[position]
+                check.read = read
+                return tabFindings(check)
+            }
+            return (entry: SessionDirectoryRead.Entry(name: read.name, kind: read.kind, children: read.children), findings: findings)
+        }
+        var checked: [[[Finding]?]] = plans.map { Array(repeating: nil, count: $0.tabChecks.count) }
+        var next = 0
+        while next < pending.count {
+            let session = pending[next].session
+            guard case .directory(var directory) = sessions[session].content else { break }
+            var entries = directory.entries
+            while next < pending.count, pending[next].session == session {
+                entries[pending[next].entry] = results[next].entry
+                if let position = pending[next].check { checked[session][position] = results[next].findings }
+                next += 1
+            }
+            directory.entries = entries
+            sessions[session].content = .directory(directory)
+        }
+        // A restored tab whose directory was never found is checked with nothing there.
+        let findings = plans.indices.map { index in
+            plans[index].tabChecks.indices.map { position in checked[index][position] ?? tabFindings(plans[index].tabChecks[position]) }
+        }
+        return report(plans: plans, checked: findings, sessions: sessions, input: input)
     }
 
     /// Validates what `read` holds (read at least as deep as `.tabs`); reads nothing more.
@@ -21,26 +82,44 @@ public struct Validator: Sendable {
     /// The checks run on every core in two rounds, each joined in input order: the sessions
     /// (files and lists), then the directories of all their restored tabs.
     public func validate(_ read: InputRead) -> ValidationReport {
-        let input = read.input
-        let plans = OrderedParallelMap.map(read.sessions, concurrently: true) { session -> SessionPlan in
-            switch session.content {
-            case .directory(let directory): return planOptimized(directory)
-            case .tabData(let file, let history): return SessionPlan(validateTabDataFile(session.source, file: file, history: history))
-            case .legacy(let file, let window): return SessionPlan(validateLegacy(session.source, file: file, window: window))
+        let plans = OrderedParallelMap.map(read.sessions, concurrently: true) { plan($0) }
+        let checks = plans.flatMap { plan in
+            plan.tabChecks.map { check in
+                var check = check
+                check.read = plan.directory?.entry(named: lastPathComponent(check.directory))
+                return check
             }
         }
-        let checks = plans.flatMap(\.tabChecks)
-        let checked = OrderedParallelMap.map(checks, concurrently: true) { check in tabFindings(check) }
-        var findings: [Finding] = []
-        var tabs = 0
+        let flat = OrderedParallelMap.map(checks, concurrently: true) { check in tabFindings(check) }
+        var checked: [[[Finding]]] = []
         var next = 0
         for plan in plans {
+            checked.append(Array(flat[next..<next + plan.tabChecks.count]))
+            next += plan.tabChecks.count
+        }
+        return report(plans: plans, checked: checked, sessions: read.sessions, input: read.input)
+    }
+
+    /// The plan of one session read.
+    private func plan(_ session: SessionRead) -> SessionPlan {
+        switch session.content {
+        case .directory(let directory): return planOptimized(directory)
+        case .tabData(let file, let history): return SessionPlan(validateTabDataFile(session.source, file: file, history: history))
+        case .legacy(let file, let window): return SessionPlan(validateLegacy(session.source, file: file, window: window))
+        }
+    }
+
+    /// The report: each session's findings (its own, its restored tabs', then its other entries'), in input order.
+    private func report(plans: [SessionPlan], checked: [[[Finding]]], sessions: [SessionRead], input: LocatedInput) -> ValidationReport {
+        var findings: [Finding] = []
+        var tabs = 0
+        for (index, plan) in plans.enumerated() {
             var sessionFindings = plan.leading
-            for _ in plan.tabChecks {
-                sessionFindings += checked[next]
-                next += 1
+            for tabFindings in checked[index] { sessionFindings += tabFindings }
+            if let entries = plan.entries, let directory = sessions[index].directory {
+                sessionFindings += EntryRules.sessionEntries(
+                    directory.entries, directory: directory.path, kept: entries.kept, listed: entries.listed, scope: entries.scope)
             }
-            sessionFindings += plan.trailing
             findings += ValidationReport.ordered(sessionFindings)
             tabs += plan.tabs
         }
@@ -60,10 +139,20 @@ public struct Validator: Sendable {
     /// One session read as far as its files and list: the findings so far, the restored tabs
     /// whose directories remain to be checked, and the findings that follow theirs.
     struct SessionPlan: Sendable {
+        /// What the other entries of a session directory are checked against, once all are read.
+        struct EntryCheck: Sendable {
+            var kept: Set<String>
+            var listed: [String: TabID]
+            var scope: FindingScope
+        }
+
         var leading: [Finding] = []
         var tabChecks: [TabCheck] = []
-        var trailing: [Finding] = []
+        /// The session directory's entries are checked after its tabs (nil: nothing to check).
+        var entries: EntryCheck?
         var tabs = 0
+        /// The session directory read, for an optimized session.
+        var directory: SessionDirectoryRead?
 
         /// A session validated whole (nothing left to check).
         init(_ result: SessionResult) {
@@ -71,11 +160,12 @@ public struct Validator: Sendable {
             tabs = result.tabs
         }
 
-        init(leading: [Finding], tabChecks: [TabCheck], trailing: [Finding], tabs: Int) {
+        init(leading: [Finding], tabChecks: [TabCheck], entries: EntryCheck, tabs: Int, directory: SessionDirectoryRead) {
             self.leading = leading
             self.tabChecks = tabChecks
-            self.trailing = trailing
+            self.entries = entries
             self.tabs = tabs
+            self.directory = directory
         }
     }
 

@@ -111,7 +111,7 @@ public struct InputRead: Sendable {
 
     /// The first round for one session: its list, and the entries of its directory (tab-like
     /// directories left with no kind, for the second round).
-    static func readSession(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> SessionRead {
+    public static func readSession(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> SessionRead {
         switch source.kind {
         case .optimizedDirectory:
             let metadata = FileRead(tree, source.metadataPath)
@@ -163,11 +163,12 @@ public struct InputRead: Sendable {
 
     /// The second round for one tab-like directory: its kind and entries, data.pb read and
     /// decoded, state.pb measured (and read for `.rewrite`); for `.histories`, data.pb alone.
-    static func readTabDirectory(_ path: String, tree: ReadableTree, depth: ReadDepth) -> SessionDirectoryRead.Entry {
+    public static func readTabDirectory(_ path: String, tree: ReadableTree, depth: ReadDepth) -> SessionDirectoryRead.Entry {
         let name = pathComponents(path).last ?? path
         if depth == .histories {
             let dataPath = joinPath(path, ProfileLayout.tabDataFile)
-            let data = FileRead(tree, dataPath)
+            // Missing or not: either way the tab has no history (one call, no look first).
+            let data = FileRead(reading: tree, dataPath)
             guard let id = TabDirectoryRead.tabID(fromHexName: name) else {
                 return SessionDirectoryRead.Entry(name: name, kind: nil, children: [])
             }
