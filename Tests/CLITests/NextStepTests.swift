@@ -17,10 +17,11 @@ import Testing
 
     /// The ticket worked from the bundle to a repaired profile: every step shows what it can read
     /// and names the next command, and the unpacked bundle is taken as the profile it holds.
-    /// The `next:` line of validate runs as printed, whatever PATH named: a profile, a session
-    /// directory or its list file (repair takes the profile holding a file).
+    /// The `next:` line of validate runs as printed, whatever PATH named: a profile, its storage
+    /// directory, a session directory or its list file (repair takes the profile holding a storage
+    /// directory or a file).
     @Test(arguments: [
-        "", "/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E",
+        "", "/SessionStorage", "/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E",
         "/SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/session_metadata.pb"
     ])
     func theNextCommandRunsAsPrinted(suffix: String) throws {

@@ -36,11 +36,10 @@ enum BundleFuzz {
         guard written == file.count else { FuzzPaths.fail("bundle: short write to \(path)") }
 
         guard let input = try? InputOpener.open(path) else { return }
-        let reader = SessionReader(input: input)
-        for source in input.sessions {
-            guard let session = try? reader.read(source, history: true) else { continue }
-            for tab in session.tabs { _ = try? reader.readHistory(of: tab.id, in: source) }
-        }
+        // One read as deep as a rewrite, every session made of it, validated whole and as validate reads.
+        let read = InputRead(input, depth: .rewrite, backups: true)
+        _ = SessionReader(input: input).sessions(of: read, history: true)
+        _ = Validator().validate(read)
         _ = Validator().validate(input)
     }
 }

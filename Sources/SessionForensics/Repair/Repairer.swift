@@ -49,10 +49,16 @@ public struct Repairer: Sendable {
         guard input.kind == .profile else {
             throw ForensicsError.notAProfile(path: profile, reason: "no SessionStorage, Sessions or OTR directory in it")
         }
-        // One read, deep enough for a rewrite, serves validation and the plan.
+        // One read serves validation and the plan; the state.pb files of the sessions that need
+        // repair are read then (a rewrite carries them over), and no others.
         let rulebook = BrowserRulebooks.rulebook(for: input)
-        let read = rulebook.family.read(input, depth: .rewrite, backups: false)
-        return (rulebook.planRepair(read, report: rulebook.validate(read), session: session), read)
+        let read = rulebook.family.read(input, depth: .tabs, backups: false)
+        let report = rulebook.validate(read)
+        let needing = Set(report.findings.filter(RepairPlanner.needsRepair).map { "\($0.incognito)/\($0.session)" })
+        let directories = Set(
+            read.sessions.filter { needing.contains("\($0.source.incognito)/\($0.source.id)") }.map(\.directoryPath))
+        let full = read.readingState(of: directories)
+        return (rulebook.planRepair(full, report: report, session: session), full)
     }
 
     /// The findings needing repair that `plan` would leave: the profile validated as the plan

@@ -25,10 +25,12 @@ public struct Validator: Sendable {
         // A session whose list is lost is judged by all its entries: its tab directories are read first.
         for index in sessions.indices {
             guard case .directory(var directory) = sessions[index].content, directory.walked, directory.session == nil else { continue }
+            // Their kinds and names alone: no tab of a lost list is checked.
             directory.entries = directory.entries.map { entry in
                 guard entry.kind == nil else { return entry }
-                let read = InputRead.readTabDirectory(joinPath(directory.path, entry.name), tree: tree, depth: .tabs)
-                return SessionDirectoryRead.Entry(name: read.name, kind: read.kind, children: read.children)
+                let path = joinPath(directory.path, entry.name)
+                let kind = tree.kind(of: path)
+                return SessionDirectoryRead.Entry(name: entry.name, kind: kind, children: kind == .directory ? tree.list(path) : [])
             }
             sessions[index].content = .directory(directory)
         }
@@ -36,7 +38,8 @@ public struct Validator: Sendable {
         // The second round: each tab-like directory read, checked when a restored tab owns it, and let go.
         var pending: [(session: Int, entry: Int, check: Int?)] = []
         for (index, session) in sessions.enumerated() {
-            guard let directory = session.directory else { continue }
+            // A metadata file given alone under another name is checked alone.
+            guard let directory = session.directory, directory.walked else { continue }
             var owners: [String: Int] = [:]
             for (position, check) in plans[index].tabChecks.enumerated() { owners[lastPathComponent(check.directory)] = position }
             for (position, entry) in directory.entries.enumerated() where entry.kind == nil {

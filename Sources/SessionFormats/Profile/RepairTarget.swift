@@ -3,12 +3,18 @@ import FileSystemKit
 /// The directory to give a command that changes a profile (repair, aside) for a PATH a reading
 /// command took, so that a suggested next command runs as printed.
 public enum RepairTarget {
-    /// PATH itself when it is a directory; for a file, the nearest directory above it that holds
-    /// a profile (absolute); nil for a bundle or a file no profile holds.
+    /// PATH itself when it is a profile or a session directory; for a storage directory
+    /// (`SessionStorage`, `Sessions`) or a file, the nearest directory above it that holds a profile
+    /// (absolute); nil for a bundle or a file no profile holds.
     public static func directory(for path: String) -> String? {
         let fileSystem = POSIXFileSystem()
         guard let kind = fileSystem.resolvedKind(of: path), !CompressedInput.isGzip(path) else { return nil }
-        if kind == .directory { return path }
+        if kind == .directory {
+            // A storage directory is repaired through its profile; a profile or a session directory as it is.
+            let name = lastPathComponent(InputOpener.absolutePath(path))
+            guard name == ProfileLayout.optimizedDirectory || name == ProfileLayout.legacyDirectory else { return path }
+            return SettledRead.of(path)?.profile ?? path
+        }
         // The profile a settled read of the file would wait on: one walk up, shared.
         return SettledRead.of(path)?.profile
     }

@@ -77,6 +77,27 @@ public struct InputRead: Sendable {
         self.backups = backups ? input.chromeBackups.map { InputRead.readSession($0, tree: tree, depth: .lists) } : []
     }
 
+    /// This read with the state.pb bytes of the sessions in `directories` read too (each file once),
+    /// as a rewrite of those sessions needs; the other sessions are left as they are.
+    public func readingState(of directories: Set<String>) -> InputRead {
+        var read = self
+        let tree = input.tree
+        read.sessions = sessions.map { session in
+            guard case .directory(var directory) = session.content, directories.contains(directory.path) else { return session }
+            directory.entries = directory.entries.map { entry in
+                guard var tab = entry.tab, tab.stateSize != nil, tab.state == nil else { return entry }
+                tab.state = try? tree.read(joinPath(directory.path, entry.name, ProfileLayout.tabStateFile))
+                var entry = entry
+                entry.tab = tab
+                return entry
+            }
+            var session = session
+            session.content = .directory(directory)
+            return session
+        }
+        return read
+    }
+
     /// The bytes this read holds of each file of the sessions in `directories`, by tree path.
     public func heldFiles(in directories: Set<String>) -> [String: [UInt8]] {
         var held: [String: [UInt8]] = [:]
@@ -101,7 +122,8 @@ public struct InputRead: Sendable {
     public static func read(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> SessionRead {
         var read = readSession(source, tree: tree, depth: depth)
         if case .directory(var directory) = read.content {
-            directory.entries = directory.entries.map { entry in
+            // Each tab directory is its own file: they are read on every core.
+            directory.entries = OrderedParallelMap.map(directory.entries, concurrently: tree.fileSystem.readsConcurrently) { entry in
                 entry.kind == nil ? readTabDirectory(joinPath(source.path, entry.name), tree: tree, depth: depth) : entry
             }
             read.content = .directory(directory)

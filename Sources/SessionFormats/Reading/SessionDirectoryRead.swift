@@ -44,8 +44,13 @@ public struct SessionDirectoryRead: Sendable {
     public var list: List?
     /// The other entries, sorted by name; empty when the read stopped at the list.
     public var entries: [Entry] {
-        didSet { positions = SessionDirectoryRead.positions(of: entries) }
+        didSet {
+            positions = SessionDirectoryRead.positions(of: entries)
+            tabDirectories = entries.compactMap(\.tab)
+        }
     }
+    /// The tab-like directories, in name order (kept with `entries`: repair indexes it per tab).
+    public private(set) var tabDirectories: [TabDirectoryRead]
     /// True when every entry of the directory was read (not only the listed tabs' directories).
     public var walked: Bool
     /// Where each entry is in `entries`, by name.
@@ -64,6 +69,7 @@ public struct SessionDirectoryRead: Sendable {
         self.entries = entries
         self.walked = walked
         positions = SessionDirectoryRead.positions(of: entries)
+        tabDirectories = entries.compactMap(\.tab)
     }
 
     /// A session directory made in memory from its tab directories and other entries.
@@ -83,9 +89,6 @@ public struct SessionDirectoryRead: Sendable {
         if case .decoded(let session) = list { return session }
         return nil
     }
-
-    /// The tab-like directories, in name order.
-    public var tabDirectories: [TabDirectoryRead] { entries.compactMap(\.tab) }
 
     /// Everything but the metadata file and the tab-like directories.
     public var others: [Entry] { entries.filter { $0.tab == nil } }
