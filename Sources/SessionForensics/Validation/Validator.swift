@@ -59,19 +59,10 @@ public struct Validator: Sendable {
             }
             return (entry: SessionDirectoryRead.Entry(name: read.name, kind: read.kind, children: read.children), findings: findings)
         }
+        InputRead.place(results.map(\.entry), at: pending.map { ($0.session, $0.entry) }, in: &sessions)
         var checked: [[[Finding]?]] = plans.map { Array(repeating: nil, count: $0.tabChecks.count) }
-        var next = 0
-        while next < pending.count {
-            let session = pending[next].session
-            guard case .directory(var directory) = sessions[session].content else { break }
-            var entries = directory.entries
-            while next < pending.count, pending[next].session == session {
-                entries[pending[next].entry] = results[next].entry
-                if let position = pending[next].check { checked[session][position] = results[next].findings }
-                next += 1
-            }
-            directory.entries = entries
-            sessions[session].content = .directory(directory)
+        for (slot, result) in zip(pending, results) {
+            if let position = slot.check { checked[slot.session][position] = result.findings }
         }
         // A restored tab whose directory was never found is checked with nothing there.
         let findings = plans.indices.map { index in

@@ -9,22 +9,6 @@ public struct ChromeIOSFamily: BrowserFamily {
     public var name: String { "chrome-ios" }
     public var displayName: String { "Chrome for iOS" }
 
-    public var layout: BrowserLayout {
-        BrowserLayout(
-            liveDirectories: [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory],
-            incognitoDirectories: [
-                joinPath(ProfileLayout.incognitoDirectory, ProfileLayout.optimizedDirectory),
-                joinPath(ProfileLayout.incognitoDirectory, ProfileLayout.legacyDirectory)
-            ],
-            setAsideDirectories: [
-                ProfileLayout.backupsDirectory, joinPath(ProfileLayout.incognitoDirectory, ProfileLayout.backupsDirectory)
-            ],
-            profileMarkers: [
-                ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
-                ProfileLayout.backupsDirectory
-            ])
-    }
-
     /// `InputLocator` recognises Chrome for iOS's layout and files; what it does not recognise
     /// it names (a desktop profile, a Firefox file) or refuses.
     public func locate(tree: ReadableTree, file: String?, ancestry: [String]) throws(FormatError) -> LocatedInput? {

@@ -61,18 +61,7 @@ public struct InputRead: Sendable {
         let tabs = OrderedParallelMap.map(pending.map(\.path), concurrently: concurrently) { path in
             InputRead.readTabDirectory(path, tree: tree, depth: depth)
         }
-        var next = 0
-        while next < pending.count {
-            let session = pending[next].session
-            guard case .directory(var directory) = sessions[session].content else { break }
-            var entries = directory.entries
-            while next < pending.count, pending[next].session == session {
-                entries[pending[next].entry] = tabs[next]
-                next += 1
-            }
-            directory.entries = entries
-            sessions[session].content = .directory(directory)
-        }
+        InputRead.place(tabs, at: pending.map { ($0.session, $0.entry) }, in: &sessions)
         self.sessions = sessions
         self.backups = backups ? input.chromeBackups.map { InputRead.readSession($0, tree: tree, depth: .lists) } : []
     }
@@ -129,6 +118,26 @@ public struct InputRead: Sendable {
             read.content = .directory(directory)
         }
         return read
+    }
+
+    /// Puts the second round's entries in their sessions: `entries[k]` at `slots[k]` (a session's
+    /// index and the entry's index in its directory), slots grouped by session, each session's
+    /// entries assigned once (its index by name is rebuilt on each assignment).
+    public static func place(
+        _ entries: [SessionDirectoryRead.Entry], at slots: [(session: Int, entry: Int)], in sessions: inout [SessionRead]
+    ) {
+        var next = 0
+        while next < slots.count {
+            let session = slots[next].session
+            guard case .directory(var directory) = sessions[session].content else { break }
+            var placed = directory.entries
+            while next < slots.count, slots[next].session == session {
+                placed[slots[next].entry] = entries[next]
+                next += 1
+            }
+            directory.entries = placed
+            sessions[session].content = .directory(directory)
+        }
     }
 
     /// The first round for one session: its list, and the entries of its directory (tab-like
