@@ -13,6 +13,24 @@ import Testing
         "</title><script>x</script>", "]]><!--", "\u{0}\u{7}\u{1B}[31m", "日本語 \u{202E}"
     ]
 
+    /// The eight-bytes-at-a-time scan that lets most text through without a copy agrees with a
+    /// byte-by-byte look at every scalar up to U+00FF in every position of a word and its tail.
+    @Test func wordScanAgreesWithByteScan() {
+        func byByte(_ text: String) -> Bool {
+            text.utf8.contains { $0 < 0x20 || [0x22, 0x26, 0x27, 0x3C, 0x3E, 0x7F, 0xC2].contains($0) }
+        }
+        for value in UInt32(0)...0xFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for position in 0..<19 {
+                var scalars = String.UnicodeScalarView(repeating: "a", count: 18)
+                scalars.insert(scalar, at: scalars.index(scalars.startIndex, offsetBy: position))
+                let text = String(scalars)
+                #expect(HTML.needsEscaping(text) == byByte(text), "U+\(String(value, radix: 16)) at \(position)")
+            }
+        }
+        #expect(!HTML.needsEscaping(String(repeating: "Ab9é日本 ", count: 40)))
+    }
+
     @Test(arguments: hostile)
     func escapingLeavesNoMarkupAndReadsBack(_ text: String) {
         let escaped = HTML.escape(text)

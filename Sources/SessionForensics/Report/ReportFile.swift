@@ -9,11 +9,30 @@ extension ReportPage {
         let page = parts(report)
         let file = try writer.begin(output)
         do throws(FileSystemError) {
-            for part in page { try file.write(Array(part.utf8)[...]) }
+            // Through one buffer of `chunkSize` bytes, reused: a page can be hundreds of megabytes.
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(chunkSize)
+            for var part in page {
+                let failure = part.withUTF8 { utf8 -> FileSystemError? in
+                    var start = 0
+                    while start < utf8.count {
+                        let end = min(start + chunkSize, utf8.count)
+                        buffer.removeAll(keepingCapacity: true)
+                        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end]))
+                        do throws(FileSystemError) { try file.write(buffer[...]) } catch { return error }
+                        start = end
+                    }
+                    return nil
+                }
+                if let failure { throw failure }
+            }
             try file.commit()
         } catch {
             file.abort()
             throw error
         }
     }
+
+    /// The bytes handed to each write of a page.
+    static let chunkSize = 1 << 20
 }
