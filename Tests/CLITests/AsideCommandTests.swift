@@ -30,6 +30,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(document["schema"] as? String == "sessionctl.aside/1")
+        #expect(document["browser"] as? String == "chrome-ios")
         return try #require(document["entries"] as? [[String: Any]])
     }
 

@@ -19,6 +19,7 @@ import Testing
         #expect(result.status == 1)
         let document = try json(result)
         #expect(document["schema"] as? String == "sessionctl.crash-test/1")
+        #expect(document["browser"] as? String == "chrome-ios")
         #expect(document["workload"] as? String == "small")
         #expect(document["model"] as? String == "process")
         #expect(document["protocol"] as? String == "in-place")

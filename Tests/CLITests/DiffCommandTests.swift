@@ -36,6 +36,9 @@ import Testing
         #expect(document["identical"] as? Bool == true)
         let statuses = (document["sessions"] as? [[String: Any]])?.compactMap { $0["status"] as? String }
         #expect(statuses == ["same", "same", "same", "same"])
+        #expect(document["browsers"] as? [String: String] == ["a": "chrome-ios", "b": "chrome-ios"])
+        let formats = (document["sessions"] as? [[String: Any]])?.compactMap { $0["formats"] as? [String: String] }
+        #expect(formats?.count == 4 && formats?.allSatisfy { $0["a"] == $0["b"] && ["optimized", "legacy"].contains($0["a"]) } == true)
     }
 
     @Test func everyKindOfChange() throws {

@@ -84,6 +84,7 @@ import Testing
         let json = try CLI.run(["migrate", profile, "--to", "optimized", "--dry-run", "--format", "json"])
         let document = try Self.json(json.stdout) as? [String: Any]
         #expect(document?["schema"] as? String == "sessionctl.migrate/1")
+        #expect(document?["browser"] as? String == "chrome-ios")
         #expect(document?["dryRun"] as? Bool == true)
         #expect(Self.files(profile) == before)
     }

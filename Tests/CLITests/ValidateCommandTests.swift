@@ -41,9 +41,13 @@ import Testing
         let result = try CLI.run(["validate", Self.gallery("tab-id-duplicate"), "--format", "json"])
         #expect(result.status == 1)
         let document = try Self.json(result)
-        #expect(Set(document.keys) == ["schema", "browser", "findings", "summary"])
+        #expect(Set(document.keys) == ["schema", "browser", "sessions", "findings", "summary"])
         #expect(document["schema"] as? String == "sessionctl.validate/1")
         #expect(document["browser"] as? String == "chrome-ios")
+        let sessions = try #require(document["sessions"] as? [[String: Any]])
+        #expect(sessions.count == (document["summary"] as? [String: Int])?["sessions"])
+        for session in sessions { #expect(Set(session.keys) == ["id", "incognito", "format"]) }
+        #expect(sessions.first?["id"] as? String == Self.session && sessions.first?["format"] as? String == "optimized")
         let findings = try #require(document["findings"] as? [[String: Any]])
         #expect(!findings.isEmpty)
         for finding in findings {

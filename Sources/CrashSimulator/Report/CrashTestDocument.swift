@@ -29,6 +29,9 @@ public enum CrashTestDocument {
 
     /// The fields of a document.
     public struct Fields: Sendable {
+        /// The browser family whose save protocol is tested: Chrome for iOS's store, and
+        /// sessionctl's commands on its profiles, are what crash-test runs today.
+        public var browser = ChromeIOSFamily().name
         public var workload: String
         public var model: String
         public var writeProtocol: String
@@ -181,6 +184,7 @@ public enum CrashTestDocument {
         let rate = fields.elapsedSeconds > 0 ? (Double(fields.explored) / fields.elapsedSeconds * 10).rounded() / 10 : 0
         var members: [(String, JSONValue)] = [
             ("schema", .string(schema)),
+            ("browser", .string(fields.browser)),
             ("workload", .string(fields.workload)),
             ("model", .string(fields.model)),
             ("protocol", .string(fields.writeProtocol)),

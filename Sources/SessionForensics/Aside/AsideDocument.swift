@@ -4,10 +4,11 @@ import SessionFormats
 public enum AsideDocument {
     public static let schema = "sessionctl.aside/1"
 
-    /// The document listing `entries`.
-    public static func encode(_ entries: [AsideEntry]) -> JSONValue {
+    /// The document listing `entries` of a profile of the family `browser`.
+    public static func encode(_ entries: [AsideEntry], browser: String) -> JSONValue {
         .object([
             ("schema", .string(schema)),
+            ("browser", .string(browser)),
             (
                 "entries",
                 .array(

@@ -15,6 +15,10 @@ public struct AsideTarget: Sendable, Equatable {
     /// When PATH held the profile one level down (an unpacked bundle), its name there.
     public var foundInside: String?
 
+    /// The browser family whose layout the set-aside entries follow (what the `browser` key of
+    /// the aside document names): set-aside knows Chrome for iOS's layout alone today.
+    public var browser: String { ChromeIOSFamily().name }
+
     public init(profile: String, session: SessionID?, incognito: Bool, foundInside: String? = nil) {
         self.profile = profile
         self.session = session

@@ -7,10 +7,14 @@ public enum DiffDocument {
     public static let schema = "sessionctl.diff/1"
 
     /// The document for a comparison; `unreadable` lists the sessions of either side that could
-    /// not be read (left out of the comparison), which also makes the sides not identical.
-    public static func encode(_ diff: ProfileDiff, unreadable: [(side: String, error: ReadError)] = []) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("schema", .string(schema)),
+    /// not be read (left out of the comparison), which also makes the sides not identical;
+    /// `browsers` names the family each side was read as.
+    public static func encode(
+        _ diff: ProfileDiff, unreadable: [(side: String, error: ReadError)] = [], browsers: (a: String, b: String)? = nil
+    ) -> JSONValue {
+        var members: [(String, JSONValue)] = [("schema", .string(schema))]
+        if let browsers { members.append(("browsers", .object([("a", .string(browsers.a)), ("b", .string(browsers.b))]))) }
+        members += [
             ("identical", .bool(diff.identical && unreadable.isEmpty)),
             ("sessions", .array(diff.sessions.map(encode))),
             (
@@ -35,6 +39,7 @@ public enum DiffDocument {
             ("id", .string(session.id)),
             ("incognito", .bool(session.incognito)),
             ("status", .string(session.status.rawValue)),
+            ("formats", .object([("a", .string(session.before?.format.rawValue)), ("b", .string(session.after?.format.rawValue))])),
             ("activeIndex", encode(session.activeIndex)),
             ("pinnedCount", encode(session.pinnedCount)),
             (

@@ -17,7 +17,6 @@ public struct RepairPlanner: Sendable {
     /// Plans the repair of `input` (a profile, read for a rewrite) given what validate reported
     /// about it; with `session`, only that session (and its legacy counterpart) is considered.
     public func plan(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)? = nil) -> RepairPlan {
-        let input = read.input
         let findings = report.findings.filter { finding in
             RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
         }

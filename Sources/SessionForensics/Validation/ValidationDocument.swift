@@ -9,6 +9,16 @@ public enum ValidationDocument {
         .object([
             ("schema", .string(schema)),
             ("browser", .string(report.browser)),
+            (
+                "sessions",
+                .array(
+                    report.sources.map { source in
+                        .object([
+                            ("id", .string(source.id)), ("incognito", .bool(source.incognito)),
+                            ("format", .string(source.format.rawValue))
+                        ])
+                    })
+            ),
             ("findings", .array(report.findings.map(encode))),
             (
                 "summary",

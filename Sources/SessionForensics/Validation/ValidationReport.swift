@@ -12,6 +12,8 @@ public struct ValidationReport: Sendable {
     public var tabs: Int
     /// The browser family whose rules judged the input (`BrowserFamily.name`).
     public var browser = ChromeIOSFamily().name
+    /// The sessions validated, in the input's order, each with the file format it was read in.
+    public var sources: [SessionSource] = []
 
     public init(findings: [Finding], sessions: Int, tabs: Int) {
         self.findings = findings

@@ -121,6 +121,7 @@ public struct Validator: Sendable {
         findings += backups(input)
         var report = ValidationReport(findings: findings, sessions: input.sessions.count, tabs: tabs)
         report.browser = input.browser
+        report.sources = input.sessions
         return report
     }
 

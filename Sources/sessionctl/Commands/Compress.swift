@@ -46,7 +46,8 @@ extension SessionCtl {
                 case .json:
                     Output.document(
                         JSONValue.object([
-                            ("schema", .string("sessionctl.compress/1")), ("input", .string(path)), ("output", .string(result.output)),
+                            ("schema", .string("sessionctl.compress/1")), ("browser", .string(BrowserFamilies.recognising(path))),
+                            ("input", .string(path)), ("output", .string(result.output)),
                             ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))),
                             ("inputBytes", .int(result.inputBytes)), ("outputBytes", .int(result.outputBytes)),
                             ("skipped", .array(result.skipped.map(JSONValue.string)))

@@ -47,7 +47,9 @@ extension SessionCtl {
                 case .json:
                     Output.document(
                         JSONValue.object([
-                            ("schema", .string("sessionctl.decompress/1")), ("input", .string(file)), ("output", .string(result.output)),
+                            ("schema", .string("sessionctl.decompress/1")),
+                            ("browser", .string(BrowserFamilies.recognising(result.output))),
+                            ("input", .string(file)), ("output", .string(result.output)),
                             ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))), ("bytes", .int(result.bytes)),
                             ("manifestVerified", result.verifiedFiles.map { .int(Int64($0)) } ?? .null)
                         ]))

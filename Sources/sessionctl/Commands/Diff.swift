@@ -69,7 +69,8 @@ extension SessionCtl {
                 compared(sides[0].2.sessions), compared(sides[1].2.sessions),
                 pairingLoneSessions: Self.isSingleSession(before) && Self.isSingleSession(after))
             switch output.format {
-            case .json: Output.document(DiffDocument.encode(diff, unreadable: unreadable))
+            case .json:
+                Output.document(DiffDocument.encode(diff, unreadable: unreadable, browsers: (before.browser, after.browser)))
             case .text:
                 DiffText(color: Output.useColor).print(diff)
                 for (side, error) in unreadable {
