@@ -22,6 +22,17 @@ import Testing
     func everyStepOfAGalleryPlanCitesAReportedFinding(_ name: String) throws {
         let found = try Self.uncited("\(RepairGalleryTests.gallery)/\(name)")
         #expect(found.uncited.isEmpty, "\(name): \(found.uncited)")
+        // The plan does what each rule says repair does: no step for a rule whose repair is
+        // none, and every finding of a rule repaired alone either cited by a step or listed as
+        // left unrepaired.
+        for action in found.plan.actions {
+            if case .none = action.rule.repair { Issue.record("\(name): a step for \(action.rule.name), whose repair is none") }
+        }
+        let cited = Set(found.plan.actions.map { "\($0.incognito)/\($0.session)/\($0.rule.name)" })
+        for finding in found.report.findings where finding.rule.repair.repairsAlone {
+            let key = "\(finding.incognito)/\(finding.session)/\(finding.rule.name)"
+            #expect(cited.contains(key) || found.plan.unrepaired.contains(finding), "\(name): \(key) neither repaired nor listed")
+        }
     }
 
     /// A copy of the gallery's `metadata-garbage` (a session_metadata.pb that does not decode)

@@ -26,6 +26,22 @@ import Testing
         #expect(Rule.named(name) != nil)
     }
 
+    /// Every rule says what repair does: what Chrome loses, crashes on, adjusts or deletes is
+    /// repaired alone; what repair leaves is only ever information.
+    @Test func everyRuleCarriesItsRepair() {
+        for rule in Rule.all {
+            switch rule.repair {
+            case .step(let text), .withRewrite(let text), .none(let text):
+                #expect(text.hasSuffix(".") && text.count > 10, "\(rule.name)")
+            }
+            if rule.severity != .info || rule.outcome == .entryDeleted {
+                #expect(rule.repair.repairsAlone, "\(rule.name): \(rule.severity) \(rule.outcome) but not repaired alone")
+            } else {
+                #expect(!rule.repair.repairsAlone, "\(rule.name): information Chrome leaves alone, repaired alone")
+            }
+        }
+    }
+
     @Test func lossAndCrashesAreErrors() {
         for rule in Rule.all where [.sessionLost, .tabLost, .crash].contains(rule.outcome) {
             #expect(rule.severity == .error, "\(rule.name)")
@@ -50,6 +66,8 @@ import Testing
             #expect(index != nil, "\(rule.name) is not in man/sessionctl-validate.1")
             if let index, index + 1 < lines.count {
                 #expect(lines[index + 1] == "\(rule.severity.rawValue), \(rule.outcome.rawValue).", "\(rule.name)")
+                let item = lines[(index + 1)...].prefix { !$0.hasPrefix(".It ") && !$0.hasPrefix(".El") }
+                #expect(item.contains(rule.repair.manPageLine), "\(rule.name): no line '\(rule.repair.manPageLine)'")
             }
         }
     }

@@ -9,9 +9,9 @@ import SessionModel
 public struct RepairPlanner: Sendable {
     public init() {}
 
-    /// Whether repair acts on a finding: errors and warnings, and anything Chrome would delete.
+    /// Whether repair acts on a finding: what its rule's repair says (`RuleRepair.repairsAlone`).
     public static func needsRepair(_ finding: Finding) -> Bool {
-        finding.severity != .info || finding.outcome == .entryDeleted
+        finding.rule.repair.repairsAlone
     }
 
     /// Plans the repair of `input` (a profile, read for a rewrite) given what validate reported

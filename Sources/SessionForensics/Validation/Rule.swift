@@ -1,5 +1,5 @@
-/// A validation rule: a stable name, a fixed severity, what Chrome does when it fires, and a
-/// one-line summary of what it means (the text of sessionctl-validate(1)).
+/// A validation rule: a stable name, a fixed severity, what Chrome does when it fires, a one-line
+/// summary of what it means, and what repair does about it (the text of sessionctl-validate(1)).
 public struct Rule: Sendable, Hashable, CustomStringConvertible {
     /// The stable identifier scripts match on, e.g. `tab-id-invalid`.
     public let name: String
@@ -7,12 +7,15 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     public let outcome: ChromeOutcome
     /// What the rule means, in one line.
     public let summary: String
+    /// What repair does about it, or why it does nothing.
+    public let repair: RuleRepair
 
-    public init(_ name: String, _ severity: Severity, _ outcome: ChromeOutcome, _ summary: String) {
+    public init(_ name: String, _ severity: Severity, _ outcome: ChromeOutcome, _ summary: String, repair: RuleRepair) {
         self.name = name
         self.severity = severity
         self.outcome = outcome
         self.summary = summary
+        self.repair = repair
     }
 
     public var description: String { name }
