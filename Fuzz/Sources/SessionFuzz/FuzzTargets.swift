@@ -18,7 +18,8 @@ enum FuzzTargets {
         ("tar", ArchiveFuzz.tar),
         ("bundle", BundleFuzz.run),
         ("workload", WorkloadFuzz.run),
-        ("html", ReportFuzz.run)
+        ("html", ReportFuzz.run),
+        ("firefox-window", FirefoxWindowFuzz.run)
     ]
 }
 
@@ -93,6 +94,29 @@ enum JSONFuzz {
         let document = InspectDocument.document(sessions, history: true)
         guard let parsed = try? JSONParser.parse(document, file: "inspect.json") else { fatalError("inspect document unreadable") }
         if parsed.serializedBytes() != document { fatalError("inspect document layout differs from the printer's") }
+    }
+}
+
+/// Firefox for iOS window files: salvage agrees with the strict parser on well-formed JSON, and a
+/// window read is written and read back the same.
+enum FirefoxWindowFuzz {
+    @Sendable static func run(_ bytes: [UInt8]) {
+        let salvage = JSONParser.salvage(bytes)
+        if let strict = try? JSONParser.parse(bytes, file: "w") {
+            if salvage.damage != nil || salvage.value != strict { fatalError("salvage differs from parse on well-formed JSON") }
+        } else if salvage.damage == nil {
+            fatalError("salvage found no damage where parse failed")
+        }
+        let file = FirefoxWindowDecoder.decode(bytes)
+        guard let window = file.window else { return }
+        // Written, read back and written again: the same bytes, the same tabs (a whole number
+        // read as 3.0 is written as 3, so the first writing is the fixed point).
+        let written = FirefoxWindowEncoder.encode(window)
+        guard let again = FirefoxWindowDecoder.decode(written).window else { fatalError("a written window does not read") }
+        if again.tabs.map(\.id) != window.tabs.map(\.id) || again.tabs.map(\.siteURL) != window.tabs.map(\.siteURL) {
+            fatalError("a written window reads back other tabs")
+        }
+        if FirefoxWindowEncoder.encode(again) != written { fatalError("a window read does not write the same twice") }
     }
 }
 

@@ -1,9 +1,16 @@
 /// A strict JSON parser (RFC 8259) that reports the byte offset of the first error and never
-/// recurses deeper than a fixed limit, so hostile documents cannot exhaust the stack.
+/// recurses deeper than a fixed limit, so hostile documents cannot exhaust the stack; or, salvaging
+/// (`JSONSalvage`), keeps every complete value before the first error.
 public struct JSONParser {
     private let bytes: [UInt8]
     private var offset = 0
     private static let maxDepth = 200
+    /// Salvaging: a container meeting an error returns what it holds so far instead of throwing.
+    private var salvaging = false
+    /// The containers open at the current value, outermost first (kept only when salvaging).
+    private var path: [JSONPathComponent] = []
+    /// The first error met while salvaging, with the containers open there.
+    private var damage: JSONSalvage.Damage?
 
     /// Parses a whole document; throws `FormatError.damaged` naming `file` and the offset.
     public static func parse(_ bytes: [UInt8], file: String) throws(FormatError) -> JSONValue {
@@ -19,6 +26,34 @@ public struct JSONParser {
         } catch {
             throw .damaged(file: file, offset: parser.offset, reason: "invalid JSON")
         }
+    }
+
+    /// Parses as much of `bytes` as is well formed: every complete value before the first error,
+    /// each container open there closed after its last complete member.
+    public static func salvage(_ bytes: [UInt8]) -> JSONSalvage {
+        var parser = JSONParser(bytes: bytes)
+        parser.salvaging = true
+        parser.skipSpace()
+        let value: JSONValue?
+        do {
+            value = try parser.value(depth: 0)
+        } catch let failure as Failure {
+            return JSONSalvage(value: nil, damage: .init(offset: failure.offset, reason: failure.reason, path: []))
+        } catch {
+            return JSONSalvage(value: nil, damage: .init(offset: parser.offset, reason: "invalid JSON", path: []))
+        }
+        if parser.damage == nil {
+            parser.skipSpace()
+            if parser.offset != bytes.count {
+                parser.damage = .init(offset: parser.offset, reason: "unexpected data after the document", path: [])
+            }
+        }
+        return JSONSalvage(value: value, damage: parser.damage)
+    }
+
+    /// Salvaging: notes `failure` (the first only) where the open containers are.
+    private mutating func note(_ failure: Failure) {
+        if damage == nil { damage = .init(offset: failure.offset, reason: failure.reason, path: path) }
     }
 
     private struct Failure: Error {
@@ -66,15 +101,35 @@ public struct JSONParser {
             }
             while true {
                 skipSpace()
-                values.append(try value(depth: depth + 1))
+                if salvaging {
+                    path.append(.index(values.count))
+                    defer { path.removeLast() }
+                    do { values.append(try value(depth: depth + 1)) } catch let failure as Failure {
+                        note(failure)
+                        return .array(values)
+                    }
+                    if damage != nil { return .array(values) }
+                } else {
+                    values.append(try value(depth: depth + 1))
+                }
                 skipSpace()
-                guard offset < bytes.count else { throw error("unterminated array") }
+                guard offset < bytes.count else {
+                    if salvaging {
+                        note(error("unterminated array"))
+                        return .array(values)
+                    }
+                    throw error("unterminated array")
+                }
                 if bytes[offset] == UInt8(ascii: ",") {
                     offset += 1
                     continue
                 }
                 if bytes[offset] == UInt8(ascii: "]") {
                     offset += 1
+                    return .array(values)
+                }
+                if salvaging {
+                    note(error("expected ',' or ']'"))
                     return .array(values)
                 }
                 throw error("expected ',' or ']'")
@@ -88,16 +143,33 @@ public struct JSONParser {
                 return .object(members)
             }
             while true {
+                if salvaging {
+                    do {
+                        let member = try salvagedMember(depth: depth)
+                        members.append(member)
+                        if damage != nil { return .object(members) }
+                    } catch let failure as Failure {
+                        note(failure)
+                        return .object(members)
+                    }
+                } else {
+                    skipSpace()
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key") }
+                    let key = try string()
+                    skipSpace()
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':'") }
+                    offset += 1
+                    skipSpace()
+                    members.append((key, try value(depth: depth + 1)))
+                }
                 skipSpace()
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key") }
-                let key = try string()
-                skipSpace()
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':'") }
-                offset += 1
-                skipSpace()
-                members.append((key, try value(depth: depth + 1)))
-                skipSpace()
-                guard offset < bytes.count else { throw error("unterminated object") }
+                guard offset < bytes.count else {
+                    if salvaging {
+                        note(error("unterminated object"))
+                        return .object(members)
+                    }
+                    throw error("unterminated object")
+                }
                 if bytes[offset] == UInt8(ascii: ",") {
                     offset += 1
                     continue
@@ -106,10 +178,34 @@ public struct JSONParser {
                     offset += 1
                     return .object(members)
                 }
+                if salvaging {
+                    note(error("expected ',' or '}'"))
+                    return .object(members)
+                }
                 throw error("expected ',' or '}'")
             }
         default:
             return try number()
+        }
+    }
+
+    /// Salvaging: one member of an object, its key on the path while its value is parsed (a
+    /// value cut short is kept, partial, as the member's).
+    private mutating func salvagedMember(depth: Int) throws -> (String, JSONValue) {
+        skipSpace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key") }
+        let key = try string()
+        skipSpace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':'") }
+        offset += 1
+        skipSpace()
+        path.append(.key(key))
+        defer { path.removeLast() }
+        do {
+            return (key, try value(depth: depth + 1))
+        } catch let failure as Failure {
+            note(failure)
+            throw failure
         }
     }
 
@@ -137,6 +233,8 @@ public struct JSONParser {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             guard digits() > 0 else { throw error("digits expected in exponent") }
         }
+        // Inside a container, a number running to the end of salvaged bytes may have been cut short.
+        if salvaging && offset == bytes.count && !path.isEmpty { throw error("number cut short") }
         if isInteger, intDigits <= 18 {
             // Up to 18 digits cannot overflow: summed here rather than through a String.
             var value: Int64 = 0
