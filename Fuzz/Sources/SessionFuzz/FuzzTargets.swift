@@ -19,7 +19,8 @@ enum FuzzTargets {
         ("bundle", BundleFuzz.run),
         ("workload", WorkloadFuzz.run),
         ("html", ReportFuzz.run),
-        ("firefox-window", FirefoxWindowFuzz.run)
+        ("firefox-window", FirefoxWindowFuzz.run),
+        ("webkit-state", WebKitStateFuzz.run)
     ]
 }
 
@@ -117,6 +118,20 @@ enum FirefoxWindowFuzz {
             fatalError("a written window reads back other tabs")
         }
         if FirefoxWindowEncoder.encode(again) != written { fatalError("a window read does not write the same twice") }
+    }
+}
+
+/// WebKit's session state (state.pb): a state that decodes names an entry as current, and the
+/// history made of it commits that entry.
+enum WebKitStateFuzz {
+    @Sendable static func run(_ bytes: [UInt8]) {
+        guard let state = try? WebKitSessionState.decode(bytes, file: "state.pb") else { return }
+        if let current = state.currentIndex, !state.entries.indices.contains(current) { fatalError("current index outside the entries") }
+        if state.currentIndex == nil, !state.entries.isEmpty { fatalError("entries without a current one") }
+        let history = state.history(time: Timestamp(microseconds: 0))
+        if history.items.count != state.entries.count || Int(history.lastCommittedIndex) != (state.currentIndex ?? -1) {
+            fatalError("the history does not match the state")
+        }
     }
 }
 

@@ -65,17 +65,36 @@ extension SessionRebuilder {
                 }
             }
         }
-        changedBy = normalize(&history, label: candidate.label, file: dataPath) ?? changedBy
+        let fromState = candidate.historyFromState
+        let normalized = normalize(&history, label: candidate.label, file: dataPath)
+        changedBy = normalized ?? changedBy
         deriveListEntry(&candidate, from: history, changedBy: changedBy)
         let unchanged = original.map { $0.history == history } ?? false
         candidate.data = unchanged ? (original?.bytes ?? []) : ChromeProtoCodec.encodeTabData(history)
-        if let directory { carryState(&candidate, directory: directory, unchanged: unchanged, changedBy: changedBy) }
+        // A history read back from state.pb still matches it unless it had to be brought within Chrome's limits.
+        let stateMatches = unchanged || (fromState && normalized == nil)
+        if let directory { carryState(&candidate, directory: directory, unchanged: stateMatches, changedBy: changedBy) }
     }
 
-    /// A one-item history made from the list entry (URL, title, time), or nil when the entry has
+    /// The history of a tab whose data.pb gives none: the back/forward list of its state.pb when
+    /// that is WebKit's session state with entries (each item stamped with the entry's time), else
+    /// a one-item history made from the list entry (URL, title, time); nil when the entry has
     /// neither URL nor title and the tab is left out.
     private mutating func rebuiltHistory(_ candidate: inout Candidate, _ rule: Rule, file: String, why: String) -> TabHistory? {
         let tab = candidate.tab
+        let time = tab.lastActiveTime.isNull ? tab.creationTime : tab.lastActiveTime
+        if let directory = candidate.directory, let bytes = directory.state,
+            let state = try? WebKitSessionState.decode(bytes, file: path(directory.name, ProfileLayout.tabStateFile)),
+            let current = state.currentIndex
+        {
+            let count = state.entries.count
+            record(
+                rule, file: file,
+                "rebuild \(candidate.label)'s history from its state.pb: \(count) item\(plural(count)), the current one \(quoted(state.entries[current].url))",
+                because: "\(why), and state.pb, WebKit's own record of the tab's web view, holds its back/forward list")
+            candidate.historyFromState = true
+            return state.history(time: time)
+        }
         guard !tab.url.isEmpty || !tab.title.isEmpty else {
             candidate.keep = false
             record(
@@ -87,7 +106,6 @@ extension SessionRebuilder {
         record(
             rule, file: file, "rebuild a one-item history for \(candidate.label) from its list entry: \(quoted(url))",
             because: "\(why): Chrome would show the tab without history and drop it at its next save")
-        let time = tab.lastActiveTime.isNull ? tab.creationTime : tab.lastActiveTime
         return TabHistory(
             hasOpener: tab.opener != nil, userAgent: .automatic, lastCommittedIndex: 0,
             items: [NavigationItem(url: url, title: tab.title, timestamp: time, userAgent: .automatic)])

@@ -35,6 +35,8 @@ struct SessionRebuilder {
         /// The data.pb bytes to write.
         var data: [UInt8] = []
         var state: [UInt8]?
+        /// Whether its history was read back from its state.pb (data.pb gave none).
+        var historyFromState = false
         var keep = true
         /// Position label for messages: `tab 2 (#10)`.
         var label: String

@@ -34,16 +34,21 @@ extension Rule {
     public static let tabDataMissing = Rule(
         "tab-data-missing", .error, .sessionLost,
         "A tab directory has no data.pb: Chrome M122-M144 load the whole window empty; M145 and later rebuild the tab from its URL.",
-        repair: .step("the tab gets a one-item history rebuilt from its entry's URL, title and time; a tab with none of them is left out."))
+        repair: .step(
+            "the tab's back/forward list is read back from its state.pb when that is WebKit's session state, else a one-item history is rebuilt from its entry's URL, title and time; a tab with none of them is left out."
+        ))
     public static let tabDataUnparsable = Rule(
         "tab-data-unparsable", .error, .tabLost,
         "data.pb cannot be read or is not a valid WebStateStorage message: the tab is dropped at the next save.",
         repair: .step(
-            "the complete navigation items before the damage are kept; with none, a one-item history is rebuilt from the tab's entry."))
+            "the complete navigation items before the damage are kept; with none, the back/forward list of the tab's state.pb, or a one-item history from its entry."
+        ))
     public static let tabDataEmpty = Rule(
         "tab-data-empty", .error, .tabLost,
         "data.pb holds no navigation items: the tab is dropped at the next save once it is realized.",
-        repair: .step("a one-item history is rebuilt from the tab's entry (URL, title, time)."))
+        repair: .step(
+            "the back/forward list of the tab's state.pb is read back when that is WebKit's session state, else a one-item history is rebuilt from the tab's entry (URL, title, time)."
+        ))
 
     public static let lastCommittedNegative = Rule(
         "last-committed-negative", .error, .tabLost,

@@ -1,0 +1,89 @@
+import SessionModel
+
+/// A web view's session state as WebKit codes it (`WKWebView.interactionState`), which Chrome for
+/// iOS keeps as a tab's `state.pb` and Firefox for iOS as `tab-session-data/tab-<UUID>`: a 4-byte
+/// big-endian version (2), then a binary property list whose `SessionHistory` holds the
+/// back/forward list, oldest entry first (docs/chrome-ios-format.md, "A tab's web view state").
+public struct WebKitSessionState: Sendable, Equatable {
+    /// One back/forward list entry.
+    public struct Entry: Sendable, Equatable {
+        public var url: String
+        public var title: String
+        /// The URL first asked for, before any redirect.
+        public var originalURL: String
+        /// The entry's frame state (`SessionHistoryEntryData`: scroll positions, form contents,
+        /// POST bodies), opaque here; nil when the entry has none.
+        public var frameState: [UInt8]?
+
+        public init(url: String, title: String, originalURL: String, frameState: [UInt8]? = nil) {
+            self.url = url
+            self.title = title
+            self.originalURL = originalURL
+            self.frameState = frameState
+        }
+    }
+
+    /// The version WebKit writes and reads.
+    public static let version: UInt32 = 2
+    /// The back/forward list, oldest first.
+    public var entries: [Entry]
+    /// The index of the current entry (nil with no entries).
+    public var currentIndex: Int?
+
+    public init(entries: [Entry], currentIndex: Int?) {
+        self.entries = entries
+        self.currentIndex = currentIndex
+    }
+
+    /// Decodes the bytes of a session state, as strictly as WebKit does: the version, a property
+    /// list that is a dictionary, a history of version 1 whose current index names an entry, and
+    /// every entry with its URL, title and original URL. `file` names the file in the error.
+    public static func decode(_ bytes: [UInt8], file: String) throws(FormatError) -> WebKitSessionState {
+        guard bytes.count >= 4 else { throw .damaged(file: file, offset: bytes.count, reason: "too short for a WebKit session state") }
+        let version = bytes[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard version == Self.version else {
+            throw .damaged(file: file, offset: 0, reason: "not a WebKit session state of version 2 (version \(version))")
+        }
+        let root: PlistValue
+        do throws(PlistDamage) {
+            root = try BinaryPlistReader.read(Array(bytes[4...])).value()
+        } catch {
+            throw .damaged(file: file, offset: 4 + error.offset, reason: error.reason)
+        }
+        guard case .dictionary(let top) = root else {
+            throw .damaged(file: file, offset: 4, reason: "the property list is not a dictionary")
+        }
+        // WebKit skips a missing history (or one that is not a dictionary): an empty list.
+        guard case .dictionary(let history)? = top["SessionHistory"] else { return WebKitSessionState(entries: [], currentIndex: nil) }
+        if let version = history["SessionHistoryVersion"], version != .integer(1) {
+            throw .damaged(file: file, offset: 4, reason: "session history of another version than 1")
+        }
+        guard case .array(let values)? = history["SessionHistoryEntries"] else { return WebKitSessionState(entries: [], currentIndex: nil) }
+        var entries: [Entry] = []
+        for (index, value) in values.enumerated() {
+            guard case .dictionary(let entry) = value,
+                case .string(let url)? = entry["SessionHistoryEntryURL"],
+                case .string(let title)? = entry["SessionHistoryEntryTitle"],
+                case .string(let originalURL)? = entry["SessionHistoryEntryOriginalURL"]
+            else {
+                throw .damaged(file: file, offset: 4, reason: "history entry \(index) lacks its URL, title or original URL")
+            }
+            var frameState: [UInt8]?
+            if case .data(let data)? = entry["SessionHistoryEntryData"] { frameState = data }
+            entries.append(Entry(url: url, title: title, originalURL: originalURL, frameState: frameState))
+        }
+        guard !entries.isEmpty else { return WebKitSessionState(entries: [], currentIndex: nil) }
+        guard case .integer(let current)? = history["SessionHistoryCurrentIndex"], current >= 0, current < Int64(entries.count) else {
+            throw .damaged(file: file, offset: 4, reason: "the current index names no entry of the \(entries.count)")
+        }
+        return WebKitSessionState(entries: entries, currentIndex: Int(current))
+    }
+
+    /// The back/forward list as a tab history: each entry an item with its URL and title, every
+    /// item stamped `time` (the state keeps no times), the current entry the last committed item.
+    public func history(time: Timestamp) -> TabHistory {
+        TabHistory(
+            userAgent: .automatic, lastCommittedIndex: Int32(currentIndex ?? -1),
+            items: entries.map { NavigationItem(url: $0.url, title: $0.title, timestamp: time, userAgent: .automatic) })
+    }
+}
