@@ -35,6 +35,7 @@ import Testing
         let lastUsedTime: Date
         let createdAtTime: Date
         let tabGroupData: StrictGroup?
+        let temporaryDocumentSession: [URL: URL]?
     }
 
     struct StrictGroup: Decodable {
@@ -162,5 +163,43 @@ import Testing
             let bytes: [UInt8] = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
             _ = FirefoxWindowDecoder.decode(bytes)
         }
+    }
+}
+
+/// Where Firefox's decoder and a reader could part ways beyond one key's type: repeated keys,
+/// numbers past a Double's range, and the values inside a tab's group and document session.
+@Suite struct FirefoxWindowEdgeTests {
+    static let window = FirefoxWindowDecoderTests.window
+    static let tab = FirefoxWindowDecoderTests.tabs[0]
+
+    static func document(tab members: String, window extra: String = "") -> [UInt8] {
+        Array(
+            #"{"id":"\#(window)","activeTabId":"\#(tab)"\#(extra),"tabData":[{"id":"\#(tab)","siteUrl":"https://a.example/","isPrivate":false,"lastUsedTime":1,"createdAtTime":2\#(members)}]}"#
+                .utf8)
+    }
+
+    @Test(arguments: [
+        ("", true), (#","lastUsedTime":1e400"#, true), (#","title":null"#, true), (#","tabGroupData":{"searchTerm":7}"#, false),
+        (#","tabGroupData":{"searchTerm":null,"nextUrl":"https://b.example/"}"#, true),
+        (#","temporaryDocumentSession":["file:///a.pdf","https://a.example/a.pdf"]"#, true),
+        (#","temporaryDocumentSession":["file:///a.pdf"]"#, false), (#","temporaryDocumentSession":[1,2]"#, false)
+    ])
+    func agreesWithFoundation(members: String, loads: Bool) {
+        let bytes = Self.document(tab: members)
+        #expect(FirefoxWindowDecoder.decode(bytes).loadsInFirefox == loads, "\(members)")
+        #expect(FirefoxWindowDecoderTests.foundationDecodes(bytes) == loads, "Foundation: \(members)")
+    }
+
+    /// A repeated key: the reader keeps the value Foundation decodes.
+    @Test func aRepeatedKeyReadsAsFoundationReadsIt() throws {
+        let bytes = Self.document(tab: #","siteUrl":"https://second.example/""#)
+        let strict = try JSONDecoder().decode(FirefoxWindowDecoderTests.StrictWindow.self, from: Data(bytes))
+        let ours = try #require(FirefoxWindowDecoder.decode(bytes).window)
+        #expect(ours.tabs.first?.siteURL == strict.tabData.first?.siteUrl)
+    }
+
+    @Test func anIsPrimaryOfAnotherTypeIsKept() throws {
+        let window = try #require(FirefoxWindowDecoder.decode(Self.document(tab: "", window: #","isPrimary":"yes""#)).window)
+        #expect(window.isPrimary == nil && window.others == [JSONMember("isPrimary", .string("yes"))])
     }
 }

@@ -57,6 +57,46 @@ import Testing
         }
     }
 
+    /// States built here with the project's binary plist writer, for what WebKit's history
+    /// decoding decides beyond the fixtures: a list without a current index reads empty; a
+    /// current index needs entries and must name one.
+    static func state(_ history: [String: PlistValue]) -> [UInt8] {
+        [0, 0, 0, 2] + BinaryPlistWriter.encode(.dictionary(["SessionHistory": .dictionary(history)]))
+    }
+
+    static let entry = PlistValue.dictionary([
+        "SessionHistoryEntryURL": .string("https://a.example/"), "SessionHistoryEntryTitle": .string("A"),
+        "SessionHistoryEntryOriginalURL": .string("https://a.example/")
+    ])
+
+    @Test func theCurrentIndexDecidesAsInWebKit() throws {
+        let noIndex = try WebKitSessionState.decode(Self.state(["SessionHistoryEntries": .array([Self.entry])]), file: "s")
+        #expect(noIndex.entries.isEmpty && noIndex.currentIndex == nil)
+        let good = try WebKitSessionState.decode(
+            Self.state([
+                "SessionHistoryVersion": .integer(1), "SessionHistoryCurrentIndex": .integer(0),
+                "SessionHistoryEntries": .array([Self.entry])
+            ]),
+            file: "s")
+        #expect(good.entries.count == 1 && good.currentIndex == 0)
+        for refused: [String: PlistValue] in [
+            ["SessionHistoryCurrentIndex": .integer(0)],
+            ["SessionHistoryCurrentIndex": .integer(0), "SessionHistoryEntries": .array([])],
+            ["SessionHistoryCurrentIndex": .integer(1), "SessionHistoryEntries": .array([Self.entry])],
+            ["SessionHistoryCurrentIndex": .integer(-1), "SessionHistoryEntries": .array([Self.entry])],
+            [
+                "SessionHistoryVersion": .integer(2), "SessionHistoryCurrentIndex": .integer(0),
+                "SessionHistoryEntries": .array([Self.entry])
+            ],
+            [
+                "SessionHistoryCurrentIndex": .integer(0),
+                "SessionHistoryEntries": .array([.dictionary(["SessionHistoryEntryURL": .string("x")])])
+            ]
+        ] {
+            #expect(throws: FormatError.self, "\(refused)") { try WebKitSessionState.decode(Self.state(refused), file: "s") }
+        }
+    }
+
     @Test func everyCutOfABlobIsDamageOrAHistoryNeverATrap() throws {
         let bytes = try Self.bytes("with-frame-state.state")
         for length in 0..<bytes.count {

@@ -93,7 +93,9 @@ extension SessionRebuilder {
                 "rebuild \(candidate.label)'s history from its state.pb: \(count) item\(plural(count)), the current one \(quoted(state.entries[current].url))",
                 because: "\(why), and state.pb, WebKit's own record of the tab's web view, holds its back/forward list")
             candidate.historyFromState = true
-            return state.history(time: time)
+            var history = state.history(time: time)
+            history.hasOpener = tab.opener != nil
+            return history
         }
         guard !tab.url.isEmpty || !tab.title.isEmpty else {
             candidate.keep = false

@@ -76,12 +76,11 @@ public struct ProfileReport: Sendable {
         let entries = located.kind == .profile ? setAsideEntries(located.tree) : []
         if redact {
             // A finding's message may quote a title or a URL: redacted, it says what its rule means.
-            validation = ValidationReport(
-                findings: validation.findings.map { finding in
-                    var finding = finding
-                    finding.message = finding.rule.summary
-                    return finding
-                }, sessions: validation.sessions, tabs: validation.tabs)
+            validation.findings = validation.findings.map { finding in
+                var finding = finding
+                finding.message = finding.rule.summary
+                return finding
+            }
         }
         var report = ProfileReport(
             input: input, history: history, redacted: redact, sessions: sessions, errors: errors,

@@ -26,7 +26,9 @@ extension Rule {
     public static let tabNoHistory = Rule(
         "tab-no-history", .error, .tabLost,
         "A tab's navigation item count is 0: it is dropped on load and its directory deleted.",
-        repair: .step("the count is re-derived from data.pb; without one, a one-item history is rebuilt from the entry's URL and title."))
+        repair: .step(
+            "the count is re-derived from data.pb; without one, the history is read back from the tab's state.pb, or a one-item history is rebuilt from its entry's URL, title and time (a tab with neither URL nor title is left out)."
+        ))
     public static let tabDirectoryMissing = Rule(
         "tab-directory-missing", .error, .sessionLost,
         "A listed tab has no <%08x> directory: Chrome M122-M144 load the whole window empty; M145 and later rebuild the tab from its URL.",
@@ -41,13 +43,13 @@ extension Rule {
         "tab-data-unparsable", .error, .tabLost,
         "data.pb cannot be read or is not a valid WebStateStorage message: the tab is dropped at the next save.",
         repair: .step(
-            "the complete navigation items before the damage are kept; with none, the back/forward list of the tab's state.pb, or a one-item history from its entry."
+            "the complete navigation items before the damage are kept; with none, the back/forward list of the tab's state.pb, or a one-item history from its entry (a tab with neither URL nor title is left out)."
         ))
     public static let tabDataEmpty = Rule(
         "tab-data-empty", .error, .tabLost,
         "data.pb holds no navigation items: the tab is dropped at the next save once it is realized.",
         repair: .step(
-            "the back/forward list of the tab's state.pb is read back when that is WebKit's session state, else a one-item history is rebuilt from the tab's entry (URL, title, time)."
+            "the back/forward list of the tab's state.pb is read back when that is WebKit's session state, else a one-item history is rebuilt from the tab's entry (URL, title, time); a tab with neither URL nor title is left out."
         ))
 
     public static let lastCommittedNegative = Rule(
@@ -77,7 +79,9 @@ extension Rule {
     public static let unreferencedEntry = Rule(
         "unreferenced-entry", .error, .entryDeleted,
         "A tab directory that no surviving tab of session_metadata.pb refers to: Chrome deletes it with its contents.",
-        repair: .step("the directory is added back to the list as a tab when its data.pb holds a history, else left in the set-aside copy.")
+        repair: .step(
+            "when session_metadata.pb is missing or damaged, a directory whose data.pb holds a history is added back to the list as a tab; otherwise the entry is left in the set-aside copy."
+        )
     )
     public static let tabDirectoryNameInvalid = Rule(
         "tab-directory-name-invalid", .error, .entryDeleted,
@@ -124,7 +128,9 @@ extension Rule {
     public static let stateTooLarge = Rule(
         "state-too-large", .info, .none,
         "state.pb is larger than 5 MiB: Chrome reads it at any size, but never writes one so large (the limit applies when saving).",
-        repair: .withRewrite("the state.pb is left in the set-aside copy (Chrome rebuilds the page state from the navigation items)."))
+        repair: .withRewrite(
+            "a state.pb that still matches the tab's history is carried over whatever its size, as Chrome reads it; one that no longer matches, or cannot be read, stays in the set-aside copy."
+        ))
     public static let internalURL = Rule(
         "internal-url", .warning, .none,
         "A navigation item holds an internal://local/sessionrestore or errorpage wrapper instead of the page's URL: it will not load.",

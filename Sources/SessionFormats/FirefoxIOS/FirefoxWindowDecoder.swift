@@ -18,7 +18,9 @@ public enum FirefoxWindowDecoder {
             switch key {
             case "id": window.id = uuid(member, at: [.key(key)], into: &refusals)
             case "activeTabId": window.activeTabID = uuid(member, at: [.key(key)], into: &refusals)
-            case "isPrimary": if case .bool(let flag) = member { window.isPrimary = flag }
+            case "isPrimary":
+                // Read by the first versions alone, ignored since: a value of another type is kept as it is.
+                if case .bool(let flag) = member { window.isPrimary = flag } else { window.others.append(JSONMember(key, member)) }
             case "tabData":
                 guard case .array(let elements) = member else {
                     refusals.append(FirefoxRefusal(path: [.key(key)], reason: "not an array of tabs"))
@@ -73,14 +75,26 @@ public enum FirefoxWindowDecoder {
             case "lastUsedTime": tab.lastUsedTime = date(member, at: at, into: &refusals)
             case "createdAtTime": tab.createdAtTime = date(member, at: at, into: &refusals)
             case "tabGroupData":
-                if case .object = member {
+                if case .object(let fields) = member {
                     tab.groupData = member
+                    for (field, value) in fields where value != .null {
+                        if case .string = value { continue }
+                        refusals.append(FirefoxRefusal(path: at + [.key(field)], reason: "not a string"))
+                    }
                 } else if member != .null {
                     refusals.append(FirefoxRefusal(path: at, reason: "not an object"))
                 }
             case "temporaryDocumentSession":
-                if case .array = member {
+                // A dictionary of URLs to URLs, which Foundation writes as an array of keys and values in turn.
+                if case .array(let urls) = member {
                     tab.temporaryDocumentSession = member
+                    let strings = urls.allSatisfy { value in
+                        if case .string = value { return true }
+                        return false
+                    }
+                    if urls.count % 2 != 0 || !strings {
+                        refusals.append(FirefoxRefusal(path: at, reason: "not pairs of URL strings"))
+                    }
                 } else if member != .null {
                     refusals.append(FirefoxRefusal(path: at, reason: "not an array"))
                 }
@@ -118,7 +132,9 @@ public enum FirefoxWindowDecoder {
     private static func date(_ value: JSONValue, at path: [JSONPathComponent], into refusals: inout [FirefoxRefusal]) -> Double? {
         switch value {
         case .int(let seconds): return Double(seconds)
-        case .double(let seconds): return seconds
+        // Foundation reads a number past a Double's range as infinity; kept as the largest Double,
+        // which a rewrite can write and Foundation reads back.
+        case .double(let seconds): return seconds.isFinite ? seconds : seconds > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
         default:
             refusals.append(FirefoxRefusal(path: path, reason: "not a number of seconds"))
             return nil

@@ -35,9 +35,10 @@ public struct WebKitSessionState: Sendable, Equatable {
         self.currentIndex = currentIndex
     }
 
-    /// Decodes the bytes of a session state, as strictly as WebKit does: the version, a property
-    /// list that is a dictionary, a history of version 1 whose current index names an entry, and
-    /// every entry with its URL, title and original URL. `file` names the file in the error.
+    /// Decodes the bytes of a session state, as strictly as WebKit does in what it checks here: the
+    /// version, a property list that is a dictionary, a history of version 1 whose current index
+    /// names an entry, and every entry with its URL, title and original URL (its frame state is
+    /// kept opaque, not checked). `file` names the file in the error.
     public static func decode(_ bytes: [UInt8], file: String) throws(FormatError) -> WebKitSessionState {
         guard bytes.count >= 4 else { throw .damaged(file: file, offset: bytes.count, reason: "too short for a WebKit session state") }
         let version = bytes[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
@@ -58,7 +59,12 @@ public struct WebKitSessionState: Sendable, Equatable {
         if let version = history["SessionHistoryVersion"], version != .integer(1) {
             throw .damaged(file: file, offset: 4, reason: "session history of another version than 1")
         }
-        guard case .array(let values)? = history["SessionHistoryEntries"] else { return WebKitSessionState(entries: [], currentIndex: nil) }
+        // Without a current index WebKit reads an empty list; with one, the entries must be there
+        // and the index must name one of them.
+        guard let currentValue = history["SessionHistoryCurrentIndex"] else { return WebKitSessionState(entries: [], currentIndex: nil) }
+        guard case .array(let values)? = history["SessionHistoryEntries"] else {
+            throw .damaged(file: file, offset: 4, reason: "a current index without a list of entries")
+        }
         var entries: [Entry] = []
         for (index, value) in values.enumerated() {
             guard case .dictionary(let entry) = value,
@@ -72,8 +78,7 @@ public struct WebKitSessionState: Sendable, Equatable {
             if case .data(let data)? = entry["SessionHistoryEntryData"] { frameState = data }
             entries.append(Entry(url: url, title: title, originalURL: originalURL, frameState: frameState))
         }
-        guard !entries.isEmpty else { return WebKitSessionState(entries: [], currentIndex: nil) }
-        guard case .integer(let current)? = history["SessionHistoryCurrentIndex"], current >= 0, current < Int64(entries.count) else {
+        guard case .integer(let current) = currentValue, current >= 0, current < Int64(entries.count) else {
             throw .damaged(file: file, offset: 4, reason: "the current index names no entry of the \(entries.count)")
         }
         return WebKitSessionState(entries: entries, currentIndex: Int(current))
@@ -83,7 +88,7 @@ public struct WebKitSessionState: Sendable, Equatable {
     /// item stamped `time` (the state keeps no times), the current entry the last committed item.
     public func history(time: Timestamp) -> TabHistory {
         TabHistory(
-            userAgent: .automatic, lastCommittedIndex: Int32(currentIndex ?? -1),
+            userAgent: .automatic, lastCommittedIndex: Int32(clamping: currentIndex ?? -1),
             items: entries.map { NavigationItem(url: $0.url, title: $0.title, timestamp: time, userAgent: .automatic) })
     }
 }
