@@ -56,7 +56,7 @@ extension Validator {
         let findings = ListRules.check(list) + GroupRules.check(list)
         guard directory.walked else { return SessionPlan(SessionResult(findings: findings, tabs: list.count)) }
         let (checks, entries) = directoryPlan(list, directory: directory)
-        return SessionPlan(leading: findings, tabChecks: checks, entries: entries, tabs: list.count, directory: directory)
+        return SessionPlan(leading: findings, tabChecks: checks, entries: entries, tabs: list.count)
     }
 
     /// The restored tabs' directories to check (what was read there is looked up when they are

@@ -77,10 +77,10 @@ public struct Validator: Sendable {
     /// (files and lists), then the directories of all their restored tabs.
     public func validate(_ read: InputRead) -> ValidationReport {
         let plans = OrderedParallelMap.map(read.sessions, concurrently: true) { plan($0) }
-        let checks = plans.flatMap { plan in
-            plan.tabChecks.map { check in
+        let checks = plans.indices.flatMap { index in
+            plans[index].tabChecks.map { check in
                 var check = check
-                check.read = plan.directory?.entry(named: lastPathComponent(check.directory))
+                check.read = read.sessions[index].directory?.entry(named: lastPathComponent(check.directory))
                 return check
             }
         }
@@ -146,8 +146,6 @@ public struct Validator: Sendable {
         /// The session directory's entries are checked after its tabs (nil: nothing to check).
         var entries: EntryCheck?
         var tabs = 0
-        /// The session directory read, for an optimized session.
-        var directory: SessionDirectoryRead?
 
         /// A session validated whole (nothing left to check).
         init(_ result: SessionResult) {
@@ -155,12 +153,11 @@ public struct Validator: Sendable {
             tabs = result.tabs
         }
 
-        init(leading: [Finding], tabChecks: [TabCheck], entries: EntryCheck, tabs: Int, directory: SessionDirectoryRead) {
+        init(leading: [Finding], tabChecks: [TabCheck], entries: EntryCheck, tabs: Int) {
             self.leading = leading
             self.tabChecks = tabChecks
             self.entries = entries
             self.tabs = tabs
-            self.directory = directory
         }
     }
 

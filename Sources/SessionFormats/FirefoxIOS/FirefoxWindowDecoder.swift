@@ -77,10 +77,8 @@ public enum FirefoxWindowDecoder {
             case "tabGroupData":
                 if case .object(let fields) = member {
                     tab.groupData = member
-                    for (field, value) in fields where value != .null {
-                        if case .string = value { continue }
-                        refusals.append(FirefoxRefusal(path: at + [.key(field)], reason: "not a string"))
-                    }
+                    // Each field an optional string (search term, URLs, the timer state's name).
+                    for (field, value) in fields { _ = optionalString(value, at: at + [.key(field)], into: &refusals) }
                 } else if member != .null {
                     refusals.append(FirefoxRefusal(path: at, reason: "not an object"))
                 }
@@ -128,7 +126,7 @@ public enum FirefoxWindowDecoder {
         }
     }
 
-    /// A date: seconds since 2001-01-01 UTC, any JSON number.
+    /// A date: seconds since 2001-01-01 UTC, any JSON number (one past a Double's range clamped).
     private static func date(_ value: JSONValue, at path: [JSONPathComponent], into refusals: inout [FirefoxRefusal]) -> Double? {
         switch value {
         case .int(let seconds): return Double(seconds)

@@ -51,9 +51,12 @@ public struct JSONParser {
         return JSONSalvage(value: value, damage: parser.damage)
     }
 
-    /// Salvaging: notes `failure` (the first only) where the open containers are.
-    private mutating func note(_ failure: Failure) {
+    /// Salvaging: a container stops at `failure`. The first failure is noted with the containers
+    /// open where it was thrown (the path still holds the element or member being read); the path
+    /// is then cut back to the stopping container's (`base` components).
+    private mutating func stop(at failure: Failure, keeping base: Int) {
         if damage == nil { damage = .init(offset: failure.offset, reason: failure.reason, path: path) }
+        path.removeLast(path.count - base)
     }
 
     private struct Failure: Error {
@@ -94,65 +97,49 @@ public struct JSONParser {
         case UInt8(ascii: "["):
             offset += 1
             var values: [JSONValue] = []
-            skipSpace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-                offset += 1
-                return .array(values)
-            }
-            while true {
+            let base = path.count
+            do {
                 skipSpace()
-                if salvaging {
-                    path.append(.index(values.count))
-                    defer { path.removeLast() }
-                    do { values.append(try value(depth: depth + 1)) } catch let failure as Failure {
-                        note(failure)
-                        return .array(values)
-                    }
-                    if damage != nil { return .array(values) }
-                } else {
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+                    offset += 1
+                    return .array(values)
+                }
+                while true {
+                    skipSpace()
+                    if salvaging { path.append(.index(values.count)) }
                     values.append(try value(depth: depth + 1))
-                }
-                skipSpace()
-                guard offset < bytes.count else {
                     if salvaging {
-                        note(error("unterminated array"))
+                        path.removeLast()
+                        // A container cut short inside the element: nothing after it is read.
+                        if damage != nil { return .array(values) }
+                    }
+                    skipSpace()
+                    guard offset < bytes.count else { throw error("unterminated array") }
+                    if bytes[offset] == UInt8(ascii: ",") {
+                        offset += 1
+                        continue
+                    }
+                    if bytes[offset] == UInt8(ascii: "]") {
+                        offset += 1
                         return .array(values)
                     }
-                    throw error("unterminated array")
+                    throw error("expected ',' or ']'")
                 }
-                if bytes[offset] == UInt8(ascii: ",") {
-                    offset += 1
-                    continue
-                }
-                if bytes[offset] == UInt8(ascii: "]") {
-                    offset += 1
-                    return .array(values)
-                }
-                if salvaging {
-                    note(error("expected ',' or ']'"))
-                    return .array(values)
-                }
-                throw error("expected ',' or ']'")
+            } catch let failure as Failure where salvaging {
+                stop(at: failure, keeping: base)
+                return .array(values)
             }
         case UInt8(ascii: "{"):
             offset += 1
             var members: [(String, JSONValue)] = []
-            skipSpace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-                return .object(members)
-            }
-            while true {
-                if salvaging {
-                    do {
-                        let member = try salvagedMember(depth: depth)
-                        members.append(member)
-                        if damage != nil { return .object(members) }
-                    } catch let failure as Failure {
-                        note(failure)
-                        return .object(members)
-                    }
-                } else {
+            let base = path.count
+            do {
+                skipSpace()
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                    offset += 1
+                    return .object(members)
+                }
+                while true {
                     skipSpace()
                     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key") }
                     let key = try string()
@@ -160,52 +147,30 @@ public struct JSONParser {
                     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':'") }
                     offset += 1
                     skipSpace()
+                    if salvaging { path.append(.key(key)) }
                     members.append((key, try value(depth: depth + 1)))
-                }
-                skipSpace()
-                guard offset < bytes.count else {
                     if salvaging {
-                        note(error("unterminated object"))
+                        path.removeLast()
+                        if damage != nil { return .object(members) }
+                    }
+                    skipSpace()
+                    guard offset < bytes.count else { throw error("unterminated object") }
+                    if bytes[offset] == UInt8(ascii: ",") {
+                        offset += 1
+                        continue
+                    }
+                    if bytes[offset] == UInt8(ascii: "}") {
+                        offset += 1
                         return .object(members)
                     }
-                    throw error("unterminated object")
+                    throw error("expected ',' or '}'")
                 }
-                if bytes[offset] == UInt8(ascii: ",") {
-                    offset += 1
-                    continue
-                }
-                if bytes[offset] == UInt8(ascii: "}") {
-                    offset += 1
-                    return .object(members)
-                }
-                if salvaging {
-                    note(error("expected ',' or '}'"))
-                    return .object(members)
-                }
-                throw error("expected ',' or '}'")
+            } catch let failure as Failure where salvaging {
+                stop(at: failure, keeping: base)
+                return .object(members)
             }
         default:
             return try number()
-        }
-    }
-
-    /// Salvaging: one member of an object, its key on the path while its value is parsed (a
-    /// value cut short is kept, partial, as the member's).
-    private mutating func salvagedMember(depth: Int) throws -> (String, JSONValue) {
-        skipSpace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key") }
-        let key = try string()
-        skipSpace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':'") }
-        offset += 1
-        skipSpace()
-        path.append(.key(key))
-        defer { path.removeLast() }
-        do {
-            return (key, try value(depth: depth + 1))
-        } catch let failure as Failure {
-            note(failure)
-            throw failure
         }
     }
 
