@@ -1,12 +1,17 @@
 /// The identifier of a window's session: a scene's persistent identifier or `{SyntheticIdentifier}`.
 public typealias SessionID = String
 
-/// Which of Chrome's two on-disk formats a session was read from.
+/// Which on-disk format a session was read from: Chrome for iOS's two, or Firefox for iOS's window data.
 public enum SessionFormat: String, Sendable, Hashable, Codable {
     /// `SessionStorage/<id>/session_metadata.pb` with one `data.pb` per tab.
     case optimized
     /// `Sessions/<id>/session.plist` (NSKeyedArchiver).
     case legacy
+    /// Firefox for iOS's `window-data/window-<UUID>` (JSON) with a WebKit session state per tab.
+    case windowData = "window-data"
+
+    /// Whether the format is one of Chrome for iOS's.
+    public var isChrome: Bool { self != .windowData }
 }
 
 /// One window's session: its tabs in order, the active tab, pinned tabs and groups.

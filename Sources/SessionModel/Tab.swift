@@ -55,17 +55,24 @@ public struct Tab: Sendable, Hashable, Codable {
         get { extras?.metadataUnknownFields ?? [] }
         set { update { $0.metadataUnknownFields = newValue } }
     }
-    /// The legacy format's `stableIdentifier` (a UUID string); nil for tabs read from the optimized format.
+    /// The tab's UUID string where its browser names tabs so: Chrome's legacy format
+    /// (`stableIdentifier`) and Firefox for iOS (the tab's `id`); nil for Chrome's optimized format.
     public var stableIdentifier: String? {
         get { extras?.stableIdentifier }
         set { update { $0.stableIdentifier = newValue } }
+    }
+    /// Whether the tab is private where its browser marks each tab (Firefox for iOS keeps private
+    /// and regular tabs in one window); Chrome's private tabs are a whole incognito session instead.
+    public var incognito: Bool {
+        get { extras?.fields.incognito ?? false }
+        set { update { $0.incognito = newValue } }
     }
 
     public init(
         id: TabID, title: String = "", url: String = "", creationTime: Timestamp = .null,
         lastActiveTime: Timestamp = .null, navigationItemCount: Int32 = 0, opener: Opener? = nil,
         pinned: Bool = false, history: TabHistory? = nil, unknownFields: [UInt8] = [],
-        metadataUnknownFields: [UInt8] = [], stableIdentifier: String? = nil
+        metadataUnknownFields: [UInt8] = [], stableIdentifier: String? = nil, incognito: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -75,14 +82,14 @@ public struct Tab: Sendable, Hashable, Codable {
         self.navigationItemCount = navigationItemCount
         let fields = TabExtras.Fields(
             opener: opener, pinned: pinned, history: history, unknownFields: unknownFields,
-            metadataUnknownFields: metadataUnknownFields, stableIdentifier: stableIdentifier)
+            metadataUnknownFields: metadataUnknownFields, stableIdentifier: stableIdentifier, incognito: incognito)
         extras = fields.isEmpty ? nil : TabExtras(fields)
     }
 
     /// The coded form is flat, one key per field, as before the rare fields moved out of line.
     private enum CodingKeys: String, CodingKey {
         case id, title, url, creationTime, lastActiveTime, navigationItemCount, opener, pinned, history
-        case unknownFields, metadataUnknownFields, stableIdentifier
+        case unknownFields, metadataUnknownFields, stableIdentifier, incognito
     }
 
     public init(from decoder: any Decoder) throws {
@@ -99,7 +106,8 @@ public struct Tab: Sendable, Hashable, Codable {
             history: try values.decodeIfPresent(TabHistory.self, forKey: .history),
             unknownFields: try values.decodeIfPresent([UInt8].self, forKey: .unknownFields) ?? [],
             metadataUnknownFields: try values.decodeIfPresent([UInt8].self, forKey: .metadataUnknownFields) ?? [],
-            stableIdentifier: try values.decodeIfPresent(String.self, forKey: .stableIdentifier))
+            stableIdentifier: try values.decodeIfPresent(String.self, forKey: .stableIdentifier),
+            incognito: try values.decodeIfPresent(Bool.self, forKey: .incognito) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -116,6 +124,7 @@ public struct Tab: Sendable, Hashable, Codable {
         try values.encode(unknownFields, forKey: .unknownFields)
         try values.encode(metadataUnknownFields, forKey: .metadataUnknownFields)
         try values.encodeIfPresent(stableIdentifier, forKey: .stableIdentifier)
+        if incognito { try values.encode(true, forKey: .incognito) }
     }
 
     /// Replaces the box with one holding the changed fields (none when they are all empty).
@@ -165,9 +174,11 @@ final class TabExtras: Sendable, Hashable {
         var unknownFields: [UInt8] = []
         var metadataUnknownFields: [UInt8] = []
         var stableIdentifier: String?
+        var incognito = false
 
         var isEmpty: Bool {
-            opener == nil && !pinned && history == nil && unknownFields.isEmpty && metadataUnknownFields.isEmpty && stableIdentifier == nil
+            opener == nil && !pinned && history == nil && unknownFields.isEmpty && metadataUnknownFields.isEmpty
+                && stableIdentifier == nil && !incognito
         }
     }
 

@@ -51,7 +51,8 @@ import Testing
         let findings = try #require(document["findings"] as? [[String: Any]])
         #expect(!findings.isEmpty)
         for finding in findings {
-            #expect(Set(finding.keys) == ["rule", "severity", "session", "incognito", "tab", "file", "offset", "message", "chrome"])
+            #expect(
+                Set(finding.keys) == ["rule", "severity", "session", "incognito", "tab", "file", "offset", "message", "chrome", "outcome"])
         }
         let duplicate = try #require(findings.first { $0["rule"] as? String == "tab-id-duplicate" })
         #expect(duplicate["severity"] as? String == "error")

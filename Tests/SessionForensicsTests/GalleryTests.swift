@@ -25,10 +25,38 @@ import Testing
         }
     }()
 
+    /// The lines of Firefox for iOS's gallery (Fixtures/firefox-ios/gallery): case, rule, severity, outcome.
+    static let firefoxCases: [Case] = {
+        let readme =
+            (try? String(contentsOf: repository.appendingPathComponent("Fixtures/firefox-ios/gallery/README.md"), encoding: .utf8)) ?? ""
+        return readme.split(separator: "\n").compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 7, cells[1] != "case", !cells[1].hasPrefix("-") else { return nil }
+            return Case(profile: cells[1], rule: cells[2], severity: cells[3], chrome: cells[4], session: "regular", what: cells[5])
+        }
+    }()
+
     @Test func theGalleryCoversEveryRuleOfTheCatalog() {
-        #expect(Self.cases.count > 30)
-        let covered = Set(Self.cases.map(\.rule))
+        #expect(Self.cases.count > 30 && Self.firefoxCases.count > 10)
+        let covered = Set((Self.cases + Self.firefoxCases).map(\.rule))
         #expect(Rule.all.map(\.name).filter { !covered.contains($0) } == [])
+    }
+
+    /// Each Firefox for iOS case raises its rule, with that severity and outcome, judged by its family's rulebook.
+    @Test(arguments: firefoxCases)
+    func firefoxCaseRaisesItsRule(_ entry: Case) throws {
+        let input = try InputOpener.open(Self.repository.appendingPathComponent("Fixtures/firefox-ios/gallery/\(entry.profile)").path)
+        #expect(input.browser == "firefox-ios")
+        let report = BrowserRulebooks.validate(input)
+        if entry.rule == "-" {
+            #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+            return
+        }
+        let matching = report.findings.filter { $0.rule.name == entry.rule }
+        #expect(!matching.isEmpty, "\(entry.profile): \(report.findings.map(\.rule.name))")
+        for finding in matching {
+            #expect(finding.severity.rawValue == entry.severity && finding.outcome.rawValue == entry.chrome, "\(entry.profile)")
+        }
     }
 
     @Test(arguments: cases)

@@ -28,7 +28,11 @@ public struct AsideTarget: Sendable, Equatable {
 
     /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.
-    public static func locate(_ path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws -> AsideTarget {
+    /// A profile of another browser family, whose layout the commands that change a profile do
+    /// not write yet, is `ForensicsError.notSupported` naming `command`.
+    public static func locate(
+        _ path: String, command: String = "this command", fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws -> AsideTarget {
         // An empty PATH names nothing (an unset variable), never the working directory.
         guard !path.isEmpty else { throw FormatError.unreadable(path: path, reason: "an empty path names no profile") }
         // Repeated slashes and `.` components name the same place (`SessionStorage//<id>`).
@@ -68,6 +72,9 @@ public struct AsideTarget: Sendable, Equatable {
         }
         if children.count == 1, let child = children.first {
             return AsideTarget(profile: joinPath(path, child), session: nil, incognito: false, foundInside: child)
+        }
+        if let input = try? InputOpener.open(path, fileSystem: fileSystem), input.browser != ChromeIOSFamily().name {
+            throw ForensicsError.notSupported(path: path, command: command, browser: BrowserFamilies.family(of: input).displayName)
         }
         throw ForensicsError.notAProfile(path: path, reason: "no SessionStorage, Sessions, OTR or Backups directory in it")
     }

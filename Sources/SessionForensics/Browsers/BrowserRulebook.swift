@@ -11,6 +11,9 @@ public protocol BrowserRulebook: Sendable {
     /// Every finding about `input`, read as the family reads it (each file once) without holding
     /// more of it at once than the checks need: what `validate` alone does.
     func validate(_ input: LocatedInput) -> ValidationReport
+    /// Whether `planRepair` writes what the browser loads; a rulebook that does not yet has every
+    /// rule's repair say so, and repair refuses its profiles.
+    var repairs: Bool { get }
     /// The repair of `read` (a profile read for a rewrite) made from `report`, validate's findings
     /// about it; with `session`, of that session alone.
     func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan
@@ -21,6 +24,7 @@ public struct ChromeIOSRulebook: BrowserRulebook {
     public init() {}
 
     public var family: any BrowserFamily { ChromeIOSFamily() }
+    public var repairs: Bool { true }
 
     public func validate(_ read: InputRead) -> ValidationReport {
         Validator().validate(read)
@@ -35,10 +39,33 @@ public struct ChromeIOSRulebook: BrowserRulebook {
     }
 }
 
+/// Firefox for iOS's rulebook: `FirefoxIOSValidator`.
+public struct FirefoxIOSRulebook: BrowserRulebook {
+    public init() {}
+
+    public var family: any BrowserFamily { FirefoxIOSFamily() }
+    /// Not yet: every Firefox for iOS rule says so, and repair refuses its profiles.
+    public var repairs: Bool { false }
+
+    public func validate(_ read: InputRead) -> ValidationReport {
+        FirefoxIOSValidator().validate(read)
+    }
+
+    /// Reads each window's files and its tabs' session states once, and validates them.
+    public func validate(_ input: LocatedInput) -> ValidationReport {
+        FirefoxIOSValidator().validate(family.read(input, depth: .tabs, backups: false))
+    }
+
+    /// An empty plan: no Firefox for iOS rule repairs alone yet (`repairs` is false).
+    public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
+        RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: report.findings.filter(RepairPlanner.needsRepair), before: report)
+    }
+}
+
 /// The rulebook of every registered browser family (`BrowserFamilies`).
 public enum BrowserRulebooks {
     /// Every registered rulebook, one a family.
-    public static let all: [any BrowserRulebook] = [ChromeIOSRulebook()]
+    public static let all: [any BrowserRulebook] = [ChromeIOSRulebook(), FirefoxIOSRulebook()]
 
     /// The rulebook of the family that located `input`.
     public static func rulebook(for input: LocatedInput) -> any BrowserRulebook {

@@ -21,15 +21,18 @@ struct TabMatching: Sendable {
 /// unmatched tab of the other side with the same URL and creation time, in order.
 enum TabMatcher {
     static func match(_ before: [Tab], _ after: [Tab]) -> TabMatching {
-        let usableBefore = usableIDs(before)
-        let usableAfter = usableIDs(after)
+        // Tabs are named by UUID when every tab of both sides has one (not across formats).
+        let byUUID = before.allSatisfy { $0.stableIdentifier != nil } && after.allSatisfy { $0.stableIdentifier != nil }
+        let key = { (tab: Tab) in TabKey(tab, byUUID: byUUID) }
+        let usableBefore = usableIDs(before, byUUID: byUUID)
+        let usableAfter = usableIDs(after, byUUID: byUUID)
         var partnerOfBefore = [Int?](repeating: nil, count: before.count)
         var partnerOfAfter = [Int?](repeating: nil, count: after.count)
 
-        var afterByID: [TabID: Int] = [:]
-        for (index, tab) in after.enumerated() where usableAfter[index] { afterByID[tab.id] = index }
+        var afterByID: [TabKey: Int] = [:]
+        for (index, tab) in after.enumerated() where usableAfter[index] { afterByID[key(tab)] = index }
         for (index, tab) in before.enumerated() where usableBefore[index] {
-            if let partner = afterByID[tab.id], isSameTab(tab, after[partner]) {
+            if let partner = afterByID[key(tab)], isSameTab(tab, after[partner]) {
                 partnerOfBefore[index] = partner
                 partnerOfAfter[partner] = index
             }
@@ -87,10 +90,21 @@ enum TabMatcher {
         return second.contains { pages.contains($0.url) }
     }
 
-    /// Whether each tab's id identifies it: positive and not repeated on its side.
-    static func usableIDs(_ tabs: [Tab]) -> [Bool] {
-        var counts: [TabID: Int] = [:]
-        for tab in tabs { counts[tab.id, default: 0] += 1 }
-        return tabs.map { $0.hasValidID && counts[$0.id] == 1 }
+    /// Whether each tab's identity identifies it: its UUID where its browser names tabs so
+    /// (Chrome's legacy format, Firefox for iOS), else a positive id; not repeated on its side.
+    static func usableIDs(_ tabs: [Tab], byUUID: Bool = false) -> [Bool] {
+        var counts: [TabKey: Int] = [:]
+        for tab in tabs { counts[TabKey(tab, byUUID: byUUID), default: 0] += 1 }
+        return tabs.map { (byUUID || $0.hasValidID) && counts[TabKey($0, byUUID: byUUID)] == 1 }
+    }
+
+    /// What identifies a tab across two versions of its window: its UUID (`byUUID`), else its id.
+    enum TabKey: Hashable {
+        case uuid(String)
+        case id(TabID)
+
+        init(_ tab: Tab, byUUID: Bool) {
+            if byUUID, let uuid = tab.stableIdentifier { self = .uuid(uuid.uppercased()) } else { self = .id(tab.id) }
+        }
     }
 }

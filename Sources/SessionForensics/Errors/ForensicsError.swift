@@ -18,6 +18,8 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A set-aside entry does not read back as it was set aside (a file missing, changed,
     /// unreadable or of a kind a restore would drop): nothing of it is restored.
     case entryDamaged(entry: String, reason: String)
+    /// The command does not work on this browser's profiles yet.
+    case notSupported(path: String, command: String, browser: String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .cannotMigrate(let session, let reason): return "session \(session): cannot migrate: \(reason)"
         case .unsafeToMove(let path, let reason): return "\(path): not moved: \(reason)"
         case .entryDamaged(let entry, let reason): return "\(entry): not restored: \(reason)"
+        case .notSupported(let path, let command, let browser):
+            return "\(path): \(command) does not work on \(browser) profiles yet (inspect, validate, diff, report and compress do)"
         }
     }
 }

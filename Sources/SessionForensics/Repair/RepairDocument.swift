@@ -23,7 +23,7 @@ public enum RepairDocument {
                     })
             ),
             ("done", .array(result.steps.map(encode))),
-            ("unrepaired", .array(result.remaining.map(ValidationDocument.encode))),
+            ("unrepaired", .array(result.remaining.map { ValidationDocument.encode($0, browser: result.plan.before.browser) })),
             (
                 "result",
                 .object([

@@ -63,7 +63,9 @@ public struct ProfileReport: Sendable {
         var validation = rulebook.validate(read)
         let (readSessions, failures) = reader.sessions(of: read, history: history)
         var sessions = readSessions
-        let errors = failures.map { ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: input) }
+        let errors = failures.map {
+            ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: input, browser: located.browser)
+        }
         if redact { sessions = sessions.map(Redactor.redact) }
         let backups = read.backups.map { backup -> ChromeBackup in
             do throws(FormatError) {

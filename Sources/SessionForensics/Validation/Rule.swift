@@ -1,4 +1,4 @@
-/// A validation rule: a stable name, a fixed severity, what Chrome does when it fires, a one-line
+/// A validation rule: a stable name, a fixed severity, what the browser does when it fires, a one-line
 /// summary of what it means, and what repair does about it (the text of sessionctl-validate(1)).
 public struct Rule: Sendable, Hashable, CustomStringConvertible {
     /// The stable identifier scripts match on, e.g. `tab-id-invalid`.
@@ -20,8 +20,9 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// Every rule, in the order they are documented: the optimized format's, then the legacy format's.
-    public static var all: [Rule] { optimizedRules + legacyRules }
+    /// Every rule, in the order they are documented: Chrome for iOS's optimized format's, its
+    /// legacy format's, then Firefox for iOS's.
+    public static var all: [Rule] { optimizedRules + legacyRules + firefoxIOSRules }
 
     /// Looks a rule up by its name.
     public static func named(_ name: String) -> Rule? { all.first { $0.name == name } }

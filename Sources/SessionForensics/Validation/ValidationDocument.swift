@@ -19,7 +19,7 @@ public enum ValidationDocument {
                         ])
                     })
             ),
-            ("findings", .array(report.findings.map(encode))),
+            ("findings", .array(report.findings.map { encode($0, browser: report.browser) })),
             (
                 "summary",
                 .object([
@@ -33,8 +33,10 @@ public enum ValidationDocument {
         ])
     }
 
-    static func encode(_ finding: Finding) -> JSONValue {
-        .object([
+    /// A finding: what the browser does about it is `outcome`, and for Chrome for iOS also
+    /// `chrome` (the key of the first version of the document).
+    static func encode(_ finding: Finding, browser: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("rule", .string(finding.rule.name)),
             ("severity", .string(finding.severity.rawValue)),
             ("session", .string(finding.session)),
@@ -42,8 +44,10 @@ public enum ValidationDocument {
             ("tab", finding.tab?.index.map { .int(Int64($0)) } ?? .null),
             ("file", .string(finding.file)),
             ("offset", finding.offset.map { .int(Int64($0)) } ?? .null),
-            ("message", .string(finding.message)),
-            ("chrome", .string(finding.outcome.rawValue))
-        ])
+            ("message", .string(finding.message))
+        ]
+        if browser == ChromeIOSFamily().name { members.append(("chrome", .string(finding.outcome.rawValue))) }
+        members.append(("outcome", .string(finding.outcome.rawValue)))
+        return .object(members)
     }
 }

@@ -100,6 +100,8 @@ public struct Validator: Sendable {
         case .directory(let directory): return planOptimized(directory)
         case .tabData(let file, let history): return SessionPlan(validateTabDataFile(session.source, file: file, history: history))
         case .legacy(let file, let window): return SessionPlan(validateLegacy(session.source, file: file, window: window))
+        // Another family's session is judged by its own rulebook, never by Chrome's.
+        case .firefoxWindow: return SessionPlan(SessionResult())
         }
     }
 

@@ -4,7 +4,7 @@ import FileSystemKit
 /// is adding its family here (and its rulebook in SessionForensics' `BrowserRulebooks`).
 public enum BrowserFamilies {
     /// Every registered family.
-    public static let all: [any BrowserFamily] = [ChromeIOSFamily()]
+    public static let all: [any BrowserFamily] = [ChromeIOSFamily(), FirefoxIOSFamily()]
 
     /// Their names, as `--browser` takes them.
     public static var names: [String] { all.map(\.name) }
@@ -38,7 +38,9 @@ public enum BrowserFamilies {
             do {
                 if let located = try family.locate(tree: tree, file: file, ancestry: ancestry) { return located }
             } catch .notASession(let path, let reason) {
-                refusal = refusal ?? .notASession(path: path, reason: reason)
+                // A family refuses only what it recognises, but the first is also the fallback that
+                // refuses everything: a later family's refusal says more.
+                refusal = .notASession(path: path, reason: reason)
             }
         }
         throw refusal

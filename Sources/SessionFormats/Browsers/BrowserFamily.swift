@@ -11,6 +11,8 @@ public protocol BrowserFamily: Sendable {
     var name: String { get }
     /// The name shown to people ("Chrome for iOS").
     var displayName: String { get }
+    /// The browser's own short name, which labels what it does with each finding (`chrome`).
+    var shortName: String { get }
 
     /// Locates the sessions of `tree` (its root the input directory, or with `file` the
     /// directory holding the input file), recognised by content and layout; nil when the input is

@@ -8,10 +8,13 @@ public struct ChromeIOSFamily: BrowserFamily {
 
     public var name: String { "chrome-ios" }
     public var displayName: String { "Chrome for iOS" }
+    public var shortName: String { "chrome" }
 
     /// `InputLocator` recognises Chrome for iOS's layout and files; what it does not recognise
     /// it names (a desktop profile, a Firefox file) or refuses.
     public func locate(tree: ReadableTree, file: String?, ancestry: [String]) throws(FormatError) -> LocatedInput? {
+        // Firefox for iOS's window files are named for it: left to its family unread.
+        if let file, FirefoxIOSLayout.windowID(fromFileName: lastPathComponent(file)) != nil { return nil }
         var located = try InputLocator.locate(tree: tree, file: file, ancestry: ancestry)
         located.browser = name
         return located

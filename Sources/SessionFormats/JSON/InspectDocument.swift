@@ -128,6 +128,10 @@ public enum InspectDocument {
             writer.key("stableIdentifier")
             writer.string(stable)
         }
+        if tab.incognito {
+            writer.key("incognito")
+            writer.bool(true)
+        }
         if withHistory { writeHistory(of: tab, to: &writer) }
         writer.endObject()
     }

@@ -12,7 +12,8 @@ public struct ReadError: Sendable, Hashable {
     /// The command to run next.
     public var next: String
 
-    public init(session: String, incognito: Bool, error: FormatError, input: String) {
+    /// The error of one session of `input`, read as the family named `browser`.
+    public init(session: String, incognito: Bool, error: FormatError, input: String, browser: String = ChromeIOSFamily().name) {
         self.session = session
         self.incognito = incognito
         switch error {
@@ -26,6 +27,11 @@ public struct ReadError: Sendable, Hashable {
             message = reason
         }
         let word = ShellWord.quote(input)
+        if browser != ChromeIOSFamily().name {
+            let family = BrowserFamilies.named(browser)?.shortName.capitalized ?? browser
+            next = "sessionctl validate \(word) says what \(family) would do and counts the tabs that can be read from the files"
+            return
+        }
         let repair =
             CompressedInput.isGzip(input)
             ? "sessionctl decompress \(word) -o DIR, then sessionctl repair --dry-run DIR"

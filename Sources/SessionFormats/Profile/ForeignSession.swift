@@ -1,11 +1,13 @@
-/// Session files and profiles of browsers sessionctl does not read yet, recognised by content and
-/// layout so that each is named for what it is (status 65) rather than called damaged or empty.
+/// Session files and profiles of other browsers than the family reading them (and of browsers
+/// sessionctl does not read yet), recognised by content and layout so that each is named for what
+/// it is (status 65) rather than called damaged or empty.
 public enum ForeignSession: Equatable, Sendable {
     /// A Chromium desktop command log (`SNSS`): Chrome, Edge, Brave, Vivaldi.
     case chromiumDesktop(version: UInt32)
     /// Firefox desktop's mozLz4 container (`mozLz40\0`): sessionstore.jsonlz4 and its backups.
     case firefoxDesktop
-    /// Firefox for iOS's window data (`window-<UUID>`): JSON with `activeTabId` and `tabData`.
+    /// Firefox for iOS's window data (`window-<UUID>`): JSON with `activeTabId` and `tabData`,
+    /// which `FirefoxIOSFamily` reads.
     case firefoxIOSWindowData
     /// Firefox for iOS's legacy tab archive (`tabsState.archive`): a keyed archive of `SavedTab`s.
     case firefoxIOSArchive
@@ -21,7 +23,7 @@ public enum ForeignSession: Equatable, Sendable {
         case .firefoxDesktop:
             return "a Firefox desktop session file (mozLz4-compressed JSON), which sessionctl does not read yet"
         case .firefoxIOSWindowData:
-            return "Firefox for iOS window data (JSON), which sessionctl does not read yet"
+            return "Firefox for iOS window data (JSON), read as --browser firefox-ios"
         case .firefoxIOSArchive:
             return "a Firefox for iOS tab archive (a keyed archive of SavedTab objects), which sessionctl does not read yet"
         case .otherPropertyList:
@@ -66,10 +68,11 @@ public enum ForeignSession: Equatable, Sendable {
         {
             return "a Firefox desktop profile (sessionstore.jsonlz4 and sessionstore-backups/), which sessionctl does not read yet"
         }
-        if names.contains("window-data") || names.contains("tabsState.archive") || names.contains("codableTabsState.archive")
-            || (name == "window-data" && names.contains { $0.hasPrefix("window-") })
-        {
-            return "Firefox for iOS tab data (window-data/, tabsState.archive), which sessionctl does not read yet"
+        if names.contains("window-data") || (name == "window-data" && names.contains { $0.hasPrefix("window-") }) {
+            return "Firefox for iOS window data (window-data/), read as --browser firefox-ios"
+        }
+        if names.contains("tabsState.archive") || names.contains("codableTabsState.archive") {
+            return "Firefox for iOS's legacy tab archive (tabsState.archive) and no window data, which sessionctl does not read yet"
         }
         return nil
     }

@@ -101,6 +101,24 @@ public struct SessionReader: Sendable {
                 for index in session.tabs.indices { session.tabs[index].history = nil }
             }
             return session
+        case .firefoxWindow(let window):
+            guard let data = window.window ?? window.readableWindow else { throw firefoxWindowError(window) }
+            return data.session(id: source.id, states: history ? window.statesByTab : nil)
+        }
+    }
+
+    /// Why neither file of a Firefox window can be shown, naming the window file as the user gave it.
+    private func firefoxWindowError(_ window: FirefoxWindowRead) -> FormatError {
+        let backup = window.backupPath == nil ? "no backup within the input" : "backup: " + window.whyNotLoaded(.backup)
+        let path = displayPath(window.mainPath)
+        switch window.main {
+        case .bytes:
+            if let damage = window.mainWindow?.damage {
+                return .damaged(file: path, offset: damage.offset, reason: "\(damage.reason) (\(backup))")
+            }
+            return .invalidDocument(path: path, reason: "\(window.whyNotLoaded(.main)) (\(backup))")
+        case .missing, .unreadable:
+            return .unreadable(path: path, reason: "\(window.whyNotLoaded(.main)) (\(backup))")
         }
     }
 

@@ -11,6 +11,9 @@ public struct SessionSource: Sendable, Hashable {
         case tabDataFile
         /// `Sessions/<id>/session.plist` or a backup plist: `path` is the file.
         case legacyPlist
+        /// Firefox for iOS's `window-data/window-<UUID>`: `path` is that file (which may be
+        /// missing when only its backup is left).
+        case firefoxWindow
     }
 
     public var id: SessionID
@@ -21,6 +24,9 @@ public struct SessionSource: Sendable, Hashable {
 
     /// Name of the metadata file inside an optimized session directory (another name only for a lone file).
     public var metadataFileName: String
+    /// For a Firefox for iOS window: the profile directory holding `window-data/` (its backup and
+    /// its tabs' session states are read from there), when the input reaches it.
+    public var firefoxProfile: String?
 
     public init(id: SessionID, incognito: Bool, kind: Kind, path: String, metadataFileName: String = ProfileLayout.metadataFile) {
         self.metadataFileName = metadataFileName
@@ -31,7 +37,13 @@ public struct SessionSource: Sendable, Hashable {
     }
 
     /// The on-disk format of the session.
-    public var format: SessionFormat { kind == .legacyPlist ? .legacy : .optimized }
+    public var format: SessionFormat {
+        switch kind {
+        case .optimizedDirectory, .tabDataFile: .optimized
+        case .legacyPlist: .legacy
+        case .firefoxWindow: .windowData
+        }
+    }
 
     /// Path of session_metadata.pb for an optimized session directory.
     public var metadataPath: String { joinPath(path, metadataFileName) }
@@ -49,7 +61,8 @@ public struct LocatedInput: Sendable {
     /// The tree the sessions are read from.
     public var tree: ReadableTree
     public var kind: Kind
-    /// The sessions Chrome would load, regular first, then incognito, each sorted by id.
+    /// The sessions the browser would load (Chrome: regular first, then incognito, each sorted by
+    /// id; Firefox for iOS: its windows by UUID, then windows left only in the backup directory).
     public var sessions: [SessionSource]
     /// Legacy sessions that Chrome would ignore because `SessionStorage/` exists beside them.
     public var shadowedLegacySessions: [SessionSource]

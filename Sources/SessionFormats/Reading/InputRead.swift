@@ -189,6 +189,8 @@ public struct InputRead: Sendable {
                 }
             }
             return SessionRead(source: source, content: .legacy(file, window))
+        case .firefoxWindow:
+            return SessionRead(source: source, content: .firefoxWindow(FirefoxWindowRead.read(source, tree: tree, depth: depth)))
         }
     }
 

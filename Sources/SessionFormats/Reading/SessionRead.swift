@@ -11,6 +11,8 @@ public struct SessionRead: Sendable {
         case tabData(FileRead, Result<TabHistory, FormatError>?)
         /// A session.plist: the file and the window it decodes to (nil when it could not be read).
         case legacy(FileRead, Result<LegacyWindow, FormatError>?)
+        /// A Firefox for iOS window: its file, its backup and its tabs' session states.
+        case firefoxWindow(FirefoxWindowRead)
     }
 
     public var source: SessionSource
@@ -24,6 +26,12 @@ public struct SessionRead: Sendable {
     /// The window a session.plist decodes to.
     public var legacyWindow: LegacyWindow? {
         if case .legacy(_, let window?) = content { return try? window.get() }
+        return nil
+    }
+
+    /// The Firefox for iOS window read, for a Firefox window.
+    public var firefoxWindow: FirefoxWindowRead? {
+        if case .firefoxWindow(let window) = content { return window }
         return nil
     }
 

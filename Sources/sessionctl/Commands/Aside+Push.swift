@@ -29,7 +29,7 @@ extension SessionCtl.Aside {
         @OptionGroup var output: FormatOption
 
         func run() throws {
-            let target = try AsideTarget.locate(path)
+            let target = try AsideTarget.locate(path, command: "aside")
             Output.profileFoundInside(target.foundInside, of: path)
             if let named = target.session, let session, session != named {
                 throw CommandFailure.usage("\(path) is session \(named), not \(session)")

@@ -25,7 +25,7 @@ extension SessionCtl {
 
         @Argument(
             help:
-                "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file; or a .gz or .tar.gz of one.",
+                "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file; a Firefox for iOS container, window-data directory or window file; or a .gz or .tar.gz of one.",
             completion: .file())
         var a: String
 
@@ -53,12 +53,18 @@ extension SessionCtl {
             // Each side shows what it can: a session that cannot be read on either side is left
             // out of the comparison and reported as such; a side with nothing readable is bad input.
             let sides = [("a", a, readA), ("b", b, readB)]
+            let browsers = ["a": before.browser, "b": after.browser]
             for (_, _, read) in sides where read.sessions.isEmpty {
                 if let first = read.errors.first { throw first.error }
             }
             let unreadable = sides.flatMap { side, path, read in
                 read.errors.map {
-                    (side: side, error: ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: path))
+                    (
+                        side: side,
+                        error: ReadError(
+                            session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: path,
+                            browser: browsers[side] ?? "")
+                    )
                 }
             }
             let skipped = Set(unreadable.map { ($0.error.incognito ? "OTR/" : "") + $0.error.session })

@@ -18,7 +18,8 @@ extension SessionCtl {
         )
 
         @Argument(
-            help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.",
+            help:
+                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS), or a container, profile.profile, window-data directory or window file (Firefox for iOS); or a .gz or .tar.gz of one.",
             completion: .file())
         var path: String
 
@@ -44,7 +45,9 @@ extension SessionCtl {
             if read.sessions.isEmpty, let first = read.errors.first { throw first.error }
             var sessions = read.sessions
             if redact { sessions = sessions.map(Redactor.redact) }
-            let errors = read.errors.map { ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: path) }
+            let errors = read.errors.map {
+                ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: path, browser: input.browser)
+            }
             switch output.format {
             case .json:
                 // Written a session at a time: a profile's whole document is never held at once.

@@ -32,7 +32,7 @@ extension SessionCtl {
         @OptionGroup var output: FormatOption
 
         func run() throws {
-            let target = try AsideTarget.locate(path)
+            let target = try AsideTarget.locate(path, command: "migrate")
             Output.profileFoundInside(target.foundInside, of: path)
             guard target.session == nil else {
                 throw CommandFailure.usage("\(path) is one session; migrate converts a whole profile (give the profile directory)")

@@ -33,7 +33,7 @@ extension SessionCtl {
         @OptionGroup var browserOption: BrowserOption
 
         func run() throws {
-            let target = try AsideTarget.locate(path)
+            let target = try AsideTarget.locate(path, command: "repair")
             Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let repairer = Repairer(profile: target.profile, aside: aside, browser: browserOption.family)

@@ -24,7 +24,8 @@ extension SessionCtl {
         )
 
         @Argument(
-            help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.",
+            help:
+                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS), or a container, profile.profile, window-data directory or window file (Firefox for iOS); or a .gz or .tar.gz of one.",
             completion: .file())
         var path: String
 

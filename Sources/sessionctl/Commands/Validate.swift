@@ -9,9 +9,10 @@ extension SessionCtl {
             commandName: "validate",
             abstract: "Check sessions against Chrome's format and predict what Chrome would do with each problem.",
             discussion: """
-                Every finding names a rule, a severity (error: loses data or crashes Chrome; warning: \
-                Chrome silently adjusts something; info: worth knowing) and what Chrome would do on its \
-                next launch: session-lost, tab-lost, entry-deleted, crash, adjusted or none. Damaged files \
+                Every finding names a rule, a severity (error: loses data or crashes the browser; warning: \
+                the browser silently adjusts something; info: worth knowing) and what the browser (Chrome \
+                for iOS, or Firefox for iOS) would do on its next launch: session-lost, tab-lost, \
+                entry-deleted, crash, adjusted or none. Damaged files \
                 are findings too, with the offset of the first bad byte. Validate reads each file at most \
                 once and never changes anything on disk; it waits while another sessionctl command changes the profile \
                 (75 after ten seconds). Exit status: 0 when there are no errors \
@@ -21,7 +22,8 @@ extension SessionCtl {
         )
 
         @Argument(
-            help: "A profile, SessionStorage or Sessions directory, session directory, or session file; or a .gz or .tar.gz of one.",
+            help:
+                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS), or a container, profile.profile, window-data directory or window file (Firefox for iOS); or a .gz or .tar.gz of one.",
             completion: .file())
         var path: String
 

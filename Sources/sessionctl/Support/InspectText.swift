@@ -15,8 +15,11 @@ enum InspectText {
                 marks += index == Int(session.activeIndex) ? "*" : " "
                 marks += tab.pinned ? "P" : " "
                 marks += tab.opener != nil ? "o" : " "
+                // Firefox for iOS marks each tab private, and names it by UUID.
+                if !session.format.isChrome { marks += tab.incognito ? "I" : " " }
                 let title = tab.title.isEmpty ? "(untitled)" : tab.title
-                Output.line("  \(marks) [\(index)] #\(tab.id) \(title)")
+                let name = session.format.isChrome ? "#\(tab.id)" : tab.stableIdentifier ?? "#\(tab.id)"
+                Output.line("  \(marks) [\(index)] \(name) \(title)")
                 Output.line("         \(tab.url.isEmpty ? "(no url)" : tab.url)")
                 var details =
                     "created \(tab.creationTime.iso8601 ?? "-"), active \(tab.lastActiveTime.iso8601 ?? "-"), \(tab.navigationItemCount) item\(tab.navigationItemCount == 1 ? "" : "s")"
@@ -24,7 +27,8 @@ enum InspectText {
                 Output.line("         \(details)")
                 if history {
                     guard let tabHistory = tab.history else {
-                        Output.line("         history: unavailable (data.pb missing or unreadable)")
+                        let file = session.format.isChrome ? "data.pb" : "tab-session-data file"
+                        Output.line("         history: unavailable (\(file) missing or unreadable)")
                         continue
                     }
                     for (itemIndex, item) in tabHistory.items.enumerated() {
@@ -41,6 +45,7 @@ enum InspectText {
             }
         }
         Output.line()
-        Output.line("legend: * active, P pinned, o has opener")
+        let privateMark = sessions.contains { !$0.format.isChrome } ? ", I private" : ""
+        Output.line("legend: * active, P pinned, o has opener\(privateMark)")
     }
 }

@@ -6,6 +6,7 @@ import SessionFormats
 enum ValidateText {
     /// Prints the report; `path` is what the user gave, for the next step it suggests.
     static func print(_ report: ValidationReport, path: String? = nil) {
+        let browser = BrowserFamilies.named(report.browser)?.shortName ?? report.browser
         for (number, session) in report.groupedWorstFirst().enumerated() {
             if number > 0 { Output.line() }
             Output.line("\(session.incognito ? "incognito " : "")session \(session.session):")
@@ -14,7 +15,7 @@ enum ValidateText {
                 for finding in group.findings {
                     let place = finding.offset.map { "\(finding.file) at byte \($0)" } ?? finding.file
                     Output.line(
-                        "    \(pad(finding.severity.rawValue, 7)) \(finding.rule.name) [chrome: \(finding.outcome.rawValue)] \(place): \(finding.message)"
+                        "    \(pad(finding.severity.rawValue, 7)) \(finding.rule.name) [\(browser): \(finding.outcome.rawValue)] \(place): \(finding.message)"
                     )
                 }
             }
@@ -24,18 +25,24 @@ enum ValidateText {
             "\(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s"), \(report.infos) info"
         Output.line(
             "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
-        if let path, report.findings.contains(where: RepairPlanner.needsRepair) {
-            if CompressedInput.isGzip(path) {
-                Output.line(
-                    "next: sessionctl decompress \(ShellWord.quote(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what Chrome would lose"
-                )
-            } else if let target = RepairTarget.directory(for: path) {
-                // Repair takes a directory: for a file, the profile that holds it.
-                Output.line(
-                    "next: sessionctl repair --dry-run \(ShellWord.quote(target)) shows how repair would save what Chrome would lose")
-            } else {
-                Output.line("next: repair works on a profile directory; copy this file into one to repair it")
-            }
+        let repairs = BrowserRulebooks.all.first { $0.family.name == report.browser }?.repairs ?? false
+        if let path, repairs, report.findings.contains(where: RepairPlanner.needsRepair) {
+            next(path)
+        }
+    }
+
+    /// The `next:` line: the repair command that shows how what the browser would lose is saved.
+    private static func next(_ path: String) {
+        if CompressedInput.isGzip(path) {
+            Output.line(
+                "next: sessionctl decompress \(ShellWord.quote(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what Chrome would lose"
+            )
+        } else if let target = RepairTarget.directory(for: path) {
+            // Repair takes a directory: for a file, the profile that holds it.
+            Output.line(
+                "next: sessionctl repair --dry-run \(ShellWord.quote(target)) shows how repair would save what Chrome would lose")
+        } else {
+            Output.line("next: repair works on a profile directory; copy this file into one to repair it")
         }
     }
 

@@ -1,0 +1,117 @@
+import FileSystemKit
+
+/// Firefox for iOS: `window-data/window-<UUID>` (JSON) with its copy in `window-data-backup/`
+/// and each tab's WebKit session state in `tab-session-data/`, under `profile.profile/` of the
+/// app group container (docs/firefox-ios-format.md).
+public struct FirefoxIOSFamily: BrowserFamily {
+    public init() {}
+
+    public var name: String { "firefox-ios" }
+    public var displayName: String { "Firefox for iOS" }
+    public var shortName: String { "firefox" }
+
+    /// Recognises a container (`profile.profile/` inside), a profile directory (`window-data/` or
+    /// its backup inside), a directory of window files, or one window file: by its name
+    /// (`window-<UUID>`, taken at its word so that a damaged file is still examined) or by its
+    /// content (a JSON object with `activeTabId` and `tabData`).
+    public func locate(tree: ReadableTree, file: String?, ancestry: [String]) throws(FormatError) -> LocatedInput? {
+        var located: LocatedInput
+        if let file {
+            let base = lastPathComponent(file)
+            if FirefoxIOSLayout.windowID(fromFileName: base) == nil {
+                guard Self.isWindowFile(try tree.read(file)) else { return nil }
+            }
+            let id = FirefoxIOSLayout.windowID(fromFileName: base) ?? base
+            located = LocatedInput(
+                tree: tree, kind: .file, sessions: [SessionSource(id: id, incognito: false, kind: .firefoxWindow, path: file)])
+        } else if let found = try locateDirectory(tree: tree, ancestry: ancestry) {
+            located = found
+        } else {
+            return nil
+        }
+        located.browser = name
+        return located
+    }
+
+    public func read(_ input: LocatedInput, depth: ReadDepth, backups: Bool) -> InputRead {
+        InputRead(input, depth: depth)
+    }
+
+    /// A directory of this family's: a container, a profile, a directory of window files, or one
+    /// of them one level down (an unpacked bundle).
+    private func locateDirectory(tree: ReadableTree, ancestry: [String]) throws(FormatError) -> LocatedInput? {
+        let names = Set(tree.list(""))
+        // Only the archives of the versions before window data: named, not read.
+        for profile in ["", FirefoxIOSLayout.profileDirectory]
+        where !Self.isProfile(tree: tree, profile)
+            && [FirefoxIOSLayout.legacyArchive, FirefoxIOSLayout.legacyCodableArchive].contains(where: {
+                tree.kind(of: joinPath(profile, $0)) == .file
+            })
+        {
+            throw .notASession(
+                path: tree.displayName,
+                reason:
+                    "Firefox for iOS's legacy tab archive (tabsState.archive) and no window data (window-data/), which sessionctl does not read yet"
+            )
+        }
+        let isDirectory = { (path: String) in tree.kind(of: path) == .directory }
+        if names.contains(FirefoxIOSLayout.profileDirectory), isDirectory(FirefoxIOSLayout.profileDirectory),
+            Self.isProfile(tree: tree, FirefoxIOSLayout.profileDirectory)
+        {
+            return LocatedInput(tree: tree, kind: .profile, sessions: Self.windows(tree: tree, profile: FirefoxIOSLayout.profileDirectory))
+        }
+        if Self.isProfile(tree: tree, "") {
+            return LocatedInput(tree: tree, kind: .profile, sessions: Self.windows(tree: tree, profile: ""))
+        }
+        let windowFiles = names.sorted().filter { FirefoxIOSLayout.windowID(fromFileName: $0) != nil && tree.kind(of: $0) == .file }
+        if !windowFiles.isEmpty || ancestry.last == FirefoxIOSLayout.windowDataDirectory {
+            let sessions = windowFiles.map { name in
+                SessionSource(id: FirefoxIOSLayout.windowID(fromFileName: name) ?? name, incognito: false, kind: .firefoxWindow, path: name)
+            }
+            return LocatedInput(tree: tree, kind: .storageDirectory, sessions: sessions)
+        }
+        // An unpacked bundle: one container or profile one level down.
+        let inside = names.sorted().filter { child in
+            isDirectory(child)
+                && (Self.isProfile(tree: tree, child) || Self.isProfile(tree: tree, joinPath(child, FirefoxIOSLayout.profileDirectory)))
+        }
+        if inside.count == 1, let child = inside.first,
+            var located = try locateDirectory(tree: tree.subtree(child), ancestry: ancestry + [child])
+        {
+            located.profileFoundInside = child
+            return located
+        }
+        return nil
+    }
+
+    /// Whether `path` holds Firefox's window directories.
+    private static func isProfile(tree: ReadableTree, _ path: String) -> Bool {
+        [FirefoxIOSLayout.windowDataDirectory, FirefoxIOSLayout.backupDirectory].contains { name in
+            tree.kind(of: joinPath(path, name)) == .directory
+        }
+    }
+
+    /// The windows of the profile at `profile`: each file of `window-data/` Firefox would list
+    /// (sorted by name), then each window left only in `window-data-backup/` (which Firefox never
+    /// finds, listed for what it holds).
+    static func windows(tree: ReadableTree, profile: String) -> [SessionSource] {
+        let mainDirectory = joinPath(profile, FirefoxIOSLayout.windowDataDirectory)
+        let main = tree.list(mainDirectory).filter { FirefoxIOSLayout.windowID(fromFileName: $0) != nil }
+        let mainIDs = Set(main.compactMap(FirefoxIOSLayout.windowID(fromFileName:)).map { $0.uppercased() })
+        let backupOnly = tree.list(joinPath(profile, FirefoxIOSLayout.backupDirectory)).filter { name in
+            FirefoxIOSLayout.windowID(fromFileName: name).map { !mainIDs.contains($0.uppercased()) } ?? false
+        }
+        return (main + backupOnly).map { name in
+            var source = SessionSource(
+                id: FirefoxIOSLayout.windowID(fromFileName: name) ?? name, incognito: false, kind: .firefoxWindow,
+                path: joinPath(mainDirectory, name))
+            source.firefoxProfile = profile
+            return source
+        }
+    }
+
+    /// Whether `bytes` are a Firefox for iOS window file: a JSON object naming `activeTabId` and `tabData`.
+    public static func isWindowFile(_ bytes: [UInt8]) -> Bool {
+        ForeignSession.recognize(bytes, chromePlistName: true) == .firefoxIOSWindowData
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// The commands on Firefox for iOS profiles (Fixtures/firefox-ios, written by Python's json and
+/// plistlib), as a user runs them.
+@Suite struct FirefoxIOSCommandTests {
+    static let gallery = "Fixtures/firefox-ios/gallery"
+    static let window = "E3F1A7C2-5B4D-4E6F-8A9B-0C1D2E3F4A5B"
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Each case of the gallery is reported with its rule, and only the cases that lose something fail.
+    @Test(arguments: [
+        ("healthy", [String](), 0),
+        ("window-file-unparsable", ["window-file-unparsable"], 1),
+        ("window-file-refused", ["window-file-unparsable"], 1),
+        ("window-lost", ["window-lost"], 1),
+        ("window-only-in-backup", ["window-only-in-backup"], 1),
+        ("backup-missing", ["backup-missing"], 0),
+        ("backup-behind", ["backup-behind"], 0),
+        ("backup-unparsable", ["backup-unparsable"], 0),
+        ("active-tab-missing", ["active-tab-missing"], 0),
+        ("tab-uuid-duplicate", ["tab-uuid-duplicate"], 0),
+        ("tab-url-invalid", ["tab-url-invalid"], 0),
+        ("tab-state-unparsable", ["tab-state-unparsable"], 0),
+        ("internal-url", ["internal-url"], 0),
+        ("windows-several", ["windows-several"], 0),
+        ("private-tabs-saved", ["private-tabs-saved"], 0)
+    ])
+    func validateNamesWhatFirefoxDoes(name: String, rules: [String], status: Int32) throws {
+        let result = try CLI.run(["validate", CLI.path("\(Self.gallery)/\(name)"), "--format", "json"])
+        #expect(result.status == status, "\(name): \(result.stdout)\(result.stderr)")
+        let document = try Self.json(result.stdout)
+        #expect(document["browser"] as? String == "firefox-ios")
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        #expect(findings.compactMap { $0["rule"] as? String } == rules, "\(name)")
+        for finding in findings {
+            #expect(finding["chrome"] == nil && finding["outcome"] is String, "\(finding)")
+        }
+        let sessions = try #require(document["sessions"] as? [[String: Any]])
+        #expect(sessions.allSatisfy { $0["format"] as? String == "window-data" })
+        // Repair does not write Firefox windows yet: validate suggests no command that would refuse.
+        let text = try CLI.run(["validate", CLI.path("\(Self.gallery)/\(name)")])
+        #expect(!text.stdout.contains("next:"), "\(text.stdout)")
+        #expect(rules.allSatisfy { text.stdout.contains("\($0) [firefox: ") }, "\(text.stdout)")
+    }
+
+    /// What Firefox loads instead of a damaged window file, and what that loses, in numbers.
+    @Test func aDamagedWindowFileSaysWhatTheBackupLoses() throws {
+        let result = try CLI.run(["validate", CLI.path("\(Self.gallery)/window-file-unparsable"), "--format", "json"])
+        let finding = try #require((try Self.json(result.stdout)["findings"] as? [[String: Any]])?.first)
+        #expect(finding["outcome"] as? String == "tab-lost")
+        #expect(finding["offset"] is Int)
+        let message = try #require(finding["message"] as? String)
+        #expect(message.contains("Firefox loads the backup (2 tabs), losing 1 tab"), "\(message)")
+        let lost = try CLI.run(["validate", CLI.path("\(Self.gallery)/window-lost")])
+        #expect(lost.stdout.contains("Firefox opens one new tab, and 2 tabs can be read from the files"), "\(lost.stdout)")
+    }
+
+    @Test func inspectListsTabsWithTheirUUIDsPrivacyAndHistories() throws {
+        let result = try CLI.run(["inspect", CLI.path("\(Self.gallery)/private-tabs-saved"), "--history", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try Self.json(result.stdout)
+        #expect(document["browser"] as? String == "firefox-ios")
+        let session = try #require((document["sessions"] as? [[String: Any]])?.first)
+        #expect(session["id"] as? String == Self.window && session["format"] as? String == "window-data")
+        #expect(session["activeIndex"] as? Int == 1)
+        let tabs = try #require(session["tabs"] as? [[String: Any]])
+        #expect(
+            tabs.map { $0["stableIdentifier"] as? String } == [
+                "0F1E2D3C-4B5A-4968-8776-655443322110", "1A2B3C4D-5E6F-4A0B-9C8D-7E6F5A4B3C2D",
+                "2B3C4D5E-6F7A-4B1C-8D9E-0F1A2B3C4D5E", "3C4D5E6F-7A8B-4C2D-9E0F-1A2B3C4D5E6F"
+            ])
+        #expect(tabs.map { $0["incognito"] as? Bool ?? false } == [false, false, true, false])
+        // Times as written: seconds since 2001 in the file, 2026-11-20 09:05:30.25 UTC.
+        #expect(tabs[1]["lastActiveTime"] as? String == "2026-11-20T09:05:30.250000Z")
+        let history = try #require(tabs[1]["history"] as? [String: Any])
+        #expect(history["lastCommittedIndex"] as? Int == 1)
+        let items = try #require(history["items"] as? [[String: Any]])
+        #expect(
+            items.map { $0["url"] as? String } == [
+                "https://www.google.com/search?q=firefox+ios", "https://github.com/mozilla-mobile/firefox-ios"
+            ])
+        // A tab with no session state has no history, and one item for the page it opens.
+        #expect(tabs[3]["history"] is NSNull && tabs[3]["navigationItemCount"] as? Int == 1)
+
+        let text = try CLI.run(["inspect", CLI.path("\(Self.gallery)/private-tabs-saved")])
+        #expect(text.stdout.contains("   I [2] 2B3C4D5E-6F7A-4B1C-8D9E-0F1A2B3C4D5E Private page"), "\(text.stdout)")
+        #expect(text.stdout.contains("legend: * active, P pinned, o has opener, I private"))
+    }
+
+    /// Inspect shows the window Firefox loads: the backup when the window file does not decode;
+    /// a window file of an earlier version that today's Firefox refuses, as it reads; a window
+    /// neither file holds whole is an error naming both.
+    @Test func inspectShowsWhatFirefoxLoads() throws {
+        let early = try CLI.run(["inspect", CLI.path("Fixtures/firefox-ios/early-window")])
+        #expect(early.status == 0 && early.stdout.contains("2 tabs"), "\(early.stdout)\(early.stderr)")
+        let refused = try CLI.run(["validate", CLI.path("Fixtures/firefox-ios/early-window")])
+        #expect(refused.status == 1 && refused.stdout.contains("window-lost"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("Firefox's decoder refuses .tabData[0].createdAtTime: missing"), "\(refused.stdout)")
+        let fallback = try CLI.run(["inspect", CLI.path("\(Self.gallery)/window-file-unparsable")])
+        #expect(fallback.status == 0 && fallback.stdout.contains("2 tabs"), "\(fallback.stdout)\(fallback.stderr)")
+        let lost = try CLI.run(["inspect", CLI.path("\(Self.gallery)/window-lost")])
+        #expect(lost.status == 65, "\(lost.stdout)\(lost.stderr)")
+        #expect(
+            lost.stderr.contains("window-\(Self.window): damaged at byte") && lost.stderr.contains("(backup: missing)"), "\(lost.stderr)")
+        #expect(lost.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// The container, the profile directory, window-data/, and one window file named or not.
+    @Test(arguments: [
+        "gallery/healthy", "gallery/healthy/profile.profile", "gallery/healthy/profile.profile/window-data",
+        "gallery/healthy/profile.profile/window-data/window-E3F1A7C2-5B4D-4E6F-8A9B-0C1D2E3F4A5B", "early-window", "unknown-keys-window"
+    ])
+    func everyLevelOfTheContainerIsRead(path: String) throws {
+        let result = try CLI.run(["inspect", CLI.path("Fixtures/firefox-ios/\(path)"), "--format", "json"])
+        #expect(result.status == 0, "\(path): \(result.stderr)")
+        #expect(try Self.json(result.stdout)["browser"] as? String == "firefox-ios")
+        let chrome = try CLI.run(["inspect", CLI.path("Fixtures/firefox-ios/\(path)"), "--browser", "chrome-ios"])
+        #expect(chrome.status == 65 && chrome.stderr.contains("not a Chrome for iOS input"), "\(chrome.stderr)")
+    }
+
+    /// Tabs are matched by UUID: a tab moved is moved, not removed and added.
+    @Test func diffMatchesTabsByUUID() throws {
+        let root = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = CLI.path("\(Self.gallery)/healthy/profile.profile/window-data/window-\(Self.window)")
+        var window = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: source))) as? [String: Any])
+        var tabs = try #require(window["tabData"] as? [[String: Any]])
+        tabs.append(tabs.removeFirst())
+        tabs[0]["title"] = "Renamed"
+        window["tabData"] = tabs
+        let moved = "\(root)/window-\(Self.window)"
+        try JSONSerialization.data(withJSONObject: window).write(to: URL(fileURLWithPath: moved))
+        let result = try CLI.run(["diff", source, moved, "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let document = try Self.json(result.stdout)
+        #expect((document["browsers"] as? [String: String]) == ["a": "firefox-ios", "b": "firefox-ios"])
+        let text = try CLI.run(["diff", source, moved])
+        #expect(text.stdout.contains("1 moved") && !text.stdout.contains("added") && !text.stdout.contains("removed"), "\(text.stdout)")
+    }
+
+    /// Repair, migrate and aside refuse a Firefox profile in one line, with nothing written.
+    @Test(arguments: [["repair"], ["repair", "--dry-run"], ["migrate", "--to", "legacy"], ["aside", "list"]])
+    func commandsThatChangeAProfileRefuseIt(command: [String]) throws {
+        let root = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let copied = try CLI.runProgram("/bin/cp", ["-R", CLI.path("\(Self.gallery)/window-lost"), "\(root)/group"])
+        #expect(copied.status == 0)
+        let before = Archives.listing("\(root)/group")
+        let refused = try CLI.run(command + ["\(root)/group"])
+        #expect(refused.status == 65, "\(command): \(refused.status) \(refused.stderr)")
+        #expect(refused.stderr.contains("does not work on Firefox for iOS profiles yet"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(Archives.listing("\(root)/group") == before)
+    }
+
+    @Test func reportAndBundlesNameTheBrowser() throws {
+        let root = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let profile = CLI.path("\(Self.gallery)/window-file-unparsable")
+        let report = try CLI.run(["report", profile, "-o", "\(root)/report.html", "--history"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = try String(contentsOfFile: "\(root)/report.html", encoding: .utf8)
+        #expect(html.contains("window-file-unparsable") && html.contains("Firefox for iOS - GitHub"))
+        let bundle = try CLI.run(["compress", profile, "-o", "\(root)/b.tar.gz", "--format", "json"])
+        #expect(bundle.status == 0, "\(bundle.stderr)")
+        #expect(try Self.json(bundle.stdout)["browser"] as? String == "firefox-ios")
+        let fromBundle = try CLI.run(["validate", "\(root)/b.tar.gz", "--format", "json"])
+        let browser = try Self.json(fromBundle.stdout)["browser"] as? String
+        #expect(fromBundle.status == 1 && browser == "firefox-ios", "\(fromBundle.stderr)")
+    }
+}
