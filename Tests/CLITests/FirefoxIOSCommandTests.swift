@@ -41,9 +41,11 @@ import Testing
         }
         let sessions = try #require(document["sessions"] as? [[String: Any]])
         #expect(sessions.allSatisfy { $0["format"] as? String == "window-data" })
-        // Repair does not write Firefox windows yet: validate suggests no command that would refuse.
+        // What repair acts on gets the command that shows how, naming Firefox.
         let text = try CLI.run(["validate", CLI.path("\(Self.gallery)/\(name)")])
-        #expect(!text.stdout.contains("next:"), "\(text.stdout)")
+        let repairable = findings.contains { $0["severity"] as? String != "info" }
+        #expect(text.stdout.contains("next: sessionctl repair --dry-run") == repairable, "\(text.stdout)")
+        #expect(!text.stdout.contains("next:") || text.stdout.contains("what Firefox would lose"), "\(text.stdout)")
         #expect(rules.allSatisfy { text.stdout.contains("\($0) [firefox: ") }, "\(text.stdout)")
     }
 
@@ -56,7 +58,7 @@ import Testing
         let message = try #require(finding["message"] as? String)
         #expect(message.contains("Firefox loads the backup (2 tabs), losing 1 tab"), "\(message)")
         let lost = try CLI.run(["validate", CLI.path("\(Self.gallery)/window-lost")])
-        #expect(lost.stdout.contains("Firefox opens one new tab, and 2 tabs can be read from the files"), "\(lost.stdout)")
+        #expect(lost.stdout.contains("Firefox opens one new tab, and 1 tab can be read from the files"), "\(lost.stdout)")
     }
 
     @Test func inspectListsTabsWithTheirUUIDsPrivacyAndHistories() throws {
@@ -142,19 +144,72 @@ import Testing
         #expect(text.stdout.contains("1 moved") && !text.stdout.contains("added") && !text.stdout.contains("removed"), "\(text.stdout)")
     }
 
-    /// Repair, migrate and aside refuse a Firefox profile in one line, with nothing written.
-    @Test(arguments: [["repair"], ["repair", "--dry-run"], ["migrate", "--to", "legacy"], ["aside", "list"]])
-    func commandsThatChangeAProfileRefuseIt(command: [String]) throws {
-        let root = try CLI.temporaryDirectory()
+    /// Migrate and aside refuse a Firefox profile in one line, with nothing written.
+    @Test(arguments: [["migrate", "--to", "legacy"], ["aside", "list"], ["aside", "push"]])
+    func commandsThatDoNotWriteItsLayoutRefuseIt(command: [String]) throws {
+        let root = try Self.copy("window-lost")
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let copied = try CLI.runProgram("/bin/cp", ["-R", CLI.path("\(Self.gallery)/window-lost"), "\(root)/group"])
-        #expect(copied.status == 0)
         let before = Archives.listing("\(root)/group")
         let refused = try CLI.run(command + ["\(root)/group"])
         #expect(refused.status == 65, "\(command): \(refused.status) \(refused.stderr)")
         #expect(refused.stderr.contains("does not work on Firefox for iOS profiles yet"), "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1)
         #expect(Archives.listing("\(root)/group") == before)
+    }
+
+    /// A gallery case copied to a new directory as `group`; returns the directory holding it.
+    static func copy(_ name: String) throws -> String {
+        let root = try CLI.temporaryDirectory()
+        let copied = try CLI.runProgram("/bin/cp", ["-R", CLI.path("\(gallery)/\(name)"), "\(root)/group"])
+        #expect(copied.status == 0)
+        return root
+    }
+
+    /// Repair saves every tab Firefox would lose, into files Firefox loads: the dry run says
+    /// exactly what the run leaves, the originals are set aside whole, and a second run changes nothing.
+    @Test(arguments: [
+        ("window-file-unparsable", 3), ("window-file-refused", 3), ("window-lost", 1), ("window-only-in-backup", 3),
+        ("active-tab-missing", 3), ("tab-uuid-duplicate", 4), ("tab-url-invalid", 3), ("tab-state-unparsable", 3)
+    ])
+    func repairSavesEveryTab(name: String, tabs: Int) throws {
+        let root = try Self.copy(name)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let profile = "\(root)/group"
+        let before = Archives.listing(profile)
+        let dry = try CLI.run(["repair", "--dry-run", profile, "--format", "json"])
+        #expect(Archives.listing(profile) == before, "a dry run changed the profile")
+        let planned = try Self.json(dry.stdout)
+        #expect(planned["browser"] as? String == "firefox-ios")
+        let unrepaired = try #require(planned["unrepaired"] as? [[String: Any]])
+        #expect(unrepaired.isEmpty && dry.status == 0, "\(name): \(dry.stdout)\(dry.stderr)")
+        let run = try CLI.run(["repair", profile])
+        #expect(run.status == 0, "\(name): \(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("result: the profile validates clean"), "\(run.stdout)")
+        // What Firefox loads now: the window file itself, with every tab.
+        let validate = try CLI.run(["validate", profile, "--format", "json"])
+        // Still Firefox's: the Backups/ the originals went to does not make the container Chrome's.
+        #expect(try Self.json(validate.stdout)["browser"] as? String == "firefox-ios")
+        let rules = (try Self.json(validate.stdout)["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        #expect(!rules.contains { ["window-file-unparsable", "window-lost", "window-only-in-backup"].contains($0) }, "\(rules)")
+        let window = "\(profile)/profile.profile/window-data/window-\(Self.window)"
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: window))) as? [String: Any])
+        let written = try #require(data["tabData"] as? [[String: Any]])
+        #expect(written.count == tabs, "\(name): \(written.map { $0["siteUrl"] ?? "" })")
+        let ids = written.compactMap { $0["id"] as? String }
+        #expect(Set(ids).count == ids.count && ids.contains(data["activeTabId"] as? String ?? ""))
+        // The originals are in one entry, with a manifest naming each.
+        let entries = Archives.listing("\(profile)/Backups/\(Self.window)").filter { !$0.contains("/") }
+        #expect(entries.count == 1, "\(entries)")
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(profile)/Backups/\(Self.window)/\(entries[0])/manifest.json")))
+                as? [String: Any])
+        let files = (manifest["files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(
+            !files.isEmpty
+                && files.allSatisfy { FileManager.default.fileExists(atPath: "\(profile)/Backups/\(Self.window)/\(entries[0])/\($0)") })
+        let again = try CLI.run(["repair", profile])
+        #expect(again.status == 0 && again.stdout.contains("plan: nothing to change"), "\(again.stdout)")
     }
 
     @Test func reportAndBundlesNameTheBrowser() throws {

@@ -29,15 +29,8 @@ import Testing
     /// Every rule says what repair does: what Chrome loses, crashes on, adjusts or deletes is
     /// repaired alone; what repair leaves is only ever information.
     @Test func everyRuleCarriesItsRepair() {
-        // Firefox for iOS's rulebook writes no repair yet: each of its rules says so or why none is due.
-        #expect(!FirefoxIOSRulebook().repairs)
-        for rule in Rule.firefoxIOSRules {
-            #expect(!rule.repair.repairsAlone, "\(rule.name)")
-            if rule.severity != .info || rule.outcome == .entryDeleted {
-                #expect(rule.repair == .none(Rule.firefoxRepairPending), "\(rule.name)")
-            }
-        }
-        for rule in Rule.all where !Rule.firefoxIOSRules.contains(rule) {
+        #expect(BrowserRulebooks.all.allSatisfy { $0.repairs })
+        for rule in Rule.all {
             switch rule.repair {
             case .step(let text), .withRewrite(let text), .none(let text):
                 #expect(text.hasSuffix(".") && text.count > 10, "\(rule.name)")

@@ -110,6 +110,12 @@ enum FirefoxWindowFuzz {
         }
         let file = FirefoxWindowDecoder.decode(bytes)
         guard let window = file.window else { return }
+        // What repair writes of what was read (the tab cut short too) is what Firefox loads, or nothing.
+        var salvaged = window
+        if let cut = file.cutTab { salvaged.tabs.append(cut) }
+        if let repaired = FirefoxRepairPlanner.loadableBytes(salvaged), !FirefoxWindowDecoder.decode(repaired).loadsInFirefox {
+            fatalError("repair would write a window Firefox refuses")
+        }
         // Written, read back and written again: the same bytes, the same tabs (a whole number
         // read as 3.0 is written as 3, so the first writing is the fixed point).
         let written = FirefoxWindowEncoder.encode(window)

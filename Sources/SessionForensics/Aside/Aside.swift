@@ -25,7 +25,7 @@ public struct Aside: Sendable {
     public let writer: AtomicWriter
     /// Recorded in each manifest.
     public let toolVersion: String
-    private let clock: @Sendable () -> Timestamp
+    let clock: @Sendable () -> Timestamp
 
     public init(
         profile: String, writer: AtomicWriter = AtomicWriter(), toolVersion: String,

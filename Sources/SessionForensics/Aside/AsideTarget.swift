@@ -30,8 +30,10 @@ public struct AsideTarget: Sendable, Equatable {
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.
     /// A profile of another browser family, whose layout the commands that change a profile do
     /// not write yet, is `ForensicsError.notSupported` naming `command`.
+    /// `browsers` names the families whose profiles the command writes (Chrome for iOS's alone by default).
     public static func locate(
-        _ path: String, command: String = "this command", fileSystem: any FileSystem = POSIXFileSystem()
+        _ path: String, command: String = "this command", browsers: Set<String> = [ChromeIOSFamily().name],
+        fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> AsideTarget {
         // An empty PATH names nothing (an unset variable), never the working directory.
         guard !path.isEmpty else { throw FormatError.unreadable(path: path, reason: "an empty path names no profile") }
@@ -53,6 +55,18 @@ public struct AsideTarget: Sendable, Equatable {
                     ? "a compressed bundle, which commands that change a profile do not write into; unpack it with sessionctl decompress \(path) -o DIR, then run this on DIR"
                     : "not a directory (commands that change a profile take the profile directory)")
         }
+        if let input = try? InputOpener.open(path, fileSystem: fileSystem), input.browser != ChromeIOSFamily().name {
+            guard browsers.contains(input.browser) else {
+                throw ForensicsError.notSupported(path: path, command: command, browser: BrowserFamilies.family(of: input).displayName)
+            }
+            // Another family's profile is worked on whole, at the directory its sessions are relative to.
+            guard input.kind == .profile else {
+                throw ForensicsError.notAProfile(
+                    path: path, reason: "not a profile directory of \(BrowserFamilies.family(of: input).displayName)")
+            }
+            let inside = input.profileFoundInside
+            return AsideTarget(profile: inside.map { joinPath(path, $0) } ?? path, session: nil, incognito: false, foundInside: inside)
+        }
         let markers = [
             ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
             ProfileLayout.backupsDirectory
@@ -72,9 +86,6 @@ public struct AsideTarget: Sendable, Equatable {
         }
         if children.count == 1, let child = children.first {
             return AsideTarget(profile: joinPath(path, child), session: nil, incognito: false, foundInside: child)
-        }
-        if let input = try? InputOpener.open(path, fileSystem: fileSystem), input.browser != ChromeIOSFamily().name {
-            throw ForensicsError.notSupported(path: path, command: command, browser: BrowserFamilies.family(of: input).displayName)
         }
         throw ForensicsError.notAProfile(path: path, reason: "no SessionStorage, Sessions, OTR or Backups directory in it")
     }

@@ -39,13 +39,12 @@ public struct ChromeIOSRulebook: BrowserRulebook {
     }
 }
 
-/// Firefox for iOS's rulebook: `FirefoxIOSValidator`.
+/// Firefox for iOS's rulebook: `FirefoxIOSValidator` and `FirefoxRepairPlanner`.
 public struct FirefoxIOSRulebook: BrowserRulebook {
     public init() {}
 
     public var family: any BrowserFamily { FirefoxIOSFamily() }
-    /// Not yet: every Firefox for iOS rule says so, and repair refuses its profiles.
-    public var repairs: Bool { false }
+    public var repairs: Bool { true }
 
     public func validate(_ read: InputRead) -> ValidationReport {
         FirefoxIOSValidator().validate(read)
@@ -56,9 +55,8 @@ public struct FirefoxIOSRulebook: BrowserRulebook {
         FirefoxIOSValidator().validate(family.read(input, depth: .tabs, backups: false))
     }
 
-    /// An empty plan: no Firefox for iOS rule repairs alone yet (`repairs` is false).
     public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
-        RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: report.findings.filter(RepairPlanner.needsRepair), before: report)
+        FirefoxRepairPlanner().plan(read, report: report, session: session)
     }
 }
 

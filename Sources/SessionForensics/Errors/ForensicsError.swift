@@ -33,7 +33,7 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unsafeToMove(let path, let reason): return "\(path): not moved: \(reason)"
         case .entryDamaged(let entry, let reason): return "\(entry): not restored: \(reason)"
         case .notSupported(let path, let command, let browser):
-            return "\(path): \(command) does not work on \(browser) profiles yet (inspect, validate, diff, report and compress do)"
+            return "\(path): \(command) does not work on \(browser) profiles yet (inspect, validate, repair, diff, report and compress do)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionFormats
 
 /// The `sessionctl.repair/1` JSON document: the plan, what was done, what is left.
@@ -22,7 +23,7 @@ public enum RepairDocument {
                         ])
                     })
             ),
-            ("done", .array(result.steps.map(encode))),
+            ("done", .array(result.steps.flatMap(encodeEach))),
             ("unrepaired", .array(result.remaining.map { ValidationDocument.encode($0, browser: result.plan.before.browser) })),
             (
                 "result",
@@ -46,12 +47,26 @@ public enum RepairDocument {
         ])
     }
 
+    /// A step as the objects of `done`: files set aside together are one object each, naming the
+    /// entry that holds them all.
+    static func encodeEach(_ step: RepairStep) -> [JSONValue] {
+        guard case .setAsideFiles(let files, let entry, let path) = step else { return [encode(step)] }
+        return files.map { encode(.setAsideFiles(files: [$0], entry: entry, path: path)) }
+    }
+
     static func encode(_ step: RepairStep) -> JSONValue {
         switch step {
         case .setAside(let directory, let entry, let path):
             return .object([
                 ("operation", .string("set-aside")), ("path", .string(directory)), ("entry", .string(entry)), ("to", .string(path))
             ])
+        case .setAsideFiles(let files, let entry, let path):
+            return .object([
+                ("operation", .string("set-aside")), ("path", .string(files.first ?? "")), ("entry", .string(entry)),
+                ("to", .string(joinPath(path, files.first ?? "")))
+            ])
+        case .removed(let path):
+            return .object([("operation", .string("remove")), ("path", .string(path)), ("entry", .null), ("to", .null)])
         case .wrote(let path):
             return .object([("operation", .string("write")), ("path", .string(path)), ("entry", .null), ("to", .null)])
         case .finishedInterrupted(let directory):

@@ -53,6 +53,8 @@ public struct RepairPlan: Sendable {
     public var sessions: [SessionRepair]
     public var rewrites: [LegacyRewrite]
     public var legacy: [LegacySetAside]
+    /// Firefox for iOS windows written anew (or whose tabs' session states are set aside).
+    public var firefoxWindows: [FirefoxWindowRewrite] = []
     /// Findings that need repair but that nothing in the plan fixes.
     public var unrepaired: [Finding]
     /// What validate found before.
@@ -62,10 +64,12 @@ public struct RepairPlan: Sendable {
     public var effects: [WindowEffect] { sessions.flatMap(\.effects) }
 
     /// Every step, session by session, then the legacy rewrites and set-asides.
-    public var actions: [RepairAction] { sessions.flatMap(\.actions) + rewrites.flatMap(\.actions) + legacy.map(\.action) }
+    public var actions: [RepairAction] {
+        sessions.flatMap(\.actions) + rewrites.flatMap(\.actions) + legacy.map(\.action) + firefoxWindows.flatMap(\.actions)
+    }
 
     /// True when repair has nothing to change.
-    public var isEmpty: Bool { sessions.isEmpty && rewrites.isEmpty && legacy.isEmpty }
+    public var isEmpty: Bool { sessions.isEmpty && rewrites.isEmpty && legacy.isEmpty && firefoxWindows.isEmpty }
 
     /// Every directory the plan replaces or sets aside.
     public var directories: Set<String> { Set(sessions.map(\.directory) + rewrites.map(\.directory) + legacy.map(\.directory)) }
@@ -77,6 +81,10 @@ public enum RepairStep: Sendable, Hashable {
     case setAside(directory: String, entry: String, path: String)
     /// A file was written atomically.
     case wrote(String)
+    /// Files of a window were set aside together as entry `entry` at `path` (relative to the profile).
+    case setAsideFiles(files: [String], entry: String, path: String)
+    /// A file set aside was removed from the live profile.
+    case removed(String)
     /// An interrupted repair of this directory had written it in full: it was put in place.
     case finishedInterrupted(directory: String)
     /// An interrupted repair had not finished writing this staged directory: it was removed

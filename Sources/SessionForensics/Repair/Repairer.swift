@@ -76,6 +76,12 @@ public struct Repairer: Sendable {
         guard !plan.isEmpty else { return plan.unrepaired }
         let ancestry = pathComponents(InputOpener.absolutePath(profile))
         let rulebook = BrowserRulebooks.rulebook(for: read.input)
+        if !plan.firefoxWindows.isEmpty {
+            // Firefox's windows are files of a few directories: the profile validated whole, as planned.
+            let after = try BrowserFamilies.locate(
+                tree: PlannedFiles(base: read.input.tree, plan: plan).tree, ancestry: ancestry, browser: rulebook.family)
+            return remaining(rulebook.validate(after), session: session)
+        }
         let after = try BrowserFamilies.locate(
             tree: PlannedTree(base: read.input.tree, plan: plan).tree, ancestry: ancestry, browser: rulebook.family)
         return remaining(rulebook.validate(InputRead(after, depth: .tabs, reusing: read, except: plan.directories)), session: session)
@@ -95,6 +101,7 @@ public struct Repairer: Sendable {
             let (plan, read) = try planWithInput(session: session)
             // The checks the run makes before its first write, so that the dry run ends as it would.
             _ = try RepairExecutor(aside: aside).preflight(plan, held: read.heldFiles(in: plan.directories))
+            try FirefoxRepairExecutor(aside: aside).preflight(plan)
             return Result(
                 plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: read, session: session), dryRun: true)
         }
@@ -110,13 +117,16 @@ public struct Repairer: Sendable {
         // Locked before the first read, so that another writer's work in progress is never read.
         return try aside.whileLocked(settling: false) {
             // What an interrupted run left is settled first.
-            let settled = try RepairResumption(aside: aside).settleAll()
+            var settled = try RepairResumption(aside: aside).settleAll()
             let (plan, read) = try planWithInput(session: session)
+            if read.input.browser == FirefoxIOSFamily().name { settled += try FirefoxRepairExecutor(aside: aside).sweep(read.input) }
             guard !plan.isEmpty || !settled.isEmpty else {
                 return Result(plan: plan, steps: [], after: nil, remaining: plan.unrepaired, dryRun: false)
             }
+            let firefoxOnly = plan.sessions.isEmpty && plan.rewrites.isEmpty && plan.legacy.isEmpty
             let steps =
-                try settled + (plan.isEmpty ? [] : RepairExecutor(aside: aside).apply(plan, held: read.heldFiles(in: plan.directories)))
+                try settled + (firefoxOnly ? [] : RepairExecutor(aside: aside).apply(plan, held: read.heldFiles(in: plan.directories)))
+                + (plan.firefoxWindows.isEmpty ? [] : FirefoxRepairExecutor(aside: aside).apply(plan))
             let after = BrowserRulebooks.validate(try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser))
             return Result(plan: plan, steps: steps, after: after, remaining: remaining(after, session: session), dryRun: false)
         }

@@ -165,9 +165,11 @@ public struct FirefoxIOSValidator: Sendable {
 }
 
 extension FirefoxWindowRead {
-    /// Every tab a window file holds as far as it reads: the tabs read whole, then the one the damage cut short.
+    /// Every tab a window file holds as far as it reads: the tabs read whole, then the one the
+    /// damage cut short when its page or title was read (an id alone saves nothing).
     static func readableTabs(_ file: FirefoxWindowFile?) -> [FirefoxTabData] {
         guard let file else { return [] }
-        return (file.window?.tabs ?? []) + (file.cutTab.map { [$0] } ?? [])
+        let cut = file.cutTab.flatMap { tab in !tab.siteURL.isEmpty || !(tab.title ?? "").isEmpty ? tab : nil }
+        return (file.window?.tabs ?? []) + (cut.map { [$0] } ?? [])
     }
 }

@@ -15,6 +15,8 @@ public struct ChromeIOSFamily: BrowserFamily {
     public func locate(tree: ReadableTree, file: String?, ancestry: [String]) throws(FormatError) -> LocatedInput? {
         // Firefox for iOS's window files are named for it: left to its family unread.
         if let file, FirefoxIOSLayout.windowID(fromFileName: lastPathComponent(file)) != nil { return nil }
+        // Nor is a Firefox container or profile Chrome's for the Backups/ a repair sets its files aside in.
+        if file == nil, FirefoxIOSFamily.holdsProfile(tree) { return nil }
         var located = try InputLocator.locate(tree: tree, file: file, ancestry: ancestry)
         located.browser = name
         return located

@@ -84,6 +84,12 @@ public struct FirefoxIOSFamily: BrowserFamily {
         return nil
     }
 
+    /// Whether the directory at the root of `tree` is a Firefox for iOS container or profile
+    /// (which may also hold sessionctl's `Backups/` of a repair, without becoming Chrome's).
+    public static func holdsProfile(_ tree: ReadableTree) -> Bool {
+        isProfile(tree: tree, "") || isProfile(tree: tree, FirefoxIOSLayout.profileDirectory)
+    }
+
     /// Whether `path` holds Firefox's window directories.
     private static func isProfile(tree: ReadableTree, _ path: String) -> Bool {
         [FirefoxIOSLayout.windowDataDirectory, FirefoxIOSLayout.backupDirectory].contains { name in

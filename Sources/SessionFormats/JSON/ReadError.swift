@@ -27,16 +27,12 @@ public struct ReadError: Sendable, Hashable {
             message = reason
         }
         let word = ShellWord.quote(input)
-        if browser != ChromeIOSFamily().name {
-            let family = BrowserFamilies.named(browser)?.shortName.capitalized ?? browser
-            next = "sessionctl validate \(word) says what \(family) would do and counts the tabs that can be read from the files"
-            return
-        }
+        let family = BrowserFamilies.named(browser)?.shortName.capitalized ?? "the browser"
         let repair =
             CompressedInput.isGzip(input)
             ? "sessionctl decompress \(word) -o DIR, then sessionctl repair --dry-run DIR"
             : "sessionctl repair --dry-run on the profile"
-        next = "sessionctl validate \(word) says what Chrome would do; \(repair) shows what repair would save"
+        next = "sessionctl validate \(word) says what \(family) would do; \(repair) shows what repair would save"
     }
 }
 

@@ -238,7 +238,7 @@ public struct SessionSetAside: Sendable {
 
     /// Writes an entry's manifest, listing `files` (the entry's files, relative to it, as
     /// `listFiles` finds them; listed again when not given).
-    private func writeManifest(
+    func writeManifest(
         key: SessionKey, entry: String, reason: String, time: Timestamp, originalPath: String,
         toolVersion: String?, files known: [String]? = nil
     ) throws(FileSystemError) {

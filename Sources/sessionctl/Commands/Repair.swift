@@ -1,5 +1,6 @@
 import ArgumentParser
 import SessionForensics
+import SessionFormats
 
 extension SessionCtl {
     /// `sessionctl repair`: fixes what validate finds, saving every tab that can be saved.
@@ -33,7 +34,7 @@ extension SessionCtl {
         @OptionGroup var browserOption: BrowserOption
 
         func run() throws {
-            let target = try AsideTarget.locate(path, command: "repair")
+            let target = try AsideTarget.locate(path, command: "repair", browsers: Set(BrowserFamilies.names))
             Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let repairer = Repairer(profile: target.profile, aside: aside, browser: browserOption.family)

@@ -32,6 +32,13 @@ enum RepairText {
                 )
                 for action in rewrite.actions { line(action) }
             }
+            for window in plan.firefoxWindows {
+                Output.line("  window \(window.window) (\(window.file)):")
+                let aside = window.setAside.isEmpty ? "" : "set \(window.setAside.joined(separator: ", ")) aside"
+                let written = window.writesWindow ? "write \(window.file) anew with \(window.tabs) tab\(window.tabs == 1 ? "" : "s")" : ""
+                Output.line("    " + [aside, written].filter { !$0.isEmpty }.joined(separator: ", then "))
+                for action in window.actions { line(action) }
+            }
             for legacy in plan.legacy {
                 Output.line("  \(legacy.incognito ? "incognito " : "")legacy session \(legacy.session) (\(legacy.directory)):")
                 line(legacy.action)
@@ -43,6 +50,9 @@ enum RepairText {
             for step in result.steps {
                 switch step {
                 case .setAside(let directory, let entry, let path): Output.line("  set aside \(directory)/ as \(entry) (\(path)/)")
+                case .setAsideFiles(let files, let entry, let path):
+                    Output.line("  set aside \(files.joined(separator: ", ")) as \(entry) (\(path)/)")
+                case .removed(let path): Output.line("  removed \(path) (set aside)")
                 case .wrote(let path): Output.line("  wrote \(path)")
                 case .finishedInterrupted(let directory): Output.line("  finished the interrupted repair of \(directory)/")
                 case .removedUnfinished(let directory):

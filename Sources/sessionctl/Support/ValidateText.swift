@@ -27,20 +27,20 @@ enum ValidateText {
             "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
         let repairs = BrowserRulebooks.all.first { $0.family.name == report.browser }?.repairs ?? false
         if let path, repairs, report.findings.contains(where: RepairPlanner.needsRepair) {
-            next(path)
+            next(path, browser: BrowserFamilies.named(report.browser)?.shortName.capitalized ?? "the browser")
         }
     }
 
     /// The `next:` line: the repair command that shows how what the browser would lose is saved.
-    private static func next(_ path: String) {
+    private static func next(_ path: String, browser: String) {
         if CompressedInput.isGzip(path) {
             Output.line(
-                "next: sessionctl decompress \(ShellWord.quote(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what Chrome would lose"
+                "next: sessionctl decompress \(ShellWord.quote(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what \(browser) would lose"
             )
         } else if let target = RepairTarget.directory(for: path) {
             // Repair takes a directory: for a file, the profile that holds it.
             Output.line(
-                "next: sessionctl repair --dry-run \(ShellWord.quote(target)) shows how repair would save what Chrome would lose")
+                "next: sessionctl repair --dry-run \(ShellWord.quote(target)) shows how repair would save what \(browser) would lose")
         } else {
             Output.line("next: repair works on a profile directory; copy this file into one to repair it")
         }

@@ -1,0 +1,85 @@
+import FileSystemKit
+import SessionFormats
+import SessionStore
+
+/// Carries out the Firefox for iOS part of a repair plan, window by window: the files a window's
+/// repair replaces or removes are set aside first, together, into one entry with a manifest
+/// (hard links put together under a temporary name and renamed into place: `pushFiles`); then
+/// the window file is written atomically and durably; then the files it only removes are
+/// unlinked (the directory fsynced). Nothing is edited in place and nothing is lost: interrupted
+/// before the entry is in place, nothing changed (the next repair sweeps the temporary
+/// directory); after, the originals are in the entry and the next repair, finding the same
+/// problems, does the rest.
+struct FirefoxRepairExecutor {
+    let aside: Aside
+
+    /// Checks, before anything is written, that every file the plan sets aside is a regular file
+    /// inside the profile (not reached through a link) and that every file it writes is inside it.
+    func preflight(_ plan: RepairPlan) throws {
+        for window in plan.firefoxWindows {
+            for file in window.setAside {
+                try aside.checkInsideProfile(file)
+                guard aside.fileSystem.kind(of: joinPath(aside.profile, file)) == .file else {
+                    throw ForensicsError.unsafeToMove(
+                        path: joinPath(aside.profile, file), reason: "not a regular file (a link, a directory or a special file)")
+                }
+            }
+            try aside.checkInsideProfile(parentPath(window.file))
+        }
+    }
+
+    /// Applies the plan's Firefox windows; returns what was done, in order.
+    func apply(_ plan: RepairPlan) throws -> [RepairStep] {
+        try preflight(plan)
+        var steps: [RepairStep] = []
+        let setAside = SessionSetAside(writer: aside.writer, profile: aside.profile)
+        for window in plan.firefoxWindows {
+            if !window.setAside.isEmpty {
+                let rules = Set(window.actions.map(\.rule.name)).sorted().joined(separator: ", ")
+                let entry = try setAside.pushFiles(
+                    window.setAside, key: SessionKey(id: window.window, incognito: false),
+                    reason: "sessionctl repair, before fixing: \(rules)",
+                    time: aside.clock(), toolVersion: aside.toolVersion)
+                steps.append(.setAsideFiles(files: window.setAside, entry: "\(window.window)@\(entry.stamp)", path: entry.path))
+            }
+            if let bytes = window.bytes {
+                let path = joinPath(aside.profile, window.file)
+                try aside.writer.makeDirectories(parentPath(path))
+                try aside.writer.write(bytes, to: path)
+                steps.append(.wrote(window.file))
+            }
+            for file in window.removes {
+                let path = joinPath(aside.profile, file)
+                try aside.fileSystem.unlink(path)
+                try aside.writer.syncDirectory(parentPath(path))
+                steps.append(.removed(file))
+            }
+        }
+        return steps
+    }
+
+    /// Removes what an interrupted write left in the windows' directories (the writer's temporary
+    /// names, which Firefox never reads): settled before anything else, as Chrome's are.
+    func sweep(_ input: LocatedInput) throws -> [RepairStep] {
+        var directories = Set<String>()
+        for source in input.sessions where source.kind == .firefoxWindow {
+            directories.insert(pathComponents(source.path).dropLast().joined(separator: "/"))
+            if let profile = source.firefoxProfile {
+                directories.insert(joinPath(profile, FirefoxIOSLayout.backupDirectory))
+                directories.insert(joinPath(profile, FirefoxIOSLayout.tabSessionDataDirectory))
+            }
+        }
+        var steps: [RepairStep] = []
+        for directory in directories.sorted() {
+            let path = joinPath(aside.profile, directory)
+            guard aside.fileSystem.kind(of: path) == .directory else { continue }
+            let leftovers = try aside.fileSystem.list(path).filter(AtomicWriter.isTemporaryName)
+            for name in leftovers {
+                try aside.fileSystem.unlink(joinPath(path, name))
+                steps.append(.settledSetAside(what: "removed \(joinPath(directory, name)), left by an interrupted write"))
+            }
+            if !leftovers.isEmpty { try aside.writer.syncDirectory(path) }
+        }
+        return steps
+    }
+}
