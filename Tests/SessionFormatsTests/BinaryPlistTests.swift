@@ -52,6 +52,19 @@ import Testing
         #expect(ours == FoundationPlist.value(object))
     }
 
+    /// An ASCII-marked string (0x5) is one scalar a byte: plain ASCII as it is, a byte past 0x7F
+    /// as the Latin-1 character of that value (never a UTF-8 sequence).
+    @Test(arguments: [([UInt8](Array("http://a.org/".utf8)), "http://a.org/"), ([0x63, 0x61, 0x66, 0xE9], "caf\u{E9}")])
+    func asciiStringsReadOneScalarAByte(bytes: [UInt8], expected: String) throws {
+        // A one-object plist (a string under 15 bytes: its length in the marker), its offset table and trailer.
+        var plist = Array("bplist00".utf8) + [0x50 | UInt8(bytes.count)] + bytes
+        let offsetTable = plist.count
+        plist += [8]
+        plist += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0]
+        plist += (0..<8).map { UInt8(truncatingIfNeeded: offsetTable >> (8 * (7 - $0))) }
+        #expect(try BinaryPlistReader.read(plist).value() == .string(expected))
+    }
+
     @Test func corpusPlistsAgreeWithFoundation() throws {
         for path in Corpus.legacyPlists() {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))

@@ -56,20 +56,27 @@ public struct FirefoxWindowRead: Sendable {
     /// Reads the window of `source` (a `.firefoxWindow` source) of `tree` as deep as `depth`: its
     /// two files always, each listed tab's session state from `.histories` on (read on every core).
     public static func read(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> FirefoxWindowRead {
-        let main = FileRead(tree, source.path)
         let backupPath = source.firefoxProfile.map {
             joinPath($0, FirefoxIOSLayout.backupDirectory, lastPathComponent(source.path))
         }
-        let backup = backupPath.map { FileRead(tree, $0) } ?? .missing
+        // The two files are read and decoded side by side.
+        let files = OrderedParallelMap.map([source.path] + (backupPath.map { [$0] } ?? []), concurrently: tree.fileSystem.readsConcurrently)
+        {
+            path -> (FileRead, FirefoxWindowFile?) in
+            let file = FileRead(oneCall: tree, path)
+            return (file, file.bytes.map(FirefoxWindowDecoder.decode))
+        }
+        let (main, mainWindow) = files[0]
+        let (backup, backupWindow) = files.count > 1 ? files[1] : (.missing, nil)
         var read = FirefoxWindowRead(
-            mainPath: source.path, backupPath: backupPath, main: main, mainWindow: main.bytes.map(FirefoxWindowDecoder.decode),
-            backup: backup, backupWindow: backup.bytes.map(FirefoxWindowDecoder.decode), tabStates: [])
+            mainPath: source.path, backupPath: backupPath, main: main, mainWindow: mainWindow, backup: backup, backupWindow: backupWindow,
+            tabStates: [])
         if depth >= .histories, let profile = source.firefoxProfile, let window = read.window ?? read.readableWindow ?? read.salvagedWindow
         {
             let directory = joinPath(profile, FirefoxIOSLayout.tabSessionDataDirectory)
             read.tabStates = OrderedParallelMap.map(window.tabs.map(\.id), concurrently: tree.fileSystem.readsConcurrently) { id in
                 let path = joinPath(directory, FirefoxIOSLayout.tabSessionFilePrefix + id)
-                let file = FileRead(tree, path)
+                let file = FileRead(oneCall: tree, path)
                 return TabState(
                     tabID: id, path: path, file: file,
                     state: file.bytes.map { bytes in
@@ -120,5 +127,17 @@ public struct FirefoxWindowRead: Sendable {
             if case .success(let state)? = tab.state { states[tab.tabID] = state }
         }
         return states
+    }
+}
+
+extension FileRead {
+    /// Reads `path` of `tree` in one call when it is there (most are): missing or unreadable is
+    /// told apart only when the read fails.
+    init(oneCall tree: ReadableTree, _ path: String) {
+        do {
+            self = .bytes(try tree.read(path))
+        } catch {
+            self = tree.kind(of: path) == nil ? .missing : .unreadable(error)
+        }
     }
 }

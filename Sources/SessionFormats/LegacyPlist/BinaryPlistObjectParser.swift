@@ -44,10 +44,13 @@ struct BinaryPlistObjectParser {
         case 0x4, 0x5, 0x7:
             let count = try length(info, &cursor, start: start)
             try need(count)
-            let slice = Array(bytes[cursor..<cursor + count])
+            let slice = bytes[cursor..<cursor + count]
             switch marker >> 4 {
-            case 0x4: return .data(slice)
-            case 0x5: return .string(String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) })))
+            case 0x4: return .data(Array(slice))
+            case 0x5:
+                // Each byte one scalar (as Latin-1); ASCII, by far the most common, is the same as UTF-8.
+                if slice.allSatisfy({ $0 < 0x80 }) { return .string(String(decoding: slice, as: UTF8.self)) }
+                return .string(String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) })))
             default: return .string(String(decoding: slice, as: UTF8.self))
             }
         case 0x6:
