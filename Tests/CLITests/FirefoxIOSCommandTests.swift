@@ -228,3 +228,88 @@ import Testing
         #expect(fromBundle.status == 1 && browser == "firefox-ios", "\(fromBundle.stderr)")
     }
 }
+
+/// What a second read of the Firefox for iOS change found, each held by a test.
+@Suite struct FirefoxIOSEdgeTests {
+    typealias Base = FirefoxIOSCommandTests
+    static let window = Base.window
+    static let tabs = ["0F1E2D3C-4B5A-4968-8776-655443322110", "1A2B3C4D-5E6F-4A0B-9C8D-7E6F5A4B3C2D"]
+
+    static func write(_ object: Any, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: parentDirectory(path), withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func tab(_ id: String, _ url: String) -> [String: Any] {
+        ["id": id, "title": "T", "siteUrl": url, "isPrivate": false, "lastUsedTime": 800_000_000.0, "createdAtTime": 790_000_000.0]
+    }
+
+    /// A Chrome profile holding an empty window-data/ is still Chrome's.
+    @Test func aChromeProfileWithAWindowDataDirectoryIsChromes() throws {
+        let profile = try RepairCommandTests.copy("Fixtures/profiles/healthy")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
+        try FileManager.default.createDirectory(atPath: "\(profile)/window-data", withIntermediateDirectories: true)
+        let result = try CLI.run(["validate", profile, "--format", "json"])
+        #expect(try Base.json(result.stdout)["browser"] as? String == "chrome-ios", "\(result.stdout)")
+    }
+
+    /// A tab of the window file that the backup lacks is checked as Firefox will load it: its
+    /// wrapper unwrapped in the same run.
+    @Test func aMergedTabIsFixedInOneRun() throws {
+        let root = try Base.copy("window-file-unparsable")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let main = "\(root)/group/profile.profile/window-data/window-\(Self.window)"
+        let wrapped = "internal://local/sessionrestore?url=https%3A%2F%2Fa.example%2Fread"
+        let extra = "2B3C4D5E-6F7A-4B1C-8D9E-0F1A2B3C4D5E"
+        let document = try JSONSerialization.data(withJSONObject: [
+            "id": Self.window, "activeTabId": Self.tabs[0],
+            "tabData": [Self.tab(Self.tabs[0], "https://www.mozilla.org/"), Self.tab(extra, wrapped)]
+        ])
+        try Data(document.dropLast(2)).write(to: URL(fileURLWithPath: main))
+        let run = try CLI.run(["repair", "\(root)/group"])
+        #expect(run.status == 0 && run.stdout.contains("result: the profile validates clean"), "\(run.stdout)\(run.stderr)")
+        let written = try String(contentsOfFile: main, encoding: .utf8)
+        #expect(written.contains("\"siteUrl\":\"https://a.example/read\"") && !written.contains("sessionrestore"), "\(written)")
+    }
+
+    /// One tab UUID in two windows, its session state damaged: set aside once, and the run ends as its dry run said.
+    @Test func aStateSharedByTwoWindowsIsSetAsideOnce() throws {
+        let root = try Base.copy("tab-state-unparsable")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let other = "A0B1C2D3-E4F5-4A6B-8C7D-9E0F1A2B3C4D"
+        try Self.write(
+            ["id": other, "activeTabId": Self.tabs[0], "tabData": [Self.tab(Self.tabs[0], "https://www.mozilla.org/")]],
+            to: "\(root)/group/profile.profile/window-data/window-\(other)")
+        let dry = try CLI.run(["repair", "--dry-run", "\(root)/group"])
+        #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
+        let run = try CLI.run(["repair", "\(root)/group"])
+        #expect(run.status == 0 && run.stdout.contains("result: the profile validates clean"), "\(run.stdout)\(run.stderr)")
+    }
+
+    /// The window file a write was replacing when power was lost (its rename undone) is put back
+    /// before anything is planned.
+    @Test func aWindowFileAWriteWasReplacingIsPutBack() throws {
+        let root = try Base.copy("healthy")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let directory = "\(root)/group/profile.profile/window-data"
+        try FileManager.default.moveItem(
+            atPath: "\(directory)/window-\(Self.window)", toPath: "\(directory)/.sessionctl-old.window-\(Self.window)")
+        let run = try CLI.run(["repair", "\(root)/group"])
+        #expect(
+            run.status == 0 && run.stdout.contains("put profile.profile/window-data/window-\(Self.window) back"),
+            "\(run.stdout)\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["window-\(Self.window)"])
+        #expect(run.stdout.contains("result: the profile validates clean"))
+    }
+
+    /// validate's next step names the profile directory repair takes, from any directory or file inside it.
+    @Test(arguments: ["profile.profile/window-data", "profile.profile/window-data/window-E3F1A7C2-5B4D-4E6F-8A9B-0C1D2E3F4A5B"])
+    func theNextStepNamesTheProfile(inside: String) throws {
+        let path = CLI.path("\(Base.gallery)/active-tab-missing/\(inside)")
+        let result = try CLI.run(["validate", path])
+        let profile = CLI.path("\(Base.gallery)/active-tab-missing/profile.profile")
+        #expect(result.stdout.contains("next: sessionctl repair --dry-run \(profile) "), "\(result.stdout)")
+        let dry = try CLI.run(["repair", "--dry-run", profile])
+        #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
+    }
+}

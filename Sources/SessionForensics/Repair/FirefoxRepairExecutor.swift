@@ -25,6 +25,13 @@ struct FirefoxRepairExecutor {
                 }
             }
             try aside.checkInsideProfile(parentPath(window.file))
+            // What the window file is replaced over must be a file it set aside, or nothing (never a link).
+            if window.writesWindow, let kind = aside.fileSystem.kind(of: joinPath(aside.profile, window.file)),
+                kind != .file || !window.setAside.contains(window.file)
+            {
+                throw ForensicsError.unsafeToMove(
+                    path: joinPath(aside.profile, window.file), reason: "not a regular file (a link, a directory or a special file)")
+            }
         }
     }
 
@@ -73,8 +80,17 @@ struct FirefoxRepairExecutor {
         for directory in directories.sorted() {
             let path = joinPath(aside.profile, directory)
             guard aside.fileSystem.kind(of: path) == .directory else { continue }
-            let leftovers = try aside.fileSystem.list(path).filter(AtomicWriter.isTemporaryName)
+            let names = try aside.fileSystem.list(path)
+            let leftovers = names.filter { AtomicWriter.isTemporaryName($0) || AtomicWriter.isBackupName($0) }
             for name in leftovers {
+                let original = String(name.dropFirst(AtomicWriter.backupPrefix.count))
+                if AtomicWriter.isBackupName(name), !names.contains(original) {
+                    // The file a write was replacing, whose rename a power loss undid: put back.
+                    try aside.fileSystem.rename(joinPath(path, name), to: joinPath(path, original))
+                    steps.append(
+                        .settledSetAside(what: "put \(joinPath(directory, original)) back, which an interrupted write was replacing"))
+                    continue
+                }
                 try aside.fileSystem.unlink(joinPath(path, name))
                 steps.append(.settledSetAside(what: "removed \(joinPath(directory, name)), left by an interrupted write"))
             }

@@ -18,13 +18,15 @@ public struct FirefoxRepairPlanner: Sendable {
         }
         var plan = RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: [], before: report)
         var remaining = findings
+        var removed = Set<String>()
         for sessionRead in read.sessions {
             guard let window = sessionRead.firefoxWindow else { continue }
             let own = findings.filter { $0.session == sessionRead.source.id }
             guard !own.isEmpty else { continue }
-            var planner = FirefoxWindowRepair(window: window, source: sessionRead.source, findings: own)
+            var planner = FirefoxWindowRepair(window: window, source: sessionRead.source, findings: own, removedElsewhere: removed)
             guard let rewrite = planner.rewrite() else { continue }
             remaining.removeAll { planner.fixed.contains($0) }
+            removed.formUnion(rewrite.removes)
             plan.firefoxWindows.append(rewrite)
         }
         plan.unrepaired = remaining
@@ -37,13 +39,16 @@ struct FirefoxWindowRepair {
     let window: FirefoxWindowRead
     let source: SessionSource
     let findings: [Finding]
+    /// Session-state files another window's repair already removes (a tab UUID in two windows).
+    let removedElsewhere: Set<String>
     private(set) var actions: [RepairAction] = []
     private(set) var fixed: Set<Finding> = []
 
-    init(window: FirefoxWindowRead, source: SessionSource, findings: [Finding]) {
+    init(window: FirefoxWindowRead, source: SessionSource, findings: [Finding], removedElsewhere: Set<String> = []) {
         self.window = window
         self.source = source
         self.findings = findings
+        self.removedElsewhere = removedElsewhere
     }
 
     private mutating func act(_ finding: Finding, _ text: String) {
@@ -53,47 +58,51 @@ struct FirefoxWindowRepair {
         fixed.insert(finding)
     }
 
-    private func first(_ rules: [Rule]) -> Finding? { findings.first { rules.contains($0.rule) } }
+    private func first(_ rule: Rule) -> Finding? { findings.first { $0.rule == rule } }
 
     /// The rewrite of the window; nil when nothing in it can be repaired.
     mutating func rewrite() -> FirefoxWindowRewrite? {
         var data = window.window
         var writes = false
+        var merged = false
         // The window's own files: every tab of both, the window file's first.
-        if let lost = first([.windowFileUnparsable, .windowLost, .windowOnlyInBackup]), let merged = mergedWindow(), !merged.tabs.isEmpty {
-            data = merged
+        if let lost = findings.first(where: { [.windowFileUnparsable, .windowLost, .windowOnlyInBackup].contains($0.rule) }),
+            let base = window.mainWindow?.window ?? window.backupWindow?.window, !window.mergedTabs.isEmpty
+        {
+            var combined = base
+            combined.id = source.id
+            combined.tabs = window.mergedTabs
+            if !FirefoxUUID.isValid(combined.activeTabID) { combined.activeTabID = window.backupWindow?.window?.activeTabID ?? "" }
+            data = combined
             writes = true
-            let fromMain = merged.tabs.count - mergedFromBackup
+            merged = true
+            let fromBackup = combined.tabs.count - FirefoxWindowRead.readableTabs(window.mainWindow).count
             act(
                 lost,
-                "write \(window.mainPath) anew with \(merged.tabs.count) tab\(merged.tabs.count == 1 ? "" : "s") (\(fromMain) from the window file, \(mergedFromBackup) from its backup)"
+                "write \(window.mainPath) anew with \(combined.tabs.count) tab\(combined.tabs.count == 1 ? "" : "s") (\(combined.tabs.count - fromBackup) from the window file, \(fromBackup) from its backup)"
             )
         }
         var bytes: [UInt8]?
+        var removes: [String] = []
         if var current = data {
-            writes = fixTabs(&current) || writes
-            let names = current.tabs.contains { $0.id.uppercased() == current.activeTabID.uppercased() }
-            if let missing = first([.activeTabMissing]), !current.tabs.isEmpty {
-                current.activeTabID = FirefoxWindowRepair.selectedTab(current.tabs)
-                writes = true
-                act(missing, "select the tab Firefox would select (the most recently used regular tab)")
-            } else if writes, !names, !current.tabs.isEmpty {
-                current.activeTabID = FirefoxWindowRepair.selectedTab(current.tabs)
-            }
+            // The tabs of a merged window are checked as Firefox will load them, and fixed with the rest.
+            let tabFindings =
+                merged
+                ? FirefoxIOSValidator().tabFindings(
+                    current, window: window, scope: FindingScope(session: source.id, incognito: false, file: window.mainPath))
+                : findings
+            writes = fixTabs(&current, tabFindings, cite: !merged) || writes
+            writes = selectActiveTab(&current, writes: writes, merged: merged) || writes
+            removes = stateFiles(tabFindings, cite: !merged)
             if writes {
                 bytes = FirefoxWindowRepair.loadableBytes(&current)
                 // A window that would still not load is not written: only the session states are set aside.
                 if bytes == nil {
-                    actions.removeAll()
-                    fixed.removeAll()
+                    actions.removeAll { $0.rule != .tabStateUnparsable }
+                    fixed = fixed.filter { $0.rule == .tabStateUnparsable }
                 }
             }
             data = current
-        }
-        var removes: [String] = []
-        for finding in findings where finding.rule == .tabStateUnparsable && !removes.contains(finding.file) {
-            removes.append(finding.file)
-            act(finding, "set \(finding.file) aside and remove it (the tab loads its page)")
         }
         guard bytes != nil || !removes.isEmpty else { return nil }
         let replaced =
@@ -103,66 +112,74 @@ struct FirefoxWindowRepair {
             actions: actions, tabs: data?.tabs.count ?? 0, bytes: bytes)
     }
 
-    /// Tabs taken from the backup by the last `mergedWindow`.
-    private var mergedFromBackup: Int {
-        let main = Set(FirefoxWindowRead.readableTabs(window.mainWindow).map { $0.id.uppercased() })
-        return FirefoxWindowRead.readableTabs(window.backupWindow).filter { !main.contains($0.id.uppercased()) }.count
-    }
-
-    /// Fixes the findings about tabs of the window Firefox loads (named by index there, followed
-    /// by UUID); true when something changed.
-    private mutating func fixTabs(_ data: inout FirefoxWindowData) -> Bool {
+    /// Fixes what is wrong with the tabs of `data`, as `tabFindings` (indexes into `data.tabs`)
+    /// says; cites each finding fixed when `cite` (the findings are validate's). True when
+    /// something changed.
+    private mutating func fixTabs(_ data: inout FirefoxWindowData, _ tabFindings: [Finding], cite: Bool) -> Bool {
         var changed = false
-        let loaded = window.window?.tabs ?? []
-        func position(_ finding: Finding) -> Int? {
-            guard let index = finding.tab?.index, loaded.indices.contains(index) else { return nil }
-            return data.tabs.firstIndex { $0.id == loaded[index].id }
-        }
-        let duplicates = findings.filter { $0.rule == .firefoxTabIDDuplicate }
-        if !duplicates.isEmpty {
-            FirefoxWindowRepair.renumberDuplicates(&data)
-            changed = true
-            for finding in duplicates { act(finding, "give the later tab a new UUID (it loads its page, without a session state)") }
-        }
+        func position(_ finding: Finding) -> Int? { finding.tab?.index.flatMap { data.tabs.indices.contains($0) ? $0 : nil } }
         let states = window.statesByTab
-        for finding in findings where finding.rule == .tabURLInvalid {
+        for finding in tabFindings where finding.rule == .tabURLInvalid {
             guard let position = position(finding), let state = states[data.tabs[position].id], let current = state.currentIndex,
                 state.entries.indices.contains(current), URL(string: state.entries[current].url) != nil
             else { continue }
             data.tabs[position].siteURL = state.entries[current].url
             changed = true
-            act(finding, "take the tab's URL from its session state's current entry")
+            if cite { act(finding, "take the tab's URL from its session state's current entry") }
         }
         // A wrapper in siteUrl; those inside session states stay (their coding is WebKit's).
         let stateFiles = Set(window.tabStates.map(\.path))
-        for finding in findings where finding.rule == .internalURL && !stateFiles.contains(finding.file) {
+        for finding in tabFindings where finding.rule == .internalURL && !stateFiles.contains(finding.file) {
             guard let position = position(finding), let page = InternalURL(data.tabs[position].siteURL)?.wrapped, URL(string: page) != nil
             else { continue }
             data.tabs[position].siteURL = page
             changed = true
-            act(finding, "replace the wrapper with the page it wraps")
+            if cite { act(finding, "replace the wrapper with the page it wraps") }
+        }
+        // Last, so that the fixes above found each tab where the findings put it.
+        let duplicates = tabFindings.filter { $0.rule == .firefoxTabIDDuplicate }
+        if !duplicates.isEmpty || data.tabs.contains(where: { !FirefoxUUID.isValid($0.id) }) {
+            FirefoxWindowRepair.renumberDuplicates(&data)
+            changed = true
+            if cite {
+                for finding in duplicates { act(finding, "give the later tab a new UUID (it loads its page, without a session state)") }
+            }
         }
         return changed
     }
 
-    /// Every tab of the window file as far as it reads, then each tab of the backup it lacks; a
-    /// window-file tab whose page was not read takes its backup's.
-    private func mergedWindow() -> FirefoxWindowData? {
-        let main = FirefoxWindowRead.readableTabs(window.mainWindow)
-        let backup = FirefoxWindowRead.readableTabs(window.backupWindow)
-        let backupByID = Dictionary(backup.map { ($0.id.uppercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        var tabs: [FirefoxTabData] = []
-        for tab in main where !(tab.siteURL.isEmpty && tab.title == nil && backupByID[tab.id.uppercased()] == nil) {
-            if tab.siteURL.isEmpty, let saved = backupByID[tab.id.uppercased()] { tabs.append(saved) } else { tabs.append(tab) }
+    /// Makes `activeTabId` name a tab when it names none: the most recently used regular tab, as
+    /// Firefox selects (with only private tabs Firefox opens a new tab, and it is left).
+    private mutating func selectActiveTab(_ data: inout FirefoxWindowData, writes: Bool, merged: Bool) -> Bool {
+        let names = data.tabs.contains { $0.id.uppercased() == data.activeTabID.uppercased() }
+        let missing = first(.activeTabMissing)
+        if names {
+            // The window file's own selection, kept in a merged window, names a tab again.
+            if let missing, merged { act(missing, "keep the window file's activeTabId, which names a tab of the window written") }
+            return false
         }
-        let inMain = Set(main.map { $0.id.uppercased() })
-        tabs += backup.filter { !inMain.contains($0.id.uppercased()) }
-        guard let base = window.mainWindow?.window ?? window.backupWindow?.window else { return nil }
-        var merged = base
-        merged.id = source.id
-        merged.tabs = tabs
-        if !FirefoxUUID.isValid(merged.activeTabID) { merged.activeTabID = window.backupWindow?.window?.activeTabID ?? "" }
-        return merged
+        guard missing != nil || writes, let selected = FirefoxWindowRepair.selectedTab(data.tabs) else { return false }
+        data.activeTabID = selected
+        if let missing { act(missing, "select the tab Firefox would select (the most recently used regular tab)") }
+        return true
+    }
+
+    /// The session-state files WebKit cannot read, set aside and removed (each once, and not one
+    /// another window's repair removes); cites each finding when `cite`.
+    private mutating func stateFiles(_ tabFindings: [Finding], cite: Bool) -> [String] {
+        var removes: [String] = []
+        for finding in tabFindings where finding.rule == .tabStateUnparsable {
+            if !removes.contains(finding.file) && !removedElsewhere.contains(finding.file) { removes.append(finding.file) }
+            if cite { act(finding, "set \(finding.file) aside and remove it (the tab loads its page)") }
+        }
+        // A merged window's findings are not validate's: its own tab-state findings are cited as they are.
+        if !cite {
+            for finding in findings where finding.rule == .tabStateUnparsable {
+                if !removes.contains(finding.file) && !removedElsewhere.contains(finding.file) { removes.append(finding.file) }
+                act(finding, "set \(finding.file) aside and remove it (the tab loads its page)")
+            }
+        }
+        return removes
     }
 
     /// A later tab whose UUID an earlier one has gets a new UUID.
@@ -176,11 +193,9 @@ struct FirefoxWindowRepair {
     }
 
     /// The tab Firefox selects when `activeTabId` names none: the most recently used regular tab
-    /// (the most recently used tab when all are private).
-    static func selectedTab(_ tabs: [FirefoxTabData]) -> String {
-        let regular = tabs.filter { !$0.isPrivate }
-        let pool = regular.isEmpty ? tabs : regular
-        return pool.max { ($0.lastUsedTime ?? -.infinity) < ($1.lastUsedTime ?? -.infinity) }?.id ?? tabs[0].id
+    /// (none when all are private: Firefox then opens a new tab).
+    static func selectedTab(_ tabs: [FirefoxTabData]) -> String? {
+        tabs.filter { !$0.isPrivate }.max { ($0.lastUsedTime ?? -.infinity) < ($1.lastUsedTime ?? -.infinity) }?.id
     }
 
     /// The bytes of `data` as Firefox decodes them: each required value a tab lacks is supplied

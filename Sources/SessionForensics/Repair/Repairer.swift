@@ -118,8 +118,10 @@ public struct Repairer: Sendable {
         return try aside.whileLocked(settling: false) {
             // What an interrupted run left is settled first.
             var settled = try RepairResumption(aside: aside).settleAll()
+            // Firefox's window directories too, before the plan reads them (a window file put back).
+            let located = try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
+            if located.browser == FirefoxIOSFamily().name { settled += try FirefoxRepairExecutor(aside: aside).sweep(located) }
             let (plan, read) = try planWithInput(session: session)
-            if read.input.browser == FirefoxIOSFamily().name { settled += try FirefoxRepairExecutor(aside: aside).sweep(read.input) }
             guard !plan.isEmpty || !settled.isEmpty else {
                 return Result(plan: plan, steps: [], after: nil, remaining: plan.unrepaired, dryRun: false)
             }

@@ -36,9 +36,11 @@ public struct FirefoxIOSValidator: Sendable {
         let scope = FindingScope(session: source.id, incognito: false, file: window.mainPath)
         var findings = fileFindings(window, scope: scope)
         guard let data = window.window else { return (findings, 0) }
+        // A window left only in the backup is never loaded: its tabs are not counted as Firefox's.
+        let loads = window.main != .missing
         let loadedScope = window.loaded == .backup ? scope.file(window.backupPath ?? window.mainPath) : scope
         findings += tabFindings(data, window: window, scope: loadedScope)
-        return (findings, data.tabs.count)
+        return (findings, loads ? data.tabs.count : 0)
     }
 
     /// What Firefox makes of the window's two files.
@@ -66,10 +68,7 @@ public struct FirefoxIOSValidator: Sendable {
                 ))
             return findings
         case (_, nil):
-            let readable = Set(
-                (FirefoxWindowRead.readableTabs(window.mainWindow) + FirefoxWindowRead.readableTabs(window.backupWindow)).map {
-                    $0.id.uppercased()
-                })
+            let readable = window.mergedTabs
             let backup = window.backupPath == nil ? "no backup within the input" : "backup: " + window.whyNotLoaded(.backup)
             findings.append(
                 scope.finding(
@@ -101,8 +100,9 @@ public struct FirefoxIOSValidator: Sendable {
         return findings
     }
 
-    /// What Firefox makes of each tab of the window it loads.
-    private func tabFindings(_ data: FirefoxWindowData, window: FirefoxWindowRead, scope: FindingScope) -> [Finding] {
+    /// What Firefox makes of each tab of the window it loads (also what repair checks a window it
+    /// merges against).
+    func tabFindings(_ data: FirefoxWindowData, window: FirefoxWindowRead, scope: FindingScope) -> [Finding] {
         var findings: [Finding] = []
         let active = data.activeTabID.uppercased()
         if !data.tabs.isEmpty, !data.tabs.contains(where: { $0.id.uppercased() == active }) {
@@ -165,6 +165,17 @@ public struct FirefoxIOSValidator: Sendable {
 }
 
 extension FirefoxWindowRead {
+    /// Every tab either file holds as far as it reads, as repair writes them: the window file's
+    /// (a tab whose page was not read takes the backup's), then each of the backup's it lacks.
+    var mergedTabs: [FirefoxTabData] {
+        let main = FirefoxWindowRead.readableTabs(mainWindow)
+        let backup = FirefoxWindowRead.readableTabs(backupWindow)
+        let backupByID = Dictionary(backup.map { ($0.id.uppercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let fromMain = main.map { tab in tab.siteURL.isEmpty ? backupByID[tab.id.uppercased()] ?? tab : tab }
+        let inMain = Set(main.map { $0.id.uppercased() })
+        return fromMain + backup.filter { !inMain.contains($0.id.uppercased()) }
+    }
+
     /// Every tab a window file holds as far as it reads: the tabs read whole, then the one the
     /// damage cut short when its page or title was read (an id alone saves nothing).
     static func readableTabs(_ file: FirefoxWindowFile?) -> [FirefoxTabData] {

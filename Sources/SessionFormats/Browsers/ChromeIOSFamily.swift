@@ -16,7 +16,13 @@ public struct ChromeIOSFamily: BrowserFamily {
         // Firefox for iOS's window files are named for it: left to its family unread.
         if let file, FirefoxIOSLayout.windowID(fromFileName: lastPathComponent(file)) != nil { return nil }
         // Nor is a Firefox container or profile Chrome's for the Backups/ a repair sets its files aside in.
-        if file == nil, FirefoxIOSFamily.holdsProfile(tree) { return nil }
+        if file == nil, FirefoxIOSFamily.holdsProfile(tree),
+            ![ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory].contains(where: {
+                tree.kind(of: $0) == .directory
+            })
+        {
+            return nil
+        }
         var located = try InputLocator.locate(tree: tree, file: file, ancestry: ancestry)
         located.browser = name
         return located

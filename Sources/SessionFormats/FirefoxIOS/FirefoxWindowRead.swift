@@ -32,8 +32,8 @@ public struct FirefoxWindowRead: Sendable {
     /// `.missing` when there is no backup (or the input does not reach it).
     public var backup: FileRead
     public var backupWindow: FirefoxWindowFile?
-    /// The session states of the tabs of the window shown (`window`), in tab order, when histories
-    /// were read; the file of a tab without one is `.missing`.
+    /// The session states of the tabs of the window shown (`window`), in tab order, each UUID
+    /// once, when histories were read; the file of a tab without one is `.missing`.
     public var tabStates: [TabState]
 
     /// The file Firefox loads: the window file when it decodes as Firefox decodes it, else the
@@ -74,7 +74,10 @@ public struct FirefoxWindowRead: Sendable {
         if depth >= .histories, let profile = source.firefoxProfile, let window = read.window ?? read.readableWindow ?? read.salvagedWindow
         {
             let directory = joinPath(profile, FirefoxIOSLayout.tabSessionDataDirectory)
-            read.tabStates = OrderedParallelMap.map(window.tabs.map(\.id), concurrently: tree.fileSystem.readsConcurrently) { id in
+            // Each UUID's file once; an id that is no UUID names no file of Firefox's (nor a path out of the profile).
+            var seen = Set<String>()
+            let ids = window.tabs.map(\.id).filter { FirefoxUUID.isValid($0) && seen.insert($0).inserted }
+            read.tabStates = OrderedParallelMap.map(ids, concurrently: tree.fileSystem.readsConcurrently) { id in
                 let path = joinPath(directory, FirefoxIOSLayout.tabSessionFilePrefix + id)
                 let file = FileRead(oneCall: tree, path)
                 return TabState(

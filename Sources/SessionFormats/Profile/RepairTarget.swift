@@ -9,6 +9,12 @@ public enum RepairTarget {
     public static func directory(for path: String) -> String? {
         let fileSystem = POSIXFileSystem()
         guard let kind = fileSystem.resolvedKind(of: path), !CompressedInput.isGzip(path) else { return nil }
+        // Inside a Firefox for iOS profile: the profile directory, above its window and state directories.
+        let components = pathComponents(InputOpener.absolutePath(path))
+        let firefox = [FirefoxIOSLayout.windowDataDirectory, FirefoxIOSLayout.backupDirectory, FirefoxIOSLayout.tabSessionDataDirectory]
+        if let position = components.lastIndex(where: firefox.contains), position > 0 {
+            return "/" + components[..<position].joined(separator: "/")
+        }
         if kind == .directory {
             // A storage directory is repaired through its profile; a profile or a session directory as it is.
             let name = lastPathComponent(InputOpener.absolutePath(path))

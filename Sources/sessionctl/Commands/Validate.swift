@@ -7,7 +7,7 @@ extension SessionCtl {
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "validate",
-            abstract: "Check sessions against Chrome's format and predict what Chrome would do with each problem.",
+            abstract: "Check sessions against their browser's format and predict what the browser would do with each problem.",
             discussion: """
                 Every finding names a rule, a severity (error: loses data or crashes the browser; warning: \
                 the browser silently adjusts something; info: worth knowing) and what the browser (Chrome \
