@@ -312,4 +312,22 @@ import Testing
         let dry = try CLI.run(["repair", "--dry-run", profile])
         #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
     }
+
+    /// A Firefox window imported into a Chrome profile keeps its private tabs private: they go to
+    /// the window's incognito side.
+    @Test func importKeepsPrivateTabsPrivate() throws {
+        let root = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let document = try CLI.run(["inspect", CLI.path("\(Base.gallery)/private-tabs-saved"), "--history", "--format", "json"])
+        try Data(document.stdout.utf8).write(to: URL(fileURLWithPath: "\(root)/firefox.json"))
+        let imported = try CLI.run(["import", "\(root)/firefox.json", "--out", "\(root)/chrome"])
+        #expect(imported.status == 0, "\(imported.stdout)\(imported.stderr)")
+        let result = try CLI.run(["inspect", "\(root)/chrome", "--format", "json"])
+        let sessions = try #require(try Base.json(result.stdout)["sessions"] as? [[String: Any]])
+        #expect(sessions.map { $0["incognito"] as? Bool } == [false, true])
+        #expect(sessions.map { ($0["tabs"] as? [Any])?.count } == [3, 1])
+        let privateTab = try #require((sessions[1]["tabs"] as? [[String: Any]])?.first)
+        #expect(privateTab["title"] as? String == "Private page")
+        #expect(try Base.json(result.stdout)["browser"] as? String == "chrome-ios")
+    }
 }

@@ -28,8 +28,11 @@ public struct Importer: Sendable {
     }
 
     /// Imports `sessions`; with `replace`, a session already in the profile is set aside first,
-    /// else it stops the import (`FileSystemError.exists`) before anything is written.
+    /// else it stops the import (`FileSystemError.exists`) before anything is written. A tab
+    /// marked private goes to its window's incognito side (`PrivateTabSplit`).
     public func run(_ sessions: [Session], replace: Bool) throws -> Outcome {
+        // A window of private and regular tabs (Firefox for iOS's) as Chrome keeps them: two sides.
+        let sessions = PrivateTabSplit.split(sessions)
         let importer = ProfileImporter(profile: profile, writer: ProfileWriter(writer: aside.writer))
         try importer.check(sessions, existingAllowed: true)
         // The profile exists before it is locked, and stays locked from the first look at what

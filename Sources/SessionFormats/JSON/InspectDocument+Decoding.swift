@@ -92,7 +92,8 @@ extension InspectDocument {
             navigationItemCount: try reader.int32(
                 object["navigationItemCount"] ?? .int(Int64(history?.items.count ?? 0)), at: path + ".navigationItemCount"),
             opener: opener, pinned: try reader.bool(object["pinned"] ?? .bool(false), at: path + ".pinned"), history: history,
-            stableIdentifier: try reader.optionalString(object["stableIdentifier"], at: path + ".stableIdentifier")
+            stableIdentifier: try reader.optionalString(object["stableIdentifier"], at: path + ".stableIdentifier"),
+            incognito: try reader.bool(object["incognito"] ?? .bool(false), at: path + ".incognito")
         )
     }
 
