@@ -12,11 +12,7 @@ import Testing
 @Suite struct FirefoxRepairInterruptionTests {
     static let gallery = GalleryTests.repository.appendingPathComponent("Fixtures/firefox-ios/gallery").path
 
-    static func copy(_ name: String) throws -> String {
-        let target = FileManager.default.temporaryDirectory.appendingPathComponent("firefox-repair-\(name)-\(UUID().uuidString)").path
-        try FileManager.default.copyItem(atPath: "\(gallery)/\(name)", toPath: target)
-        return target
-    }
+    static func copy(_ name: String) throws -> String { try RepairGalleryTests.copy(name, from: gallery) }
 
     /// Each window's tabs as Firefox loads them: URL and title in order (new UUIDs differ from run to run).
     static func windows(_ profile: String) throws -> [[String]] {
@@ -32,26 +28,9 @@ import Testing
         let whole = try Repairer(profile: reference, aside: AsideTestSupport.aside(reference)).run(dryRun: false)
         #expect(whole.isClean, "\(name): \(whole.remaining.map(\.message))")
         let expected = try Self.windows(reference)
-        var step = 1
-        while true {
-            let profile = try Self.copy(name)
-            defer { try? FileManager.default.removeItem(atPath: profile) }
-            let originalFiles = AsideTestSupport.snapshot(profile)
-            let interrupted = Repairer(
-                profile: profile, aside: AsideTestSupport.aside(profile, fileSystem: ProcessCrashFileSystem(stopAt: step)))
-            let completed = (try? interrupted.run(dryRun: false)) != nil
-            let present = Set(AsideTestSupport.snapshot(profile).values)
-            for (path, data) in originalFiles where !present.contains(data) {
-                Issue.record("\(name): \(path) lost when interrupted at operation \(step)")
-            }
-            let rerun = try Repairer(profile: profile, aside: AsideTestSupport.aside(profile)).run(dryRun: false)
-            #expect(rerun.isClean, "\(name) after operation \(step): \(rerun.remaining.map(\.message))")
-            #expect(try Self.windows(profile) == expected, "\(name): windows differ after operation \(step)")
-            let leftovers = AsideTestSupport.snapshot(profile).keys.filter { $0.contains(AtomicWriter.temporaryPrefix) }
-            #expect(leftovers.isEmpty, "\(name) after operation \(step): \(leftovers)")
-            if completed { break }
-            step += 1
+        try RepairInterruptionTests.interruptEverywhere(name, copy: Self.copy) { profile, step in
+            let windows = try Self.windows(profile)
+            #expect(windows == expected, "\(name): windows differ after operation \(step)")
         }
-        #expect(step > 3, "\(name): the repair made file operations")
     }
 }

@@ -16,25 +16,26 @@ import Testing
         var description: String { profile }
     }
 
-    static let cases: [Case] = {
-        let readme = (try? String(contentsOf: repository.appendingPathComponent("Fixtures/gallery/README.md"), encoding: .utf8)) ?? ""
+    /// The rows of a gallery README's table (`Fixtures/<gallery>/README.md`), cells trimmed,
+    /// header and separator left out: rows of exactly `columns` cells.
+    static func rows(_ gallery: String, columns: Int) -> [[String]] {
+        let readme = (try? String(contentsOf: repository.appendingPathComponent("Fixtures/\(gallery)/README.md"), encoding: .utf8)) ?? ""
         return readme.split(separator: "\n").compactMap { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count == 8, cells[1] != "profile", !cells[1].hasPrefix("-") else { return nil }
-            return Case(profile: cells[1], rule: cells[2], severity: cells[3], chrome: cells[4], session: cells[5], what: cells[6])
+            guard cells.count == columns + 2, !cells[1].hasPrefix("-") else { return nil }
+            return Array(cells[1...columns])
         }
-    }()
+        .dropFirst().map { $0 }
+    }
+
+    static let cases: [Case] = rows("gallery", columns: 6).map {
+        Case(profile: $0[0], rule: $0[1], severity: $0[2], chrome: $0[3], session: $0[4], what: $0[5])
+    }
 
     /// The lines of Firefox for iOS's gallery (Fixtures/firefox-ios/gallery): case, rule, severity, outcome.
-    static let firefoxCases: [Case] = {
-        let readme =
-            (try? String(contentsOf: repository.appendingPathComponent("Fixtures/firefox-ios/gallery/README.md"), encoding: .utf8)) ?? ""
-        return readme.split(separator: "\n").compactMap { line in
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count == 7, cells[1] != "case", !cells[1].hasPrefix("-") else { return nil }
-            return Case(profile: cells[1], rule: cells[2], severity: cells[3], chrome: cells[4], session: "regular", what: cells[5])
-        }
-    }()
+    static let firefoxCases: [Case] = rows("firefox-ios/gallery", columns: 5).map {
+        Case(profile: $0[0], rule: $0[1], severity: $0[2], chrome: $0[3], session: "regular", what: $0[4])
+    }
 
     @Test func theGalleryCoversEveryRuleOfTheCatalog() {
         #expect(Self.cases.count > 30 && Self.firefoxCases.count > 10)

@@ -13,8 +13,8 @@ import Testing
 @Suite struct RepairGalleryTests {
     static let gallery = GalleryTests.repository.appendingPathComponent("Fixtures/gallery").path
 
-    /// A scratch copy of a gallery profile.
-    static func copy(_ profile: String) throws -> String {
+    /// A scratch copy of a profile of a gallery (this one by default).
+    static func copy(_ profile: String, from gallery: String = gallery) throws -> String {
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("repair-\(profile)-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: "\(gallery)/\(profile)", toPath: target)
         return target

@@ -28,9 +28,21 @@ import Testing
     @Test(arguments: profiles)
     func aRerunAfterAnInterruptionAnywhereLeavesWhatAWholeRunLeaves(_ name: String) throws {
         let expected = try Self.reference(name)
+        try Self.interruptEverywhere(name, copy: { try RepairGalleryTests.copy($0) }) { profile, step in
+            let live = Support.comparable(try Support.liveSessions(profile))
+            #expect(live == expected, "\(name): live sessions differ after operation \(step)")
+        }
+    }
+
+    /// Repairs a fresh copy (`copy`) of profile `name` interrupted at each file operation in turn,
+    /// until a run completes: no original file may be lost, a plain second run must leave the
+    /// profile clean with nothing of the repair's own behind, and `check` looks at what it left.
+    static func interruptEverywhere(
+        _ name: String, copy: (String) throws -> String, check: (_ profile: String, _ step: Int) throws -> Void
+    ) throws {
         var step = 1
         while true {
-            let profile = try RepairGalleryTests.copy(name)
+            let profile = try copy(name)
             defer { try? FileManager.default.removeItem(atPath: profile) }
             let originalFiles = AsideTestSupport.snapshot(profile)
             let interrupted = Repairer(
@@ -42,11 +54,10 @@ import Testing
             for (path, data) in originalFiles where !present.contains(data) {
                 Issue.record("\(name): \(path) lost when interrupted at operation \(step)")
             }
-            // A plain second run finishes the job: the same live sessions as a whole run, clean.
+            // A plain second run finishes the job.
             let rerun = try Repairer(profile: profile, aside: AsideTestSupport.aside(profile)).run(dryRun: false)
             #expect(rerun.isClean, "\(name) after operation \(step): \(rerun.remaining.map(\.message))")
-            #expect(
-                Support.comparable(try Support.liveSessions(profile)) == expected, "\(name): live sessions differ after operation \(step)")
+            try check(profile, step)
             let leftovers = AsideTestSupport.snapshot(profile).keys.filter {
                 $0.contains(RepairResumption.stagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix)
             }

@@ -11,9 +11,6 @@ public protocol BrowserRulebook: Sendable {
     /// Every finding about `input`, read as the family reads it (each file once) without holding
     /// more of it at once than the checks need: what `validate` alone does.
     func validate(_ input: LocatedInput) -> ValidationReport
-    /// Whether `planRepair` writes what the browser loads; a rulebook that does not yet has every
-    /// rule's repair say so, and repair refuses its profiles.
-    var repairs: Bool { get }
     /// The repair of `read` (a profile read for a rewrite) made from `report`, validate's findings
     /// about it; with `session`, of that session alone.
     func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan
@@ -24,7 +21,6 @@ public struct ChromeIOSRulebook: BrowserRulebook {
     public init() {}
 
     public var family: any BrowserFamily { ChromeIOSFamily() }
-    public var repairs: Bool { true }
 
     public func validate(_ read: InputRead) -> ValidationReport {
         Validator().validate(read)
@@ -44,7 +40,6 @@ public struct FirefoxIOSRulebook: BrowserRulebook {
     public init() {}
 
     public var family: any BrowserFamily { FirefoxIOSFamily() }
-    public var repairs: Bool { true }
 
     public func validate(_ read: InputRead) -> ValidationReport {
         FirefoxIOSValidator().validate(read)

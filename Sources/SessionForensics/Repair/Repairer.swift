@@ -44,12 +44,11 @@ public struct Repairer: Sendable {
     }
 
     /// The plan, and the profile it was made from, as read.
-    private func planWithInput(session: (id: SessionID, incognito: Bool)?) throws -> (plan: RepairPlan, read: InputRead) {
-        let input = try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
-        let family = BrowserFamilies.family(of: input)
-        guard BrowserRulebooks.rulebook(for: input).repairs else {
-            throw ForensicsError.notSupported(path: profile, command: "repair", browser: family.displayName)
-        }
+    /// `located` is the profile as just located, when the caller has it.
+    private func planWithInput(
+        session: (id: SessionID, incognito: Bool)?, located: LocatedInput? = nil
+    ) throws -> (plan: RepairPlan, read: InputRead) {
+        let input = try located ?? InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
         guard input.kind == .profile else {
             throw ForensicsError.notAProfile(path: profile, reason: "no SessionStorage, Sessions or OTR directory in it")
         }
@@ -105,23 +104,18 @@ public struct Repairer: Sendable {
             return Result(
                 plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: read, session: session), dryRun: true)
         }
-        // A path that is no profile directory gets its own error (65, 66), not the lock's; nor is
-        // a lock taken in a profile of a browser repair does not write yet.
-        let isDirectory = aside.fileSystem.resolvedKind(of: profile) == .directory
-        let repairs =
-            try isDirectory
-            && BrowserRulebooks.rulebook(for: InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)).repairs
-        if !repairs {
-            _ = try planWithInput(session: session)
-        }
+        // A path that is no profile directory gets its own error (65, 66), not the lock's.
+        if aside.fileSystem.resolvedKind(of: profile) != .directory { _ = try planWithInput(session: session) }
         // Locked before the first read, so that another writer's work in progress is never read.
         return try aside.whileLocked(settling: false) {
             // What an interrupted run left is settled first.
             var settled = try RepairResumption(aside: aside).settleAll()
             // Firefox's window directories too, before the plan reads them (a window file put back).
             let located = try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
-            if located.browser == FirefoxIOSFamily().name { settled += try FirefoxRepairExecutor(aside: aside).sweep(located) }
-            let (plan, read) = try planWithInput(session: session)
+            let swept = located.browser == FirefoxIOSFamily().name ? try FirefoxRepairExecutor(aside: aside).sweep(located) : []
+            settled += swept
+            // Located again only when the sweep changed what is there.
+            let (plan, read) = try planWithInput(session: session, located: swept.isEmpty ? located : nil)
             guard !plan.isEmpty || !settled.isEmpty else {
                 return Result(plan: plan, steps: [], after: nil, remaining: plan.unrepaired, dryRun: false)
             }

@@ -131,7 +131,7 @@ public struct FirefoxIOSValidator: Sendable {
             case .failure(let error)?:
                 var offset: Int?
                 if case .damaged(_, let at, _) = error { offset = at }
-                findings.append(scope.file(state.path).finding(.tabStateUnparsable, tab: reference, offset: offset, Self.reason(error)))
+                findings.append(scope.file(state.path).finding(.tabStateUnparsable, tab: reference, offset: offset, error.reason))
             case .success(let history)?:
                 for (position, entry) in history.entries.enumerated() {
                     guard let wrapper = InternalURL(entry.url) else { continue }
@@ -146,12 +146,6 @@ public struct FirefoxIOSValidator: Sendable {
             findings.append(scope.finding(.privateTabsSaved, "\(privateTabs) private tab\(privateTabs == 1 ? "" : "s")"))
         }
         return findings
-    }
-
-    private static func reason(_ error: FormatError) -> String {
-        switch error {
-        case .damaged(_, _, let reason), .notASession(_, let reason), .unreadable(_, let reason), .invalidDocument(_, let reason): reason
-        }
     }
 
     private static func describe(_ wrapper: InternalURL, at place: String) -> String {

@@ -17,4 +17,11 @@ public enum FormatError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidDocument(let path, let reason): return "\(path): \(reason)"
         }
     }
+
+    /// What is wrong, without the path.
+    public var reason: String {
+        switch self {
+        case .damaged(_, _, let reason), .notASession(_, let reason), .unreadable(_, let reason), .invalidDocument(_, let reason): reason
+        }
+    }
 }

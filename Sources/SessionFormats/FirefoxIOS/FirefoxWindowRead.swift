@@ -104,11 +104,7 @@ public struct FirefoxWindowRead: Sendable {
         let (file, decoded) = side == .main ? (main, mainWindow) : (backup, backupWindow)
         switch file {
         case .missing: return "missing"
-        case .unreadable(let error):
-            switch error {
-            case .damaged(_, _, let reason), .notASession(_, let reason), .unreadable(_, let reason), .invalidDocument(_, let reason):
-                return reason
-            }
+        case .unreadable(let error): return error.reason
         case .bytes:
             if let damage = decoded?.damage { return "not JSON: \(damage.reason)" }
             if let refusal = decoded?.refusals.first { return "Firefox's decoder refuses \(refusal)" }
@@ -130,17 +126,5 @@ public struct FirefoxWindowRead: Sendable {
             if case .success(let state)? = tab.state { states[tab.tabID] = state }
         }
         return states
-    }
-}
-
-extension FileRead {
-    /// Reads `path` of `tree` in one call when it is there (most are): missing or unreadable is
-    /// told apart only when the read fails.
-    init(oneCall tree: ReadableTree, _ path: String) {
-        do {
-            self = .bytes(try tree.read(path))
-        } catch {
-            self = tree.kind(of: path) == nil ? .missing : .unreadable(error)
-        }
     }
 }

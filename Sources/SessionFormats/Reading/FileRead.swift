@@ -31,4 +31,14 @@ public enum FileRead: Sendable, Equatable {
         case .failure(let error)?: self = .unreadable(error)
         }
     }
+
+    /// Reads `path` of `tree` in one call when it is there (most are): missing or unreadable is
+    /// told apart only when the read fails.
+    init(oneCall tree: ReadableTree, _ path: String) {
+        do {
+            self = .bytes(try tree.read(path))
+        } catch {
+            self = tree.kind(of: path) == nil ? .missing : .unreadable(error)
+        }
+    }
 }
