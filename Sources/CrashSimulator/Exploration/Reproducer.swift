@@ -7,6 +7,8 @@
 /// Operation numbers in the text count from 1 (`crash=211`: the crash came after operation 211).
 /// A state of `crash-test --command` names the command and its input instead of a workload:
 /// `command=repair;input=Fixtures/gallery/x;model=pessimistic;protocol=safe;seed=1;crash=12`.
+/// A state of another browser's store (`crash-test --store firefox-ios`) names the store, and its
+/// protocol is one of that store's: `store=firefox-ios;workload=typical;model=pessimistic;protocol=firefox;seed=1;crash=40`.
 public struct Reproducer: Sendable, Equatable {
     /// The workload (for a command's state: `<command> <input>`).
     public var workload: String
@@ -21,6 +23,8 @@ public struct Reproducer: Sendable, Equatable {
         }
     }
     private var commandName: ProfileCommand?
+    /// For a state of Firefox for iOS's store, its save protocol (`writeProtocol` is then unused).
+    public var firefoxStore: FirefoxSaveProtocol?
     private var commandInput: String?
     public var model: PersistenceModel
     @_spi(CrashTesting) public var writeProtocol: WriteProtocol
@@ -48,6 +52,10 @@ public struct Reproducer: Sendable, Equatable {
             return
                 "command=\(command.name.rawValue);input=\(command.input);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
         }
+        if let firefoxStore {
+            return
+                "store=\(FirefoxStoreCrashTest.storeName);workload=\(workload);model=\(model.rawValue);protocol=\(firefoxStore.rawValue);seed=\(seed);\(state.text)"
+        }
         let from = startingProfile.map { "from=\($0);" } ?? ""
         return "workload=\(workload);\(from)model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
     }
@@ -62,7 +70,8 @@ public struct Reproducer: Sendable, Equatable {
             fields[key] = String(part[part.index(after: equals)...])
         }
         let known: Set<String> = [
-            "workload", "from", "command", "input", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash", "recovery-keep",
+            "store", "workload", "from", "command", "input", "model", "protocol", "seed", "crash", "keep", "tear", "recovery-crash",
+            "recovery-keep",
             "recovery-tear"
         ]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
@@ -87,7 +96,22 @@ public struct Reproducer: Sendable, Equatable {
             throw .invalidReproducer(
                 text, reason: "model= is missing or not one of \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let writeProtocol = fields["protocol"].flatMap(WriteProtocol.init(rawValue:)) else {
+        var firefoxStore: FirefoxSaveProtocol?
+        if let store = fields["store"] {
+            guard store == FirefoxStoreCrashTest.storeName else {
+                throw .invalidReproducer(text, reason: "store= is not \(FirefoxStoreCrashTest.storeName)")
+            }
+            guard command == nil, fields["from"] == nil else {
+                throw .invalidReproducer(text, reason: "a state of the \(store) store has no command= or from=")
+            }
+            guard let saveProtocol = fields["protocol"].flatMap(FirefoxSaveProtocol.init(rawValue:)) else {
+                throw .invalidReproducer(
+                    text,
+                    reason: "protocol= is missing or not one of \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            firefoxStore = saveProtocol
+        }
+        guard let writeProtocol = firefoxStore != nil ? .safe : fields["protocol"].flatMap(WriteProtocol.init(rawValue:)) else {
             throw .invalidReproducer(
                 text, reason: "protocol= is missing or not one of \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -95,11 +119,12 @@ public struct Reproducer: Sendable, Equatable {
             throw .invalidReproducer(text, reason: "seed= is missing or not a number")
         }
         var stateFields = fields
-        for key in ["workload", "from", "command", "input", "model", "protocol", "seed"] { stateFields[key] = nil }
+        for key in ["store", "workload", "from", "command", "input", "model", "protocol", "seed"] { stateFields[key] = nil }
         if let from = fields["from"], from.isEmpty { throw .invalidReproducer(text, reason: "from= is empty") }
         self.init(
             workload: workload, startingProfile: fields["from"], model: model, writeProtocol: writeProtocol, seed: seed,
             state: try CrashState(fields: stateFields))
         self.command = command.map { (name: $0.0, input: $0.1) }
+        self.firefoxStore = firefoxStore
     }
 }

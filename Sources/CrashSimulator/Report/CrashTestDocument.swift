@@ -66,6 +66,8 @@ public enum CrashTestDocument {
         /// Simulated mode: losses the starting profile's sessions suffer under Chrome's own
         /// loading rules, one line each naming the rule (allowed when recovery keeps a copy).
         public var chromeRuleLosses: [String] = []
+        /// Store mode (`--store firefox-ios`): how the explored states load in the browser.
+        public var restores: FirefoxStoreCrashTest.Outcomes?
 
         public init(
             workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
@@ -150,6 +152,27 @@ public enum CrashTestDocument {
         return fields
     }
 
+    /// The fields of a run of another browser's store, listing at most `maxFailures` failures (all when nil).
+    public static func fields(_ report: FirefoxStoreCrashTest.Report, maxFailures: Int? = nil) -> Fields {
+        let configuration = report.configuration
+        let result = report.result
+        var fields = Fields(
+            workload: configuration.workload, model: configuration.model.rawValue, writeProtocol: configuration.saveProtocol.rawValue,
+            mode: "store", seed: configuration.seed, shard: "1/1", operations: report.operations, acks: report.saves,
+            explored: result.explored, unique: result.unique, failed: result.failed, truncated: result.truncated,
+            elapsedSeconds: result.elapsedSeconds, failuresByOracle: result.failuresByOracle,
+            failures: result.failures.prefix(maxFailures ?? Int.max).map {
+                Failure(
+                    oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
+                    reproducer: report.reproducer($0).text, message: $0.message)
+            },
+            failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)))
+        fields.browser = FirefoxStoreCrashTest.storeName
+        fields.sampled = (result.sampledCrashPoints, result.statesLeftOut)
+        fields.restores = report.outcomes
+        return fields
+    }
+
     /// A count of states as JSON: an integer while it is exact, else the nearest double (the
     /// largest finite one past it).
     static func count(_ value: Double) -> JSONValue {
@@ -218,6 +241,16 @@ public enum CrashTestDocument {
                     ])
                 ))
             members.append(("chromeRuleLosses", .array(fields.chromeRuleLosses.map { .string($0) })))
+        }
+        if let restores = fields.restores {
+            members.append(
+                (
+                    "restores",
+                    .object([
+                        ("latest", .int(Int64(restores.latest))), ("older", .int(Int64(restores.older))),
+                        ("lost", .int(Int64(restores.lost))), ("torn", .int(Int64(restores.torn)))
+                    ])
+                ))
         }
         members += [
             ("elapsedSeconds", .double(elapsed)),

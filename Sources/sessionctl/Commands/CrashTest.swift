@@ -24,8 +24,13 @@ extension SessionCtl {
                 splits the run's partitions: N shards add up exactly to one whole run. With --kill N, \
                 runs the workload in a child process on a real directory and kills it N times \
                 instead; a kill at a random time is reported at the file operation it landed on.
+                With --store firefox-ios, the workload runs on a model of Firefox for iOS's tab store \
+                instead (its throttled save with a backup copy, its forced save, its load from the \
+                window file, then the backup), and each state is judged by what Firefox loads: the \
+                last save that returned or a later one, an earlier one, or nothing of a window.
                 Built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")). \
-                Protocols: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
+                Protocols: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
+                of the firefox-ios store: \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
                 """
         )
 
@@ -53,10 +58,21 @@ extension SessionCtl {
         @Option(
             name: .customLong("protocol"),
             help: ArgumentHelp(
-                "Write protocol under test: safe, in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup, broad-sweep, uncounted-launch-crash or drops-backed-up-session.",
+                "Write protocol under test: safe (the default), in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup, broad-sweep, uncounted-launch-crash or drops-backed-up-session; with --store firefox-ios, firefox (the default) or firefox-durable.",
                 valueName: "name"),
-            completion: .list(WriteProtocol.allCases.map(\.rawValue)))
-        var writeProtocol: String = WriteProtocol.safe.rawValue
+            completion: .list(WriteProtocol.allCases.map(\.rawValue) + FirefoxSaveProtocol.allCases.map(\.rawValue)))
+        var writeProtocol: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The store the workload runs on: sessionctl (the default: sessionctl's own store of Chrome for iOS sessions) or firefox-ios (a model of Firefox for iOS's, from its code).",
+                valueName: "name"),
+            completion: .list(["sessionctl", FirefoxStoreCrashTest.storeName]))
+        var store: String = "sessionctl"
+
+        /// The protocol of sessionctl's store (`--protocol`, `safe` when not given).
+        private var chromeProtocol: WriteProtocol { WriteProtocol(rawValue: writeProtocol ?? "") ?? .safe }
 
         @Option(name: .long, help: ArgumentHelp("Stop after exploring this many states.", valueName: "n"))
         var maxStates: Int = 2_000_000
@@ -139,8 +155,24 @@ extension SessionCtl {
             guard PersistenceModel(rawValue: model) != nil else {
                 throw ValidationError("--model must be one of: \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard WriteProtocol(rawValue: writeProtocol) != nil else {
-                throw ValidationError("--protocol must be one of: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
+            switch store {
+            case "sessionctl":
+                if let writeProtocol, WriteProtocol(rawValue: writeProtocol) == nil {
+                    throw ValidationError("--protocol must be one of: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+            case FirefoxStoreCrashTest.storeName:
+                if let writeProtocol, FirefoxSaveProtocol(rawValue: writeProtocol) == nil {
+                    throw ValidationError(
+                        "--protocol of the firefox-ios store must be one of: \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
+                }
+                guard command == nil, kill == nil, from == nil, shard == "1/1", recoveryCrashSample == nil, !noShortcuts else {
+                    throw ValidationError(
+                        "--store firefox-ios runs a simulated workload alone: not with --command, --kill, --from, --shard, --recovery-crash-sample or --no-shortcuts"
+                    )
+                }
+            default:
+                throw ValidationError("--store must be sessionctl or \(FirefoxStoreCrashTest.storeName)")
             }
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
             if let recoveryCrashSample {
@@ -179,7 +211,7 @@ extension SessionCtl {
         func run() throws {
             if killChild {
                 try KillChild.run(
-                    workload: WorkloadSource.load(workload), writeProtocol: WriteProtocol(rawValue: writeProtocol) ?? .safe,
+                    workload: WorkloadSource.load(workload), writeProtocol: chromeProtocol,
                     profile: killProfile ?? "", stopAt: killStopAt)
                 return
             }
@@ -199,11 +231,15 @@ extension SessionCtl {
                 try runCommand(command, input: input)
                 return
             }
+            if store == FirefoxStoreCrashTest.storeName {
+                try runFirefoxStore()
+                return
+            }
             var configuration = CrashSimulator.CrashTest.Configuration()
             configuration.workload = workload
             configuration.startingProfile = from
             configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
-            configuration.writeProtocol = WriteProtocol(rawValue: writeProtocol) ?? .safe
+            configuration.writeProtocol = chromeProtocol
             configuration.exploration.seed = seed
             configuration.exploration.maxStates = maxStates
             configuration.exploration.shard = ExplorationOptions.parseShard(shard) ?? (1, 1)
@@ -224,13 +260,30 @@ extension SessionCtl {
         private func runCommand(_ command: ProfileCommand, input: String) throws {
             var configuration = CommandCrashTest.Configuration(command: command, input: input)
             configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
-            configuration.writeProtocol = WriteProtocol(rawValue: writeProtocol) ?? .safe
+            configuration.writeProtocol = chromeProtocol
             configuration.seed = seed
             configuration.maxStates = maxStates
             configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
             let progress = ProgressLine(quiet: quiet)
             let report = try CommandCrashTest(configuration: configuration).run(progress: { explored in
                 progress.show("crash-test: \(command.rawValue): \(explored) states")
+            })
+            progress.clear()
+            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
+        }
+
+        /// Crash-tests the model of Firefox for iOS's tab store.
+        private func runFirefoxStore() throws {
+            var configuration = FirefoxStoreCrashTest.Configuration()
+            configuration.workload = workload
+            configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
+            configuration.saveProtocol = FirefoxSaveProtocol(rawValue: writeProtocol ?? "") ?? .firefox
+            configuration.seed = seed
+            configuration.maxStates = maxStates
+            configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
+            let progress = ProgressLine(quiet: quiet)
+            let report = try FirefoxStoreCrashTest(configuration: configuration).run(progress: { explored in
+                progress.show("crash-test: firefox-ios store: \(explored) states")
             })
             progress.clear()
             try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
@@ -275,7 +328,7 @@ extension SessionCtl {
 
         private func runKillLoop(kills: Int) throws {
             var configuration = killConfiguration(
-                workload: workload, writeProtocol: WriteProtocol(rawValue: writeProtocol) ?? .safe, seed: seed)
+                workload: workload, writeProtocol: chromeProtocol, seed: seed)
             configuration.kills = kills
             let progress = ProgressLine(quiet: quiet)
             let report = try KillLoop(configuration: configuration).run { progress.show("\($0) of \(kills) runs") }
@@ -334,10 +387,13 @@ extension SessionCtl {
                         ]
                     } ?? []
                 var fields = CrashTestDocument.Fields(
-                    workload: reproducer.workload, model: reproducer.model.rawValue, writeProtocol: reproducer.writeProtocol.rawValue,
-                    mode: "simulated", seed: reproducer.seed, shard: "1/1", operations: outcome.operations, acks: outcome.acknowledgements,
+                    workload: reproducer.workload, model: reproducer.model.rawValue,
+                    writeProtocol: reproducer.firefoxStore?.rawValue ?? reproducer.writeProtocol.rawValue,
+                    mode: reproducer.firefoxStore == nil ? "simulated" : "store", seed: reproducer.seed, shard: "1/1",
+                    operations: outcome.operations, acks: outcome.acknowledgements,
                     explored: 1, unique: 1, failed: outcome.findings.isEmpty ? 0 : 1, truncated: false,
                     elapsedSeconds: Date().timeIntervalSince(started), failuresByOracle: [:], failures: failures)
+                if reproducer.firefoxStore != nil { fields.browser = FirefoxStoreCrashTest.storeName }
                 for oracle in CrashTestDocument.oracles(outcome.findings) { fields.failuresByOracle[oracle, default: 0] += 1 }
                 var document = CrashTestDocument.encode(fields)
                 if case .object(var members) = document {

@@ -34,6 +34,11 @@ enum CrashTestText {
                 )
             }
         }
+        if let restores = fields.restores {
+            Output.line(
+                "what \(fields.browser) loads: the last returned save or later in \(restores.latest) states, an earlier save in \(restores.older), nothing of a window in \(restores.lost), bytes no save wrote in \(restores.torn)"
+            )
+        }
         for loss in fields.chromeRuleLosses {
             Output.line("allowed by Chrome's loading rules, while a copy of the session is in Backups/: \(loss)")
         }

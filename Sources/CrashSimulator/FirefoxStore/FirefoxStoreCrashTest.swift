@@ -1,0 +1,140 @@
+import Foundation
+import SessionFormats
+@_spi(CrashTesting) import SessionStore
+
+/// `crash-test --store firefox-ios`: a workload played on the model of Firefox for iOS's tab store,
+/// then every crash state of its writes under the persistence model judged by what Firefox loads
+/// at the next launch (`FirefoxStoreJudge`).
+public struct FirefoxStoreCrashTest: Sendable {
+    /// The store's name on the command line and in reproducers.
+    public static let storeName = FirefoxIOSFamily().name
+
+    /// What to run.
+    public struct Configuration: Sendable {
+        public var workload = BuiltInWorkloads.defaultName
+        public var model: PersistenceModel = .pessimistic
+        public var saveProtocol: FirefoxSaveProtocol = .firefox
+        public var seed: UInt64 = 1
+        public var maxStates = 2_000_000
+        public var keptFailures = ExplorationOptions.defaultKeptFailures
+
+        public init() {}
+    }
+
+    /// How many explored states ended each way (the worst window of each).
+    public struct Outcomes: Sendable, Equatable {
+        /// Every window loads as its last returned save, or a later one, wrote it.
+        public var latest = 0
+        /// A window loads as an earlier save wrote it: the changes since are lost.
+        public var older = 0
+        /// A window loads from neither file: every tab of it is lost.
+        public var lost = 0
+        /// A window loads bytes that no save wrote.
+        public var torn = 0
+    }
+
+    /// What a run found.
+    public struct Report: Sendable {
+        public var configuration: Configuration
+        public var operations: Int
+        /// Saves that returned during the workload.
+        public var saves: Int
+        public var result: ExplorationResult
+        public var outcomes: Outcomes
+
+        /// The reproducer of a failure, which `crash-test --replay` takes.
+        public func reproducer(_ failure: FailureReport) -> Reproducer {
+            FirefoxStoreCrashTest.reproducer(configuration, state: failure.state)
+        }
+    }
+
+    public var configuration: Configuration
+
+    public init(configuration: Configuration) { self.configuration = configuration }
+
+    /// Plays the workload and judges every crash state; `progress` hears the states explored so far.
+    public func run(progress: ((Int) -> Void)? = nil) throws(SimulatorError) -> Report {
+        let started = Date()
+        let run = try FirefoxStoreRun.record(WorkloadSource.load(configuration.workload), saveProtocol: configuration.saveProtocol)
+        let recording = run.recording
+        let generator = CrashStateGenerator(model: configuration.model, seed: configuration.seed)
+        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
+        let judge = FirefoxStoreJudge(run: run)
+        let materialiser = Materialiser(recording: recording, seed: configuration.seed)
+        var result = ExplorationResult()
+        var outcomes = Outcomes()
+        Explorer.walk(
+            recording, generator, through: recording.operations.count,
+            apply: { index in tree.apply(recording.operations[index].effect, index: Int32(index)) }
+        ) { crashPoint, point in
+            if point.leftOut > 0 {
+                result.sampledCrashPoints += 1
+                result.statesLeftOut += point.leftOut
+            }
+            tree.isJournaling = true
+            defer { tree.isJournaling = false }
+            for state in point.states {
+                guard result.explored < configuration.maxStates else {
+                    result.truncated = true
+                    return false
+                }
+                result.explored += 1
+                let mark = tree.mark()
+                materialiser.materialise(state, pending: point.pending, on: tree)
+                let (findings, outcome) = judge.judge(tree, crashPoint: crashPoint)
+                tree.rollback(to: mark)
+                switch outcome {
+                case .latest: outcomes.latest += 1
+                case .older: outcomes.older += 1
+                case .lost: outcomes.lost += 1
+                case .torn: outcomes.torn += 1
+                }
+                if let first = findings.first {
+                    result.failed += 1
+                    for oracle in Set(findings.map(\.oracle)) { result.failuresByOracle[oracle, default: 0] += 1 }
+                    if result.failures.count < configuration.keptFailures {
+                        result.failures.append(
+                            FailureReport(
+                                oracle: first.oracle, crashAfter: state.crashPoint, state: state, message: first.message, findings: findings
+                            ))
+                    }
+                }
+                if result.explored % 64 == 0 { progress?(result.explored) }
+            }
+            return true
+        }
+        result.unique = judge.judged
+        result.elapsedSeconds = Date().timeIntervalSince(started)
+        return Report(
+            configuration: configuration, operations: recording.operations.count, saves: run.saves.count, result: result,
+            outcomes: outcomes)
+    }
+
+    /// The reproducer of `state` in a run of `configuration`.
+    static func reproducer(_ configuration: Configuration, state: CrashState) -> Reproducer {
+        var reproducer = Reproducer(
+            workload: configuration.workload, model: configuration.model, writeProtocol: .safe, seed: configuration.seed, state: state)
+        reproducer.firefoxStore = configuration.saveProtocol
+        return reproducer
+    }
+
+    /// Judges the one state of a `store=firefox-ios` reproducer.
+    static func replay(_ reproducer: Reproducer, saveProtocol: FirefoxSaveProtocol) throws(SimulatorError) -> Replayer.Outcome {
+        let run = try FirefoxStoreRun.record(WorkloadSource.load(reproducer.workload), saveProtocol: saveProtocol)
+        let recording = run.recording
+        let state = reproducer.state
+        guard state.crashPoint <= recording.operations.count, state.recoveryCrash == nil else {
+            throw .invalidReproducer(
+                reproducer.text,
+                reason: state.recoveryCrash != nil
+                    ? "Firefox's launch writes nothing: a state of its store has no recovery-crash="
+                    : "crash=\(state.crashPoint) is past the workload's \(recording.operations.count) operations")
+        }
+        let (tree, pending) = try Replayer().materialise(reproducer, recording: recording)
+        let findings = FirefoxStoreJudge(run: run).judge(tree, crashPoint: state.crashPoint).findings
+        let explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
+        return Replayer.Outcome(
+            reproducer: reproducer, findings: findings, explanation: explanation, operations: recording.operations.count,
+            acknowledgements: recording.acknowledgements.count)
+    }
+}

@@ -1,0 +1,133 @@
+import FileSystemKit
+import SessionFormats
+import Testing
+
+@_spi(CrashTesting) @testable import CrashSimulator
+
+/// `crash-test --store firefox-ios`: the model of Firefox for iOS's save protocol writes what
+/// Firefox's code writes, loses nothing when only the process dies, loses whole windows on a power
+/// loss, and its durable variant loses nothing under either model.
+@Suite struct FirefoxStoreCrashTestTests {
+    private func run(
+        _ workload: String, model: PersistenceModel, saveProtocol: FirefoxSaveProtocol = .firefox
+    ) throws -> FirefoxStoreCrashTest.Report {
+        var configuration = FirefoxStoreCrashTest.Configuration()
+        configuration.workload = workload
+        configuration.model = model
+        configuration.saveProtocol = saveProtocol
+        return try FirefoxStoreCrashTest(configuration: configuration).run()
+    }
+
+    /// The tree a run leaves when nothing crashes.
+    private func finalTree(_ run: FirefoxStoreRun) -> ModelFileSystem {
+        let tree = ModelTree(snapshot: run.recording.initial, names: run.recording.names)
+        for (index, operation) in run.recording.operations.enumerated() { tree.apply(operation.effect, index: Int32(index)) }
+        return ModelFileSystem(tree: tree)
+    }
+
+    @Test func aThrottledSaveCopiesTheWindowFileToTheBackupAndAForcedSaveDoesNot() throws {
+        // small: a throttled save (no file yet, so no backup), a throttled save (the first file
+        // becomes the backup), then the app goes to the background (a forced save).
+        let run = try FirefoxStoreRun.record(WorkloadSource.load("small"), saveProtocol: .firefox)
+        #expect(
+            run.saves.map(\.label) == [
+                "save 1 (throttled) of window main", "save 2 (throttled) of window main", "save 3 (background) of window main"
+            ])
+        let id = try #require(run.windowIDs.first)
+        let disk = finalTree(run)
+        #expect(try disk.read(run.paths.windowPath(id), limit: 1 << 20) == run.saves[2].bytes)
+        #expect(try disk.read(run.paths.backupPath(id), limit: 1 << 20) == run.saves[0].bytes)
+        let window = try #require(FirefoxWindowDecoder.decode(run.saves[2].bytes).window)
+        #expect(window.tabs.map(\.siteURL) == ["https://example.org/about", "https://docs.example.net/guide"])
+        // Nothing is fsynced: Data.write(.atomic) and FileManager's copy, as Firefox calls them.
+        #expect(!run.recording.operations.contains { $0.effect.isBarrier })
+    }
+
+    @Test func privateTabsAreNotSavedAndACrashDropsTheThrottledSaveNotYetMade() throws {
+        let run = try FirefoxStoreRun.record(WorkloadSource.load("typical"), saveProtocol: .firefox)
+        for save in run.saves { #expect(!save.tabs.contains { $0.contains("private.example") }, "\(save.label)") }
+        // typical: navigate t5, wait, crash: the navigation was saved; after the relaunch the
+        // second window still holds t5's new page.
+        #expect(run.saves.contains { $0.tabs.contains("https://video.example.com/watch?v=2") })
+        #expect(run.windowIDs.count == 2)
+    }
+
+    @Test(arguments: ["small", "typical", "incognito"])
+    func whenOnlyTheProcessDiesFirefoxLoadsTheLastSaveThatReturned(_ workload: String) throws {
+        let report = try run(workload, model: .process)
+        #expect(report.result.failed == 0, "\(report.result.failures.first?.message ?? "")")
+        #expect(report.outcomes.latest == report.result.explored)
+        #expect(report.result.explored > report.operations)
+    }
+
+    @Test func aPowerLossLosesWholeWindowsAndEarlierSavesAndTheReproducersReplay() throws {
+        let report = try run("small", model: .pessimistic)
+        #expect(report.result.failed > 0)
+        #expect(report.outcomes.lost > 0 && report.outcomes.older > 0)
+        #expect(report.outcomes.torn == 0, "a file Firefox decodes is always one some save wrote")
+        #expect(report.outcomes.latest + report.outcomes.older + report.outcomes.lost == report.result.explored)
+        let lost = try #require(report.result.failures.first { $0.message.contains("is lost") })
+        let text = report.reproducer(lost).text
+        #expect(text.hasPrefix("store=firefox-ios;workload=small;model=pessimistic;protocol=firefox;seed=1;crash="))
+        let outcome = try Replayer().replay(try Reproducer(text: text))
+        #expect(outcome.findings.first?.message == lost.message)
+        let older = try #require(report.result.failures.first { $0.message.contains("not as save") })
+        #expect(try Replayer().replay(try Reproducer(text: report.reproducer(older).text)).findings.first?.message == older.message)
+    }
+
+    @Test(arguments: ["small", "typical", "incognito"], [PersistenceModel.process, .pessimistic])
+    func theDurableVariantLosesNothing(_ workload: String, model: PersistenceModel) throws {
+        let report = try run(workload, model: model, saveProtocol: .durable)
+        #expect(report.result.failed == 0, "\(report.result.failures.first?.message ?? "")")
+        #expect(report.outcomes.latest == report.result.explored)
+    }
+
+    @Test func theJudgeWithoutShortcutsGivesTheSameVerdicts() throws {
+        let run = try FirefoxStoreRun.record(WorkloadSource.load("small"), saveProtocol: .firefox)
+        let fast = FirefoxStoreJudge(run: run)
+        let plain = FirefoxStoreJudge(run: run)
+        plain.takesShortcuts = false
+        let recording = run.recording
+        let generator = CrashStateGenerator(model: .pessimistic, seed: 1)
+        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
+        let materialiser = Materialiser(recording: recording, seed: 1)
+        var compared = 0
+        Explorer.walk(
+            recording, generator, through: recording.operations.count,
+            apply: { index in
+                tree.apply(recording.operations[index].effect, index: Int32(index))
+            }
+        ) { crashPoint, point in
+            tree.isJournaling = true
+            defer { tree.isJournaling = false }
+            for state in point.states {
+                let mark = tree.mark()
+                materialiser.materialise(state, pending: point.pending, on: tree)
+                let a = fast.judge(tree, crashPoint: crashPoint)
+                let b = plain.judge(tree, crashPoint: crashPoint)
+                #expect(a.findings == b.findings && a.outcome == b.outcome, "\(state.text)")
+                compared += 1
+                tree.rollback(to: mark)
+            }
+            return true
+        }
+        #expect(compared > 100)
+    }
+
+    @Test func reproducersOfTheStoreParseAndRefuseWhatIsNotTheirs() throws {
+        let text = "store=firefox-ios;workload=small;model=pessimistic;protocol=firefox-durable;seed=3;crash=7;keep=none"
+        let reproducer = try Reproducer(text: text)
+        #expect(reproducer.firefoxStore == .durable)
+        #expect(reproducer.text == text)
+        #expect(throws: SimulatorError.self) {
+            try Reproducer(text: "store=firefox-ios;workload=small;model=process;protocol=safe;seed=1;crash=1")
+        }
+        #expect(throws: SimulatorError.self) {
+            try Reproducer(text: "store=edge;workload=small;model=process;protocol=firefox;seed=1;crash=1")
+        }
+        #expect(throws: SimulatorError.self) {
+            try Replayer().replay(
+                try Reproducer(text: "store=firefox-ios;workload=small;model=process;protocol=firefox;seed=1;crash=99999"))
+        }
+    }
+}
