@@ -24,7 +24,8 @@ let package = Package(
         // The one file-system interface everything reads and writes through, and its POSIX implementation.
         .target(name: "FileSystemKit"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .target(name: "Archive", dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")]),
+        .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]),
+        .target(name: "Archive", dependencies: ["CZlib", "CLZ4", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "SessionFormats",
             dependencies: [

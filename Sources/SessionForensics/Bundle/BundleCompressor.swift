@@ -18,7 +18,11 @@ import SessionStore
 public struct BundleCompressor {
     /// What `compress` made.
     public struct Result: Sendable, Equatable {
-        public enum Kind: String, Sendable { case gzip, bundle }
+        public enum Kind: String, Sendable {
+            case gzip, bundle
+            /// A file compressed into Mozilla's mozLz4 container (`MozLz4Conversion`).
+            case mozLz4 = "mozlz4"
+        }
         public var kind: Kind
         public var output: String
         /// Regular files stored.
@@ -60,6 +64,7 @@ public struct BundleCompressor {
 
     /// Compresses `path` to `output` (or the default); an existing output is never replaced (`FileSystemError.exists`).
     public func compress(_ path: String, to output: String? = nil) throws -> Result {
+        if let output, MozLz4Conversion.isContainerName(output) { return try MozLz4Conversion.compress(path, to: output, writer: writer) }
         if writer.fileSystem is POSIXFileSystem { return try compress(path, to: output, from: DiskSource()) }
         return try compress(path, to: output, from: FileSystemSource(fileSystem: writer.fileSystem))
     }

@@ -17,7 +17,11 @@ import SessionStore
 public struct BundleExtractor {
     /// What `decompress` made.
     public struct Result: Sendable, Equatable {
-        public enum Kind: String, Sendable { case file, directory }
+        public enum Kind: String, Sendable {
+            case file, directory
+            /// A mozLz4 file's JSON (`MozLz4Conversion`).
+            case mozLz4 = "mozlz4"
+        }
         public var kind: Kind
         public var output: String
         /// Regular files written.
@@ -40,8 +44,10 @@ public struct BundleExtractor {
         self.writer = writer
     }
 
-    /// The output `decompress` uses when none is given: FILE without `.tar.gz`, `.tgz` or `.gz`; nil otherwise.
+    /// The output `decompress` uses when none is given: FILE without `.tar.gz`, `.tgz` or `.gz`,
+    /// or a mozLz4 file's plain name (`MozLz4Conversion.plainName`); nil otherwise.
     public static func defaultOutput(for file: String) -> String? {
+        if let plain = MozLz4Conversion.plainName(for: file), !plain.hasSuffix("/"), !plain.isEmpty { return plain }
         for suffix in [".tar.gz", ".tgz", ".gz"] where file.hasSuffix(suffix) && file.count > suffix.count {
             let base = String(file.dropLast(suffix.count))
             if !base.hasSuffix("/") { return base }
@@ -63,9 +69,22 @@ public struct BundleExtractor {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }
         do {
+            var first = true
             while true {
                 let count = try input.read(into: buffer)
                 if count == 0 { break }
+                if first {
+                    first = false
+                    let piece = Array(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                    if MozLz4.isContainer(piece) {
+                        return try MozLz4Conversion.decompress(
+                            file, first: piece, rest: input, to: output, maxSize: maxSize, writer: writer)
+                    }
+                    if MozLz4Conversion.isContainerName(file), piece.first != 0x1F {
+                        throw ArchiveError.notAnArchive(
+                            file: file, reason: "named like a mozLz4 file, but it does not start with mozLz40 (nor is it gzip)")
+                    }
+                }
                 try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { try target.take($0) }
             }
             try decoder.finish()

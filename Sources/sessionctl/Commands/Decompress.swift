@@ -7,9 +7,13 @@ extension SessionCtl {
     struct Decompress: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "decompress",
-            abstract: "Decompress a gzip file or a .tar.gz bundle, safely.",
+            abstract: "Decompress a gzip file, a .tar.gz bundle or a mozLz4 file, safely.",
             discussion: """
-                Reads files made by compress, gzip and tar -czf; the kind is told from the content. \
+                Reads files made by compress, gzip and tar -czf, and Firefox's mozLz4 files \
+                (sessionstore.jsonlz4, recovery.baklz4, ...); the kind is told from the content. \
+                A mozLz4 file becomes the JSON it holds (sessionstore.json; recovery.baklz4 becomes \
+                recovery.bak); a block that is cut short or damaged writes nothing (status 65, with \
+                the byte where decoding stopped and how much of it decodes). \
                 A gzip file becomes the file it holds; a tar archive becomes the directory OUT with \
                 the archive's members inside (for a bundle made by compress, the bundled directory \
                 itself, after every file is checked against MANIFEST.json). Members that would land \
@@ -20,11 +24,12 @@ extension SessionCtl {
                 """
         )
 
-        @Argument(help: "The .gz or .tar.gz file.", completion: .file())
+        @Argument(help: "The .gz, .tar.gz or mozLz4 file.", completion: .file())
         var file: String
 
         @Option(
-            name: [.short, .customLong("output")], help: "The file or directory to create (default: FILE without .gz, .tgz or .tar.gz).",
+            name: [.short, .customLong("output")],
+            help: "The file or directory to create (default: FILE without .gz, .tgz or .tar.gz, or a mozLz4 file's plain name).",
             completion: .file())
         var output: String?
 
@@ -40,7 +45,8 @@ extension SessionCtl {
         func run() throws {
             try CommandFailure.explainingExisting("name another path with -o, or move that one away first") {
                 guard let target = output ?? BundleExtractor.defaultOutput(for: file) else {
-                    throw CommandFailure.usage("\(file): name does not end in .gz, .tgz or .tar.gz; give the output with -o")
+                    throw CommandFailure.usage(
+                        "\(file): name does not end in .gz, .tgz, .tar.gz, .jsonlz4, .baklz4 or .mozlz4; give the output with -o")
                 }
                 let result = try BundleExtractor(maxSize: maxSize.bytes).decompress(file, to: target)
                 switch format.format {
@@ -55,7 +61,11 @@ extension SessionCtl {
                         ]))
                 case .text:
                     var line = "wrote \(result.output): "
-                    line += result.kind == .file ? "\(result.bytes) bytes" : "\(result.files) file\(result.files == 1 ? "" : "s")"
+                    switch result.kind {
+                    case .file: line += "\(result.bytes) bytes"
+                    case .mozLz4: line += "\(result.bytes) bytes of JSON from a mozLz4 file"
+                    case .directory: line += "\(result.files) file\(result.files == 1 ? "" : "s")"
+                    }
                     if let verified = result.verifiedFiles { line += ", manifest verified (\(verified) file\(verified == 1 ? "" : "s"))" }
                     Output.line(line)
                 }

@@ -1,0 +1,84 @@
+import Archive
+import FileSystemKit
+import SessionStore
+
+/// `decompress` and `compress` between Mozilla's mozLz4 container (Firefox desktop's
+/// `sessionstore.jsonlz4`, `recovery.baklz4`, `previous.jsonlz4`, `upgrade.jsonlz4-<build>`)
+/// and the plain JSON it holds, through liblz4 (`MozLz4`).
+public enum MozLz4Conversion {
+    /// Whether a file name is one Firefox gives a mozLz4 file (or `.mozlz4`, its other files' suffix).
+    public static func isContainerName(_ path: String) -> Bool {
+        let name = lastPathComponent(path)
+        return [".jsonlz4", ".baklz4", ".mozlz4"].contains { name.hasSuffix($0) && name.count > $0.count }
+            || name.contains(".jsonlz4-")
+    }
+
+    /// The plain name `decompress` gives a mozLz4 file when no output is named:
+    /// `sessionstore.jsonlz4` to `sessionstore.json`, `recovery.baklz4` to `recovery.bak`,
+    /// `upgrade.jsonlz4-<build>` to `upgrade.json-<build>`, `x.mozlz4` to `x`; nil for other names.
+    public static func plainName(for path: String) -> String? {
+        guard isContainerName(path) else { return nil }
+        if path.hasSuffix(".mozlz4") { return String(path.dropLast(".mozlz4".count)) }
+        if path.hasSuffix("lz4") { return String(path.dropLast(3)) }
+        guard let range = path.range(of: ".jsonlz4-", options: .backwards) else { return nil }
+        return path.replacingCharacters(in: range, with: ".json-")
+    }
+
+    /// Decodes the container whose first piece is `first` and whose rest `input` gives, and
+    /// writes the JSON to `output` atomically; a damaged or cut block writes nothing
+    /// (`ArchiveError.damaged` at the file offset where decoding stopped).
+    static func decompress(
+        _ file: String, first: [UInt8], rest input: ArchiveInput, to output: String, maxSize: Int64, writer: AtomicWriter
+    ) throws -> BundleExtractor.Result {
+        var bytes = first
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try input.read(into: buffer)
+            if count == 0 { break }
+            guard bytes.count + count <= MozLz4.largestBlock + MozLz4.headerSize else {
+                throw ArchiveError.tooLarge(file: file, limit: Int64(MozLz4.largestBlock))
+            }
+            bytes += UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        }
+        let decoded = try MozLz4.decode(bytes, file: file, limit: Int(clamping: maxSize))
+        if let damage = decoded.damage {
+            throw ArchiveError.damaged(
+                file: file, offset: Int64(damage.fileOffset),
+                reason: "\(damage.reason) (the first \(decoded.bytes.count) of its \(decoded.declaredSize) bytes decode)")
+        }
+        let target = try writer.begin(output, mode: 0o644)
+        do {
+            try target.write(decoded.bytes[...])
+            try target.commit()
+        } catch {
+            target.abort()
+            throw error
+        }
+        return BundleExtractor.Result(kind: .mozLz4, output: output, files: 1, bytes: Int64(decoded.bytes.count), verifiedFiles: nil)
+    }
+
+    /// Compresses the file `path` into a mozLz4 container at `output`, written atomically.
+    static func compress(_ path: String, to output: String, writer: AtomicWriter) throws -> BundleCompressor.Result {
+        guard writer.fileSystem.resolvedKind(of: path) == .file else {
+            throw ArchiveError.unreadable(path: path, reason: "not a regular file (a mozLz4 file holds one file)")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try writer.fileSystem.read(path, limit: MozLz4.largestBlock)
+        } catch {
+            throw ArchiveError.unreadable(path: path, reason: error.reason)
+        }
+        let encoded = try MozLz4.encode(bytes, file: path)
+        let target = try writer.begin(output, mode: 0o644)
+        do {
+            try target.write(encoded[...])
+            try target.commit()
+        } catch {
+            target.abort()
+            throw error
+        }
+        return BundleCompressor.Result(
+            kind: .mozLz4, output: output, files: 1, inputBytes: Int64(bytes.count), outputBytes: Int64(encoded.count), skipped: [])
+    }
+}
