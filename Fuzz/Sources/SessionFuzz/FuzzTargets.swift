@@ -20,6 +20,7 @@ enum FuzzTargets {
         ("workload", WorkloadFuzz.run),
         ("html", ReportFuzz.run),
         ("firefox-window", FirefoxWindowFuzz.run),
+        ("firefox-legacy", FirefoxLegacyFuzz.run),
         ("webkit-state", WebKitStateFuzz.run)
     ]
 }
@@ -138,6 +139,8 @@ enum WebKitStateFuzz {
         if history.items.count != state.entries.count || Int(history.lastCommittedIndex) != (state.currentIndex ?? -1) {
             fatalError("the history does not match the state")
         }
+        // What sessionctl writes of a state decodes to the same state.
+        if (try? WebKitSessionState.decode(state.encode(), file: "state.pb")) != state { fatalError("a state does not round-trip") }
     }
 }
 
