@@ -9,9 +9,11 @@ public enum SessionFormat: String, Sendable, Hashable, Codable {
     case legacy
     /// Firefox for iOS's `window-data/window-<UUID>` (JSON) with a WebKit session state per tab.
     case windowData = "window-data"
+    /// Firefox for iOS's legacy `tabsState.archive` or `codableTabsState.archive` (NSKeyedArchiver).
+    case tabsArchive = "tabs-archive"
 
     /// Whether the format is one of Chrome for iOS's.
-    public var isChrome: Bool { self != .windowData }
+    public var isChrome: Bool { self == .optimized || self == .legacy }
 }
 
 /// One window's session: its tabs in order, the active tab, pinned tabs and groups.

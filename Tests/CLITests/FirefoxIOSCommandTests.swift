@@ -27,7 +27,11 @@ import Testing
         ("tab-state-unparsable", ["tab-state-unparsable"], 0),
         ("internal-url", ["internal-url"], 0),
         ("windows-several", ["windows-several"], 0),
-        ("private-tabs-saved", ["private-tabs-saved"], 0)
+        ("private-tabs-saved", ["private-tabs-saved"], 0),
+        ("legacy-archive-unmigrated", ["legacy-archive-unmigrated"], 0),
+        ("legacy-archive-unread", ["legacy-archive-unread"], 1),
+        ("legacy-archive-left", ["legacy-archive-left"], 0),
+        ("legacy-archive-unparsable", ["legacy-archive-unparsable"], 0)
     ])
     func validateNamesWhatFirefoxDoes(name: String, rules: [String], status: Int32) throws {
         let result = try CLI.run(["validate", CLI.path("\(Self.gallery)/\(name)"), "--format", "json"])
@@ -40,7 +44,7 @@ import Testing
             #expect(finding["chrome"] == nil && finding["outcome"] is String, "\(finding)")
         }
         let sessions = try #require(document["sessions"] as? [[String: Any]])
-        #expect(sessions.allSatisfy { $0["format"] as? String == "window-data" })
+        #expect(sessions.allSatisfy { ["window-data", "tabs-archive"].contains($0["format"] as? String) })
         // What repair acts on gets the command that shows how, naming Firefox.
         let text = try CLI.run(["validate", CLI.path("\(Self.gallery)/\(name)")])
         let repairable = findings.contains { $0["severity"] as? String != "info" }

@@ -18,15 +18,12 @@ import Testing
     static let snss: [UInt8] = Array("SNSS".utf8) + [3, 0, 0, 0, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8]
     static let encryptedSNSS: [UInt8] = Array("SNSS".utf8) + [2, 0, 0, 0]
     static let mozLz4: [UInt8] = Array("mozLz40".utf8) + [0, 16, 0, 0, 0, 1, 2, 3]
-    /// The start of a binary property list naming Firefox for iOS's `SavedTab` class.
-    static let tabArchive = Array("bplist00".utf8) + [0xD1, 0x01, 0x02] + Array("Client.SavedTab".utf8)
 
     @Test(arguments: [
         ("Default/Sessions/Session_13345678901234567", snss, "Chromium desktop session file (SNSS version 3)"),
         ("Default/Sessions/Tabs_13345678901234567", encryptedSNSS, "SNSS version 2, encrypted"),
         ("profile/sessionstore.jsonlz4", mozLz4, "Firefox desktop session file"),
-        ("profile/sessionstore-backups/recovery.baklz4", mozLz4, "Firefox desktop session file"),
-        ("group/profile.profile/tabsState.archive", tabArchive, "Firefox for iOS tab archive")
+        ("profile/sessionstore-backups/recovery.baklz4", mozLz4, "Firefox desktop session file")
     ])
     func aForeignFileIsNamed(path: String, bytes: [UInt8], named: String) throws {
         let root = try tree([path: bytes])
@@ -42,9 +39,7 @@ import Testing
     @Test(arguments: [
         ("Default", ["Sessions/Session_13345678901234567": snss, "Sessions/Tabs_13345678901234567": snss], "Chromium desktop profile"),
         ("Default/Sessions", ["Session_13345678901234567": snss], "Chromium desktop profile"),
-        ("profile", ["sessionstore.jsonlz4": mozLz4, "sessionstore-backups/recovery.jsonlz4": mozLz4], "Firefox desktop profile"),
-        ("group", ["profile.profile/tabsState.archive": tabArchive], "Firefox for iOS's legacy tab archive"),
-        ("group", ["tabsState.archive": tabArchive], "Firefox for iOS's legacy tab archive")
+        ("profile", ["sessionstore.jsonlz4": mozLz4, "sessionstore-backups/recovery.jsonlz4": mozLz4], "Firefox desktop profile")
     ])
     func aForeignProfileIsNamedNotEmpty(directory: String, files: [String: [UInt8]], named: String) throws {
         let root = try tree(Dictionary(uniqueKeysWithValues: files.map { ("\(directory)/\($0.key)", $0.value) }))

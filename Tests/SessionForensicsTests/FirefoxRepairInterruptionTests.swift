@@ -21,7 +21,10 @@ import Testing
         return sessions.map { $0.tabs.map { "\($0.url) \($0.title)" } }
     }
 
-    @Test(arguments: ["window-file-unparsable", "window-lost", "window-only-in-backup", "tab-uuid-duplicate", "tab-state-unparsable"])
+    @Test(arguments: [
+        "window-file-unparsable", "window-lost", "window-only-in-backup", "tab-uuid-duplicate", "tab-state-unparsable",
+        "legacy-archive-unmigrated"
+    ])
     func aRerunAfterAnInterruptionAnywhereLeavesWhatAWholeRunLeaves(_ name: String) throws {
         let reference = try Self.copy(name)
         defer { try? FileManager.default.removeItem(atPath: reference) }

@@ -1,3 +1,5 @@
+import SessionFormats
+
 /// Everything that can go wrong in the forensics layer beyond reading and writing files.
 public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path is not a Chrome profile (nor a session directory inside one).
@@ -33,7 +35,9 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unsafeToMove(let path, let reason): return "\(path): not moved: \(reason)"
         case .entryDamaged(let entry, let reason): return "\(entry): not restored: \(reason)"
         case .notSupported(let path, let command, let browser):
-            return "\(path): \(command) does not work on \(browser) profiles yet (inspect, validate, repair, diff, report and compress do)"
+            let migrate = browser == FirefoxIOSFamily().displayName && command == "migrate" ? " (but migrate --to window-data does)" : ""
+            return
+                "\(path): \(command) does not work on \(browser) profiles yet\(migrate) (inspect, validate, repair, diff, report and compress do)"
         }
     }
 }

@@ -7,6 +7,8 @@ public struct MigrationChange: Sendable, Hashable {
     public enum Origin: String, Sendable, Hashable {
         /// Chrome makes the same change when it loads the source (or would on its own migration).
         case chrome
+        /// Firefox for iOS's own migration makes the same change (`migrate --to window-data`).
+        case firefox
         /// sessionctl makes it where Chrome would lose a tab or crash.
         case sessionctl
     }

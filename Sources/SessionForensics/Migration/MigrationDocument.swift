@@ -10,8 +10,8 @@ public enum MigrationDocument {
     public static func encode(_ plan: MigrationPlan, outcome: Migrator.Outcome?) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("schema", .string(schema)),
-            // migrate converts between the two formats of Chrome for iOS alone.
-            ("browser", .string(ChromeIOSFamily().name)),
+            // Chrome for iOS's two formats, or Firefox for iOS's archive to its window files.
+            ("browser", .string(plan.target.browser)),
             ("target", .string(plan.target.rawValue)),
             ("dryRun", .bool(outcome == nil)),
             ("sides", .array(plan.sides.map(encode)))

@@ -5,9 +5,20 @@ import SessionModel
 public enum MigrationTarget: String, Sendable, Hashable, CaseIterable {
     case optimized
     case legacy
+    /// Firefox for iOS's window files, from its legacy tab archive (`FirefoxMigrator`).
+    case windowData = "window-data"
 
     /// The session format of the target.
-    public var format: SessionFormat { self == .optimized ? .optimized : .legacy }
+    public var format: SessionFormat {
+        switch self {
+        case .optimized: .optimized
+        case .legacy: .legacy
+        case .windowData: .windowData
+        }
+    }
+
+    /// The browser family whose profiles the target belongs to.
+    public var browser: String { self == .windowData ? FirefoxIOSFamily().name : ChromeIOSFamily().name }
 }
 
 /// Everything `migrate` will do to a profile, worked out before anything is touched

@@ -91,6 +91,8 @@ extension Migrator {
             switch target {
             case .optimized: try writeOptimized(session, in: new, root: root)
             case .legacy: try writeLegacy(session, in: new)
+            // Never planned here: `plan(to:)` refuses it (FirefoxMigrator converts to it).
+            case .windowData: return
             }
         }
         try fileSystem.fsyncDirectory(path(new))
@@ -116,6 +118,7 @@ extension Migrator {
                         originalPath: joinPath(optimized, id), target: target))
             }
             try removeIfEmpty(displaced)
+        case .windowData: return
         }
     }
 

@@ -75,6 +75,10 @@ public struct Migrator: Sendable {
     /// Throws `FormatError` when a live session cannot be read, `ForensicsError.cannotMigrate`
     /// when Chrome would lose a window or a history is unreadable: nothing is migrated then.
     public func plan(to target: MigrationTarget) throws -> MigrationPlan {
+        guard target != .windowData else {
+            throw ForensicsError.cannotMigrate(
+                session: profile, reason: "window-data is Firefox for iOS's format: FirefoxMigrator converts to it")
+        }
         var sides: [MigrationSidePlan] = []
         for incognito in [false, true] {
             let side = try planSide(incognito: incognito, target: target)

@@ -49,6 +49,12 @@ struct FirefoxRepairExecutor {
                     time: aside.clock(), toolVersion: aside.toolVersion)
                 steps.append(.setAsideFiles(files: window.setAside, entry: "\(window.window)@\(entry.stamp)", path: entry.path))
             }
+            for state in window.stateFiles where aside.fileSystem.kind(of: joinPath(aside.profile, state.path)) == nil {
+                let path = joinPath(aside.profile, state.path)
+                try aside.writer.makeDirectories(parentPath(path))
+                try aside.writer.write(state.bytes, to: path)
+                steps.append(.wrote(state.path))
+            }
             if let bytes = window.bytes {
                 let path = joinPath(aside.profile, window.file)
                 try aside.writer.makeDirectories(parentPath(path))
@@ -69,9 +75,10 @@ struct FirefoxRepairExecutor {
     /// names, which Firefox never reads): settled before anything else, as Chrome's are.
     func sweep(_ input: LocatedInput) throws -> [RepairStep] {
         var directories = Set<String>()
-        for source in input.sessions where source.kind == .firefoxWindow {
-            directories.insert(pathComponents(source.path).dropLast().joined(separator: "/"))
+        for source in input.sessions where source.kind == .firefoxWindow || source.kind == .firefoxLegacyArchive {
+            if source.kind == .firefoxWindow { directories.insert(pathComponents(source.path).dropLast().joined(separator: "/")) }
             if let profile = source.firefoxProfile {
+                directories.insert(joinPath(profile, FirefoxIOSLayout.windowDataDirectory))
                 directories.insert(joinPath(profile, FirefoxIOSLayout.backupDirectory))
                 directories.insert(joinPath(profile, FirefoxIOSLayout.tabSessionDataDirectory))
             }

@@ -29,6 +29,13 @@ public struct FirefoxRepairPlanner: Sendable {
             removed.formUnion(rewrite.removes)
             plan.firefoxWindows.append(rewrite)
         }
+        // Tabs only the legacy archives hold: a window file written from them.
+        if let (rewrite, fixed) = FirefoxLegacyRepair(read: read, findings: findings).rewrite(),
+            !plan.firefoxWindows.contains(where: { $0.file == rewrite.file })
+        {
+            remaining.removeAll { fixed.contains($0) }
+            plan.firefoxWindows.append(rewrite)
+        }
         plan.unrepaired = remaining
         return plan
     }

@@ -19,6 +19,9 @@ public struct FirefoxWindowRewrite: Sendable {
     public var tabs: Int
     /// The window file's new bytes; nil when only files are set aside.
     var bytes: [UInt8]?
+    /// Tabs' session states written before the window file, each only where no file is (paths
+    /// relative to the profile): the histories a legacy archive held.
+    public var stateFiles: [(path: String, bytes: [UInt8])] = []
 
     /// Whether the window file is written anew.
     public var writesWindow: Bool { bytes != nil }

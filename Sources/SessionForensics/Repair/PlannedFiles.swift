@@ -17,6 +17,7 @@ struct PlannedFiles: ReadableFileSystem {
         var written: [String: [UInt8]] = [:]
         for window in plan.firefoxWindows {
             if let bytes = window.bytes { written[window.file] = bytes }
+            for state in window.stateFiles where base.kind(of: state.path) == nil { written[state.path] = state.bytes }
         }
         self.written = written
         removed = Set(plan.firefoxWindows.flatMap(\.removes))

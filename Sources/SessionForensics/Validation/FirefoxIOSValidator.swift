@@ -17,7 +17,7 @@ public struct FirefoxIOSValidator: Sendable {
             return validate(window, source: session.source)
         }
         var findings: [Finding] = []
-        let listed = read.sessions.filter { $0.firefoxWindow?.main != .missing }
+        let listed = read.sessions.filter { $0.firefoxWindow.map { $0.main != .missing } ?? false }
         if listed.count > 1, let first = listed.first {
             let directory = pathComponents(first.source.path).dropLast().joined(separator: "/")
             findings.append(
@@ -25,6 +25,7 @@ public struct FirefoxIOSValidator: Sendable {
                     .windowsSeveral, "\(listed.count) windows: on iPhone Firefox keeps the first it lists and deletes the other files"))
         }
         for result in results { findings += ValidationReport.ordered(result.findings) }
+        findings += FirefoxLegacyRules.findings(read)
         var report = ValidationReport(findings: findings, sessions: read.sessions.count, tabs: results.reduce(0) { $0 + $1.tabs })
         report.browser = read.input.browser
         report.sources = read.input.sessions

@@ -53,9 +53,35 @@ extension Rule {
         "The window holds private tabs: Firefox saves and restores them only while its setting that closes private tabs is off (it is on by default).",
         repair: .none("the tabs are kept as Firefox wrote them."))
 
+    public static let legacyArchiveUnread = Rule(
+        "legacy-archive-unread", .error, .sessionLost,
+        "A legacy tab archive holds tabs and no window file holds any, but today's Firefox will not migrate them: it reads codableTabsState.archive alone, all or nothing (SavedTab objects, tabsState.archive, or a tab its decoder refuses bring no tab).",
+        repair: .step(
+            "a window file is written with the archive's tabs as Firefox's migration writes them, each tab's history kept as its session state; the archive stays."
+        ))
+    public static let legacyArchiveUnmigrated = Rule(
+        "legacy-archive-unmigrated", .warning, .adjusted,
+        "codableTabsState.archive holds tabs and no window file holds any: Firefox migrates them once, at its next launch, unless its migration already ran (a flag kept outside these files); the migration keeps each tab's page, title and privacy and drops its back/forward history.",
+        repair: .step(
+            "a window file is written with the archive's tabs as Firefox's migration writes them, each tab's history kept as its session state; the archive stays."
+        ))
+    public static let legacyArchiveLeft = Rule(
+        "legacy-archive-left", .info, .none,
+        "A legacy tab archive sits beside window files that hold tabs: Firefox read it once, when it moved to window files, and never reads it again; its tabs that no window holds were closed since, or lost by that migration (a damaged one is reported so too).",
+        repair: .none(
+            "the archive is kept as it is: its tabs can be read with inspect, and a window file written from it would bring back tabs closed since."
+        ))
+    public static let legacyArchiveUnparsable = Rule(
+        "legacy-archive-unparsable", .info, .none,
+        "A legacy tab archive is damaged or not a tab archive, and no window file holds a tab: nothing of it reads, for Firefox's migration (which then finds no tab) or for sessionctl.",
+        repair: .none(
+            "nothing can be read from it to write; the file is kept as it is (beside window files that hold tabs it is legacy-archive-left)."
+        ))
+
     /// The rules above, in order.
     static let firefoxIOSRules: [Rule] = [
         windowFileUnparsable, windowLost, windowOnlyInBackup, backupMissing, backupUnparsable, backupBehind, activeTabMissing,
-        firefoxTabIDDuplicate, tabURLInvalid, tabStateUnparsable, windowsSeveral, privateTabsSaved
+        firefoxTabIDDuplicate, tabURLInvalid, tabStateUnparsable, windowsSeveral, privateTabsSaved, legacyArchiveUnread,
+        legacyArchiveUnmigrated, legacyArchiveLeft, legacyArchiveUnparsable
     ]
 }

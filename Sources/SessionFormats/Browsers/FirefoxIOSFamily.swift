@@ -1,8 +1,9 @@
 import FileSystemKit
 
 /// Firefox for iOS: `window-data/window-<UUID>` (JSON) with its copy in `window-data-backup/`
-/// and each tab's WebKit session state in `tab-session-data/`, under `profile.profile/` of the
-/// app group container (docs/firefox-ios-format.md).
+/// and each tab's WebKit session state in `tab-session-data/`, and the legacy tab archives of the
+/// versions before (`tabsState.archive`, `codableTabsState.archive`), under `profile.profile/` of
+/// the app group container (docs/firefox-ios-format.md).
 public struct FirefoxIOSFamily: BrowserFamily {
     public init() {}
 
@@ -10,14 +11,23 @@ public struct FirefoxIOSFamily: BrowserFamily {
     public var displayName: String { "Firefox for iOS" }
     public var shortName: String { "firefox" }
 
-    /// Recognises a container (`profile.profile/` inside), a profile directory (`window-data/` or
-    /// its backup inside), a directory of window files, or one window file: by its name
-    /// (`window-<UUID>`, taken at its word so that a damaged file is still examined) or by its
-    /// content (a JSON object with `activeTabId` and `tabData`).
+    /// Recognises a container (`profile.profile/` inside), a profile directory (`window-data/`, its
+    /// backup or a legacy archive inside), a directory of window files, one window file, by its
+    /// name (`window-<UUID>`, taken at its word so that a damaged file is still examined) or by its
+    /// content (a JSON object with `activeTabId` and `tabData`), or one legacy archive, by its name
+    /// or by its content (a keyed archive of tabs that decodes as one).
     public func locate(tree: ReadableTree, file: String?, ancestry: [String]) throws(FormatError) -> LocatedInput? {
         var located: LocatedInput
         if let file {
             let base = lastPathComponent(file)
+            var isArchive = FirefoxIOSLayout.legacyArchiveNames.contains(base)
+            if !isArchive, FirefoxIOSLayout.windowID(fromFileName: base) == nil { isArchive = Self.isLegacyArchive(try tree.read(file)) }
+            if isArchive {
+                located = LocatedInput(
+                    tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .firefoxLegacyArchive, path: file)])
+                located.browser = name
+                return located
+            }
             if FirefoxIOSLayout.windowID(fromFileName: base) == nil {
                 guard Self.isWindowFile(try tree.read(file)) else { return nil }
             }
@@ -41,19 +51,6 @@ public struct FirefoxIOSFamily: BrowserFamily {
     /// of them one level down (an unpacked bundle).
     private func locateDirectory(tree: ReadableTree, ancestry: [String]) throws(FormatError) -> LocatedInput? {
         let names = Set(tree.list(""))
-        // Only the archives of the versions before window data: named, not read.
-        for profile in ["", FirefoxIOSLayout.profileDirectory]
-        where !Self.isProfile(tree: tree, profile)
-            && [FirefoxIOSLayout.legacyArchive, FirefoxIOSLayout.legacyCodableArchive].contains(where: {
-                tree.kind(of: joinPath(profile, $0)) == .file
-            })
-        {
-            throw .notASession(
-                path: tree.displayName,
-                reason:
-                    "Firefox for iOS's legacy tab archive (tabsState.archive) and no window data (window-data/), which sessionctl does not read yet"
-            )
-        }
         let isDirectory = { (path: String) in tree.kind(of: path) == .directory }
         if names.contains(FirefoxIOSLayout.profileDirectory), isDirectory(FirefoxIOSLayout.profileDirectory),
             Self.isProfile(tree: tree, FirefoxIOSLayout.profileDirectory)
@@ -90,16 +87,16 @@ public struct FirefoxIOSFamily: BrowserFamily {
         isProfile(tree: tree, "") || isProfile(tree: tree, FirefoxIOSLayout.profileDirectory)
     }
 
-    /// Whether `path` holds Firefox's window directories.
+    /// Whether `path` holds Firefox's window directories or one of its legacy archives.
     private static func isProfile(tree: ReadableTree, _ path: String) -> Bool {
         [FirefoxIOSLayout.windowDataDirectory, FirefoxIOSLayout.backupDirectory].contains { name in
             tree.kind(of: joinPath(path, name)) == .directory
-        }
+        } || FirefoxIOSLayout.legacyArchiveNames.contains { tree.kind(of: joinPath(path, $0)) == .file }
     }
 
     /// The windows of the profile at `profile`: each file of `window-data/` Firefox would list
     /// (sorted by name), then each window left only in `window-data-backup/` (which Firefox never
-    /// finds, listed for what it holds).
+    /// finds, listed for what it holds), then each legacy archive, the Codable one first.
     static func windows(tree: ReadableTree, profile: String) -> [SessionSource] {
         let mainDirectory = joinPath(profile, FirefoxIOSLayout.windowDataDirectory)
         let main = tree.list(mainDirectory).filter { FirefoxIOSLayout.windowID(fromFileName: $0) != nil }
@@ -107,13 +104,27 @@ public struct FirefoxIOSFamily: BrowserFamily {
         let backupOnly = tree.list(joinPath(profile, FirefoxIOSLayout.backupDirectory)).filter { name in
             FirefoxIOSLayout.windowID(fromFileName: name).map { !mainIDs.contains($0.uppercased()) } ?? false
         }
-        return (main + backupOnly).map { name in
+        let windows = (main + backupOnly).map { name in
             var source = SessionSource(
                 id: FirefoxIOSLayout.windowID(fromFileName: name) ?? name, incognito: false, kind: .firefoxWindow,
                 path: joinPath(mainDirectory, name))
             source.firefoxProfile = profile
             return source
         }
+        let archives = FirefoxIOSLayout.legacyArchiveNames.filter { tree.kind(of: joinPath(profile, $0)) == .file }.map { name in
+            var source = SessionSource(id: name, incognito: false, kind: .firefoxLegacyArchive, path: joinPath(profile, name))
+            source.firefoxProfile = profile
+            return source
+        }
+        return windows + archives
+    }
+
+    /// Whether `bytes` are a Firefox for iOS legacy tab archive: a keyed archive whose tabs decode,
+    /// or a property list naming `SavedTab` objects (damaged, it is still examined).
+    public static func isLegacyArchive(_ bytes: [UInt8]) -> Bool {
+        guard bytes.starts(with: Array("bplist".utf8)) else { return false }
+        if ForeignSession.recognize(bytes, chromePlistName: false) == .firefoxIOSArchive { return true }
+        return (try? FirefoxLegacyArchive.decode(bytes, file: "")) != nil
     }
 
     /// Whether `bytes` are a Firefox for iOS window file: a JSON object naming `activeTabId` and `tabData`.

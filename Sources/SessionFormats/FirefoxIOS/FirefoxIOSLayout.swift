@@ -17,6 +17,8 @@ public enum FirefoxIOSLayout {
     public static let legacyArchive = "tabsState.archive"
     /// The legacy archive of `SavedTab`s encoded with Codable inside a keyed archive.
     public static let legacyCodableArchive = "codableTabsState.archive"
+    /// Both legacy archives, the one today's Firefox migrates first.
+    public static let legacyArchiveNames = [legacyCodableArchive, legacyArchive]
 
     /// The window UUID of a window file's name, when it is one (`window-<UUID>`).
     public static func windowID(fromFileName name: String) -> String? {

@@ -25,7 +25,7 @@ public enum ForeignSession: Equatable, Sendable {
         case .firefoxIOSWindowData:
             return "Firefox for iOS window data (JSON), read as --browser firefox-ios"
         case .firefoxIOSArchive:
-            return "a Firefox for iOS tab archive (a keyed archive of SavedTab objects), which sessionctl does not read yet"
+            return "a Firefox for iOS tab archive (a keyed archive of SavedTab objects), read as --browser firefox-ios"
         case .otherPropertyList:
             return "a property list that is not a Chrome for iOS session"
         }
@@ -72,7 +72,7 @@ public enum ForeignSession: Equatable, Sendable {
             return "Firefox for iOS window data (window-data/), read as --browser firefox-ios"
         }
         if names.contains("tabsState.archive") || names.contains("codableTabsState.archive") {
-            return "Firefox for iOS's legacy tab archive (tabsState.archive) and no window data, which sessionctl does not read yet"
+            return "Firefox for iOS's legacy tab archive (tabsState.archive), read as --browser firefox-ios"
         }
         return nil
     }

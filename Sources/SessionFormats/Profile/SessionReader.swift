@@ -104,6 +104,15 @@ public struct SessionReader: Sendable {
         case .firefoxWindow(let window):
             guard let data = window.window ?? window.readableWindow else { throw firefoxWindowError(window) }
             return data.session(id: source.id, states: history ? window.statesByTab : nil)
+        case .firefoxLegacy(let file, let decoded):
+            if case .unreadable(let error) = file { throw error.naming(displayPath(source.path)) }
+            guard let decoded else { throw .unreadable(path: displayPath(source.path), reason: "missing") }
+            switch decoded {
+            case .success(let archive): return archive.session(id: source.id, history: history)
+            case .failure(let error):
+                if case .damaged = error { throw error.naming(displayPath(source.path)) }
+                throw error
+            }
         }
     }
 

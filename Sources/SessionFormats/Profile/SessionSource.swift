@@ -14,6 +14,9 @@ public struct SessionSource: Sendable, Hashable {
         /// Firefox for iOS's `window-data/window-<UUID>`: `path` is that file (which may be
         /// missing when only its backup is left).
         case firefoxWindow
+        /// Firefox for iOS's legacy `tabsState.archive` or `codableTabsState.archive`: `path` is
+        /// that file.
+        case firefoxLegacyArchive
     }
 
     public var id: SessionID
@@ -42,6 +45,7 @@ public struct SessionSource: Sendable, Hashable {
         case .optimizedDirectory, .tabDataFile: .optimized
         case .legacyPlist: .legacy
         case .firefoxWindow: .windowData
+        case .firefoxLegacyArchive: .tabsArchive
         }
     }
 

@@ -191,6 +191,12 @@ public struct InputRead: Sendable {
             return SessionRead(source: source, content: .legacy(file, window))
         case .firefoxWindow:
             return SessionRead(source: source, content: .firefoxWindow(FirefoxWindowRead.read(source, tree: tree, depth: depth)))
+        case .firefoxLegacyArchive:
+            let file = FileRead(oneCall: tree, source.path)
+            let archive = file.bytes.map { bytes -> Result<FirefoxLegacyArchive, FormatError> in
+                Result { () throws(FormatError) in try FirefoxLegacyArchive.decode(bytes, file: source.path) }
+            }
+            return SessionRead(source: source, content: .firefoxLegacy(file, archive))
         }
     }
 

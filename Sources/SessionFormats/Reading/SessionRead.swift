@@ -13,6 +13,9 @@ public struct SessionRead: Sendable {
         case legacy(FileRead, Result<LegacyWindow, FormatError>?)
         /// A Firefox for iOS window: its file, its backup and its tabs' session states.
         case firefoxWindow(FirefoxWindowRead)
+        /// A Firefox for iOS legacy tab archive: the file and what it decodes to (nil when it
+        /// could not be read).
+        case firefoxLegacy(FileRead, Result<FirefoxLegacyArchive, FormatError>?)
     }
 
     public var source: SessionSource
@@ -32,6 +35,12 @@ public struct SessionRead: Sendable {
     /// The Firefox for iOS window read, for a Firefox window.
     public var firefoxWindow: FirefoxWindowRead? {
         if case .firefoxWindow(let window) = content { return window }
+        return nil
+    }
+
+    /// The legacy tab archive read, for a Firefox for iOS legacy archive: the file and its decoding.
+    public var firefoxLegacy: (file: FileRead, archive: Result<FirefoxLegacyArchive, FormatError>?)? {
+        if case .firefoxLegacy(let file, let archive) = content { return (file, archive) }
         return nil
     }
 

@@ -3,6 +3,14 @@ import SessionForensics
 /// The text view of `migrate`: per side, what is finished first, each session converted with its
 /// changes, and what was written and set aside.
 enum MigrateText {
+    private static func origin(_ origin: MigrationChange.Origin) -> String {
+        switch origin {
+        case .chrome: "as Chrome does"
+        case .firefox: "as Firefox does"
+        case .sessionctl: "by sessionctl"
+        }
+    }
+
     static func print(_ plan: MigrationPlan, outcome: Migrator.Outcome?) {
         let verb = outcome == nil ? "would" : "did"
         if plan.isEmpty {
@@ -31,13 +39,16 @@ enum MigrateText {
                 Output.line(line)
                 for change in session.changes {
                     let tab = change.tab.map { "tab \($0): " } ?? ""
-                    Output.line("      \(tab)\(change.message) [\(change.origin == .chrome ? "as Chrome does" : "by sessionctl")]")
+                    Output.line("      \(tab)\(change.message) [\(origin(change.origin))]")
                 }
             }
         }
         guard let outcome else {
             Output.line("")
-            Output.line("dry run: nothing was changed (the old sessions \(verb) be set aside under Backups/)")
+            Output.line(
+                plan.target == .windowData
+                    ? "dry run: nothing was changed (the archive stays; a window file it replaces \(verb) be set aside under Backups/)"
+                    : "dry run: nothing was changed (the old sessions \(verb) be set aside under Backups/)")
             return
         }
         for path in outcome.removed { Output.line("removed \(path)") }

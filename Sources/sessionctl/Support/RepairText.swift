@@ -35,8 +35,12 @@ enum RepairText {
             for window in plan.firefoxWindows {
                 Output.line("  window \(window.window) (\(window.file)):")
                 let aside = window.setAside.isEmpty ? "" : "set \(window.setAside.joined(separator: ", ")) aside"
+                let states =
+                    window.stateFiles.isEmpty
+                    ? ""
+                    : "write \(window.stateFiles.count) tab session state\(window.stateFiles.count == 1 ? "" : "s") in tab-session-data/"
                 let written = window.writesWindow ? "write \(window.file) anew with \(window.tabs) tab\(window.tabs == 1 ? "" : "s")" : ""
-                Output.line("    " + [aside, written].filter { !$0.isEmpty }.joined(separator: ", then "))
+                Output.line("    " + [aside, states, written].filter { !$0.isEmpty }.joined(separator: ", then "))
                 for action in window.actions { line(action) }
             }
             for legacy in plan.legacy {

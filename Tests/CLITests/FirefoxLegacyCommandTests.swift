@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// Firefox for iOS's legacy tab archives as a user meets them: read by every reading command,
+/// judged by what Firefox's one-time migration makes of them, salvaged by repair with their
+/// histories, converted by migrate --to window-data as Firefox converts them.
+@Suite struct FirefoxLegacyCommandTests {
+    static let legacy = "Fixtures/firefox-ios/legacy"
+    /// The fixture's tabs, in order: their pages and how many URLs each history holds.
+    static let pages = [
+        "https://www.mozilla.org/en-US/", "https://example.org/private?a=1&b=2", "https://github.com/mozilla-mobile/firefox-ios"
+    ]
+    static let historyLengths = [3, 1, 2]
+
+    private func json(_ result: CLIResult) throws -> [String: Any] {
+        try FirefoxIOSCommandTests.json(result.stdout)
+    }
+
+    @Test(arguments: ["codableTabsState.archive", "tabsState.archive"])
+    func inspectReadsAnArchiveWithItsHistories(_ name: String) throws {
+        let result = try CLI.run(["inspect", CLI.path("\(Self.legacy)/\(name)"), "--history", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try json(result)
+        #expect(document["browser"] as? String == "firefox-ios")
+        let session = try #require((document["sessions"] as? [[String: Any]])?.first)
+        #expect(session["format"] as? String == "tabs-archive" && session["id"] as? String == name)
+        let tabs = try #require(session["tabs"] as? [[String: Any]])
+        #expect(tabs.compactMap { $0["url"] as? String } == Self.pages)
+        #expect(tabs.map { ($0["history"] as? [String: Any])?["items"] as? [Any] ?? [] }.map(\.count) == Self.historyLengths)
+        #expect(tabs.map { $0["incognito"] as? Bool ?? false } == [false, true, false])
+    }
+
+    @Test func aDamagedArchiveIsFirefoxsAndSaysWhere() throws {
+        let inspect = try CLI.run(["inspect", CLI.path("\(Self.legacy)/truncated.archive")])
+        #expect(inspect.status == 65 && inspect.stderr.contains("damaged at byte"), "\(inspect.stderr)")
+        let validate = try CLI.run(["validate", CLI.path("\(FirefoxIOSCommandTests.gallery)/legacy-archive-unparsable")])
+        #expect(validate.status == 0 && validate.stdout.contains("legacy-archive-unparsable [firefox: none]"), "\(validate.stdout)")
+    }
+
+    /// Repair writes the window Firefox's migration would, keeping each tab's history as a session
+    /// state; the dry run names the window the run writes, the archive is left as it was, and a
+    /// second run changes nothing.
+    @Test(arguments: ["legacy-archive-unmigrated", "legacy-archive-unread"])
+    func repairWritesTheArchivesTabsWithTheirHistories(_ name: String) throws {
+        let root = try FirefoxIOSCommandTests.copy(name)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let profile = "\(root)/group"
+        let listing = Archives.listing(profile)
+        let archives = listing.filter { $0.hasSuffix(".archive") }
+        let before = try archives.map { try Data(contentsOf: URL(fileURLWithPath: "\(profile)/\($0)")) }
+        let dry = try CLI.run(["repair", "--dry-run", profile])
+        #expect(dry.status == 0 && Archives.listing(profile) == listing, "\(dry.stdout)\(dry.stderr)")
+        let run = try CLI.run(["repair", profile])
+        #expect(run.status == 0 && run.stdout.contains("result: the profile validates clean"), "\(run.stdout)\(run.stderr)")
+        let window = try #require(Archives.listing("\(profile)/profile.profile/window-data").first)
+        #expect(dry.stdout.contains(window), "the dry run names \(window): \(dry.stdout)")
+        #expect(try archives.map { try Data(contentsOf: URL(fileURLWithPath: "\(profile)/\($0)")) } == before, "the archive stays")
+        // Read from the profile: a window file alone does not reach the tabs' session states.
+        let inspect = try json(try CLI.run(["inspect", profile, "--history", "--format", "json"]))
+        let written = (inspect["sessions"] as? [[String: Any]])?.first { $0["format"] as? String == "window-data" }
+        let tabs = try #require(written?["tabs"] as? [[String: Any]])
+        #expect(tabs.compactMap { $0["url"] as? String } == Self.pages)
+        #expect(tabs.map { ($0["history"] as? [String: Any])?["items"] as? [Any] ?? [] }.map(\.count) == Self.historyLengths)
+        let validate = try json(try CLI.run(["validate", profile, "--format", "json"]))
+        let rules = (validate["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        #expect(rules.allSatisfy { ["legacy-archive-left", "backup-missing", "private-tabs-saved"].contains($0) }, "\(rules)")
+        let again = try CLI.run(["repair", profile])
+        #expect(again.status == 0 && again.stdout.contains("plan: nothing to change"), "\(again.stdout)")
+    }
+
+    /// An empty window file, what Firefox leaves when its migration finds no tab, is set aside
+    /// and replaced under its own UUID.
+    @Test func repairReplacesTheEmptyWindowFirefoxMade() throws {
+        let root = try FirefoxIOSCommandTests.copy("legacy-archive-unread")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let profile = "\(root)/group"
+        let id = "11111111-2222-4333-8444-555555555555"
+        try FileManager.default.createDirectory(atPath: "\(profile)/profile.profile/window-data", withIntermediateDirectories: true)
+        try FirefoxIOSEdgeTests.write(
+            ["id": id, "activeTabId": "11111111-2222-4333-8444-666666666666", "tabData": [] as [Any]],
+            to: "\(profile)/profile.profile/window-data/window-\(id)")
+        let run = try CLI.run(["repair", profile])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Archives.listing("\(profile)/profile.profile/window-data") == ["window-\(id)"])
+        #expect(Archives.listing("\(profile)/Backups/\(id)").contains { $0.hasSuffix("window-data/window-\(id)") })
+    }
+
+    /// migrate --to window-data does what Firefox's migration does: no histories, each change said.
+    @Test func migrateConvertsAsFirefoxDoes() throws {
+        let root = try FirefoxIOSCommandTests.copy("legacy-archive-unmigrated")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let profile = "\(root)/group"
+        let listing = Archives.listing(profile)
+        let dry = try CLI.run(["migrate", profile, "--to", "window-data", "--dry-run"])
+        #expect(dry.status == 0 && Archives.listing(profile) == listing, "\(dry.stdout)\(dry.stderr)")
+        #expect(dry.stdout.contains("its back/forward history (3 pages) is dropped [as Firefox does]"), "\(dry.stdout)")
+        let run = try json(try CLI.run(["migrate", profile, "--to", "window-data", "--format", "json"]))
+        #expect(run["browser"] as? String == "firefox-ios" && run["target"] as? String == "window-data")
+        let written = try #require((run["written"] as? [String])?.first)
+        let data = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(profile)/\(written)"))) as? [String: Any])
+        #expect((data["tabData"] as? [[String: Any]])?.compactMap { $0["siteUrl"] as? String } == Self.pages)
+        #expect(!FileManager.default.fileExists(atPath: "\(profile)/profile.profile/tab-session-data"), "histories are dropped")
+        let validate = try CLI.run(["validate", profile])
+        #expect(validate.status == 0 && validate.stdout.contains("legacy-archive-left"), "\(validate.stdout)")
+        let again = try CLI.run(["migrate", profile, "--to", "window-data"])
+        #expect(again.status == 65 && again.stderr.contains("already holds 3 tabs"), "\(again.stderr)")
+        let chrome = try CLI.run(["migrate", CLI.path("Fixtures/profiles/healthy"), "--to", "window-data", "--dry-run"])
+        #expect(chrome.status == 65 && chrome.stderr.contains("window-data is Firefox for iOS's format"), "\(chrome.stderr)")
+    }
+}
