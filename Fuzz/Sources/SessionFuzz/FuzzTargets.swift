@@ -21,7 +21,8 @@ enum FuzzTargets {
         ("html", ReportFuzz.run),
         ("firefox-window", FirefoxWindowFuzz.run),
         ("firefox-legacy", FirefoxLegacyFuzz.run),
-        ("webkit-state", WebKitStateFuzz.run)
+        ("webkit-state", WebKitStateFuzz.run),
+        ("mozlz4", MozLz4Fuzz.run)
     ]
 }
 
