@@ -148,8 +148,8 @@ import Testing
         #expect(text.stdout.contains("1 moved") && !text.stdout.contains("added") && !text.stdout.contains("removed"), "\(text.stdout)")
     }
 
-    /// Migrate and aside refuse a Firefox profile in one line, with nothing written.
-    @Test(arguments: [["migrate", "--to", "legacy"], ["aside", "list"], ["aside", "push"]])
+    /// Migrate to Chrome's formats refuses a Firefox profile in one line, with nothing written.
+    @Test(arguments: [["migrate", "--to", "legacy"], ["migrate", "--to", "optimized"]])
     func commandsThatDoNotWriteItsLayoutRefuseIt(command: [String]) throws {
         let root = try Self.copy("window-lost")
         defer { try? FileManager.default.removeItem(atPath: root) }

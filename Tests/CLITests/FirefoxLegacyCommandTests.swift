@@ -109,3 +109,43 @@ import Testing
         #expect(chrome.status == 65 && chrome.stderr.contains("window-data is Firefox for iOS's format"), "\(chrome.stderr)")
     }
 }
+
+/// `aside` on a Firefox for iOS container, as a user runs it.
+@Suite struct FirefoxAsideCommandTests {
+    @Test func pushListRestoreAndDropAWindow() throws {
+        let root = try FirefoxIOSCommandTests.copy("healthy")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let profile = "\(root)/group"
+        let live = Archives.listing("\(profile)/profile.profile")
+        let push = try CLI.run(["aside", "push", profile, "--reason", "before a reinstall", "--format", "json"])
+        #expect(push.status == 0, "\(push.stderr)")
+        let pushed = try FirefoxIOSCommandTests.json(push.stdout)
+        #expect(pushed["browser"] as? String == "firefox-ios")
+        let name = try #require((pushed["entries"] as? [[String: Any]])?.first?["entry"] as? String)
+        #expect(name.hasPrefix(FirefoxIOSCommandTests.window + "@"))
+        let listed = try CLI.run(["aside", "list", profile])
+        #expect(listed.status == 0 && listed.stdout.contains(name) && listed.stdout.contains("before a reinstall"), "\(listed.stdout)")
+        // Firefox would open one new tab now: what is left is no window.
+        #expect(try CLI.run(["validate", profile]).stdout.contains("0 sessions"))
+        let restore = try CLI.run(["aside", "restore", profile, name])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(Archives.listing("\(profile)/profile.profile") == live)
+        // A window file in the way is refused, and set aside first with --force.
+        let again = try FirefoxIOSCommandTests.json(try CLI.run(["aside", "push", profile, "--format", "json"]).stdout)
+        let second = try #require((again["entries"] as? [[String: Any]])?.first?["entry"] as? String)
+        let windowFile = "\(profile)/profile.profile/window-data/window-\(FirefoxIOSCommandTests.window)"
+        try FileManager.default.createDirectory(atPath: "\(profile)/profile.profile/window-data", withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: windowFile))
+        let refused = try CLI.run(["aside", "restore", profile, second])
+        #expect(refused.status == 73 && refused.stderr.contains("--force"), "\(refused.status) \(refused.stderr)")
+        let forced = try CLI.run(["aside", "restore", profile, second, "--force"])
+        #expect(forced.status == 0 && forced.stdout.contains("set aside the live session first"), "\(forced.stdout)\(forced.stderr)")
+        #expect(Archives.listing("\(profile)/profile.profile") == live)
+        let displaced = try #require(
+            (try FirefoxIOSCommandTests.json(try CLI.run(["aside", "list", profile, "--format", "json"]).stdout)["entries"]
+                as? [[String: Any]])?.first?["entry"] as? String)
+        let drop = try CLI.run(["aside", "drop", profile, displaced])
+        #expect(drop.status == 0, "\(drop.stderr)")
+        #expect(try CLI.run(["aside", "list", profile]).stdout.contains("no set-aside entries"))
+    }
+}

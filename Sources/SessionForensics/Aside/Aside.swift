@@ -61,6 +61,11 @@ public struct Aside: Sendable {
     /// Sets aside the live session `session` of the given kind, or without a session id every
     /// live session of that kind (as Chrome's crash helper did); returns the new entries.
     public func push(session: SessionID?, incognito: Bool, reason: String) throws -> [AsideEntry] {
+        if let input = firefoxInput() {
+            // Firefox for iOS keeps no incognito side on disk: its private tabs are in the windows.
+            guard !incognito else { return [] }
+            return try pushFirefoxWindows(input, session: session, reason: reason)
+        }
         var sources: [(id: SessionID, directory: String)]
         if let session {
             try AsideEntry.validateSessionID(session)

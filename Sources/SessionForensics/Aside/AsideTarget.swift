@@ -16,14 +16,17 @@ public struct AsideTarget: Sendable, Equatable {
     public var foundInside: String?
 
     /// The browser family whose layout the set-aside entries follow (what the `browser` key of
-    /// the aside document names): set-aside knows Chrome for iOS's layout alone today.
-    public var browser: String { ChromeIOSFamily().name }
+    /// the aside document names).
+    public var browser: String
 
-    public init(profile: String, session: SessionID?, incognito: Bool, foundInside: String? = nil) {
+    public init(
+        profile: String, session: SessionID?, incognito: Bool, foundInside: String? = nil, browser: String = ChromeIOSFamily().name
+    ) {
         self.profile = profile
         self.session = session
         self.incognito = incognito
         self.foundInside = foundInside
+        self.browser = browser
     }
 
     /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
@@ -31,6 +34,9 @@ public struct AsideTarget: Sendable, Equatable {
     /// A profile of another browser family, whose layout the commands that change a profile do
     /// not write yet, is `ForensicsError.notSupported` naming `command`.
     /// `browsers` names the families whose profiles the command writes (Chrome for iOS's alone by default).
+    /// The families whose profiles `aside` works on.
+    public static let asideBrowsers: Set<String> = [ChromeIOSFamily().name, FirefoxIOSFamily().name]
+
     public static func locate(
         _ path: String, command: String = "this command", browsers: Set<String> = [ChromeIOSFamily().name],
         fileSystem: any FileSystem = POSIXFileSystem()
@@ -65,7 +71,9 @@ public struct AsideTarget: Sendable, Equatable {
                     path: path, reason: "not a profile directory of \(BrowserFamilies.family(of: input).displayName)")
             }
             let inside = input.profileFoundInside
-            return AsideTarget(profile: inside.map { joinPath(path, $0) } ?? path, session: nil, incognito: false, foundInside: inside)
+            return AsideTarget(
+                profile: inside.map { joinPath(path, $0) } ?? path, session: nil, incognito: false, foundInside: inside,
+                browser: input.browser)
         }
         let markers = [
             ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,

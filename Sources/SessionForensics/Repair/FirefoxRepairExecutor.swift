@@ -83,8 +83,14 @@ struct FirefoxRepairExecutor {
                 directories.insert(joinPath(profile, FirefoxIOSLayout.tabSessionDataDirectory))
             }
         }
+        return try sweep(directories: directories.sorted())
+    }
+
+    /// Removes what an interrupted write left in `directories` (relative to the profile), putting
+    /// back a file whose replacing rename a power loss undid.
+    func sweep(directories: [String]) throws -> [RepairStep] {
         var steps: [RepairStep] = []
-        for directory in directories.sorted() {
+        for directory in directories {
             let path = joinPath(aside.profile, directory)
             guard aside.fileSystem.kind(of: path) == .directory else { continue }
             let names = try aside.fileSystem.list(path)

@@ -29,7 +29,7 @@ extension SessionCtl.Aside {
         @OptionGroup var output: FormatOption
 
         func run() throws {
-            let target = try AsideTarget.locate(path, command: "aside")
+            let target = try AsideTarget.locate(path, command: "aside", browsers: AsideTarget.asideBrowsers)
             Output.profileFoundInside(target.foundInside, of: path)
             if let named = target.session, let session, session != named {
                 throw CommandFailure.usage("\(path) is session \(named), not \(session)")

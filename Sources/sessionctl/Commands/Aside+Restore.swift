@@ -31,7 +31,7 @@ extension SessionCtl.Aside {
         var partial = false
 
         func run() throws {
-            let target = try AsideTarget.locate(path, command: "aside restore")
+            let target = try AsideTarget.locate(path, command: "aside restore", browsers: AsideTarget.asideBrowsers)
             Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let outcome = try aside.whileLocked { try aside.restore(entry, force: force, partial: partial) }
@@ -66,7 +66,7 @@ extension SessionCtl.Aside {
         var entry: String
 
         func run() throws {
-            let target = try AsideTarget.locate(path, command: "aside drop")
+            let target = try AsideTarget.locate(path, command: "aside drop", browsers: AsideTarget.asideBrowsers)
             Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let dropped = try aside.whileLocked { try aside.drop(entry) }

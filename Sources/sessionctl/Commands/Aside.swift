@@ -15,6 +15,9 @@ extension SessionCtl {
                 push copies by hard links under a hidden name, writes the manifest into the copy, renames \
                 it into place and only then removes the live directory; every step is made durable \
                 before success is reported. \
+                On a Firefox for iOS container, a window's file, its backup and its tabs' session \
+                states are set aside together, each at its path in the profile, and restore writes \
+                each back atomically. \
                 Commands that change the profile take its lock (exit status 75 when another \
                 sessionctl holds it).
                 """,
