@@ -66,6 +66,27 @@ import Testing
         #expect(cut.damage != nil && cut.bytes.count == cut.declaredSize)
     }
 
+    /// A header giving fewer bytes than the block holds, by one or by many, or none at all, is
+    /// damage at the header, with the declared bytes decoded.
+    @Test(arguments: [1, 100, Int.max])
+    func aHeaderThatUnderstatesTheSizeIsDamageAtTheHeader(_ less: Int) throws {
+        var file = try fixture("sessionstore.jsonlz4")
+        let size = file[8..<12].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let declared = less == Int.max ? 0 : size - less
+        file.replaceSubrange(8..<12, with: withUnsafeBytes(of: UInt32(declared).littleEndian, Array.init))
+        let decoded = try MozLz4.decode(file, file: "f", limit: 1 << 30)
+        #expect(decoded.damage?.fileOffset == 8, "\(decoded.damage.map(\.reason) ?? "")")
+        #expect(decoded.damage?.reason.contains("the block holds more than the \(declared) bytes") == true)
+        #expect(decoded.bytes == Array((try fixture("session.json")).prefix(declared)))
+    }
+
+    /// Memory follows what the block can hold (255 times its size at most), not a lying header.
+    @Test func aHugeDeclaredSizeOverASmallBlockStaysSmall() throws {
+        let file = MozLz4.magic + [0xFF, 0xFF, 0xFF, 0x3F] + Array(repeating: 0x1F, count: 527)
+        let decoded = try MozLz4.decode(file, file: "f", limit: 1 << 30)
+        #expect(decoded.declaredSize == 0x3FFF_FFFF && decoded.bytes.count <= 527 * 255 + 16 && decoded.damage != nil)
+    }
+
     @Test func whatIsNoContainerOrTooLargeIsRefused() throws {
         #expect(throws: ArchiveError.self) { try MozLz4.decode(fixture("bad-magic.jsonlz4"), file: "f", limit: 1 << 30) }
         #expect(throws: ArchiveError.self) { try MozLz4.decode(Array("mozLz40\0\u{1}".utf8), file: "f", limit: 1 << 30) }

@@ -1,4 +1,5 @@
 import FileSystemKit
+import Foundation
 import SessionFormats
 import Testing
 
@@ -45,10 +46,10 @@ import Testing
 
     @Test func privateTabsAreNotSavedAndACrashDropsTheThrottledSaveNotYetMade() throws {
         let run = try FirefoxStoreRun.record(WorkloadSource.load("typical"), saveProtocol: .firefox)
-        for save in run.saves { #expect(!save.tabs.contains { $0.contains("private.example") }, "\(save.label)") }
+        for save in run.saves { #expect(!save.pages.contains { $0.contains("private.example") }, "\(save.label)") }
         // typical: navigate t5, wait, crash: the navigation was saved; after the relaunch the
         // second window still holds t5's new page.
-        #expect(run.saves.contains { $0.tabs.contains("https://video.example.com/watch?v=2") })
+        #expect(run.saves.contains { $0.pages.contains("https://video.example.com/watch?v=2") })
         #expect(run.windowIDs.count == 2)
     }
 
@@ -129,5 +130,39 @@ import Testing
             try Replayer().replay(
                 try Reproducer(text: "store=firefox-ios;workload=small;model=process;protocol=firefox;seed=1;crash=99999"))
         }
+    }
+}
+
+/// What a second read of the Firefox store's judge found, each held by a test.
+@Suite struct FirefoxStoreJudgeTests {
+    /// A save that writes the same bytes as an earlier one, later, does not excuse loading the
+    /// earlier one while a save in between had returned.
+    @Test func aLaterSaveWithTheSameBytesDoesNotHideAnOlderLoad() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ff-judge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("same.workload").path
+        try Data(
+            """
+            launch
+            open t1 https://example.org/ "Example"
+            activate t1
+            wait
+            open t2 https://example.org/two "Two"
+            wait
+            close t2
+            wait
+            """.utf8
+        ).write(to: URL(fileURLWithPath: file))
+        let run = try FirefoxStoreRun.record(WorkloadSource.load(file), saveProtocol: .firefox)
+        #expect(run.saves.count == 3 && run.saves[0].bytes == run.saves[2].bytes, "save 3 writes what save 1 wrote")
+        var configuration = FirefoxStoreCrashTest.Configuration()
+        configuration.workload = file
+        let report = try FirefoxStoreCrashTest(configuration: configuration).run()
+        let between = report.result.failures.filter {
+            $0.crashAfter >= run.saves[1].afterOperations && $0.crashAfter < run.saves[2].afterOperations - 1
+                && $0.message.contains("as save 1 (throttled) of window main wrote it")
+        }
+        #expect(!between.isEmpty, "loading save 1 after save 2 returned is caught")
     }
 }

@@ -24,8 +24,9 @@ public enum MozLz4 {
 
         /// Damage met while decoding.
         public struct Damage: Sendable, Equatable {
-            /// The byte of the file where decoding stopped: the start of the sequence liblz4 could
-            /// not decode, or the header's size (byte 8) when the block holds another size.
+            /// The byte of the file where decoding stopped: where liblz4 found the block could not
+            /// go on (past the token, length or offset it could not use), or the header's size
+            /// (byte 8) when the block holds another size than it gives.
             public var fileOffset: Int
             public var reason: String
         }
@@ -53,8 +54,11 @@ public enum MozLz4 {
         }
         let blockSize = bytes.count - headerSize
         guard blockSize <= largestBlock else { throw .tooLarge(file: file, limit: Int64(largestBlock)) }
-        // One byte more than declared: a block that holds more than its header says is told apart.
-        var output = [UInt8](repeating: 0, count: declared + 1)
+        // No LZ4 block expands more than 255 times (plus its last literals): memory is sized by what
+        // the block can hold, not by what a lying header says.
+        let capacity = min(declared, blockSize * 255 + 16)
+        // One byte more: a block that holds more than its header says is told apart.
+        var output = [UInt8](repeating: 0, count: capacity + 1)
         let result = decompress(bytes, into: &output, target: nil)
         if result >= 0 {
             output.removeLast(output.count - result)
@@ -67,20 +71,26 @@ public enum MozLz4 {
             return Decoded(
                 bytes: output, declaredSize: declared, damage: .init(fileOffset: magic.count, reason: reason))
         }
-        // liblz4 names the start of the sequence it could not decode, whether the block is cut
-        // short there or damaged: LZ4 has no checksum to tell them apart.
+        // liblz4 names where in the block it could not go on, whether the block is cut short there
+        // or damaged: LZ4 has no checksum to tell them apart.
         let stopped = headerSize + Int(-(result + 1))
-        let reason = "the LZ4 block does not decode past this sequence (cut short or damaged)"
+        let reason = "the LZ4 block does not decode past here (cut short or damaged)"
         // The longest prefix that decodes: partial decoding stops once it has its target, so a
         // target before the damage succeeds and one past it fails.
         var good = 0
-        var bad = declared + 1
+        var bad = capacity + 1
         while bad - good > 1 {
             let middle = good + (bad - good) / 2
             if decompress(bytes, into: &output, target: middle) >= middle { good = middle } else { bad = middle }
         }
         let decoded = good > 0 ? decompress(bytes, into: &output, target: good) : 0
         output.removeLast(output.count - max(0, min(decoded, good)))
+        // Every declared byte decodes and only the rest fails: the block holds more than the header gives.
+        if good == declared {
+            return Decoded(
+                bytes: output, declaredSize: declared,
+                damage: .init(fileOffset: magic.count, reason: "the block holds more than the \(declared) bytes the header gives"))
+        }
         return Decoded(bytes: output, declaredSize: declared, damage: .init(fileOffset: min(stopped, bytes.count), reason: reason))
     }
 

@@ -12,7 +12,11 @@ struct FirefoxStoreDriver {
     struct Save: Sendable {
         var window: String
         var bytes: [UInt8]
+        /// The UUIDs of the tabs it wrote, and their pages.
         var tabs: [String]
+        var pages: [String]
+        /// The operations issued when it began, and when it returned.
+        var startOperations: Int
         var afterOperations: Int
         var label: String
     }
@@ -196,10 +200,12 @@ struct FirefoxStoreDriver {
                     id: $0.id, title: $0.title, siteURL: $0.url, isPrivate: false, lastUsedTime: $0.used, createdAtTime: $0.created)
             })
         let bytes = FirefoxWindowEncoder.encode(data)
+        let start = operations()
         try writer.save(window: window.id, bytes: bytes, backingUp: !forced)
         saves.append(
             Save(
-                window: window.id, bytes: bytes, tabs: kept.map(\.url), afterOperations: operations(),
+                window: window.id, bytes: bytes, tabs: kept.map(\.id), pages: kept.map(\.url), startOperations: start,
+                afterOperations: operations(),
                 label: "save \(saves.count + 1) (\(why)) of window \(name)"))
     }
 

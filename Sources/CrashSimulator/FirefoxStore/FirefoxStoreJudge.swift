@@ -23,11 +23,17 @@ final class FirefoxStoreJudge {
     }
 
     let run: FirefoxStoreRun
-    private var verdicts: [UInt64: (findings: [Finding], outcome: Outcome)] = [:]
+    /// A verdict depends on the tree and on how many saves had returned.
+    private struct Key: Hashable {
+        var tree: UInt64
+        var returned: Int
+    }
+
+    private var verdicts: [Key: (findings: [Finding], outcome: Outcome)] = [:]
     /// Every save's bytes: they decode, as what Firefox's encoder wrote.
     private let saved: Set<[UInt8]>
-    /// Whether Firefox decodes bytes no save wrote, by their hash.
-    private var decoded: [Int: Bool] = [:]
+    /// Whether Firefox decodes bytes no save wrote, by the bytes.
+    private var decoded: [[UInt8]: Bool] = [:]
     /// Distinct states judged.
     var judged: Int { verdicts.count }
 
@@ -41,9 +47,9 @@ final class FirefoxStoreJudge {
     private func decodes(_ bytes: [UInt8]) -> Bool? {
         guard takesShortcuts else { return nil }
         if saved.contains(bytes) { return true }
-        if let known = decoded[bytes.hashValue] { return known }
+        if let known = decoded[bytes] { return known }
         let loads = FirefoxWindowDecoder.decode(bytes).loadsInFirefox
-        decoded[bytes.hashValue] = loads
+        decoded[bytes] = loads
         return loads
     }
 
@@ -54,7 +60,7 @@ final class FirefoxStoreJudge {
     /// The findings and outcome of `tree` crashed after `crashPoint` operations.
     func judge(_ tree: ModelTree, crashPoint: Int) -> (findings: [Finding], outcome: Outcome) {
         let returned = run.saves.prefix { $0.afterOperations <= crashPoint }.count
-        let key = tree.hash &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(returned)
+        let key = Key(tree: tree.hash, returned: returned)
         if takesShortcuts, let known = verdicts[key] { return known }
         let fileSystem = ModelFileSystem(tree: tree, firstInode: tree.inodeCapacity + 10_000, tracksExactContent: false)
         var findings: [Finding] = []
@@ -64,7 +70,8 @@ final class FirefoxStoreJudge {
             let last = saves.last { $0.offset < returned }
             let loaded = FirefoxWindowLoad.load(id, from: fileSystem, paths: run.paths, decodes: decodes)
             guard let source = loaded.source else {
-                if let last {
+                // A window whose last save held no tab loses nothing by loading none.
+                if let last, !last.element.tabs.isEmpty {
                     outcome = max(outcome, .lost)
                     findings.append(
                         Finding(
@@ -74,7 +81,11 @@ final class FirefoxStoreJudge {
                 }
                 continue
             }
-            let matching = saves.filter { $0.element.bytes == loaded.bytes }
+            // Only saves begun before the crash can have written what loads: those that returned, and
+            // the one in progress.
+            let matching = saves.filter {
+                ($0.offset < returned || $0.element.startOperations < crashPoint) && $0.element.bytes == loaded.bytes
+            }
             guard let newest = matching.last else {
                 outcome = max(outcome, .torn)
                 findings.append(Finding(.atomicity, "window \(id) loads from \(source.rawValue) bytes that no save wrote"))
@@ -82,12 +93,16 @@ final class FirefoxStoreJudge {
             }
             if let last, newest.offset < last.offset {
                 outcome = max(outcome, .older)
-                let kept = Set(newest.element.tabs)
-                let lost = last.element.tabs.filter { !kept.contains($0) }.count
+                let kept = Set(zip(newest.element.tabs, newest.element.pages).map { $0.0 + " " + $0.1 })
+                let lost = zip(last.element.tabs, last.element.pages).filter { !kept.contains($0.0 + " " + $0.1) }.count
+                let what =
+                    lost > 0
+                    ? "\(lost) of its \(count(last.element.tabs.count)) missing or on an earlier page"
+                    : "its \(count(last.element.tabs.count)) there, but in that save's order, or with its active tab"
                 findings.append(
                     Finding(
                         .durability,
-                        "window \(id) loads from \(source.rawValue) as \(newest.element.label) wrote it, not as \(last.element.label), which had returned: \(lost) of its \(count(last.element.tabs.count)) missing"
+                        "window \(id) loads from \(source.rawValue) as \(newest.element.label) wrote it, not as \(last.element.label), which had returned: \(what)"
                     ))
             }
         }

@@ -29,14 +29,14 @@ public struct AsideTarget: Sendable, Equatable {
         self.browser = browser
     }
 
+    /// The families whose profiles `aside` works on.
+    public static let asideBrowsers: Set<String> = [ChromeIOSFamily().name, FirefoxIOSFamily().name]
+
     /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.
     /// A profile of another browser family, whose layout the commands that change a profile do
     /// not write yet, is `ForensicsError.notSupported` naming `command`.
     /// `browsers` names the families whose profiles the command writes (Chrome for iOS's alone by default).
-    /// The families whose profiles `aside` works on.
-    public static let asideBrowsers: Set<String> = [ChromeIOSFamily().name, FirefoxIOSFamily().name]
-
     public static func locate(
         _ path: String, command: String = "this command", browsers: Set<String> = [ChromeIOSFamily().name],
         fileSystem: any FileSystem = POSIXFileSystem()

@@ -31,13 +31,18 @@ public enum MozLz4Conversion {
         _ file: String, first: [UInt8], rest input: ArchiveInput, to output: String, maxSize: Int64, writer: AtomicWriter
     ) throws -> BundleExtractor.Result {
         var bytes = first
+        // No valid block of the declared size is longer than this: reading stops there.
+        let declared = first.count >= MozLz4.headerSize ? first[8..<12].reversed().reduce(0) { $0 << 8 | Int($1) } : 0
+        let longest = min(MozLz4.largestBlock, min(declared, Int(clamping: maxSize)) + min(declared, Int(clamping: maxSize)) / 255 + 16)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let count = try input.read(into: buffer)
             if count == 0 { break }
-            guard bytes.count + count <= MozLz4.largestBlock + MozLz4.headerSize else {
-                throw ArchiveError.tooLarge(file: file, limit: Int64(MozLz4.largestBlock))
+            guard bytes.count + count <= longest + MozLz4.headerSize else {
+                throw ArchiveError.damaged(
+                    file: file, offset: Int64(longest + MozLz4.headerSize),
+                    reason: "longer than any LZ4 block of the \(declared) bytes the header gives")
             }
             bytes += UnsafeRawBufferPointer(rebasing: buffer[0..<count])
         }
@@ -47,15 +52,20 @@ public enum MozLz4Conversion {
                 file: file, offset: Int64(damage.fileOffset),
                 reason: "\(damage.reason) (the first \(decoded.bytes.count) of its \(decoded.declaredSize) bytes decode)")
         }
+        try write(decoded.bytes, to: output, writer: writer)
+        return BundleExtractor.Result(kind: .mozLz4, output: output, files: 1, bytes: Int64(decoded.bytes.count), verifiedFiles: nil)
+    }
+
+    /// Writes `bytes` to `output` atomically and durably (nothing is left there on failure).
+    private static func write(_ bytes: [UInt8], to output: String, writer: AtomicWriter) throws {
         let target = try writer.begin(output, mode: 0o644)
         do {
-            try target.write(decoded.bytes[...])
+            try target.write(bytes[...])
             try target.commit()
         } catch {
             target.abort()
             throw error
         }
-        return BundleExtractor.Result(kind: .mozLz4, output: output, files: 1, bytes: Int64(decoded.bytes.count), verifiedFiles: nil)
     }
 
     /// Compresses the file `path` into a mozLz4 container at `output`, written atomically.
@@ -70,14 +80,7 @@ public enum MozLz4Conversion {
             throw ArchiveError.unreadable(path: path, reason: error.reason)
         }
         let encoded = try MozLz4.encode(bytes, file: path)
-        let target = try writer.begin(output, mode: 0o644)
-        do {
-            try target.write(encoded[...])
-            try target.commit()
-        } catch {
-            target.abort()
-            throw error
-        }
+        try write(encoded, to: output, writer: writer)
         return BundleCompressor.Result(
             kind: .mozLz4, output: output, files: 1, inputBytes: Int64(bytes.count), outputBytes: Int64(encoded.count), skipped: [])
     }

@@ -45,23 +45,24 @@ public struct FirefoxMigrator: Sendable {
         let input = try InputOpener.open(profile, fileSystem: writer.fileSystem, browser: FirefoxIOSFamily())
         let read = InputRead(input, depth: .tabs)
         let empty = MigrationPlan(profile: profile, target: .windowData, sides: [])
-        let windowTabs = read.sessions.reduce(0) { $0 + ($1.firefoxWindow?.window?.tabs.count ?? 0) }
         let archives = read.sessions.compactMap { session -> (SessionRead, FirefoxLegacyArchive)? in
             guard case .success(let archive)? = session.firefoxLegacy?.archive else { return nil }
             return (session, archive)
         }
         // Firefox migrates codableTabsState.archive; tabsState.archive is converted the same way.
         guard let (session, archive) = archives.first(where: { !$0.1.tabs.isEmpty }) else {
-            if let damaged = read.sessions.first(where: { $0.firefoxLegacy != nil }) {
+            // Archives that read with no tab have nothing to convert; one that does not read is an error.
+            if archives.isEmpty, let damaged = read.sessions.first(where: { $0.firefoxLegacy != nil }) {
                 throw ForensicsError.cannotMigrate(session: damaged.source.id, reason: "the archive does not read: nothing to convert")
             }
             return (empty, nil)
         }
-        guard windowTabs == 0 else {
+        guard !FirefoxLegacyRules.migrationRan(read) else {
+            let windowTabs = read.sessions.compactMap(\.firefoxWindow).reduce(0) { $0 + $1.mergedTabs.count }
             throw ForensicsError.cannotMigrate(
                 session: session.source.id,
                 reason:
-                    "window-data/ already holds \(windowTabs) tab\(windowTabs == 1 ? "" : "s"): Firefox migrated its archive already and never reads it again (sessionctl inspect shows both)"
+                    "Firefox has used window files since its migration (they hold \(windowTabs) tab\(windowTabs == 1 ? "" : "s")) and never reads the archive again (sessionctl inspect shows both)"
             )
         }
         let name = lastPathComponent(session.source.path)
@@ -78,16 +79,10 @@ public struct FirefoxMigrator: Sendable {
                 nil, .sessionctl,
                 "Firefox's decoder refuses the archive (\(refusal)) and would migrate no tab: every tab that reads is converted")
         }
-        let emptyWindow = read.sessions.first { $0.firefoxWindow?.window != nil && $0.firefoxWindow?.main != .missing }
-        let seed = SHA256.hash(session.firefoxLegacy?.file.bytes ?? [])
-        var drawn = 0
-        let newUUID = { () -> String in
-            drawn += 1
-            return FirefoxLegacyRepair.uuid(SHA256.hash(seed + Array("\(drawn)".utf8)))
-        }
-        let windowID = emptyWindow?.source.id ?? newUUID()
+        guard let target = FirefoxLegacyTarget(read: read, archives: [session]) else { return (empty, nil) }
+        let windowID = target.windowID
         var window = archive.migratedWindow(
-            id: windowID, migrationTime: now().timeIntervalSince1970 - FirefoxTime.referenceOffset, newUUID: newUUID)
+            id: windowID, migrationTime: now().timeIntervalSince1970 - FirefoxTime.referenceOffset, newUUID: target.newUUID)
         for (index, tab) in archive.tabs.enumerated() {
             if tab.urls.count > 1 { change(index, .firefox, "its back/forward history (\(tab.urls.count) pages) is dropped") }
             if tab.screenshotUUID == nil { change(index, .firefox, "it has no screenshotUUID: it is given a new UUID") }
@@ -96,14 +91,8 @@ public struct FirefoxMigrator: Sendable {
         guard let bytes = FirefoxWindowRepair.loadableBytes(&window) else {
             throw ForensicsError.cannotMigrate(session: name, reason: "the converted window would not load in Firefox")
         }
-        let file =
-            emptyWindow?.source.path ?? joinPath(base, FirefoxIOSLayout.windowDataDirectory, FirefoxIOSLayout.windowFilePrefix + windowID)
-        let replaced = [
-            emptyWindow?.firefoxWindow?.mainPath, emptyWindow?.firefoxWindow.flatMap { $0.backup == .missing ? nil : $0.backupPath }
-        ]
         let rewrite = FirefoxWindowRewrite(
-            window: windowID, file: file, setAside: replaced.compactMap { $0 }.sorted(), removes: [], actions: [], tabs: window.tabs.count,
-            bytes: bytes)
+            window: windowID, file: target.file, setAside: target.replaced, removes: [], actions: [], tabs: window.tabs.count, bytes: bytes)
         let migrated = MigratedSession(
             id: windowID, sourceTabCount: archive.tabs.count, session: window.session(id: windowID), legacyWindow: nil, stateLinks: [],
             changes: changes)

@@ -25,8 +25,8 @@ extension SessionCtl {
                 longer reads) and writes window-data/window-<UUID> as Firefox's own one-time \
                 migration does: pages, titles, privacy, favicons, creation times and groups kept, \
                 histories dropped, each tab's last use set to now. The archive stays; an empty \
-                window file Firefox made is set aside first. A profile whose window files already \
-                hold tabs is refused (65). sessionctl repair writes the same window keeping each \
+                window file Firefox made is set aside first. A profile Firefox has used window files in \
+                since its migration is refused (65). sessionctl repair writes the same window keeping each \
                 tab's history and last use.
                 """
         )
