@@ -44,3 +44,29 @@ extension BinaryPlist {
         return value
     }
 }
+
+extension BinaryPlist {
+    /// The object a dictionary holds under `key` (the last of several, as the value tree keeps
+    /// it); nil when `index` is no dictionary or has no such key.
+    public func member(of index: Int, _ key: String) -> Int? {
+        guard case .dictionary(let keys, let values) = self[index] else { return nil }
+        var found: Int?
+        for (name, value) in zip(keys, values) {
+            if case .string(let text) = self[name], text == key { found = value }
+        }
+        return found
+    }
+
+    /// Throws, as building the value tree would, at the first dictionary key that is not a string
+    /// (for a reader that looks keys up in the objects instead of building the tree).
+    public func checkKeysAreStrings() throws(PlistDamage) {
+        for object in objects {
+            guard case .dictionary(let keys, _) = object else { continue }
+            for key in keys {
+                guard case .string = self[key] else {
+                    throw PlistDamage(offset: offset(of: key), reason: "dictionary key is a \(self[key].kindName), not a string")
+                }
+            }
+        }
+    }
+}

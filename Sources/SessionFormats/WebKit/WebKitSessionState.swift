@@ -45,40 +45,51 @@ public struct WebKitSessionState: Sendable, Equatable {
         guard version == Self.version else {
             throw .damaged(file: file, offset: 0, reason: "not a WebKit session state of version 2 (version \(version))")
         }
-        let root: PlistValue
+        let plist: BinaryPlist
         do throws(PlistDamage) {
-            root = try BinaryPlistReader.read(Array(bytes[4...])).value()
+            plist = try BinaryPlistReader.read(Array(bytes[4...]))
+            try plist.checkKeysAreStrings()
         } catch {
             throw .damaged(file: file, offset: 4 + error.offset, reason: error.reason)
         }
-        guard case .dictionary(let top) = root else {
+        // Five keys are read: looked up in the parsed objects, with no value tree built.
+        guard case .dictionary = plist[plist.topObject] else {
             throw .damaged(file: file, offset: 4, reason: "the property list is not a dictionary")
         }
         // WebKit skips a missing history (or one that is not a dictionary): an empty list.
-        guard case .dictionary(let history)? = top["SessionHistory"] else { return WebKitSessionState(entries: [], currentIndex: nil) }
-        if let version = history["SessionHistoryVersion"], version != .integer(1) {
+        guard let historyIndex = plist.member(of: plist.topObject, "SessionHistory"), case .dictionary = plist[historyIndex] else {
+            return WebKitSessionState(entries: [], currentIndex: nil)
+        }
+        if let version = plist.member(of: historyIndex, "SessionHistoryVersion"), plist[version] != .integer(1) {
             throw .damaged(file: file, offset: 4, reason: "session history of another version than 1")
         }
         // Without a current index WebKit reads an empty list; with one, the entries must be there
         // and the index must name one of them.
-        guard let currentValue = history["SessionHistoryCurrentIndex"] else { return WebKitSessionState(entries: [], currentIndex: nil) }
-        guard case .array(let values)? = history["SessionHistoryEntries"] else {
+        guard let currentIndex = plist.member(of: historyIndex, "SessionHistoryCurrentIndex") else {
+            return WebKitSessionState(entries: [], currentIndex: nil)
+        }
+        guard let listIndex = plist.member(of: historyIndex, "SessionHistoryEntries"), case .array(let list) = plist[listIndex] else {
             throw .damaged(file: file, offset: 4, reason: "a current index without a list of entries")
         }
         var entries: [Entry] = []
-        for (index, value) in values.enumerated() {
-            guard case .dictionary(let entry) = value,
-                case .string(let url)? = entry["SessionHistoryEntryURL"],
-                case .string(let title)? = entry["SessionHistoryEntryTitle"],
-                case .string(let originalURL)? = entry["SessionHistoryEntryOriginalURL"]
+        entries.reserveCapacity(list.count)
+        for (index, entryIndex) in list.enumerated() {
+            func string(_ key: String) -> String? {
+                guard let member = plist.member(of: entryIndex, key), case .string(let text) = plist[member] else { return nil }
+                return text
+            }
+            guard case .dictionary = plist[entryIndex], let url = string("SessionHistoryEntryURL"),
+                let title = string("SessionHistoryEntryTitle"), let originalURL = string("SessionHistoryEntryOriginalURL")
             else {
                 throw .damaged(file: file, offset: 4, reason: "history entry \(index) lacks its URL, title or original URL")
             }
             var frameState: [UInt8]?
-            if case .data(let data)? = entry["SessionHistoryEntryData"] { frameState = data }
+            if let member = plist.member(of: entryIndex, "SessionHistoryEntryData"), case .data(let data) = plist[member] {
+                frameState = data
+            }
             entries.append(Entry(url: url, title: title, originalURL: originalURL, frameState: frameState))
         }
-        guard case .integer(let current) = currentValue, current >= 0, current < Int64(entries.count) else {
+        guard case .integer(let current) = plist[currentIndex], current >= 0, current < Int64(entries.count) else {
             throw .damaged(file: file, offset: 4, reason: "the current index names no entry of the \(entries.count)")
         }
         return WebKitSessionState(entries: entries, currentIndex: Int(current))
