@@ -47,47 +47,11 @@ public struct CommandCrashTest: Sendable {
         let started = Date()
         let run = try CommandRun.record(configuration.command, input: configuration.input, writeProtocol: configuration.writeProtocol)
         let recording = run.recording
-        let generator = CrashStateGenerator(model: configuration.model, seed: configuration.seed)
-        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
         let judge = CommandJudge(run: run)
-        let materialiser = Materialiser(recording: recording, seed: configuration.seed)
-        var result = ExplorationResult()
-        Explorer.walk(
-            recording, generator, through: recording.operations.count,
-            apply: { index in
-                tree.apply(recording.operations[index].effect, index: Int32(index))
-            }
-        ) { _, point in
-            if point.leftOut > 0 {
-                result.sampledCrashPoints += 1
-                result.statesLeftOut += point.leftOut
-            }
-            tree.isJournaling = true
-            defer { tree.isJournaling = false }
-            for state in point.states {
-                guard result.explored < configuration.maxStates else {
-                    result.truncated = true
-                    return false
-                }
-                result.explored += 1
-                let mark = tree.mark()
-                materialiser.materialise(state, pending: point.pending, on: tree)
-                let findings = judge.judge(tree)
-                tree.rollback(to: mark)
-                if let first = findings.first {
-                    result.failed += 1
-                    for oracle in Set(findings.map(\.oracle)) { result.failuresByOracle[oracle, default: 0] += 1 }
-                    if result.failures.count < configuration.keptFailures {
-                        result.failures.append(
-                            FailureReport(
-                                oracle: first.oracle, crashAfter: state.crashPoint, state: state,
-                                message: first.message, findings: findings))
-                    }
-                }
-                if result.explored % 64 == 0 { progress?(result.explored) }
-            }
-            return true
-        }
+        var result = Explorer.judgeEveryState(
+            recording, model: configuration.model, seed: configuration.seed, maxStates: configuration.maxStates,
+            keptFailures: configuration.keptFailures, progress: progress
+        ) { tree, _ in judge.judge(tree) }
         result.unique = judge.judged
         result.elapsedSeconds = Date().timeIntervalSince(started)
         return Report(configuration: configuration, operations: recording.operations.count, result: result)

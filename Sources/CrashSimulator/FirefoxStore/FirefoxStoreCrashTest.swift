@@ -57,51 +57,20 @@ public struct FirefoxStoreCrashTest: Sendable {
         let started = Date()
         let run = try FirefoxStoreRun.record(WorkloadSource.load(configuration.workload), saveProtocol: configuration.saveProtocol)
         let recording = run.recording
-        let generator = CrashStateGenerator(model: configuration.model, seed: configuration.seed)
-        let tree = ModelTree(snapshot: recording.initial, names: recording.names)
         let judge = FirefoxStoreJudge(run: run)
-        let materialiser = Materialiser(recording: recording, seed: configuration.seed)
-        var result = ExplorationResult()
         var outcomes = Outcomes()
-        Explorer.walk(
-            recording, generator, through: recording.operations.count,
-            apply: { index in tree.apply(recording.operations[index].effect, index: Int32(index)) }
-        ) { crashPoint, point in
-            if point.leftOut > 0 {
-                result.sampledCrashPoints += 1
-                result.statesLeftOut += point.leftOut
+        var result = Explorer.judgeEveryState(
+            recording, model: configuration.model, seed: configuration.seed, maxStates: configuration.maxStates,
+            keptFailures: configuration.keptFailures, progress: progress
+        ) { tree, crashPoint in
+            let (findings, outcome) = judge.judge(tree, crashPoint: crashPoint)
+            switch outcome {
+            case .latest: outcomes.latest += 1
+            case .older: outcomes.older += 1
+            case .lost: outcomes.lost += 1
+            case .torn: outcomes.torn += 1
             }
-            tree.isJournaling = true
-            defer { tree.isJournaling = false }
-            for state in point.states {
-                guard result.explored < configuration.maxStates else {
-                    result.truncated = true
-                    return false
-                }
-                result.explored += 1
-                let mark = tree.mark()
-                materialiser.materialise(state, pending: point.pending, on: tree)
-                let (findings, outcome) = judge.judge(tree, crashPoint: crashPoint)
-                tree.rollback(to: mark)
-                switch outcome {
-                case .latest: outcomes.latest += 1
-                case .older: outcomes.older += 1
-                case .lost: outcomes.lost += 1
-                case .torn: outcomes.torn += 1
-                }
-                if let first = findings.first {
-                    result.failed += 1
-                    for oracle in Set(findings.map(\.oracle)) { result.failuresByOracle[oracle, default: 0] += 1 }
-                    if result.failures.count < configuration.keptFailures {
-                        result.failures.append(
-                            FailureReport(
-                                oracle: first.oracle, crashAfter: state.crashPoint, state: state, message: first.message, findings: findings
-                            ))
-                    }
-                }
-                if result.explored % 64 == 0 { progress?(result.explored) }
-            }
-            return true
+            return findings
         }
         result.unique = judge.judged
         result.elapsedSeconds = Date().timeIntervalSince(started)
