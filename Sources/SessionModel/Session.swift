@@ -1,7 +1,7 @@
 /// The identifier of a window's session: a scene's persistent identifier or `{SyntheticIdentifier}`.
 public typealias SessionID = String
 
-/// Which on-disk format a session was read from: Chrome for iOS's two, or Firefox for iOS's window data.
+/// Which on-disk format a session was read from: Chrome for iOS's two, Firefox for iOS's two, or Firefox desktop's.
 public enum SessionFormat: String, Sendable, Hashable, Codable {
     /// `SessionStorage/<id>/session_metadata.pb` with one `data.pb` per tab.
     case optimized
@@ -11,6 +11,8 @@ public enum SessionFormat: String, Sendable, Hashable, Codable {
     case windowData = "window-data"
     /// Firefox for iOS's legacy `tabsState.archive` or `codableTabsState.archive` (NSKeyedArchiver).
     case tabsArchive = "tabs-archive"
+    /// Firefox desktop's session files (`sessionstore.jsonlz4` and `sessionstore-backups/`): mozLz4-compressed JSON.
+    case sessionstore
 
     /// Whether the format is one of Chrome for iOS's.
     public var isChrome: Bool { self == .optimized || self == .legacy }

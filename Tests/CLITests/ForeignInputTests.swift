@@ -17,13 +17,10 @@ import Testing
 
     static let snss: [UInt8] = Array("SNSS".utf8) + [3, 0, 0, 0, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8]
     static let encryptedSNSS: [UInt8] = Array("SNSS".utf8) + [2, 0, 0, 0]
-    static let mozLz4: [UInt8] = Array("mozLz40".utf8) + [0, 16, 0, 0, 0, 1, 2, 3]
 
     @Test(arguments: [
         ("Default/Sessions/Session_13345678901234567", snss, "Chromium desktop session file (SNSS version 3)"),
-        ("Default/Sessions/Tabs_13345678901234567", encryptedSNSS, "SNSS version 2, encrypted"),
-        ("profile/sessionstore.jsonlz4", mozLz4, "Firefox desktop session file"),
-        ("profile/sessionstore-backups/recovery.baklz4", mozLz4, "Firefox desktop session file")
+        ("Default/Sessions/Tabs_13345678901234567", encryptedSNSS, "SNSS version 2, encrypted")
     ])
     func aForeignFileIsNamed(path: String, bytes: [UInt8], named: String) throws {
         let root = try tree([path: bytes])
@@ -38,8 +35,7 @@ import Testing
 
     @Test(arguments: [
         ("Default", ["Sessions/Session_13345678901234567": snss, "Sessions/Tabs_13345678901234567": snss], "Chromium desktop profile"),
-        ("Default/Sessions", ["Session_13345678901234567": snss], "Chromium desktop profile"),
-        ("profile", ["sessionstore.jsonlz4": mozLz4, "sessionstore-backups/recovery.jsonlz4": mozLz4], "Firefox desktop profile")
+        ("Default/Sessions", ["Session_13345678901234567": snss], "Chromium desktop profile")
     ])
     func aForeignProfileIsNamedNotEmpty(directory: String, files: [String: [UInt8]], named: String) throws {
         let root = try tree(Dictionary(uniqueKeysWithValues: files.map { ("\(directory)/\($0.key)", $0.value) }))

@@ -37,9 +37,14 @@ import Testing
         Case(profile: $0[0], rule: $0[1], severity: $0[2], chrome: $0[3], session: "regular", what: $0[4])
     }
 
+    /// The lines of Firefox desktop's gallery (Fixtures/firefox-desktop/gallery): case, rule, severity, outcome.
+    static let firefoxDesktopCases: [Case] = rows("firefox-desktop/gallery", columns: 5).map {
+        Case(profile: $0[0], rule: $0[1], severity: $0[2], chrome: $0[3], session: "regular", what: $0[4])
+    }
+
     @Test func theGalleryCoversEveryRuleOfTheCatalog() {
-        #expect(Self.cases.count > 30 && Self.firefoxCases.count > 10)
-        let covered = Set((Self.cases + Self.firefoxCases).map(\.rule))
+        #expect(Self.cases.count > 30 && Self.firefoxCases.count > 10 && Self.firefoxDesktopCases.count > 5)
+        let covered = Set((Self.cases + Self.firefoxCases + Self.firefoxDesktopCases).map(\.rule))
         #expect(Rule.all.map(\.name).filter { !covered.contains($0) } == [])
     }
 
@@ -48,6 +53,23 @@ import Testing
     func firefoxCaseRaisesItsRule(_ entry: Case) throws {
         let input = try InputOpener.open(Self.repository.appendingPathComponent("Fixtures/firefox-ios/gallery/\(entry.profile)").path)
         #expect(input.browser == "firefox-ios")
+        let report = BrowserRulebooks.validate(input)
+        if entry.rule == "-" {
+            #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+            return
+        }
+        let matching = report.findings.filter { $0.rule.name == entry.rule }
+        #expect(!matching.isEmpty, "\(entry.profile): \(report.findings.map(\.rule.name))")
+        for finding in matching {
+            #expect(finding.severity.rawValue == entry.severity && finding.outcome.rawValue == entry.chrome, "\(entry.profile)")
+        }
+    }
+
+    /// Each Firefox desktop case raises its rule, with that severity and outcome, judged by its family's rulebook.
+    @Test(arguments: firefoxDesktopCases)
+    func firefoxDesktopCaseRaisesItsRule(_ entry: Case) throws {
+        let input = try InputOpener.open(Self.repository.appendingPathComponent("Fixtures/firefox-desktop/gallery/\(entry.profile)").path)
+        #expect(input.browser == "firefox-desktop")
         let report = BrowserRulebooks.validate(input)
         if entry.rule == "-" {
             #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")

@@ -22,7 +22,8 @@ enum FuzzTargets {
         ("firefox-window", FirefoxWindowFuzz.run),
         ("firefox-legacy", FirefoxLegacyFuzz.run),
         ("webkit-state", WebKitStateFuzz.run),
-        ("mozlz4", MozLz4Fuzz.run)
+        ("mozlz4", MozLz4Fuzz.run),
+        ("sessionstore", SessionstoreFuzz.run)
     ]
 }
 

@@ -21,6 +21,10 @@ public enum MozLz4 {
         /// Why the block did not decode whole, where in the file liblz4 stopped reading, and
         /// (`bytes.count`) how far into the decompressed data it got; nil when it decoded whole.
         public var damage: Damage?
+        /// Whether liblz4 decoded the whole block into at most the header's size: what Firefox
+        /// requires of a file it loads (it takes a block that holds fewer bytes than the header
+        /// gives, and refuses one that holds more or does not decode).
+        public var decodesInFirefox = false
 
         /// Damage met while decoding.
         public struct Damage: Sendable, Equatable {
@@ -62,14 +66,15 @@ public enum MozLz4 {
         let result = decompress(bytes, into: &output, target: nil)
         if result >= 0 {
             output.removeLast(output.count - result)
-            if result == declared { return Decoded(bytes: output, declaredSize: declared, damage: nil) }
+            if result == declared { return Decoded(bytes: output, declaredSize: declared, damage: nil, decodesInFirefox: true) }
             let reason =
                 result < declared
                 ? "the header gives \(declared) bytes, the block holds \(result)"
                 : "the block holds more than the \(declared) bytes the header gives"
             if result > declared { output.removeLast(output.count - declared) }
             return Decoded(
-                bytes: output, declaredSize: declared, damage: .init(fileOffset: magic.count, reason: reason))
+                bytes: output, declaredSize: declared, damage: .init(fileOffset: magic.count, reason: reason),
+                decodesInFirefox: result < declared)
         }
         // liblz4 names where in the block it could not go on, whether the block is cut short there
         // or damaged: LZ4 has no checksum to tell them apart.

@@ -55,10 +55,31 @@ public struct FirefoxIOSRulebook: BrowserRulebook {
     }
 }
 
+/// Firefox desktop's rulebook: `FirefoxDesktopValidator` and `FirefoxDesktopRepairPlanner`.
+public struct FirefoxDesktopRulebook: BrowserRulebook {
+    public init() {}
+
+    public var family: any BrowserFamily { FirefoxDesktopFamily() }
+
+    public func validate(_ read: InputRead) -> ValidationReport {
+        FirefoxDesktopValidator().validate(read)
+    }
+
+    /// Reads each session file once, and validates them.
+    public func validate(_ input: LocatedInput) -> ValidationReport {
+        FirefoxDesktopValidator().validate(family.read(input, depth: .tabs, backups: false))
+    }
+
+    /// The repair of the whole profile (its session files make one session, whatever `session` names).
+    public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
+        FirefoxDesktopRepairPlanner().plan(read, report: report)
+    }
+}
+
 /// The rulebook of every registered browser family (`BrowserFamilies`).
 public enum BrowserRulebooks {
     /// Every registered rulebook, one a family.
-    public static let all: [any BrowserRulebook] = [ChromeIOSRulebook(), FirefoxIOSRulebook()]
+    public static let all: [any BrowserRulebook] = [ChromeIOSRulebook(), FirefoxIOSRulebook(), FirefoxDesktopRulebook()]
 
     /// The rulebook of the family that located `input`.
     public static func rulebook(for input: LocatedInput) -> any BrowserRulebook {

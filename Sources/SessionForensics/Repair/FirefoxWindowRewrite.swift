@@ -22,6 +22,8 @@ public struct FirefoxWindowRewrite: Sendable {
     /// Tabs' session states written before the window file, each only where no file is (paths
     /// relative to the profile): the histories a legacy archive held.
     public var stateFiles: [(path: String, bytes: [UInt8])] = []
+    /// What the rewrite writes, for people: a Firefox for iOS "window", or a Firefox desktop "session".
+    public var kind = "window"
 
     /// Whether the window file is written anew.
     public var writesWindow: Bool { bytes != nil }

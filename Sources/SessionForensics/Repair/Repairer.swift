@@ -112,7 +112,9 @@ public struct Repairer: Sendable {
             var settled = try RepairResumption(aside: aside).settleAll()
             // Firefox's window directories too, before the plan reads them (a window file put back).
             let located = try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
-            let swept = located.browser == FirefoxIOSFamily().name ? try FirefoxRepairExecutor(aside: aside).sweep(located) : []
+            let swept =
+                [FirefoxIOSFamily().name, FirefoxDesktopFamily().name].contains(located.browser)
+                ? try FirefoxRepairExecutor(aside: aside).sweep(located) : []
             settled += swept
             // Located again only when the sweep changed what is there.
             let (plan, read) = try planWithInput(session: session, located: swept.isEmpty ? located : nil)

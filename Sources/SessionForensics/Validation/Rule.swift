@@ -21,8 +21,8 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     public var description: String { name }
 
     /// Every rule, in the order they are documented: Chrome for iOS's optimized format's, its
-    /// legacy format's, then Firefox for iOS's.
-    public static var all: [Rule] { optimizedRules + legacyRules + firefoxIOSRules }
+    /// legacy format's, Firefox for iOS's, then Firefox desktop's.
+    public static var all: [Rule] { optimizedRules + legacyRules + firefoxIOSRules + firefoxDesktopRules }
 
     /// Looks a rule up by its name.
     public static func named(_ name: String) -> Rule? { all.first { $0.name == name } }

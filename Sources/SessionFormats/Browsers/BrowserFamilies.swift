@@ -4,7 +4,7 @@ import FileSystemKit
 /// is adding its family here (and its rulebook in SessionForensics' `BrowserRulebooks`).
 public enum BrowserFamilies {
     /// Every registered family.
-    public static let all: [any BrowserFamily] = [ChromeIOSFamily(), FirefoxIOSFamily()]
+    public static let all: [any BrowserFamily] = [ChromeIOSFamily(), FirefoxIOSFamily(), FirefoxDesktopFamily()]
 
     /// Their names, as `--browser` takes them.
     public static var names: [String] { all.map(\.name) }

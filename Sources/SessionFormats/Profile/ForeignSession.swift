@@ -21,7 +21,7 @@ public enum ForeignSession: Equatable, Sendable {
             let encrypted = version == 2 || version == 4 ? ", encrypted" : ""
             return "a Chromium desktop session file (SNSS version \(version)\(encrypted)), which sessionctl does not read yet"
         case .firefoxDesktop:
-            return "a Firefox desktop session file (mozLz4-compressed JSON), which sessionctl does not read yet"
+            return "a Firefox desktop session file (mozLz4-compressed JSON), read as --browser firefox-desktop"
         case .firefoxIOSWindowData:
             return "Firefox for iOS window data (JSON), read as --browser firefox-ios"
         case .firefoxIOSArchive:
@@ -66,7 +66,7 @@ public enum ForeignSession: Equatable, Sendable {
         if names.contains("sessionstore.jsonlz4") || names.contains("sessionstore-backups") || names.contains("recovery.jsonlz4")
             || names.contains("recovery.baklz4")
         {
-            return "a Firefox desktop profile (sessionstore.jsonlz4 and sessionstore-backups/), which sessionctl does not read yet"
+            return "a Firefox desktop profile (sessionstore.jsonlz4 and sessionstore-backups/), read as --browser firefox-desktop"
         }
         if names.contains("window-data") || (name == "window-data" && names.contains { $0.hasPrefix("window-") }) {
             return "Firefox for iOS window data (window-data/), read as --browser firefox-ios"
@@ -77,7 +77,8 @@ public enum ForeignSession: Equatable, Sendable {
         return nil
     }
 
-    private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+    /// Whether `bytes` hold the UTF-8 of `text` anywhere.
+    static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
         let needle = Array(text.utf8)
         guard let first = needle.first, bytes.count >= needle.count else { return false }
         var index = 0

@@ -15,7 +15,7 @@ public struct SessionReader: Sendable {
         let read = BrowserFamilies.family(of: input).read(input, depth: history ? .histories : .lists, backups: false)
         var sessions: [Session] = []
         for session in read.sessions {
-            sessions.append(try self.session(session, history: history))
+            sessions += try self.sessions(session, history: history)
         }
         return sessions
     }
@@ -32,7 +32,7 @@ public struct SessionReader: Sendable {
         var errors: [(source: SessionSource, error: FormatError)] = []
         for session in read.sessions {
             do throws(FormatError) {
-                sessions.append(try self.session(session, history: history))
+                sessions += try self.sessions(session, history: history)
             } catch {
                 errors.append((session.source, error))
             }
@@ -43,6 +43,29 @@ public struct SessionReader: Sendable {
     /// Reads one session; with `history`, each tab's data.pb too (nil history where it is missing or unreadable).
     public func read(_ source: SessionSource, history: Bool) throws(FormatError) -> Session {
         try session(InputRead.read(source, tree: input.tree, depth: history ? .histories : .lists), history: history)
+    }
+
+    /// The model sessions of one session read: one window, or every window of a Firefox desktop
+    /// session file (salvaged up to its damage when Firefox would not load it).
+    public func sessions(_ read: SessionRead, history: Bool) throws(FormatError) -> [Session] {
+        guard case .firefoxSessionstore(let file, let decoded) = read.content else { return [try session(read, history: history)] }
+        if case .unreadable(let error) = file { throw error.naming(displayPath(read.source.path)) }
+        guard let decoded else { throw .unreadable(path: displayPath(read.source.path), reason: "missing") }
+        guard let document = decoded.document else {
+            let path = displayPath(read.source.path)
+            if let refusal = decoded.containerRefusal {
+                throw .invalidDocument(path: path, reason: "not mozLz4 as Firefox reads it: \(refusal)")
+            }
+            if let damage = decoded.containerDamage, decoded.jsonSize == 0 {
+                throw .damaged(
+                    file: path, offset: damage.fileOffset, reason: "\(damage.reason) (in its mozLz4 block; nothing before it decodes)")
+            }
+            if let damage = decoded.decoded.damage {
+                throw .damaged(file: path, offset: damage.offset, reason: "\(damage.reason) (in its JSON)")
+            }
+            throw .invalidDocument(path: path, reason: decoded.whyNotLoaded ?? "not a session")
+        }
+        return document.sessions(file: read.source.id, history: history)
     }
 
     /// The model session of one session read; with `history`, the histories its tab directories
@@ -104,6 +127,12 @@ public struct SessionReader: Sendable {
         case .firefoxWindow(let window):
             guard let data = window.window ?? window.readableWindow else { throw firefoxWindowError(window) }
             return data.session(id: source.id, states: history ? window.statesByTab : nil)
+        case .firefoxSessionstore:
+            // A session file holds several windows: the first stands for it here.
+            guard let first = try sessions(read, history: history).first else {
+                return Session(id: source.id, format: .sessionstore)
+            }
+            return first
         case .firefoxLegacy(let file, let decoded):
             if case .unreadable(let error) = file { throw error.naming(displayPath(source.path)) }
             guard let decoded else { throw .unreadable(path: displayPath(source.path), reason: "missing") }

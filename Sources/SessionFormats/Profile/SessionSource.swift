@@ -17,6 +17,9 @@ public struct SessionSource: Sendable, Hashable {
         /// Firefox for iOS's legacy `tabsState.archive` or `codableTabsState.archive`: `path` is
         /// that file.
         case firefoxLegacyArchive
+        /// One of Firefox desktop's session files (`sessionstore.jsonlz4`, a file of
+        /// `sessionstore-backups/`, or one given alone): `path` is that file.
+        case firefoxSessionstore
     }
 
     public var id: SessionID
@@ -28,7 +31,8 @@ public struct SessionSource: Sendable, Hashable {
     /// Name of the metadata file inside an optimized session directory (another name only for a lone file).
     public var metadataFileName: String
     /// For a Firefox for iOS window: the profile directory holding `window-data/` (its backup and
-    /// its tabs' session states are read from there), when the input reaches it.
+    /// its tabs' session states are read from there), when the input reaches it; for a Firefox
+    /// desktop session file, the profile directory it belongs to, when the input reaches it.
     public var firefoxProfile: String?
 
     public init(id: SessionID, incognito: Bool, kind: Kind, path: String, metadataFileName: String = ProfileLayout.metadataFile) {
@@ -46,6 +50,7 @@ public struct SessionSource: Sendable, Hashable {
         case .legacyPlist: .legacy
         case .firefoxWindow: .windowData
         case .firefoxLegacyArchive: .tabsArchive
+        case .firefoxSessionstore: .sessionstore
         }
     }
 
@@ -78,6 +83,8 @@ public struct LocatedInput: Sendable {
     /// When the input was a directory holding one profile one level down (an unpacked bundle):
     /// that profile's name, which is what was read.
     public var profileFoundInside: String?
+    /// For a Firefox desktop profile: what its prefs.js and crash monitor say about restoring.
+    public var firefoxDesktop: FirefoxDesktopSettings?
 
     public init(
         tree: ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = [],

@@ -197,6 +197,13 @@ public struct InputRead: Sendable {
                 Result { () throws(FormatError) in try FirefoxLegacyArchive.decode(bytes, file: source.path) }
             }
             return SessionRead(source: source, content: .firefoxLegacy(file, archive))
+        case .firefoxSessionstore:
+            let file = FileRead(oneCall: tree, source.path)
+            let compressed = SessionstoreRole.compression(ofName: lastPathComponent(source.path))
+            return SessionRead(
+                source: source,
+                content: .firefoxSessionstore(
+                    file, file.bytes.map { SessionstoreFile.decode($0, file: source.path, compressed: compressed) }))
         }
     }
 

@@ -16,6 +16,8 @@ public struct SessionRead: Sendable {
         /// A Firefox for iOS legacy tab archive: the file and what it decodes to (nil when it
         /// could not be read).
         case firefoxLegacy(FileRead, Result<FirefoxLegacyArchive, FormatError>?)
+        /// A Firefox desktop session file: the file and what it decodes to (nil when it could not be read).
+        case firefoxSessionstore(FileRead, SessionstoreFile?)
     }
 
     public var source: SessionSource
@@ -41,6 +43,12 @@ public struct SessionRead: Sendable {
     /// The legacy tab archive read, for a Firefox for iOS legacy archive: the file and its decoding.
     public var firefoxLegacy: (file: FileRead, archive: Result<FirefoxLegacyArchive, FormatError>?)? {
         if case .firefoxLegacy(let file, let archive) = content { return (file, archive) }
+        return nil
+    }
+
+    /// The session file read, for a Firefox desktop session file: the file and its decoding.
+    public var sessionstore: (file: FileRead, decoded: SessionstoreFile?)? {
+        if case .firefoxSessionstore(let file, let decoded) = content { return (file, decoded) }
         return nil
     }
 

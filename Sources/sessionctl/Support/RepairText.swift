@@ -33,7 +33,7 @@ enum RepairText {
                 for action in rewrite.actions { line(action) }
             }
             for window in plan.firefoxWindows {
-                Output.line("  window \(window.window) (\(window.file)):")
+                Output.line("  \(window.kind) \(window.window) (\(window.file)):")
                 let aside = window.setAside.isEmpty ? "" : "set \(window.setAside.joined(separator: ", ")) aside"
                 let states =
                     window.stateFiles.isEmpty
