@@ -47,3 +47,33 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count <= 3)
     }
 }
+
+/// `sessionctl crash-test --store firefox-desktop`: the JSON contract of a run of Firefox
+/// desktop's store, and its reproducers replayed from the command line.
+@Suite struct FirefoxDesktopStoreCommandTests {
+    @Test func firefoxsWriterLosesTheSessionOnAPowerLossAndSaysHowOften() throws {
+        let result = try CLI.run(["crash-test", "--store", "firefox-desktop", "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["browser"] as? String == "firefox-desktop")
+        #expect(document["mode"] as? String == "store" && document["protocol"] as? String == "firefox")
+        let restores = try #require(document["restores"] as? [String: Int])
+        #expect((restores["lost"] ?? 0) > 0 && restores["torn"] == 0)
+        let failure = try #require((document["failures"] as? [[String: Any]])?.first)
+        let reproducer = try #require(failure["reproducer"] as? String)
+        #expect(reproducer.hasPrefix("store=firefox-desktop;workload=typical;model=pessimistic;protocol=firefox;seed=1;crash="))
+        let replay = try CLI.run(["crash-test", "--replay", reproducer])
+        #expect(replay.status == 1 && replay.stdout.contains("FAIL durability: \(failure["message"] as? String ?? "")"), "\(replay.stdout)")
+    }
+
+    @Test func theDurableVariantPasses() throws {
+        let result = try CLI.run(["crash-test", "--store", "firefox-desktop", "--protocol", "firefox-durable"])
+        #expect(result.status == 0 && result.stdout.contains("no failing state"), "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test(arguments: [["--store", "firefox-desktop", "--protocol", "safe"], ["--store", "firefox-desktop", "--kill", "3"]])
+    func optionsThatDoNotFitTheStoreAreUsageErrors(_ arguments: [String]) throws {
+        let result = try CLI.run(["crash-test"] + arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    }
+}

@@ -25,6 +25,8 @@ public struct Reproducer: Sendable, Equatable {
     private var commandName: ProfileCommand?
     /// For a state of Firefox for iOS's store, its save protocol (`writeProtocol` is then unused).
     public var firefoxStore: FirefoxSaveProtocol?
+    /// For a state of Firefox desktop's store, its save protocol (`writeProtocol` is then unused).
+    public var firefoxDesktopStore: FirefoxDesktopSaveProtocol?
     private var commandInput: String?
     public var model: PersistenceModel
     @_spi(CrashTesting) public var writeProtocol: WriteProtocol
@@ -51,6 +53,10 @@ public struct Reproducer: Sendable, Equatable {
         if let command {
             return
                 "command=\(command.name.rawValue);input=\(command.input);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
+        }
+        if let firefoxDesktopStore {
+            return
+                "store=\(FirefoxDesktopStoreCrashTest.storeName);workload=\(workload);model=\(model.rawValue);protocol=\(firefoxDesktopStore.rawValue);seed=\(seed);\(state.text)"
         }
         if let firefoxStore {
             return
@@ -97,21 +103,35 @@ public struct Reproducer: Sendable, Equatable {
                 text, reason: "model= is missing or not one of \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         var firefoxStore: FirefoxSaveProtocol?
+        var firefoxDesktopStore: FirefoxDesktopSaveProtocol?
         if let store = fields["store"] {
-            guard store == FirefoxStoreCrashTest.storeName else {
-                throw .invalidReproducer(text, reason: "store= is not \(FirefoxStoreCrashTest.storeName)")
+            let stores = [FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName]
+            guard stores.contains(store) else {
+                throw .invalidReproducer(text, reason: "store= is not one of \(stores.joined(separator: ", "))")
             }
             guard command == nil, fields["from"] == nil else {
                 throw .invalidReproducer(text, reason: "a state of the \(store) store has no command= or from=")
             }
-            guard let saveProtocol = fields["protocol"].flatMap(FirefoxSaveProtocol.init(rawValue:)) else {
-                throw .invalidReproducer(
-                    text,
-                    reason: "protocol= is missing or not one of \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
+            if store == FirefoxDesktopStoreCrashTest.storeName {
+                guard let saveProtocol = fields["protocol"].flatMap(FirefoxDesktopSaveProtocol.init(rawValue:)) else {
+                    throw .invalidReproducer(
+                        text,
+                        reason:
+                            "protocol= is missing or not one of \(FirefoxDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
+                }
+                firefoxDesktopStore = saveProtocol
+            } else {
+                guard let saveProtocol = fields["protocol"].flatMap(FirefoxSaveProtocol.init(rawValue:)) else {
+                    throw .invalidReproducer(
+                        text,
+                        reason: "protocol= is missing or not one of \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
+                }
+                firefoxStore = saveProtocol
             }
-            firefoxStore = saveProtocol
         }
-        guard let writeProtocol = firefoxStore != nil ? .safe : fields["protocol"].flatMap(WriteProtocol.init(rawValue:)) else {
+        guard let writeProtocol = fields["store"] != nil ? .safe : fields["protocol"].flatMap(WriteProtocol.init(rawValue:)) else {
             throw .invalidReproducer(
                 text, reason: "protocol= is missing or not one of \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -126,5 +146,6 @@ public struct Reproducer: Sendable, Equatable {
             state: try CrashState(fields: stateFields))
         self.command = command.map { (name: $0.0, input: $0.1) }
         self.firefoxStore = firefoxStore
+        self.firefoxDesktopStore = firefoxDesktopStore
     }
 }

@@ -173,6 +173,27 @@ public enum CrashTestDocument {
         return fields
     }
 
+    /// The fields of a run of Firefox desktop's store, listing at most `maxFailures` failures (all when nil).
+    public static func fields(_ report: FirefoxDesktopStoreCrashTest.Report, maxFailures: Int? = nil) -> Fields {
+        let configuration = report.configuration
+        let result = report.result
+        var fields = Fields(
+            workload: configuration.workload, model: configuration.model.rawValue, writeProtocol: configuration.saveProtocol.rawValue,
+            mode: "store", seed: configuration.seed, shard: "1/1", operations: report.operations, acks: report.saves,
+            explored: result.explored, unique: result.unique, failed: result.failed, truncated: result.truncated,
+            elapsedSeconds: result.elapsedSeconds, failuresByOracle: result.failuresByOracle,
+            failures: result.failures.prefix(maxFailures ?? Int.max).map {
+                Failure(
+                    oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
+                    reproducer: report.reproducer($0).text, message: $0.message)
+            },
+            failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)))
+        fields.browser = FirefoxDesktopStoreCrashTest.storeName
+        fields.sampled = (result.sampledCrashPoints, result.statesLeftOut)
+        fields.restores = report.outcomes
+        return fields
+    }
+
     /// A count of states as JSON: an integer while it is exact, else the nearest double (the
     /// largest finite one past it).
     static func count(_ value: Double) -> JSONValue {

@@ -92,7 +92,14 @@ public enum SessionstoreDecoder {
         var tab = SessionstoreTab(raw: value)
         if case .array(let entries)? = value["entries"] {
             for (index, element) in entries.enumerated() {
-                if let damage, !damage.leavesWhole(path + [.key("entries"), .index(index)]) { break }
+                if let damage, !damage.leavesWhole(path + [.key("entries"), .index(index)]) {
+                    // The entry the damage cut is no part of the tab, in what is read or written of it.
+                    if case .object(var members) = value, let at = members.firstIndex(where: { $0.0 == "entries" }) {
+                        members[at].1 = .array(Array(entries.prefix(index)))
+                        tab.raw = .object(members)
+                    }
+                    break
+                }
                 guard let entry = entry(element) else { continue }
                 tab.entries.append(entry)
             }

@@ -27,10 +27,15 @@ extension SessionCtl {
                 With --store firefox-ios, the workload runs on a model of Firefox for iOS's tab store \
                 instead (its throttled save with a backup copy, its forced save, its load from the \
                 window file, then the backup), and each state is judged by what Firefox loads: the \
-                last save that returned or a later one, an earlier one, or nothing of a window.
+                last save that returned or a later one, an earlier one, or nothing of a window. \
+                With --store firefox-desktop, on a model of Firefox desktop's session store (recovery \
+                rotated to its backup and replaced through a temporary file every 15 seconds, the \
+                clean file written at shutdown and the recovery files removed, its five-file load \
+                order at launch), judged the same way.
                 Built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")). \
                 Protocols: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
-                of the firefox-ios store: \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
+                of the firefox-ios store: \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
+                of the firefox-desktop store: \(FirefoxDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
                 """
         )
 
@@ -58,7 +63,7 @@ extension SessionCtl {
         @Option(
             name: .customLong("protocol"),
             help: ArgumentHelp(
-                "Write protocol under test: safe (the default), in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup, broad-sweep, uncounted-launch-crash or drops-backed-up-session; with --store firefox-ios, firefox (the default) or firefox-durable.",
+                "Write protocol under test: safe (the default), in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup, broad-sweep, uncounted-launch-crash or drops-backed-up-session; with --store firefox-ios or firefox-desktop, firefox (the default) or firefox-durable.",
                 valueName: "name"),
             completion: .list(WriteProtocol.allCases.map(\.rawValue) + FirefoxSaveProtocol.allCases.map(\.rawValue)))
         var writeProtocol: String?
@@ -66,9 +71,9 @@ extension SessionCtl {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "The store the workload runs on: sessionctl (the default: sessionctl's own store of Chrome for iOS sessions) or firefox-ios (a model of Firefox for iOS's, from its code).",
+                "The store the workload runs on: sessionctl (the default: sessionctl's own store of Chrome for iOS sessions), firefox-ios or firefox-desktop (models of Firefox for iOS's and Firefox desktop's, from their code).",
                 valueName: "name"),
-            completion: .list(["sessionctl", FirefoxStoreCrashTest.storeName]))
+            completion: .list(["sessionctl", FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName]))
         var store: String = "sessionctl"
 
         /// The protocol of sessionctl's store (`--protocol`, `safe` when not given).
@@ -160,19 +165,21 @@ extension SessionCtl {
                 if let writeProtocol, WriteProtocol(rawValue: writeProtocol) == nil {
                     throw ValidationError("--protocol must be one of: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-            case FirefoxStoreCrashTest.storeName:
-                if let writeProtocol, FirefoxSaveProtocol(rawValue: writeProtocol) == nil {
-                    throw ValidationError(
-                        "--protocol of the firefox-ios store must be one of: \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))"
-                    )
+            case FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName:
+                let names =
+                    store == FirefoxStoreCrashTest.storeName
+                    ? FirefoxSaveProtocol.allCases.map(\.rawValue) : FirefoxDesktopSaveProtocol.allCases.map(\.rawValue)
+                if let writeProtocol, !names.contains(writeProtocol) {
+                    throw ValidationError("--protocol of the \(store) store must be one of: \(names.joined(separator: ", "))")
                 }
                 guard command == nil, kill == nil, from == nil, shard == "1/1", recoveryCrashSample == nil, !noShortcuts else {
                     throw ValidationError(
-                        "--store firefox-ios runs a simulated workload alone: not with --command, --kill, --from, --shard, --recovery-crash-sample or --no-shortcuts"
+                        "--store \(store) runs a simulated workload alone: not with --command, --kill, --from, --shard, --recovery-crash-sample or --no-shortcuts"
                     )
                 }
             default:
-                throw ValidationError("--store must be sessionctl or \(FirefoxStoreCrashTest.storeName)")
+                throw ValidationError(
+                    "--store must be sessionctl, \(FirefoxStoreCrashTest.storeName) or \(FirefoxDesktopStoreCrashTest.storeName)")
             }
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
             if let recoveryCrashSample {
@@ -235,6 +242,10 @@ extension SessionCtl {
                 try runFirefoxStore()
                 return
             }
+            if store == FirefoxDesktopStoreCrashTest.storeName {
+                try runFirefoxDesktopStore()
+                return
+            }
             var configuration = CrashSimulator.CrashTest.Configuration()
             configuration.workload = workload
             configuration.startingProfile = from
@@ -284,6 +295,23 @@ extension SessionCtl {
             let progress = ProgressLine(quiet: quiet)
             let report = try FirefoxStoreCrashTest(configuration: configuration).run(progress: { explored in
                 progress.show("crash-test: firefox-ios store: \(explored) states")
+            })
+            progress.clear()
+            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
+        }
+
+        /// Crash-tests the model of Firefox desktop's session store.
+        private func runFirefoxDesktopStore() throws {
+            var configuration = FirefoxDesktopStoreCrashTest.Configuration()
+            configuration.workload = workload
+            configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
+            configuration.saveProtocol = FirefoxDesktopSaveProtocol(rawValue: writeProtocol ?? "") ?? .firefox
+            configuration.seed = seed
+            configuration.maxStates = maxStates
+            configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
+            let progress = ProgressLine(quiet: quiet)
+            let report = try FirefoxDesktopStoreCrashTest(configuration: configuration).run(progress: { explored in
+                progress.show("crash-test: firefox-desktop store: \(explored) states")
             })
             progress.clear()
             try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
@@ -388,12 +416,15 @@ extension SessionCtl {
                     } ?? []
                 var fields = CrashTestDocument.Fields(
                     workload: reproducer.workload, model: reproducer.model.rawValue,
-                    writeProtocol: reproducer.firefoxStore?.rawValue ?? reproducer.writeProtocol.rawValue,
-                    mode: reproducer.firefoxStore == nil ? "simulated" : "store", seed: reproducer.seed, shard: "1/1",
+                    writeProtocol: reproducer.firefoxDesktopStore?.rawValue ?? reproducer.firefoxStore?.rawValue
+                        ?? reproducer.writeProtocol.rawValue,
+                    mode: reproducer.firefoxStore == nil && reproducer.firefoxDesktopStore == nil ? "simulated" : "store",
+                    seed: reproducer.seed, shard: "1/1",
                     operations: outcome.operations, acks: outcome.acknowledgements,
                     explored: 1, unique: 1, failed: outcome.findings.isEmpty ? 0 : 1, truncated: false,
                     elapsedSeconds: Date().timeIntervalSince(started), failuresByOracle: [:], failures: failures)
                 if reproducer.firefoxStore != nil { fields.browser = FirefoxStoreCrashTest.storeName }
+                if reproducer.firefoxDesktopStore != nil { fields.browser = FirefoxDesktopStoreCrashTest.storeName }
                 for oracle in CrashTestDocument.oracles(outcome.findings) { fields.failuresByOracle[oracle, default: 0] += 1 }
                 var document = CrashTestDocument.encode(fields)
                 if case .object(var members) = document {

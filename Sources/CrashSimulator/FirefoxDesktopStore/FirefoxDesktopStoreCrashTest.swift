@@ -1,0 +1,98 @@
+import Foundation
+import SessionFormats
+@_spi(CrashTesting) import SessionStore
+
+/// `crash-test --store firefox-desktop`: a workload played on the model of Firefox desktop's
+/// session store, then every crash state of its writes under the persistence model judged by what
+/// Firefox loads at the next launch (`FirefoxDesktopStoreJudge`).
+public struct FirefoxDesktopStoreCrashTest: Sendable {
+    /// The store's name on the command line and in reproducers.
+    public static let storeName = FirefoxDesktopFamily().name
+
+    /// What to run.
+    public struct Configuration: Sendable {
+        public var workload = BuiltInWorkloads.defaultName
+        public var model: PersistenceModel = .pessimistic
+        public var saveProtocol: FirefoxDesktopSaveProtocol = .firefox
+        public var seed: UInt64 = 1
+        public var maxStates = 2_000_000
+        public var keptFailures = ExplorationOptions.defaultKeptFailures
+
+        public init() {}
+    }
+
+    /// What a run found.
+    public struct Report: Sendable {
+        public var configuration: Configuration
+        public var operations: Int
+        /// Writes that returned during the workload.
+        public var saves: Int
+        public var result: ExplorationResult
+        /// How many explored states loaded the latest write, an older one, nothing, or bytes no write wrote.
+        public var outcomes: FirefoxStoreCrashTest.Outcomes
+
+        /// The reproducer of a failure, which `crash-test --replay` takes.
+        public func reproducer(_ failure: FailureReport) -> Reproducer {
+            FirefoxDesktopStoreCrashTest.reproducer(configuration, state: failure.state)
+        }
+    }
+
+    public var configuration: Configuration
+
+    public init(configuration: Configuration) { self.configuration = configuration }
+
+    /// Plays the workload and judges every crash state; `progress` hears the states explored so far.
+    public func run(progress: ((Int) -> Void)? = nil) throws(SimulatorError) -> Report {
+        let started = Date()
+        let run = try FirefoxDesktopStoreRun.record(WorkloadSource.load(configuration.workload), saveProtocol: configuration.saveProtocol)
+        let recording = run.recording
+        let judge = FirefoxDesktopStoreJudge(run: run)
+        var outcomes = FirefoxStoreCrashTest.Outcomes()
+        var result = Explorer.judgeEveryState(
+            recording, model: configuration.model, seed: configuration.seed, maxStates: configuration.maxStates,
+            keptFailures: configuration.keptFailures, progress: progress
+        ) { tree, crashPoint in
+            let (findings, outcome) = judge.judge(tree, crashPoint: crashPoint)
+            switch outcome {
+            case .latest: outcomes.latest += 1
+            case .older: outcomes.older += 1
+            case .lost: outcomes.lost += 1
+            case .torn: outcomes.torn += 1
+            }
+            return findings
+        }
+        result.unique = judge.judged
+        result.elapsedSeconds = Date().timeIntervalSince(started)
+        return Report(
+            configuration: configuration, operations: recording.operations.count, saves: run.saves.count, result: result,
+            outcomes: outcomes)
+    }
+
+    /// The reproducer of `state` in a run of `configuration`.
+    static func reproducer(_ configuration: Configuration, state: CrashState) -> Reproducer {
+        var reproducer = Reproducer(
+            workload: configuration.workload, model: configuration.model, writeProtocol: .safe, seed: configuration.seed, state: state)
+        reproducer.firefoxDesktopStore = configuration.saveProtocol
+        return reproducer
+    }
+
+    /// Judges the one state of a `store=firefox-desktop` reproducer.
+    static func replay(_ reproducer: Reproducer, saveProtocol: FirefoxDesktopSaveProtocol) throws(SimulatorError) -> Replayer.Outcome {
+        let run = try FirefoxDesktopStoreRun.record(WorkloadSource.load(reproducer.workload), saveProtocol: saveProtocol)
+        let recording = run.recording
+        let state = reproducer.state
+        guard state.crashPoint <= recording.operations.count, state.recoveryCrash == nil else {
+            throw .invalidReproducer(
+                reproducer.text,
+                reason: state.recoveryCrash != nil
+                    ? "Firefox's launch writes nothing: a state of its store has no recovery-crash="
+                    : "crash=\(state.crashPoint) is past the workload's \(recording.operations.count) operations")
+        }
+        let (tree, pending) = try Replayer().materialise(reproducer, recording: recording)
+        let findings = FirefoxDesktopStoreJudge(run: run).judge(tree, crashPoint: state.crashPoint).findings
+        let explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
+        return Replayer.Outcome(
+            reproducer: reproducer, findings: findings, explanation: explanation, operations: recording.operations.count,
+            acknowledgements: recording.acknowledgements.count)
+    }
+}
