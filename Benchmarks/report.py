@@ -55,6 +55,13 @@ if r:
     goals.append(("Firefox for iOS validate >= 3x faster than Python's json and plistlib, 5,000 tabs",
                   f"{ms(peer) / ms(v):.2f}x faster ({ms(v) / ms(floor):.2f}x cat of the files)", ms(peer) >= 3 * ms(v)))
 
+r = load("firefox-desktop")
+if r:
+    median_table("### Firefox desktop: validate of a session of 50 MB of JSON (recovery.jsonlz4)", r)
+    v = r["sessionctl validate"]; peer = r["python lz4.block and json peer"]; floor = r["liblz4 decompressing alone"]
+    goals.append(("Firefox desktop validate >= 2x faster than Python's lz4.block and json, 50 MB of JSON",
+                  f"{ms(peer) / ms(v):.2f}x faster ({ms(v) / ms(floor):.2f}x liblz4 alone)", ms(peer) >= 2 * ms(v)))
+
 r = load("lazy-3000")
 if r:
     median_table("### Lazy inspect against the full read, 3,000 tabs", r)

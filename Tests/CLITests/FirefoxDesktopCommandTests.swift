@@ -116,3 +116,32 @@ import Testing
         #expect(result.status == 0 && browser == "firefox-desktop", "\(result.stdout)\(result.stderr)")
     }
 }
+
+/// `decompress --redact`: a Firefox session file's JSON for a ticket, with nothing a user typed
+/// or a site stored, and every URL and title redacted.
+@Suite struct SessionstoreRedactionTests {
+    @Test func redactionRemovesWhatIdentifiesTheUserAndKeepsTheShape() throws {
+        let root = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let session = CLI.path("\(FirefoxDesktopCommandTests.gallery)/healthy/sessionstore.jsonlz4")
+        let plain = try CLI.run(["decompress", session, "-o", "\(root)/plain.json"])
+        let redacted = try CLI.run(["decompress", session, "-o", "\(root)/redacted.json", "--redact"])
+        #expect(plain.status == 0 && redacted.status == 0, "\(redacted.stderr)")
+        let before = try String(contentsOfFile: "\(root)/plain.json", encoding: .utf8)
+        let after = try String(contentsOfFile: "\(root)/redacted.json", encoding: .utf8)
+        #expect(before.contains("?tab=1") && before.contains("Tab 1") && before.contains("triggeringPrincipal_base64"))
+        #expect(
+            !after.contains("?tab=") && !after.contains("Tab 1") && !after.contains("triggeringPrincipal_base64"), "\(after.prefix(400))")
+        #expect(after.contains("https://www.mozilla.org/REDACTED") && after.contains("\"title\":\"REDACTED\""))
+        // The shape stays: the same windows and tabs, still a session sessionctl reads.
+        let compressed = try CLI.run(["compress", "\(root)/redacted.json", "-o", "\(root)/sessionstore.jsonlz4"])
+        #expect(compressed.status == 0, "\(compressed.stderr)")
+        let inspect = try CLI.run(["inspect", "\(root)/sessionstore.jsonlz4"])
+        #expect(inspect.status == 0 && inspect.stdout.contains("6 tabs"), "\(inspect.stdout)\(inspect.stderr)")
+        // Anything else is refused, and nothing written.
+        let gzip = try CLI.run(["compress", "\(root)/plain.json", "-o", "\(root)/plain.json.gz"])
+        #expect(gzip.status == 0, "\(gzip.stderr)")
+        let refused = try CLI.run(["decompress", "\(root)/plain.json.gz", "-o", "\(root)/out.json", "--redact"])
+        #expect(refused.status == 65 && !FileManager.default.fileExists(atPath: "\(root)/out.json"), "\(refused.stderr)")
+    }
+}

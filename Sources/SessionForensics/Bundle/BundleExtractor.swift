@@ -38,10 +38,14 @@ public struct BundleExtractor {
     /// Most decompressed bytes accepted.
     public var maxSize: Int64
     public var writer: AtomicWriter
+    /// Whether a mozLz4 session file's JSON is written redacted (`SessionstoreRedactor`); any
+    /// other input is then refused.
+    public var redact = false
 
-    public init(maxSize: Int64 = BundleExtractor.defaultMaxSize, writer: AtomicWriter = AtomicWriter()) {
+    public init(maxSize: Int64 = BundleExtractor.defaultMaxSize, writer: AtomicWriter = AtomicWriter(), redact: Bool = false) {
         self.maxSize = maxSize
         self.writer = writer
+        self.redact = redact
     }
 
     /// The output `decompress` uses when none is given: FILE without `.tar.gz`, `.tgz` or `.gz`,
@@ -78,7 +82,11 @@ public struct BundleExtractor {
                     let piece = Array(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
                     if MozLz4.isContainer(piece) {
                         return try MozLz4Conversion.decompress(
-                            file, first: piece, rest: input, to: output, maxSize: maxSize, writer: writer)
+                            file, first: piece, rest: input, to: output, maxSize: maxSize, writer: writer, redact: redact)
+                    }
+                    if redact {
+                        throw ArchiveError.notAnArchive(
+                            file: file, reason: "--redact applies to a Firefox mozLz4 session file, and this is not one")
                     }
                     if MozLz4Conversion.isContainerName(file), piece.first != 0x1F {
                         throw ArchiveError.notAnArchive(

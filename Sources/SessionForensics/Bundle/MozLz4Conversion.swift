@@ -1,5 +1,6 @@
 import Archive
 import FileSystemKit
+import SessionFormats
 import SessionStore
 
 /// `decompress` and `compress` between Mozilla's mozLz4 container (Firefox desktop's
@@ -28,7 +29,8 @@ public enum MozLz4Conversion {
     /// writes the JSON to `output` atomically; a damaged or cut block writes nothing
     /// (`ArchiveError.damaged` at the file offset where decoding stopped).
     static func decompress(
-        _ file: String, first: [UInt8], rest input: ArchiveInput, to output: String, maxSize: Int64, writer: AtomicWriter
+        _ file: String, first: [UInt8], rest input: ArchiveInput, to output: String, maxSize: Int64, writer: AtomicWriter,
+        redact: Bool = false
     ) throws -> BundleExtractor.Result {
         var bytes = first
         // No valid block of the declared size is longer than this: reading stops there.
@@ -52,7 +54,13 @@ public enum MozLz4Conversion {
                 file: file, offset: Int64(damage.fileOffset),
                 reason: "\(damage.reason) (the first \(decoded.bytes.count) of its \(decoded.declaredSize) bytes decode)")
         }
-        try write(decoded.bytes, to: output, writer: writer)
+        var json = decoded.bytes
+        if redact {
+            // A session document redacted for sharing (nothing is written unless it parses whole).
+            let document = try JSONParser.parse(json, file: file + " (its JSON)")
+            json = SessionstoreRedactor.redact(document).serializedBytes(pretty: false)
+        }
+        try write(json, to: output, writer: writer)
         return BundleExtractor.Result(kind: .mozLz4, output: output, files: 1, bytes: Int64(decoded.bytes.count), verifiedFiles: nil)
     }
 

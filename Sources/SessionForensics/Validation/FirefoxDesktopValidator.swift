@@ -12,24 +12,29 @@ public struct FirefoxDesktopValidator: Sendable {
     public func validate(_ read: InputRead) -> ValidationReport {
         let load = SessionstoreLoad(read)
         let loadedDocument = load.loaded.flatMap { read.sessions[load.candidates[$0].session].sessionstore?.decoded?.document }
-        let kept = Set(loadedDocument.map { $0.windows.flatMap { $0.tabs.map(\.identity) } } ?? [])
+        // The loaded file's tabs, only when a file before it is compared with it (the usual profile has none).
+        var keptTabs: Set<[String]>?
+        func kept() -> Set<[String]> {
+            if let keptTabs { return keptTabs }
+            let tabs = Set(loadedDocument.map { $0.windows.flatMap { $0.tabs.map(\.identity) } } ?? [])
+            keptTabs = tabs
+            return tabs
+        }
         var findings: [Finding] = []
-        var readable = Set<[String]>()
         for (position, candidate) in load.candidates.enumerated() {
             let session = read.sessions[candidate.session]
             let scope = FindingScope(session: session.source.id, incognito: false, file: session.source.path)
             let decoded = session.sessionstore?.decoded
-            let tabs = decoded?.document?.windows.flatMap { $0.tabs.map(\.identity) } ?? []
-            readable.formUnion(tabs)
             if !candidate.tried {
+                let tabs = decoded?.document?.tabCount ?? 0
                 findings.append(
-                    scope.finding(
-                        .upgradeBackupUnread, "\(candidate.skipped ?? "never read"); \(count(tabs.count, "tab")) can be read from it"))
+                    scope.finding(.upgradeBackupUnread, "\(candidate.skipped ?? "never read"); \(count(tabs, "tab")) can be read from it"))
                 continue
             }
             let beforeLoaded = load.loaded.map { position < $0 } ?? true
             if beforeLoaded, let why = candidate.skipped {
-                let lost = Set(tabs).subtracting(kept).count
+                let tabs = decoded?.document?.windows.flatMap { $0.tabs.map(\.identity) } ?? []
+                let lost = Set(tabs).subtracting(kept()).count
                 let message = "\(why); Firefox passes over it" + (lost > 0 ? ", losing \(count(lost, "tab")) that can be read from it" : "")
                 let rule: Rule = lost > 0 ? .sessionFileSkipped : .sessionFileDamaged
                 findings.append(scope.finding(rule, offset: fileOffset(decoded), message))
@@ -41,6 +46,10 @@ public struct FirefoxDesktopValidator: Sendable {
         }
         if load.loaded == nil, let first = load.candidates.first(where: \.tried) {
             let source = read.sessions[first.session].source
+            let readable = Set(
+                load.candidates.flatMap { candidate in
+                    read.sessions[candidate.session].sessionstore?.decoded?.document?.windows.flatMap { $0.tabs.map(\.identity) } ?? []
+                })
             findings.append(
                 FindingScope(session: source.id, incognito: false, file: source.path).finding(
                     .sessionFilesNoneLoad,

@@ -14,14 +14,22 @@ public enum SessionstoreDecoder {
         public var cutTabs: Int
     }
 
-    /// Decodes the JSON bytes of a session file.
+    /// Decodes the JSON bytes of a session file: a whole document in one pass that builds only
+    /// what the session holds (`SessionstoreScanner`), anything else through the parser's salvage.
     public static func decode(_ json: [UInt8]) -> Decoded {
+        if let document = SessionstoreScanner.decode(json) { return Decoded(document: document, damage: nil, cutTabs: 0) }
+        return decodeSalvaging(json)
+    }
+
+    /// Decodes the JSON bytes of a session file by the parser's salvage: the tree of every value
+    /// before the damage, then the session read from it.
+    static func decodeSalvaging(_ json: [UInt8]) -> Decoded {
         let salvage = JSONParser.salvage(json)
         guard let value = salvage.value, case .object = value else {
             return Decoded(document: nil, damage: salvage.damage, cutTabs: 0)
         }
         var cut = 0
-        var document = SessionstoreDocument(raw: value)
+        var document = SessionstoreDocument(raw: .value(value))
         document.windows = windows(value["windows"], at: [.key("windows")], damage: salvage.damage, cut: &cut)
         document.closedWindows = windows(value["_closedWindows"], at: [.key("_closedWindows")], damage: salvage.damage, cut: &cut)
         document.selectedWindow = integer(value["selectedWindow"]).map { Int(clamping: $0) } ?? 0
@@ -44,24 +52,28 @@ public enum SessionstoreDecoder {
         for (index, element) in elements.enumerated() {
             guard case .object = element else { continue }
             let at = path + [.index(index)]
-            var window = SessionstoreWindow(raw: element)
+            var window = SessionstoreWindow(raw: .value(element))
             window.tabs = tabs(element["tabs"], at: at + [.key("tabs")], damage: damage, cut: &cut, closed: false)
             window.closedTabs = tabs(element["_closedTabs"], at: at + [.key("_closedTabs")], damage: damage, cut: &cut, closed: true)
             window.selected = integer(element["selected"]).map { Int(clamping: $0) } ?? 0
             if case .bool(true)? = element["isPrivate"] { window.isPrivate = true }
-            if case .array(let groups)? = element["groups"] {
-                window.groups = groups.compactMap { group in
-                    guard case .string(let id)? = group["id"] else { return nil }
-                    var result = SessionstoreGroup(id: id)
-                    if case .string(let name)? = group["name"] { result.name = name }
-                    if case .string(let color)? = group["color"] { result.color = color }
-                    if case .bool(let collapsed)? = group["collapsed"] { result.collapsed = collapsed }
-                    return result
-                }
-            }
+            window.groups = groups(element["groups"])
             windows.append(window)
         }
         return windows
+    }
+
+    /// The tab groups of a window's `groups` (each with a string `id`).
+    static func groups(_ value: JSONValue?) -> [SessionstoreGroup] {
+        guard case .array(let groups)? = value else { return [] }
+        return groups.compactMap { group in
+            guard case .string(let id)? = group["id"] else { return nil }
+            var result = SessionstoreGroup(id: id)
+            if case .string(let name)? = group["name"] { result.name = name }
+            if case .string(let color)? = group["color"] { result.color = color }
+            if case .bool(let collapsed)? = group["collapsed"] { result.collapsed = collapsed }
+            return result
+        }
     }
 
     /// The tabs of an array: open tabs, or (`closed`) closed tabs, each of which holds the tab
@@ -89,7 +101,7 @@ public enum SessionstoreDecoder {
 
     /// One tab object; with `damage`, only its entries that the damage left whole.
     static func tab(_ value: JSONValue, at path: [JSONPathComponent], damage: JSONSalvage.Damage?) -> SessionstoreTab? {
-        var tab = SessionstoreTab(raw: value)
+        var tab = SessionstoreTab(raw: .value(value))
         if case .array(let entries)? = value["entries"] {
             for (index, element) in entries.enumerated() {
                 if let damage, !damage.leavesWhole(path + [.key("entries"), .index(index)]) {

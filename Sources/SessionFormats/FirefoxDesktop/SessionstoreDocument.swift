@@ -19,11 +19,17 @@ public struct SessionstoreDocument: Sendable, Equatable {
     /// `session.recentCrashes`: crashes in a row the session was recovered from.
     public var recentCrashes: Int?
     /// The document as read.
-    public var raw: JSONValue
+    public var rawJSON: RawJSON
+    /// The document as read, parsed.
+    public var raw: JSONValue {
+        get { rawJSON.value }
+        set { rawJSON = .value(newValue) }
+    }
 
     public init(
         windows: [SessionstoreWindow] = [], closedWindows: [SessionstoreWindow] = [], selectedWindow: Int = 0, version: JSONValue? = nil,
-        state: String? = nil, lastUpdate: Int64? = nil, startTime: Int64? = nil, recentCrashes: Int? = nil, raw: JSONValue = .object([])
+        state: String? = nil, lastUpdate: Int64? = nil, startTime: Int64? = nil, recentCrashes: Int? = nil,
+        raw: RawJSON = .value(.object([]))
     ) {
         self.windows = windows
         self.closedWindows = closedWindows
@@ -33,7 +39,7 @@ public struct SessionstoreDocument: Sendable, Equatable {
         self.lastUpdate = lastUpdate
         self.startTime = startTime
         self.recentCrashes = recentCrashes
-        self.raw = raw
+        self.rawJSON = raw
     }
 
     /// Every tab of the open windows.
@@ -94,18 +100,23 @@ public struct SessionstoreWindow: Sendable, Equatable {
     /// `isPrivate`: a private window (saved only in the running session's files).
     public var isPrivate: Bool
     /// The window's object as read.
-    public var raw: JSONValue
+    public var rawJSON: RawJSON
+    /// The window's object as read, parsed.
+    public var raw: JSONValue {
+        get { rawJSON.value }
+        set { rawJSON = .value(newValue) }
+    }
 
     public init(
         tabs: [SessionstoreTab] = [], selected: Int = 0, closedTabs: [SessionstoreTab] = [], groups: [SessionstoreGroup] = [],
-        isPrivate: Bool = false, raw: JSONValue = .object([])
+        isPrivate: Bool = false, raw: RawJSON = .value(.object([]))
     ) {
         self.tabs = tabs
         self.selected = selected
         self.closedTabs = closedTabs
         self.groups = groups
         self.isPrivate = isPrivate
-        self.raw = raw
+        self.rawJSON = raw
     }
 
     /// The index of the tab Firefox selects: `selected` clamped to the tabs (-1 with none).
@@ -126,11 +137,16 @@ public struct SessionstoreTab: Sendable, Equatable {
     /// `groupId`: the tab group it belongs to.
     public var groupID: String?
     /// The tab's object as read.
-    public var raw: JSONValue
+    public var rawJSON: RawJSON
+    /// The tab's object as read, parsed.
+    public var raw: JSONValue {
+        get { rawJSON.value }
+        set { rawJSON = .value(newValue) }
+    }
 
     public init(
         entries: [SessionstoreEntry] = [], index: Int = 0, pinned: Bool = false, hidden: Bool = false, lastAccessed: Int64? = nil,
-        groupID: String? = nil, raw: JSONValue = .object([])
+        groupID: String? = nil, raw: RawJSON = .value(.object([]))
     ) {
         self.entries = entries
         self.index = index
@@ -138,7 +154,7 @@ public struct SessionstoreTab: Sendable, Equatable {
         self.hidden = hidden
         self.lastAccessed = lastAccessed
         self.groupID = groupID
-        self.raw = raw
+        self.rawJSON = raw
     }
 
     /// The index of the entry Firefox shows: `index` (the last entry when absent) clamped to

@@ -212,6 +212,63 @@ public struct JSONParser {
         return .double(value)
     }
 
+    /// The string of `bytes[start..<end]`, nil when they are not well-formed UTF-8 (RFC 3629: no
+    /// overlong forms, no surrogates, nothing past U+10FFFF). Checked here and decoded from the
+    /// buffer directly: the standard library's generic validation over an array slice costs more
+    /// than the parsing around it.
+    private func text(_ start: Int, _ end: Int) -> String? {
+        bytes.withUnsafeBufferPointer { buffer -> String? in
+            let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            guard JSONParser.isValidUTF8(run) else { return nil }
+            return String(decoding: run, as: UTF8.self)
+        }
+    }
+
+    /// Whether `run` is well-formed UTF-8.
+    static func isValidUTF8(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = run.count
+        while index < count {
+            let lead = run[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                high = 0x8F
+            default: return false
+            }
+            guard count - index >= length else { return false }
+            // The second byte's range depends on the lead; the others are any continuation byte.
+            let second = run[index + 1]
+            guard second >= low, second <= high else { return false }
+            var next = index + 2
+            while next < index + length {
+                guard run[next] & 0xC0 == 0x80 else { return false }
+                next += 1
+            }
+            index += length
+        }
+        return true
+    }
+
     private mutating func hex4() throws -> UInt32 {
         guard bytes.count - offset >= 4 else { throw error("truncated \\u escape") }
         var value: UInt32 = 0
@@ -236,9 +293,7 @@ public struct JSONParser {
         var out = ""
         func flushRun(_ end: Int) throws {
             guard runStart < end else { return }
-            guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-                throw Failure(offset: runStart, reason: "invalid UTF-8 in string")
-            }
+            guard let text = text(runStart, end) else { throw Failure(offset: runStart, reason: "invalid UTF-8 in string") }
             out += text
         }
         while true {
@@ -247,7 +302,7 @@ public struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 if out.isEmpty {
                     // No escape met: the run is the whole string.
-                    guard let text = String(validating: bytes[runStart..<offset], as: UTF8.self) else {
+                    guard let text = text(runStart, offset) else {
                         throw Failure(offset: runStart, reason: "invalid UTF-8 in string")
                     }
                     offset += 1

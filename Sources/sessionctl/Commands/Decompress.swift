@@ -36,6 +36,13 @@ extension SessionCtl {
         @Option(name: .customLong("max-size"), help: "Stop when the decompressed data exceeds this size (bytes, or with K, M, G, T).")
         var maxSize = ByteSize(bytes: BundleExtractor.defaultMaxSize)
 
+        @Flag(
+            name: .long,
+            help:
+                "For a Firefox mozLz4 session file: write its JSON with every URL and title redacted and form data, cookies, storage, history state and serialized principals removed (any other input is refused)."
+        )
+        var redact = false
+
         @OptionGroup var format: FormatOption
 
         func validate() throws {
@@ -48,7 +55,7 @@ extension SessionCtl {
                     throw CommandFailure.usage(
                         "\(file): name does not end in .gz, .tgz, .tar.gz, .jsonlz4, .baklz4 or .mozlz4; give the output with -o")
                 }
-                let result = try BundleExtractor(maxSize: maxSize.bytes).decompress(file, to: target)
+                let result = try BundleExtractor(maxSize: maxSize.bytes, redact: redact).decompress(file, to: target)
                 switch format.format {
                 case .json:
                     Output.document(
