@@ -20,6 +20,7 @@ import Testing
     /// Each case of the gallery is reported with its rules, and only the cases that lose something fail.
     @Test(arguments: [
         ("healthy", [String](), 0),
+        ("old-plain-files", [String](), 0),
         ("session-file-skipped", ["session-file-skipped"], 1),
         ("json-cut", ["session-file-skipped"], 1),
         ("version-newer", ["session-file-skipped"], 1),
@@ -41,6 +42,16 @@ import Testing
         let text = try CLI.run(["validate", CLI.path("\(Self.gallery)/\(name)")])
         #expect(text.stdout.contains("next: sessionctl repair --dry-run") == (status == 1), "\(text.stdout)")
         #expect(rules.allSatisfy { text.stdout.contains("\($0) [firefox: ") }, "\(text.stdout)")
+    }
+
+    /// The plain files of old versions are read when no mozLz4 file loads, the clean one first.
+    @Test func theOldPlainFilesAreReadInTheirOrder() throws {
+        let result = try CLI.run(["validate", CLI.path("\(Self.gallery)/old-plain-files"), "--format", "json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let summary = try #require(try Self.json(result.stdout)["summary"] as? [String: Any])
+        #expect(summary["tabs"] as? Int == 3, "\(summary)")
+        let inspect = try CLI.run(["inspect", CLI.path("\(Self.gallery)/old-plain-files")])
+        #expect(inspect.stdout.contains("sessionstore.js#1 (sessionstore): 3 tabs"), "\(inspect.stdout)")
     }
 
     /// A file Firefox passes over says where its damage is and how many tabs that loses.

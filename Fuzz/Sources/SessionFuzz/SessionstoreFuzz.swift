@@ -6,6 +6,11 @@ import SessionFormats
 /// writes of what was read loads in Firefox and holds every tab read.
 enum SessionstoreFuzz {
     @Sendable static func run(_ bytes: [UInt8]) {
+        // The one-pass reading takes only what the parser takes whole, and reads it the same.
+        if let fast = SessionstoreDecoder.scanned(bytes) {
+            let slow = SessionstoreDecoder.salvaged(bytes)
+            if slow.damage != nil || slow.document != fast { fatalError("the scanner and the parser read the document otherwise") }
+        }
         let plain = SessionstoreFile.decode(bytes, file: "f", compressed: false)
         check(plain)
         if let wrapped = try? MozLz4.encode(bytes, file: "f") {

@@ -21,6 +21,13 @@ public enum SessionstoreDecoder {
         return decodeSalvaging(json)
     }
 
+    /// The one-pass reading alone (nil where it gives up), for the fuzz target that holds it to
+    /// the parser's.
+    public static func scanned(_ json: [UInt8]) -> SessionstoreDocument? { SessionstoreScanner.decode(json) }
+
+    /// The parser's salvage alone, for the same.
+    public static func salvaged(_ json: [UInt8]) -> Decoded { decodeSalvaging(json) }
+
     /// Decodes the JSON bytes of a session file by the parser's salvage: the tree of every value
     /// before the damage, then the session read from it.
     static func decodeSalvaging(_ json: [UInt8]) -> Decoded {
