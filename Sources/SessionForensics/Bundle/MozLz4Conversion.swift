@@ -57,7 +57,7 @@ public enum MozLz4Conversion {
         var json = decoded.bytes
         if redact {
             // A session document redacted for sharing (nothing is written unless it parses whole).
-            let document = try JSONParser.parse(json, file: file + " (its JSON)")
+            let document = try JSONParser.parse(json, file: file + " (its JSON)", takingLoneSurrogates: true)
             json = SessionstoreRedactor.redact(document).serializedBytes(pretty: false)
         }
         try write(json, to: output, writer: writer)

@@ -41,6 +41,7 @@ struct FirefoxRepairExecutor {
         var steps: [RepairStep] = []
         let setAside = SessionSetAside(writer: aside.writer, profile: aside.profile)
         for window in plan.firefoxWindows {
+            var entryPath: String?
             if !window.setAside.isEmpty {
                 let rules = Set(window.actions.map(\.rule.name)).sorted().joined(separator: ", ")
                 let entry = try setAside.pushFiles(
@@ -48,6 +49,7 @@ struct FirefoxRepairExecutor {
                     reason: "sessionctl repair, before fixing: \(rules)",
                     time: aside.clock(), toolVersion: aside.toolVersion)
                 steps.append(.setAsideFiles(files: window.setAside, entry: "\(window.window)@\(entry.stamp)", path: entry.path))
+                entryPath = entry.path
             }
             for state in window.stateFiles where aside.fileSystem.kind(of: joinPath(aside.profile, state.path)) == nil {
                 let path = joinPath(aside.profile, state.path)
@@ -63,6 +65,13 @@ struct FirefoxRepairExecutor {
             }
             for file in window.removes {
                 let path = joinPath(aside.profile, file)
+                // Only the file that was set aside is removed: one the browser rewrote since (it may
+                // be running) is left for the next repair to judge.
+                let kept = entryPath.flatMap { try? aside.fileSystem.read(joinPath(aside.profile, $0, file), limit: Int.max) }
+                guard let kept, (try? aside.fileSystem.read(path, limit: Int.max)) == kept else {
+                    steps.append(.settledSetAside(what: "left \(file) in place: it changed after it was set aside"))
+                    continue
+                }
                 try aside.fileSystem.unlink(path)
                 try aside.writer.syncDirectory(parentPath(path))
                 steps.append(.removed(file))

@@ -34,7 +34,8 @@ public struct FirefoxDesktopValidator: Sendable {
             let beforeLoaded = load.loaded.map { position < $0 } ?? true
             if beforeLoaded, let why = candidate.skipped {
                 let tabs = decoded?.document?.windows.flatMap { $0.tabs.map(\.identity) } ?? []
-                let lost = Set(tabs).subtracting(kept()).count
+                let keptTabs = kept()
+                let lost = tabs.count { !keptTabs.contains($0) }
                 let message = "\(why); Firefox passes over it" + (lost > 0 ? ", losing \(count(lost, "tab")) that can be read from it" : "")
                 let rule: Rule = lost > 0 ? .sessionFileSkipped : .sessionFileDamaged
                 findings.append(scope.finding(rule, offset: fileOffset(decoded), message))
@@ -46,14 +47,13 @@ public struct FirefoxDesktopValidator: Sendable {
         }
         if load.loaded == nil, let first = load.candidates.first(where: \.tried) {
             let source = read.sessions[first.session].source
-            let readable = Set(
-                load.candidates.flatMap { candidate in
-                    read.sessions[candidate.session].sessionstore?.decoded?.document?.windows.flatMap { $0.tabs.map(\.identity) } ?? []
-                })
+            // What repair would write: every tab of every file, merged in load order.
+            let documents = load.candidates.filter(\.tried).compactMap { read.sessions[$0.session].sessionstore?.decoded?.document }
+            let readable = SessionstoreMerge(documents)?.document.tabCount ?? 0
             findings.append(
                 FindingScope(session: source.id, incognito: false, file: source.path).finding(
                     .sessionFilesNoneLoad,
-                    "none of the \(count(load.candidates.filter(\.tried).count, "session file")) loads; Firefox starts with an empty session, and \(count(readable.count, "tab")) can be read from them"
+                    "none of the \(count(load.candidates.filter(\.tried).count, "session file")) loads; Firefox starts with an empty session, and \(count(readable, "tab")) can be read from them"
                 ))
         }
         if let loaded = load.loaded, load.restore == .deferred || load.restore == .recoverOnPage {

@@ -21,11 +21,9 @@ public struct FirefoxDesktopSettings: Sendable, Equatable {
         if let bytes = try? tree.read(joinPath(profile, FirefoxDesktopLayout.checkpointsFile)),
             let value = try? JSONParser.parse(bytes, file: FirefoxDesktopLayout.checkpointsFile), case .object = value
         {
-            if case .bool(let written)? = value["sessionstore-final-state-write-complete"] {
-                settings.finalStateWritten = written
-            } else {
-                settings.finalStateWritten = false
-            }
+            // `!checkpoints["sessionstore-final-state-write-complete"]`: any truthy value is a clean end.
+            settings.finalStateWritten =
+                SessionstoreDecoder.member(value, "sessionstore-final-state-write-complete")?.isTruthyInJavaScript ?? false
         }
         return settings
     }

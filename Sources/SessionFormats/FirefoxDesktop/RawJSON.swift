@@ -11,7 +11,7 @@ public enum RawJSON: Sendable, Equatable {
         case .value(let value): return value
         case .span(let bytes, let range):
             // The scanner that made the span checked the value as the parser does.
-            return (try? JSONParser.parse(Array(bytes[range]), file: "")) ?? .null
+            return (try? JSONParser.parse(Array(bytes[range]), file: "", takingLoneSurrogates: true)) ?? .null
         }
     }
 

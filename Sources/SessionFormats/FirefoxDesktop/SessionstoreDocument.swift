@@ -16,6 +16,9 @@ public struct SessionstoreDocument: Sendable, Equatable {
     /// `session.lastUpdate` and `session.startTime`: milliseconds since 1970.
     public var lastUpdate: Int64?
     public var startTime: Int64?
+    /// Whether `session.state` marks a run that did not end cleanly, as SessionStartup reads it:
+    /// missing or falsy (`""`, `0`, `false`, `null`), or `"running"`.
+    public var stateSaysRunning = true
     /// `session.recentCrashes`: crashes in a row the session was recovered from.
     public var recentCrashes: Int?
     /// The document as read.
@@ -46,11 +49,12 @@ public struct SessionstoreDocument: Sendable, Equatable {
     public var tabCount: Int { windows.reduce(0) { $0 + $1.tabs.count } }
 
     /// Why Firefox refuses the document's `version` (it skips the file), or nil when it accepts
-    /// it: an absent version is taken as `["sessionrestore", 0]`; otherwise it must be an array
-    /// whose first element is "sessionrestore" and whose second parses as a number no greater
-    /// than 1, Firefox's format version.
+    /// it: an absent or falsy version (`0`, `""`, `false`, `null`) is taken as
+    /// `["sessionrestore", 0]`; otherwise it must be an array whose first element is
+    /// "sessionrestore" and whose second parses (`parseFloat`) as a number no greater than 1,
+    /// Firefox's format version.
     public var versionRefusal: String? {
-        guard let version, version != .null, version != .bool(false) else { return nil }
+        guard let version, version.isTruthyInJavaScript else { return nil }
         guard case .array(let parts) = version else { return "its version is not an array" }
         guard parts.first == .string("sessionrestore") else { return "its version does not name sessionrestore" }
         let number: Double? =
@@ -58,6 +62,7 @@ public struct SessionstoreDocument: Sendable, Equatable {
             case .int(let value): Double(value)
             case .double(let value): value
             case .string(let text): SessionstoreDocument.leadingNumber(text)
+            // parseFloat reads the value's string: "true", "null" and a missing one are NaN.
             default: nil
             }
         guard let number, !number.isNaN else { return "its version number is not a number" }
@@ -65,13 +70,16 @@ public struct SessionstoreDocument: Sendable, Equatable {
         return number <= 1 ? nil : "its format version \(shown) is newer than Firefox's 1"
     }
 
-    /// The number at the start of `text`, as JavaScript's `parseFloat` reads it (nil for NaN).
+    /// The number at the start of `text`, as JavaScript's `parseFloat` reads it: a sign, digits
+    /// with a point, an exponent, or `Infinity` (nil for NaN).
     static func leadingNumber(_ text: String) -> Double? {
         let scalars = Array(text.unicodeScalars.drop { $0.properties.isWhitespace })
         var end = 0
         var sawDigit = false
         var sawPoint = false
         if end < scalars.count, scalars[end] == "-" || scalars[end] == "+" { end += 1 }
+        let sign: Double = scalars.first == "-" ? -1 : 1
+        if String(String.UnicodeScalarView(scalars[end...])).hasPrefix("Infinity") { return sign * .infinity }
         while end < scalars.count {
             let scalar = scalars[end]
             if ("0"..."9").contains(scalar) {
@@ -84,6 +92,14 @@ public struct SessionstoreDocument: Sendable, Equatable {
             end += 1
         }
         guard sawDigit else { return nil }
+        // An exponent counts only with a digit after it.
+        if end < scalars.count, scalars[end] == "e" || scalars[end] == "E" {
+            var exponent = end + 1
+            if exponent < scalars.count, scalars[exponent] == "-" || scalars[exponent] == "+" { exponent += 1 }
+            let digits = exponent
+            while exponent < scalars.count, ("0"..."9").contains(scalars[exponent]) { exponent += 1 }
+            if exponent > digits { end = exponent }
+        }
         return Double(String(String.UnicodeScalarView(scalars[..<end])))
     }
 }

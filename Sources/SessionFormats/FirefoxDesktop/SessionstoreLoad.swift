@@ -106,12 +106,13 @@ public struct SessionstoreLoad: Sendable {
             crashed = !written
             how = written ? "the crash monitor saw the final session written" : "the crash monitor did not see the final session written"
         } else {
-            crashed = document.state == nil || document.state == "running"
+            crashed = document.stateSaysRunning
             how = "session.state is \(document.state.map { "\"\($0)\"" } ?? "missing") and sessionCheckpoints.json gives nothing"
         }
         guard crashed else { return (.deferred, "the last run ended cleanly (\(how)) and browser.startup.page is \(prefs.startupPage)") }
         guard prefs.resumeFromCrash else { return (.deferred, "the last run crashed (\(how)) but resume_from_crash is off") }
-        let crashes = (document.recentCrashes ?? 0) + 1
+        let (next, overflowed) = (document.recentCrashes ?? 0).addingReportingOverflow(1)
+        let crashes = overflowed ? Int.max : next
         let maximum = prefs.maxResumedCrashes
         if maximum != -1, crashes > maximum {
             return (

@@ -13,15 +13,19 @@ public struct SessionstoreMerge: Sendable {
     /// How many tabs came from each document, in the order given.
     public var contributed: [Int]
 
-    /// Merges `documents` (read whole or salvaged).
+    /// Merges `documents` (read whole or salvaged). A tab is left out when a file before its own
+    /// holds one with the same entries; two such tabs of one file are both kept (a user may keep
+    /// a page open twice).
     public init?(_ documents: [SessionstoreDocument]) {
         guard var base = documents.first else { return nil }
         var seen = Set(base.windows.flatMap { $0.tabs.map(\.identity) })
         var contributed = [base.tabCount]
         for other in documents.dropFirst() {
             var added = 0
+            let before = seen
             for (index, window) in other.windows.enumerated() {
-                let fresh = window.tabs.filter { seen.insert($0.identity).inserted }
+                let fresh = window.tabs.filter { !before.contains($0.identity) }
+                for tab in fresh { seen.insert(tab.identity) }
                 guard !fresh.isEmpty else { continue }
                 added += fresh.count
                 if index < base.windows.count {
@@ -48,7 +52,7 @@ public struct SessionstoreMerge: Sendable {
                 var object: [(String, JSONValue)] = []
                 if case .object(let read) = window.raw { object = read }
                 SessionstoreMerge.set(&object, "tabs", .array(window.tabs.map(\.raw)))
-                if let selected = window.raw["selected"], case .int(let value) = selected, value > window.tabs.count || value < 1 {
+                if case .int(let value)? = SessionstoreDecoder.member(window.raw, "selected"), value > window.tabs.count || value < 1 {
                     SessionstoreMerge.set(&object, "selected", .int(Int64(max(1, window.tabs.count))))
                 }
                 return .object(object)
@@ -65,12 +69,18 @@ public struct SessionstoreMerge: Sendable {
         try MozLz4.encode(json, file: file)
     }
 
-    /// Sets `key` of an object's members, in place when it is there, else at the end.
+    /// Sets `key` of an object's members: in place of its first occurrence, any later one
+    /// removed (`JSON.parse` would keep the last), else at the end.
     static func set(_ members: inout [(String, JSONValue)], _ key: String, _ value: JSONValue) {
-        if let index = members.firstIndex(where: { $0.0 == key }) {
-            members[index].1 = value
-        } else {
+        guard let index = members.firstIndex(where: { $0.0 == key }) else {
             members.append((key, value))
+            return
+        }
+        members[index].1 = value
+        var position = members.count - 1
+        while position > index {
+            if members[position].0 == key { members.remove(at: position) }
+            position -= 1
         }
     }
 }

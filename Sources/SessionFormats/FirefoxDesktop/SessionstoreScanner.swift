@@ -14,8 +14,8 @@ struct SessionstoreScanner {
     /// depth is taken here.
     private static let maxDepth = 190
 
-    /// The keys read of each object, by position (the first of each taken, as the parser's tree
-    /// gives it; the rest skipped).
+    /// The keys read of each object, by position; a key written twice is read each time, so that
+    /// the last value stays, as `JSON.parse` keeps it.
     private static let documentKeys: [StaticString] = ["windows", "_closedWindows", "selectedWindow", "version", "session"]
     private static let windowKeys: [StaticString] = ["tabs", "_closedTabs", "selected", "isPrivate", "groups"]
     private static let closedTabKeys: [StaticString] = ["state"]
@@ -45,20 +45,14 @@ struct SessionstoreScanner {
         skipSpace()
         let start = offset
         var document = SessionstoreDocument()
-        var seen: UInt32 = 0
         if try beginObject() {
             repeat {
-                switch firstKnown(try key(), Self.documentKeys, seen: &seen) {
+                switch which(try key(), Self.documentKeys) {
                 case 0: document.windows = try windows(depth: 1)
                 case 1: document.closedWindows = try windows(depth: 1)
                 case 2: document.selectedWindow = try integer(depth: 1).map { Int(clamping: $0) } ?? 0
                 case 3: document.version = try materialize(depth: 1)
-                case 4:
-                    let session = try materialize(depth: 1)
-                    if case .string(let state)? = session["state"] { document.state = state }
-                    document.lastUpdate = SessionstoreDecoder.integer(session["lastUpdate"])
-                    document.startTime = SessionstoreDecoder.integer(session["startTime"])
-                    document.recentCrashes = SessionstoreDecoder.integer(session["recentCrashes"]).map { Int(clamping: $0) }
+                case 4: SessionstoreDecoder.readSession(try materialize(depth: 1), into: &document)
                 default: try skipValue(depth: 1)
                 }
             } while try endMember()
@@ -91,10 +85,9 @@ struct SessionstoreScanner {
         }
         let start = offset
         var window = SessionstoreWindow()
-        var seen: UInt32 = 0
         if try beginObject() {
             repeat {
-                switch firstKnown(try key(), Self.windowKeys, seen: &seen) {
+                switch which(try key(), Self.windowKeys) {
                 case 0: window.tabs = try tabs(depth: depth + 1, closed: false)
                 case 1: window.closedTabs = try tabs(depth: depth + 1, closed: true)
                 case 2: window.selected = try integer(depth: depth + 1).map { Int(clamping: $0) } ?? 0
@@ -128,10 +121,9 @@ struct SessionstoreScanner {
                     continue
                 }
                 var state: SessionstoreTab?
-                var seen: UInt32 = 0
                 if try beginObject() {
                     repeat {
-                        if firstKnown(try key(), Self.closedTabKeys, seen: &seen) == 0 {
+                        if which(try key(), Self.closedTabKeys) == 0 {
                             state = try tab(depth: depth + 2)
                         } else {
                             try skipValue(depth: depth + 2)
@@ -151,17 +143,16 @@ struct SessionstoreScanner {
         }
         let start = offset
         var tab = SessionstoreTab()
-        var seen: UInt32 = 0
         if try beginObject() {
             repeat {
-                switch firstKnown(try key(), Self.tabKeys, seen: &seen) {
+                switch which(try key(), Self.tabKeys) {
                 case 0: tab.entries = try entries(depth: depth + 1)
                 case 1: tab.index = try integer(depth: depth + 1).map { Int(clamping: $0) } ?? 0
                 case 2: tab.pinned = try materialize(depth: depth + 1) == .bool(true)
                 case 3: tab.hidden = try materialize(depth: depth + 1) == .bool(true)
                 case 4: tab.lastAccessed = try integer(depth: depth + 1)
                 case 5:
-                    if case .string(let group) = try materialize(depth: depth + 1) { tab.groupID = group }
+                    if case .string(let group) = try materialize(depth: depth + 1) { tab.groupID = group } else { tab.groupID = nil }
                 default: try skipValue(depth: depth + 1)
                 }
             } while try endMember()
@@ -183,12 +174,12 @@ struct SessionstoreScanner {
                     continue
                 }
                 var entry = SessionstoreEntry(url: "")
-                var seen: UInt32 = 0
                 if try beginObject() {
                     repeat {
-                        switch firstKnown(try key(), Self.entryKeys, seen: &seen) {
-                        case 0: if case .string(let url) = try materialize(depth: depth + 2) { entry.url = url }
-                        case 1: if case .string(let title) = try materialize(depth: depth + 2) { entry.title = title }
+                        switch which(try key(), Self.entryKeys) {
+                        case 0: if case .string(let url) = try materialize(depth: depth + 2) { entry.url = url } else { entry.url = "" }
+                        case 1:
+                            if case .string(let title) = try materialize(depth: depth + 2) { entry.title = title } else { entry.title = "" }
                         case 2: entry.children = try count(depth: depth + 2)
                         default: try skipValue(depth: depth + 2)
                         }
@@ -226,7 +217,7 @@ struct SessionstoreScanner {
         let start = offset
         try skipValue(depth: depth)
         do {
-            return try JSONParser.parse(Array(source[start..<offset]), file: "")
+            return try JSONParser.parse(Array(source[start..<offset]), file: "", takingLoneSurrogates: true)
         } catch {
             throw GaveUp()
         }
@@ -303,14 +294,6 @@ struct SessionstoreScanner {
             if equal { return index }
         }
         return nil
-    }
-
-    /// The known key at `range` (an index into `names`) met for the first time in its object, as
-    /// `seen` (a bit a name) records; nil for another key or a repeated one, which the caller skips.
-    private func firstKnown(_ range: Range<Int>, _ names: [StaticString], seen: inout UInt32) -> Int? {
-        guard let index = which(range, names), seen & (1 << index) == 0 else { return nil }
-        seen |= 1 << index
-        return index
     }
 
     /// After a member: true when another follows (`,`), false at `}`.
@@ -395,7 +378,9 @@ struct SessionstoreScanner {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw GaveUp() }
         offset += 1
         if escaped {
-            guard (try? JSONParser.parse(Array(source[start..<offset]), file: "")) != nil else { throw GaveUp() }
+            guard (try? JSONParser.parse(Array(source[start..<offset]), file: "", takingLoneSurrogates: true)) != nil else {
+                throw GaveUp()
+            }
         } else if !ascii {
             guard JSONParser.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(offset - 1)])) else { throw GaveUp() }
         }

@@ -7,14 +7,18 @@ public struct JSONParser {
     private static let maxDepth = 200
     /// Salvaging: a container meeting an error returns what it holds so far instead of throwing.
     private var salvaging = false
+    /// Reading as JavaScript's `JSON.parse` does an escaped lone surrogate (`\ud83d` alone), which
+    /// RFC 8259 leaves undefined: taken, as U+FFFD (a Swift string holds no lone surrogate).
+    private var takesLoneSurrogates = false
     /// The containers open at the current value, outermost first (kept only when salvaging).
     private var path: [JSONPathComponent] = []
     /// The first error met while salvaging, with the containers open there.
     private var damage: JSONSalvage.Damage?
 
     /// Parses a whole document; throws `FormatError.damaged` naming `file` and the offset.
-    public static func parse(_ bytes: [UInt8], file: String) throws(FormatError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], file: String, takingLoneSurrogates: Bool = false) throws(FormatError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
+        parser.takesLoneSurrogates = takingLoneSurrogates
         do {
             parser.skipSpace()
             let value = try parser.value(depth: 0)
@@ -30,9 +34,10 @@ public struct JSONParser {
 
     /// Parses as much of `bytes` as is well formed: every complete value before the first error,
     /// each container open there closed after its last complete member.
-    public static func salvage(_ bytes: [UInt8]) -> JSONSalvage {
+    public static func salvage(_ bytes: [UInt8], takingLoneSurrogates: Bool = false) -> JSONSalvage {
         var parser = JSONParser(bytes: bytes)
         parser.salvaging = true
+        parser.takesLoneSurrogates = takingLoneSurrogates
         parser.skipSpace()
         let value: JSONValue?
         do {
@@ -335,14 +340,26 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800...0xDBFF).contains(code) {
-                    guard bytes.count - offset >= 6, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                    let high = offset
+                    if bytes.count - offset >= 6, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") {
+                        offset += 2
+                        let low = try hex4()
+                        if (0xDC00...0xDFFF).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else if takesLoneSurrogates {
+                            // The high surrogate alone; the escape after it is read on its own.
+                            offset = high
+                            code = 0xFFFD
+                        } else {
+                            throw error("unpaired surrogate")
+                        }
+                    } else if takesLoneSurrogates {
+                        code = 0xFFFD
+                    } else {
                         throw error("unpaired surrogate")
                     }
-                    offset += 2
-                    let low = try hex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate") }
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
+                if takesLoneSurrogates, (0xDC00...0xDFFF).contains(code) { code = 0xFFFD }
                 guard let value = Unicode.Scalar(code) else { throw error("unpaired surrogate") }
                 scalar = value
             default: throw Failure(offset: offset - 1, reason: "invalid escape")
