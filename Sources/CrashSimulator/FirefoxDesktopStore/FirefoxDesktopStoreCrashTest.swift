@@ -53,12 +53,7 @@ public struct FirefoxDesktopStoreCrashTest: Sendable {
             keptFailures: configuration.keptFailures, progress: progress
         ) { tree, crashPoint in
             let (findings, outcome) = judge.judge(tree, crashPoint: crashPoint)
-            switch outcome {
-            case .latest: outcomes.latest += 1
-            case .older: outcomes.older += 1
-            case .lost: outcomes.lost += 1
-            case .torn: outcomes.torn += 1
-            }
+            outcomes.count(outcome)
             return findings
         }
         result.unique = judge.judged

@@ -31,6 +31,16 @@ public struct FirefoxStoreCrashTest: Sendable {
         public var lost = 0
         /// A window loads bytes that no save wrote.
         public var torn = 0
+
+        /// Counts one state that ended as `outcome`.
+        mutating func count(_ outcome: FirefoxStoreJudge.Outcome) {
+            switch outcome {
+            case .latest: latest += 1
+            case .older: older += 1
+            case .lost: lost += 1
+            case .torn: torn += 1
+            }
+        }
     }
 
     /// What a run found.
@@ -64,12 +74,7 @@ public struct FirefoxStoreCrashTest: Sendable {
             keptFailures: configuration.keptFailures, progress: progress
         ) { tree, crashPoint in
             let (findings, outcome) = judge.judge(tree, crashPoint: crashPoint)
-            switch outcome {
-            case .latest: outcomes.latest += 1
-            case .older: outcomes.older += 1
-            case .lost: outcomes.lost += 1
-            case .torn: outcomes.torn += 1
-            }
+            outcomes.count(outcome)
             return findings
         }
         result.unique = judge.judged

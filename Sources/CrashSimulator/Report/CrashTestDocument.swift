@@ -152,45 +152,43 @@ public enum CrashTestDocument {
         return fields
     }
 
-    /// The fields of a run of another browser's store, listing at most `maxFailures` failures (all when nil).
+    /// The fields of a run of Firefox for iOS's store, listing at most `maxFailures` failures (all when nil).
     public static func fields(_ report: FirefoxStoreCrashTest.Report, maxFailures: Int? = nil) -> Fields {
         let configuration = report.configuration
-        let result = report.result
-        var fields = Fields(
-            workload: configuration.workload, model: configuration.model.rawValue, writeProtocol: configuration.saveProtocol.rawValue,
-            mode: "store", seed: configuration.seed, shard: "1/1", operations: report.operations, acks: report.saves,
-            explored: result.explored, unique: result.unique, failed: result.failed, truncated: result.truncated,
-            elapsedSeconds: result.elapsedSeconds, failuresByOracle: result.failuresByOracle,
-            failures: result.failures.prefix(maxFailures ?? Int.max).map {
-                Failure(
-                    oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
-                    reproducer: report.reproducer($0).text, message: $0.message)
-            },
-            failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)))
-        fields.browser = FirefoxStoreCrashTest.storeName
-        fields.sampled = (result.sampledCrashPoints, result.statesLeftOut)
-        fields.restores = report.outcomes
-        return fields
+        return storeFields(
+            browser: FirefoxStoreCrashTest.storeName, workload: configuration.workload, model: configuration.model,
+            saveProtocol: configuration.saveProtocol.rawValue, seed: configuration.seed, operations: report.operations,
+            saves: report.saves, result: report.result, outcomes: report.outcomes, maxFailures: maxFailures, reproducer: report.reproducer)
     }
 
     /// The fields of a run of Firefox desktop's store, listing at most `maxFailures` failures (all when nil).
     public static func fields(_ report: FirefoxDesktopStoreCrashTest.Report, maxFailures: Int? = nil) -> Fields {
         let configuration = report.configuration
-        let result = report.result
+        return storeFields(
+            browser: FirefoxDesktopStoreCrashTest.storeName, workload: configuration.workload, model: configuration.model,
+            saveProtocol: configuration.saveProtocol.rawValue, seed: configuration.seed, operations: report.operations,
+            saves: report.saves, result: report.result, outcomes: report.outcomes, maxFailures: maxFailures, reproducer: report.reproducer)
+    }
+
+    /// The fields of a run of another browser's store (`mode` "store").
+    private static func storeFields(
+        browser: String, workload: String, model: PersistenceModel, saveProtocol: String, seed: UInt64, operations: Int, saves: Int,
+        result: ExplorationResult, outcomes: FirefoxStoreCrashTest.Outcomes, maxFailures: Int?, reproducer: (FailureReport) -> Reproducer
+    ) -> Fields {
         var fields = Fields(
-            workload: configuration.workload, model: configuration.model.rawValue, writeProtocol: configuration.saveProtocol.rawValue,
-            mode: "store", seed: configuration.seed, shard: "1/1", operations: report.operations, acks: report.saves,
+            workload: workload, model: model.rawValue, writeProtocol: saveProtocol,
+            mode: "store", seed: seed, shard: "1/1", operations: operations, acks: saves,
             explored: result.explored, unique: result.unique, failed: result.failed, truncated: result.truncated,
             elapsedSeconds: result.elapsedSeconds, failuresByOracle: result.failuresByOracle,
             failures: result.failures.prefix(maxFailures ?? Int.max).map {
                 Failure(
                     oracle: $0.oracle, oracles: oracles($0.findings), crashAfter: $0.crashAfter,
-                    reproducer: report.reproducer($0).text, message: $0.message)
+                    reproducer: reproducer($0).text, message: $0.message)
             },
             failuresOmitted: result.failuresOmitted + max(0, result.failures.count - (maxFailures ?? Int.max)))
-        fields.browser = FirefoxDesktopStoreCrashTest.storeName
+        fields.browser = browser
         fields.sampled = (result.sampledCrashPoints, result.statesLeftOut)
-        fields.restores = report.outcomes
+        fields.restores = outcomes
         return fields
     }
 

@@ -80,9 +80,6 @@ public struct FirefoxDesktopFamily: BrowserFamily {
             }
     }
 
-    /// Whether the directory at the root of `tree` is a Firefox desktop profile.
-    public static func holdsProfile(_ tree: ReadableTree) -> Bool { isProfile(tree: tree, "") }
-
     /// The session files of the profile at `profile`: the clean file, then each file of
     /// `sessionstore-backups/` Firefox names, sorted (the load order is `SessionstoreLoad`'s).
     static func sessionFiles(tree: ReadableTree, profile: String) -> [SessionSource] {
