@@ -31,11 +31,17 @@ public struct Session: Sendable, Hashable, Codable {
     public var groups: [TabGroup]
     /// Unknown fields of `WebStateListStorage`, kept as raw bytes.
     public var unknownFields: [UInt8]
+    /// Tabs the user closed in this window that the browser keeps to reopen, most recent first
+    /// (Firefox desktop's `_closedTabs`; empty where the format keeps none).
+    public var closedTabs: [Tab]
+    /// Windows the user closed that the browser keeps to reopen, most recent first, each with its
+    /// tabs (Firefox desktop's `_closedWindows`, on the first window of the file that holds them).
+    public var closedWindows: [Session]
 
     public init(
         id: SessionID, incognito: Bool = false, format: SessionFormat = .optimized,
         activeIndex: Int32 = -1, pinnedCount: Int32 = 0, tabs: [Tab] = [], groups: [TabGroup] = [],
-        unknownFields: [UInt8] = []
+        unknownFields: [UInt8] = [], closedTabs: [Tab] = [], closedWindows: [Session] = []
     ) {
         self.id = id
         self.incognito = incognito
@@ -45,6 +51,8 @@ public struct Session: Sendable, Hashable, Codable {
         self.tabs = tabs
         self.groups = groups
         self.unknownFields = unknownFields
+        self.closedTabs = closedTabs
+        self.closedWindows = closedWindows
     }
 
     /// The session id of the single-window case.

@@ -55,11 +55,11 @@ extension Aside {
         return files
     }
 
-    /// Whether an entry of ours holds Firefox for iOS profile files (each at its path in the profile).
+    /// Whether an entry of ours holds Firefox profile files, for iOS or desktop (each at its path in the profile).
     func holdsFirefoxFiles(_ entry: AsideEntry) -> Bool {
         guard entry.origin == .sessionctl else { return false }
         let names = (try? fileSystem.list(joinPath(profile, entry.path))) ?? []
-        return names.contains { Self.firefoxEntryRoots.contains($0) }
+        return names.contains { Self.firefoxEntryRoots.contains($0) || Self.firefoxDesktopEntryRoots.contains($0) }
     }
 
     /// Puts the files of a Firefox entry back at their paths in the profile, each written
@@ -109,7 +109,9 @@ extension Aside {
             try removeIfEmpty(parentPath(source))
             try removeIfEmpty(parentPath(parentPath(source)))
         }
-        let window = check.verified.first { $0.contains(FirefoxIOSLayout.windowDataDirectory + "/") } ?? check.verified.first ?? ""
+        let window =
+            check.verified.first { $0.contains(FirefoxIOSLayout.windowDataDirectory + "/") }
+            ?? check.verified.first { Self.firefoxDesktopEntryRoots.contains($0) } ?? check.verified.first ?? ""
         return AsideRestoreOutcome(
             restored: entry, destination: window, displaced: displaced, shadowed: false, restoredFiles: check.verified,
             leftBehind: check.problems)

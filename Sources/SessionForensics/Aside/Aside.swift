@@ -66,6 +66,11 @@ public struct Aside: Sendable {
             guard !incognito else { return [] }
             return try pushFirefoxWindows(input, session: session, reason: reason)
         }
+        if let input = firefoxDesktopInput() {
+            // Firefox desktop writes no private window to its session files.
+            guard !incognito else { return [] }
+            return try pushSessionstoreFiles(input, session: session, reason: reason)
+        }
         var sources: [(id: SessionID, directory: String)]
         if let session {
             try AsideEntry.validateSessionID(session)

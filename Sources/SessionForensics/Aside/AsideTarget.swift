@@ -30,16 +30,18 @@ public struct AsideTarget: Sendable, Equatable {
     }
 
     /// The families whose profiles `aside` works on.
-    public static let asideBrowsers: Set<String> = [ChromeIOSFamily().name, FirefoxIOSFamily().name]
+    public static let asideBrowsers: Set<String> = [ChromeIOSFamily().name, FirefoxIOSFamily().name, FirefoxDesktopFamily().name]
 
     /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.
     /// A profile of another browser family, whose layout the commands that change a profile do
     /// not write yet, is `ForensicsError.notSupported` naming `command`.
     /// `browsers` names the families whose profiles the command writes (Chrome for iOS's alone by default).
+    /// Unless `whileRunning`, a profile its browser is running with is `ForensicsError.browserRunning`
+    /// (the family's `runningHolder`): commands that change a profile pass false.
     public static func locate(
         _ path: String, command: String = "this command", browsers: Set<String> = [ChromeIOSFamily().name],
-        fileSystem: any FileSystem = POSIXFileSystem()
+        whileRunning: Bool = false, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> AsideTarget {
         // An empty PATH names nothing (an unset variable), never the working directory.
         guard !path.isEmpty else { throw FormatError.unreadable(path: path, reason: "an empty path names no profile") }
@@ -71,8 +73,14 @@ public struct AsideTarget: Sendable, Equatable {
                     path: path, reason: "not a profile directory of \(BrowserFamilies.family(of: input).displayName)")
             }
             let inside = input.profileFoundInside
+            let profile = inside.map { joinPath(path, $0) } ?? path
+            let family = BrowserFamilies.family(of: input)
+            if !whileRunning, let holder = family.runningHolder(profile: profile) {
+                throw ForensicsError.browserRunning(
+                    path: profile, browser: family.displayName, lock: lastPathComponent(holder.path), pid: holder.pid)
+            }
             return AsideTarget(
-                profile: inside.map { joinPath(path, $0) } ?? path, session: nil, incognito: false, foundInside: inside,
+                profile: profile, session: nil, incognito: false, foundInside: inside,
                 browser: input.browser)
         }
         let markers = [

@@ -22,6 +22,9 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
     case entryDamaged(entry: String, reason: String)
     /// The command does not work on this browser's profiles yet.
     case notSupported(path: String, command: String, browser: String)
+    /// The browser is running with the profile (its lock is held): it writes its own session over
+    /// whatever a command would write, so nothing is changed.
+    case browserRunning(path: String, browser: String, lock: String, pid: Int32?)
 
     public var description: String {
         switch self {
@@ -34,6 +37,10 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .cannotMigrate(let session, let reason): return "session \(session): cannot migrate: \(reason)"
         case .unsafeToMove(let path, let reason): return "\(path): not moved: \(reason)"
         case .entryDamaged(let entry, let reason): return "\(entry): not restored: \(reason)"
+        case .browserRunning(let path, let browser, let lock, let pid):
+            let by = pid.map { " by process \($0)" } ?? ""
+            return
+                "\(path): \(browser) is running with this profile (\(lock) is held\(by)); quit it and run again: it writes its own session over the profile's files as it runs and when it quits"
         case .notSupported(let path, let command, let browser):
             let migrate = browser == FirefoxIOSFamily().displayName && command == "migrate" ? " (but migrate --to window-data does)" : ""
             return

@@ -144,7 +144,35 @@ public enum ReportPage {
             html +=
                 "<p class=\"note\">and \(nameless - namelessRowsShown) more entries that name no tab (no valid id, URL or title), not listed one by one; sessionctl inspect lists every entry</p>"
         }
-        return html + "</section>\n"
+        return html + closed(session) + "</section>\n"
+    }
+
+    /// The tabs and windows closed in a window that the browser keeps to reopen, as lists (up to
+    /// `namelessRowsShown` tabs each; the rest counted).
+    private static func closed(_ session: Session) -> String {
+        guard !session.closedTabs.isEmpty || !session.closedWindows.isEmpty else { return "" }
+        func list(_ tabs: [Tab]) -> String {
+            var html = "<ol class=\"closed\">"
+            for tab in tabs.prefix(namelessRowsShown) {
+                let title = tab.title.isEmpty ? "(untitled)" : tab.title
+                html += "<li>\(HTML.escape(title)) <span class=\"url\">\(HTML.escape(tab.url))</span></li>"
+            }
+            if tabs.count > namelessRowsShown { html += "<li>and \(tabs.count - namelessRowsShown) more</li>" }
+            return html + "</ol>\n"
+        }
+        var html = ""
+        if !session.closedTabs.isEmpty {
+            html += "<h3>Closed tabs (\(session.closedTabs.count))</h3>\n" + list(session.closedTabs)
+        }
+        for window in session.closedWindows.prefix(namelessRowsShown) {
+            html +=
+                "<h3>Closed window \(HTML.escape(window.id)) (\(window.tabs.count) tab\(window.tabs.count == 1 ? "" : "s"))</h3>\n"
+                + list(window.tabs)
+        }
+        if session.closedWindows.count > namelessRowsShown {
+            html += "<p class=\"note\">and \(session.closedWindows.count - namelessRowsShown) more closed windows</p>"
+        }
+        return html
     }
 
     /// Rows shown per window for list entries that name no tab (`Tab.namesATab`); the rest are

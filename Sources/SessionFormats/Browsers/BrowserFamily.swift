@@ -23,4 +23,13 @@ public protocol BrowserFamily: Sendable {
     /// Reads a located input of this family in one walk, as deep as `depth` (Chrome's own set-aside
     /// sessions too, with `backups`).
     func read(_ input: LocatedInput, depth: ReadDepth, backups: Bool) -> InputRead
+
+    /// The browser's hold on the profile directory `profile` when it is running with it (then
+    /// nothing rewrites the profile's session files: the browser writes its own over them); nil
+    /// when it is not, or when the family's browser leaves no such mark.
+    func runningHolder(profile: String) -> BrowserProfileLock.Holder?
+}
+
+extension BrowserFamily {
+    public func runningHolder(profile: String) -> BrowserProfileLock.Holder? { nil }
 }

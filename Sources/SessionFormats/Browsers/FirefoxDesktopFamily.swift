@@ -39,6 +39,11 @@ public struct FirefoxDesktopFamily: BrowserFamily {
         InputRead(input, depth: depth)
     }
 
+    /// Firefox's record lock on `.parentlock` (or an old `lock` link naming a live process).
+    public func runningHolder(profile: String) -> BrowserProfileLock.Holder? {
+        BrowserProfileLock.firefoxHolder(profile: profile)
+    }
+
     /// A profile, its `sessionstore-backups/`, or a profile one level down (an unpacked bundle).
     private func locateDirectory(tree: ReadableTree, ancestry: [String]) -> LocatedInput? {
         if Self.isProfile(tree: tree, "") {

@@ -7,10 +7,17 @@ extension SessionstoreDocument {
     ///
     /// Firefox tabs have no id in the file: each is numbered by its position from 1. Entries keep
     /// no times: each is stamped with the tab's last access.
+    /// The closed windows go with the first open window (`<file>#closed-<n>`).
     public func sessions(file: String, history: Bool) -> [Session] {
-        windows.enumerated().map { index, window in
+        var sessions = windows.enumerated().map { index, window in
             window.session(id: "\(file)#\(index + 1)", history: history)
         }
+        if !sessions.isEmpty {
+            sessions[0].closedWindows = closedWindows.enumerated().map { index, window in
+                window.session(id: "\(file)#closed-\(index + 1)", history: history)
+            }
+        }
+        return sessions
     }
 }
 
@@ -19,20 +26,7 @@ extension SessionstoreWindow {
     public func session(id: SessionID, history: Bool) -> Session {
         var modelTabs: [Tab] = []
         modelTabs.reserveCapacity(tabs.count)
-        for (index, tab) in tabs.enumerated() {
-            let lastAccessed =
-                tab.lastAccessed.map { Timestamp(unixMicroseconds: $0.multipliedReportingOverflow(by: 1_000).partialValue) } ?? .null
-            let current = tab.currentEntry
-            var model = Tab(
-                id: Int32(clamping: index + 1), title: current?.title ?? "", url: current?.url ?? "", lastActiveTime: lastAccessed,
-                navigationItemCount: Int32(clamping: tab.entries.count), pinned: tab.pinned)
-            if history {
-                model.history = TabHistory(
-                    lastCommittedIndex: Int32(clamping: tab.currentIndex),
-                    items: tab.entries.map { NavigationItem(url: $0.url, title: $0.title, timestamp: lastAccessed) })
-            }
-            modelTabs.append(model)
-        }
+        for (index, tab) in tabs.enumerated() { modelTabs.append(tab.modelTab(id: index + 1, history: history)) }
         var leadingPinned: Int32 = 0
         for tab in tabs {
             guard tab.pinned else { break }
@@ -40,7 +34,8 @@ extension SessionstoreWindow {
         }
         return Session(
             id: id, incognito: isPrivate, format: .sessionstore, activeIndex: Int32(clamping: selectedIndex), pinnedCount: leadingPinned,
-            tabs: modelTabs, groups: modelGroups)
+            tabs: modelTabs, groups: modelGroups,
+            closedTabs: closedTabs.enumerated().map { $1.modelTab(id: $0 + 1, history: history) })
     }
 
     /// The window's tab groups over the runs of adjacent tabs that name them.
@@ -63,5 +58,24 @@ extension SessionstoreWindow {
             index = end
         }
         return groups
+    }
+}
+
+extension SessionstoreTab {
+    /// The tab as a model tab numbered `id`: its current entry's title and URL, and with
+    /// `history` its entries, each stamped with the tab's last access.
+    func modelTab(id: Int, history: Bool) -> Tab {
+        let lastAccessed =
+            lastAccessed.map { Timestamp(unixMicroseconds: $0.multipliedReportingOverflow(by: 1_000).partialValue) } ?? .null
+        let current = currentEntry
+        var model = Tab(
+            id: Int32(clamping: id), title: current?.title ?? "", url: current?.url ?? "", lastActiveTime: lastAccessed,
+            navigationItemCount: Int32(clamping: entries.count), pinned: pinned)
+        if history {
+            model.history = TabHistory(
+                lastCommittedIndex: Int32(clamping: currentIndex),
+                items: entries.map { NavigationItem(url: $0.url, title: $0.title, timestamp: lastAccessed) })
+        }
+        return model
     }
 }

@@ -94,6 +94,19 @@ public enum InspectDocument {
         writer.beginArray()
         for group in session.groups { write(group, to: &writer) }
         writer.endArray()
+        // Only where the format keeps them, so that other documents are unchanged.
+        if !session.closedTabs.isEmpty {
+            writer.key("closedTabs")
+            writer.beginArray()
+            for tab in session.closedTabs { write(tab, history: history, to: &writer) }
+            writer.endArray()
+        }
+        if !session.closedWindows.isEmpty {
+            writer.key("closedWindows")
+            writer.beginArray()
+            for window in session.closedWindows { write(window, history: history, to: &writer, emit: emit) }
+            writer.endArray()
+        }
         writer.endObject()
     }
 

@@ -16,7 +16,7 @@ extension SessionCtl.Aside {
         @OptionGroup var output: FormatOption
 
         func run() throws {
-            let target = try AsideTarget.locate(path, command: "aside list", browsers: AsideTarget.asideBrowsers)
+            let target = try AsideTarget.locate(path, command: "aside list", browsers: AsideTarget.asideBrowsers, whileRunning: true)
             Output.profileFoundInside(target.foundInside, of: path)
             let entries = try SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version).list()
             switch output.format {

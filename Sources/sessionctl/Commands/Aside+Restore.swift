@@ -66,7 +66,7 @@ extension SessionCtl.Aside {
         var entry: String
 
         func run() throws {
-            let target = try AsideTarget.locate(path, command: "aside drop", browsers: AsideTarget.asideBrowsers)
+            let target = try AsideTarget.locate(path, command: "aside drop", browsers: AsideTarget.asideBrowsers, whileRunning: true)
             Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let dropped = try aside.whileLocked { try aside.drop(entry) }

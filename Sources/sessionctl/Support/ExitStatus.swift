@@ -42,6 +42,7 @@ enum ExitStatus {
             case .sessionNotFound, .entryNotFound: return noInput
             case .invalidName: return usage
             case .liveSessionInTheWay: return cannotCreate
+            case .browserRunning: return tempFail
             }
         case let error as ArchiveError:
             switch error {

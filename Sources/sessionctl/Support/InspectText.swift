@@ -43,9 +43,31 @@ enum InspectText {
                     "  group \(title) [\(group.start)..<\(Int64(group.start) + Int64(group.count))] \(group.color.name)\(group.collapsed ? " collapsed" : "") id \(group.id?.hex ?? "-")"
                 )
             }
+            printClosed(session)
         }
         Output.line()
         let privateMark = sessions.contains { !$0.format.isChrome } ? ", I private" : ""
         Output.line("legend: * active, P pinned, o has opener\(privateMark)")
+    }
+
+    /// The tabs and windows closed in a session that the browser keeps to reopen, most recent first.
+    static func printClosed(_ session: Session) {
+        if !session.closedTabs.isEmpty {
+            Output.line("  closed tabs: \(session.closedTabs.count)")
+            for (index, tab) in session.closedTabs.enumerated() { printClosedTab(tab, index: index, indent: "    ") }
+        }
+        for window in session.closedWindows {
+            Output.line("  closed window \(window.id): \(window.tabs.count) tab\(window.tabs.count == 1 ? "" : "s")")
+            for (index, tab) in window.tabs.enumerated() { printClosedTab(tab, index: index, indent: "    ") }
+        }
+    }
+
+    /// One closed tab: its place, title and URL.
+    static func printClosedTab(_ tab: Tab, index: Int, indent: String) {
+        let title = tab.title.isEmpty ? "(untitled)" : tab.title
+        Output.line("\(indent)[\(index)] \(title)")
+        Output.line(
+            "\(indent)    \(tab.url.isEmpty ? "(no url)" : tab.url), \(tab.navigationItemCount) item\(tab.navigationItemCount == 1 ? "" : "s")"
+        )
     }
 }
