@@ -1,7 +1,7 @@
 /// The identifier of a window's session: a scene's persistent identifier or `{SyntheticIdentifier}`.
 public typealias SessionID = String
 
-/// Which on-disk format a session was read from: Chrome for iOS's two, Firefox for iOS's two, or Firefox desktop's.
+/// Which on-disk format a session was read from: Chrome for iOS's two, Firefox for iOS's two, Firefox desktop's or Chromium desktop's.
 public enum SessionFormat: String, Sendable, Hashable, Codable {
     /// `SessionStorage/<id>/session_metadata.pb` with one `data.pb` per tab.
     case optimized
@@ -13,6 +13,8 @@ public enum SessionFormat: String, Sendable, Hashable, Codable {
     case tabsArchive = "tabs-archive"
     /// Firefox desktop's session files (`sessionstore.jsonlz4` and `sessionstore-backups/`): mozLz4-compressed JSON.
     case sessionstore
+    /// Chromium desktop's session command logs (`Sessions/Session_<time>`, SNSS).
+    case snss
 
     /// Whether the format is one of Chrome for iOS's.
     public var isChrome: Bool { self == .optimized || self == .legacy }

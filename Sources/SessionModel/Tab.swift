@@ -67,6 +67,12 @@ public struct Tab: Sendable, Hashable, Codable {
         get { extras?.fields.incognito ?? false }
         set { update { $0.incognito = newValue } }
     }
+    /// Whether the tab was recovered from what its browser does not read (records past damage in
+    /// a Chromium desktop session file): forensic output marks it so.
+    public var salvaged: Bool {
+        get { extras?.fields.salvaged ?? false }
+        set { update { $0.salvaged = newValue } }
+    }
 
     public init(
         id: TabID, title: String = "", url: String = "", creationTime: Timestamp = .null,
@@ -89,7 +95,7 @@ public struct Tab: Sendable, Hashable, Codable {
     /// The coded form is flat, one key per field, as before the rare fields moved out of line.
     private enum CodingKeys: String, CodingKey {
         case id, title, url, creationTime, lastActiveTime, navigationItemCount, opener, pinned, history
-        case unknownFields, metadataUnknownFields, stableIdentifier, incognito
+        case unknownFields, metadataUnknownFields, stableIdentifier, incognito, salvaged
     }
 
     public init(from decoder: any Decoder) throws {
@@ -108,6 +114,7 @@ public struct Tab: Sendable, Hashable, Codable {
             metadataUnknownFields: try values.decodeIfPresent([UInt8].self, forKey: .metadataUnknownFields) ?? [],
             stableIdentifier: try values.decodeIfPresent(String.self, forKey: .stableIdentifier),
             incognito: try values.decodeIfPresent(Bool.self, forKey: .incognito) ?? false)
+        salvaged = try values.decodeIfPresent(Bool.self, forKey: .salvaged) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -125,6 +132,7 @@ public struct Tab: Sendable, Hashable, Codable {
         try values.encode(metadataUnknownFields, forKey: .metadataUnknownFields)
         try values.encodeIfPresent(stableIdentifier, forKey: .stableIdentifier)
         if incognito { try values.encode(true, forKey: .incognito) }
+        if salvaged { try values.encode(true, forKey: .salvaged) }
     }
 
     /// Replaces the box with one holding the changed fields (none when they are all empty).
@@ -175,10 +183,11 @@ final class TabExtras: Sendable, Hashable {
         var metadataUnknownFields: [UInt8] = []
         var stableIdentifier: String?
         var incognito = false
+        var salvaged = false
 
         var isEmpty: Bool {
             opener == nil && !pinned && history == nil && unknownFields.isEmpty && metadataUnknownFields.isEmpty
-                && stableIdentifier == nil && !incognito
+                && stableIdentifier == nil && !incognito && !salvaged
         }
     }
 

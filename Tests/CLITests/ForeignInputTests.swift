@@ -18,35 +18,29 @@ import Testing
     static let snss: [UInt8] = Array("SNSS".utf8) + [3, 0, 0, 0, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8]
     static let encryptedSNSS: [UInt8] = Array("SNSS".utf8) + [2, 0, 0, 0]
 
-    @Test(arguments: [
-        ("Default/Sessions/Session_13345678901234567", snss, "Chromium desktop session file (SNSS version 3)"),
-        ("Default/Sessions/Tabs_13345678901234567", encryptedSNSS, "SNSS version 2, encrypted")
-    ])
-    func aForeignFileIsNamed(path: String, bytes: [UInt8], named: String) throws {
-        let root = try tree([path: bytes])
+    /// A Chromium desktop file whose records cannot be read is named for what it is (65).
+    @Test func anEncryptedChromiumFileIsNamed() throws {
+        let path = "Default/Sessions/Tabs_13345678901234567"
+        let root = try tree([path: Self.encryptedSNSS])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for command in ["inspect", "validate"] {
-            let result = try CLI.run([command, "\(root)/\(path)"])
-            #expect(result.status == 65, "\(command) \(path): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains(named) && result.stderr.contains("does not read yet"), "\(result.stderr)")
-            #expect(!result.stderr.contains("damaged"))
-        }
+        let result = try CLI.run(["inspect", "\(root)/\(path)"])
+        #expect(result.status == 65, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("SNSS version 2 is encrypted"), "\(result.stderr)")
+        #expect(!result.stderr.contains("damaged"))
     }
 
-    @Test(arguments: [
-        ("Default", ["Sessions/Session_13345678901234567": snss, "Sessions/Tabs_13345678901234567": snss], "Chromium desktop profile"),
-        ("Default/Sessions", ["Session_13345678901234567": snss], "Chromium desktop profile")
-    ])
-    func aForeignProfileIsNamedNotEmpty(directory: String, files: [String: [UInt8]], named: String) throws {
-        let root = try tree(Dictionary(uniqueKeysWithValues: files.map { ("\(directory)/\($0.key)", $0.value) }))
+    /// Read as Chrome for iOS, a Chromium desktop file is named for what it is and which
+    /// --browser reads it.
+    @Test func aChromiumFileReadAsChromeForIOSIsNamed() throws {
+        let path = "Default/Sessions/Session_13345678901234567"
+        let root = try tree([path: Self.snss])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for command in ["validate", "inspect", "report"] {
-            let arguments =
-                command == "report" ? ["report", "\(root)/\(directory)", "-o", "\(root)/r.html"] : [command, "\(root)/\(directory)"]
-            let result = try CLI.run(arguments)
-            #expect(result.status == 65, "\(command) \(directory): \(result.status) \(result.stdout)\(result.stderr)")
-            #expect(result.stderr.contains(named), "\(result.stderr)")
-        }
+        let result = try CLI.run(["inspect", "--browser", "chrome-ios", "\(root)/\(path)"])
+        #expect(result.status == 65, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("Chromium desktop session file (SNSS version 3)"), "\(result.stderr)")
+        #expect(result.stderr.contains("--browser chromium-desktop"), "\(result.stderr)")
+        let read = try CLI.run(["inspect", "--format", "json", "\(root)/Default"])
+        #expect(read.status == 0 && read.stdout.contains("\"browser\": \"chromium-desktop\""), "\(read.stdout)\(read.stderr)")
     }
 
     @Test func aPropertyListThatIsNotChromesIsNamed() throws {

@@ -4,7 +4,9 @@ import FileSystemKit
 /// is adding its family here (and its rulebook in SessionForensics' `BrowserRulebooks`).
 public enum BrowserFamilies {
     /// Every registered family.
-    public static let all: [any BrowserFamily] = [ChromeIOSFamily(), FirefoxIOSFamily(), FirefoxDesktopFamily()]
+    public static let all: [any BrowserFamily] = [
+        ChromeIOSFamily(), FirefoxIOSFamily(), FirefoxDesktopFamily(), ChromiumDesktopFamily()
+    ]
 
     /// Their names, as `--browser` takes them.
     public static var names: [String] { all.map(\.name) }

@@ -19,7 +19,7 @@ public enum ForeignSession: Equatable, Sendable {
         switch self {
         case .chromiumDesktop(let version):
             let encrypted = version == 2 || version == 4 ? ", encrypted" : ""
-            return "a Chromium desktop session file (SNSS version \(version)\(encrypted)), which sessionctl does not read yet"
+            return "a Chromium desktop session file (SNSS version \(version)\(encrypted)), read as --browser chromium-desktop"
         case .firefoxDesktop:
             return "a Firefox desktop session file (mozLz4-compressed JSON), read as --browser firefox-desktop"
         case .firefoxIOSWindowData:
@@ -61,7 +61,7 @@ public enum ForeignSession: Equatable, Sendable {
             || (name == "Sessions" && snss(names))
         {
             return
-                "a Chromium desktop profile (its sessions are SNSS files: Sessions/Session_*, Tabs_*), which sessionctl does not read yet"
+                "a Chromium desktop profile (its sessions are SNSS files: Sessions/Session_*, Tabs_*), read as --browser chromium-desktop"
         }
         if names.contains("sessionstore.jsonlz4") || names.contains("sessionstore-backups") || names.contains("recovery.jsonlz4")
             || names.contains("recovery.baklz4")

@@ -48,6 +48,7 @@ public struct SessionReader: Sendable {
     /// The model sessions of one session read: one window, or every window of a Firefox desktop
     /// session file (salvaged up to its damage when Firefox would not load it).
     public func sessions(_ read: SessionRead, history: Bool) throws(FormatError) -> [Session] {
+        if case .snss(let file, let decoded) = read.content { return try snssSessions(read, file, decoded, history: history) }
         guard case .firefoxSessionstore(let file, let decoded) = read.content else { return [try session(read, history: history)] }
         if case .unreadable(let error) = file { throw error.naming(displayPath(read.source.path)) }
         guard let decoded else { throw .unreadable(path: displayPath(read.source.path), reason: "missing") }
@@ -127,6 +128,8 @@ public struct SessionReader: Sendable {
         case .firefoxWindow(let window):
             guard let data = window.window ?? window.readableWindow else { throw firefoxWindowError(window) }
             return data.session(id: source.id, states: history ? window.statesByTab : nil)
+        case .snss:
+            return try sessions(read, history: history).first ?? Session(id: source.id, format: .snss)
         case .firefoxSessionstore:
             // A session file holds several windows: the first stands for it here.
             guard let first = try sessions(read, history: history).first else {

@@ -20,6 +20,9 @@ public struct SessionSource: Sendable, Hashable {
         /// One of Firefox desktop's session files (`sessionstore.jsonlz4`, a file of
         /// `sessionstore-backups/`, or one given alone): `path` is that file.
         case firefoxSessionstore
+        /// One of Chromium desktop's session files (`Sessions/Session_<time>`, `Tabs_<time>`, a
+        /// legacy `Current Session`, or one given alone): `path` is that file.
+        case snss
     }
 
     public var id: SessionID
@@ -51,6 +54,7 @@ public struct SessionSource: Sendable, Hashable {
         case .firefoxWindow: .windowData
         case .firefoxLegacyArchive: .tabsArchive
         case .firefoxSessionstore: .sessionstore
+        case .snss: .snss
         }
     }
 
@@ -85,6 +89,8 @@ public struct LocatedInput: Sendable {
     public var profileFoundInside: String?
     /// For a Firefox desktop profile: what its prefs.js and crash monitor say about restoring.
     public var firefoxDesktop: FirefoxDesktopSettings?
+    /// For a Chromium desktop profile: what its `Preferences` says about restoring.
+    public var chromiumDesktop: ChromiumDesktopSettings?
 
     public init(
         tree: ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = [],

@@ -204,6 +204,10 @@ public struct InputRead: Sendable {
                 source: source,
                 content: .firefoxSessionstore(
                     file, file.bytes.map { SessionstoreFile.decode($0, file: source.path, compressed: compressed) }))
+        case .snss:
+            let file = FileRead(oneCall: tree, source.path)
+            let type = ChromiumDesktopLayout.type(ofName: lastPathComponent(source.path)) ?? .session
+            return SessionRead(source: source, content: .snss(file, file.bytes.map { SNSSSessionFile.decode($0, type: type) }))
         }
     }
 

@@ -18,6 +18,8 @@ public struct SessionRead: Sendable {
         case firefoxLegacy(FileRead, Result<FirefoxLegacyArchive, FormatError>?)
         /// A Firefox desktop session file: the file and what it decodes to (nil when it could not be read).
         case firefoxSessionstore(FileRead, SessionstoreFile?)
+        /// A Chromium desktop session file: the file and what it decodes to (nil when it could not be read).
+        case snss(FileRead, SNSSSessionFile?)
     }
 
     public var source: SessionSource
@@ -49,6 +51,12 @@ public struct SessionRead: Sendable {
     /// The session file read, for a Firefox desktop session file: the file and its decoding.
     public var sessionstore: (file: FileRead, decoded: SessionstoreFile?)? {
         if case .firefoxSessionstore(let file, let decoded) = content { return (file, decoded) }
+        return nil
+    }
+
+    /// The session file read, for a Chromium desktop session file: the file and its decoding.
+    public var snss: (file: FileRead, decoded: SNSSSessionFile?)? {
+        if case .snss(let file, let decoded) = content { return (file, decoded) }
         return nil
     }
 

@@ -1,0 +1,82 @@
+import FileSystemKit
+
+/// Chromium desktop (Chrome, Edge, Brave, Vivaldi): a profile's `Sessions/Session_<time>` and
+/// `Sessions/Tabs_<time>` command logs (SNSS), the legacy `Current Session` and its kin at the
+/// profile root, read with the profile's `Preferences` (docs/chromium-desktop-format.md).
+public struct ChromiumDesktopFamily: BrowserFamily {
+    public init() {}
+
+    public var name: String { "chromium-desktop" }
+    public var displayName: String { "Chromium desktop" }
+    public var shortName: String { "chrome" }
+
+    /// Recognises a profile directory (`Sessions/` holding a session file, or a legacy name at
+    /// its root), the `Sessions/` directory itself, a user-data directory holding one such
+    /// profile one level down, or one session file: by its name or by the `SNSS` signature.
+    public func locate(tree: ReadableTree, file: String?, ancestry: [String]) throws(FormatError) -> LocatedInput? {
+        if let file {
+            let base = lastPathComponent(file)
+            if ChromiumDesktopLayout.type(ofName: base) == nil {
+                guard SNSSFile.hasSignature(try tree.read(file).prefix(4)) else { return nil }
+            }
+            var located = LocatedInput(
+                tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .snss, path: file)])
+            located.browser = name
+            return located
+        }
+        guard var located = locateDirectory(tree: tree, ancestry: ancestry) else { return nil }
+        located.browser = name
+        return located
+    }
+
+    public func read(_ input: LocatedInput, depth: ReadDepth, backups: Bool) -> InputRead {
+        InputRead(input, depth: depth)
+    }
+
+    /// Chromium's `SingletonLock` naming this host and a live process.
+    public func runningHolder(profile: String) -> BrowserProfileLock.Holder? {
+        // The lock is in the user-data directory, the profile's parent.
+        BrowserProfileLock.chromiumHolder(userData: parentPath(profile)) ?? BrowserProfileLock.chromiumHolder(userData: profile)
+    }
+
+    private func locateDirectory(tree: ReadableTree, ancestry: [String]) -> LocatedInput? {
+        if Self.isProfile(tree: tree, "") {
+            var located = LocatedInput(tree: tree, kind: .profile, sessions: Self.sessionFiles(tree: tree, profile: ""))
+            located.chromiumDesktop = ChromiumDesktopSettings.read(tree: tree, profile: "")
+            return located
+        }
+        let names = tree.list("")
+        if ancestry.last == ChromiumDesktopLayout.sessionsDirectory || names.contains(where: { ChromiumDesktopLayout.parse($0) != nil }) {
+            let sessions = names.sorted().filter { ChromiumDesktopLayout.parse($0) != nil && tree.kind(of: $0) == .file }.map {
+                SessionSource(id: joinPath(ChromiumDesktopLayout.sessionsDirectory, $0), incognito: false, kind: .snss, path: $0)
+            }
+            guard !sessions.isEmpty else { return nil }
+            return LocatedInput(tree: tree, kind: .storageDirectory, sessions: sessions)
+        }
+        let inside = names.sorted().filter { tree.kind(of: $0) == .directory && Self.isProfile(tree: tree, $0) }
+        if inside.count == 1, let child = inside.first,
+            var located = locateDirectory(tree: tree.subtree(child), ancestry: ancestry + [child])
+        {
+            located.profileFoundInside = child
+            return located
+        }
+        return nil
+    }
+
+    /// Whether the directory at `path` is a Chromium desktop profile: its `Sessions/` holds a
+    /// file named as Chrome names session files, or a legacy name is at its root.
+    static func isProfile(tree: ReadableTree, _ path: String) -> Bool {
+        tree.list(joinPath(path, ChromiumDesktopLayout.sessionsDirectory)).contains { ChromiumDesktopLayout.parse($0) != nil }
+            || ChromiumDesktopLayout.legacyNames.keys.contains { tree.kind(of: joinPath(path, $0)) == .file }
+    }
+
+    /// The session files of the profile at `profile`: `Sessions/` by name, then the legacy names.
+    static func sessionFiles(tree: ReadableTree, profile: String) -> [SessionSource] {
+        let sessions = joinPath(profile, ChromiumDesktopLayout.sessionsDirectory)
+        var paths = tree.list(sessions).sorted().filter { name in
+            ChromiumDesktopLayout.parse(name) != nil && tree.kind(of: joinPath(sessions, name)) == .file
+        }.map { joinPath(ChromiumDesktopLayout.sessionsDirectory, $0) }
+        paths += ChromiumDesktopLayout.legacyNames.keys.sorted().filter { tree.kind(of: joinPath(profile, $0)) == .file }
+        return paths.map { SessionSource(id: $0, incognito: false, kind: .snss, path: joinPath(profile, $0)) }
+    }
+}

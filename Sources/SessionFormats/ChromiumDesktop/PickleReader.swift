@@ -1,0 +1,90 @@
+/// Reads a `base::Pickle` as Chromium's reader does (docs/chromium-desktop-format.md, "Pickles"):
+/// a uint32 payload size, then fields each starting on a 4-byte boundary; every read past the
+/// end fails, and a failed read fails the ones after it.
+///
+/// Hand-written: the pickle is Chromium's own serialization, which no kept library reads.
+struct PickleReader {
+    private let bytes: [UInt8]
+    private var position: Int
+    private let end: Int
+
+    /// A reader over `bytes[range]`, or nil when the header does not check out: the payload size
+    /// must leave a header of at least 4 bytes, a multiple of 4, inside the contents.
+    init?(_ bytes: [UInt8], _ range: Range<Int>) {
+        guard range.count >= 4 else { return nil }
+        let start = range.lowerBound
+        let payload = UInt32(bytes[start]) | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2]) << 16 | UInt32(bytes[start + 3]) << 24
+        guard Int(payload) <= range.count - 4 else { return nil }
+        let header = range.count - Int(payload)
+        guard header >= 4, header % 4 == 0 else { return nil }
+        self.bytes = bytes
+        self.position = start + header
+        self.end = range.upperBound
+    }
+
+    /// Whether every byte of the payload was read.
+    var atEnd: Bool { position >= end }
+
+    /// Takes `count` bytes (advancing past their padding), or nil when fewer are left.
+    private mutating func take(_ count: Int) -> Range<Int>? {
+        guard count >= 0, end - position >= count else {
+            position = end
+            return nil
+        }
+        let range = position..<position + count
+        let aligned = (count + 3) & ~3
+        position = end - position < aligned ? end : position + aligned
+        return range
+    }
+
+    mutating func uint32() -> UInt32? {
+        guard let range = take(4) else { return nil }
+        let p = range.lowerBound
+        return UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24
+    }
+
+    mutating func int32() -> Int32? { uint32().map { Int32(bitPattern: $0) } }
+
+    mutating func uint64() -> UInt64? {
+        guard let range = take(8) else { return nil }
+        var value: UInt64 = 0
+        for index in range.reversed() { value = value << 8 | UInt64(bytes[index]) }
+        return value
+    }
+
+    mutating func int64() -> Int64? { uint64().map { Int64(bitPattern: $0) } }
+
+    /// A bool: an int32 written as 0 or 1; its first byte decides, as the newest reader reads it.
+    mutating func bool() -> Bool? {
+        guard let range = take(4) else { return nil }
+        return bytes[range.lowerBound] != 0
+    }
+
+    /// A string's bytes: an int32 byte count (a negative one fails), the bytes, padding.
+    mutating func data() -> ArraySlice<UInt8>? {
+        guard let count = int32(), count >= 0, let range = take(Int(count)) else { return nil }
+        return bytes[range]
+    }
+
+    /// A string read as UTF-8 (what is not UTF-8 is repaired, as a display needs).
+    mutating func string() -> String? { data().map { String(decoding: $0, as: UTF8.self) } }
+
+    /// A string16: an int32 count of UTF-16 units, twice as many bytes little-endian, padding.
+    mutating func string16() -> String? {
+        guard let units = int32(), units >= 0, units <= Int32.max / 2, let range = take(Int(units) * 2) else { return nil }
+        var code: [UInt16] = []
+        code.reserveCapacity(Int(units))
+        var index = range.lowerBound
+        while index < range.upperBound {
+            code.append(UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8)
+            index += 2
+        }
+        return String(decoding: code, as: UTF16.self)
+    }
+
+    /// A `base::Token`: uint64 high, then uint64 low.
+    mutating func token() -> (high: UInt64, low: UInt64)? {
+        guard let high = uint64(), let low = uint64() else { return nil }
+        return (high, low)
+    }
+}

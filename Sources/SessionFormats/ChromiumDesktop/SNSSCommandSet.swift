@@ -1,0 +1,55 @@
+/// The command table an SNSS file is read with: the session service's (`Session_`, `Apps_` and
+/// the legacy `Current Session`) or the tab-restore service's (`Tabs_`). Each knows the shape
+/// of its commands' contents, which is how the reader finds its footing again after damage.
+public enum SNSSCommandSet: String, Sendable {
+    case session
+    case tabRestore = "tab-restore"
+
+    /// The contents' size of a command of fixed size (a C struct on a 64-bit build).
+    func fixedSize(of id: UInt8) -> [Int]? {
+        switch self {
+        case .session:
+            switch id {
+            case 20: [4]
+            case 0, 2, 5, 7, 8, 9, 11, 12, 32: [8]
+            case 24: [12]
+            case 16, 17, 21: [16]
+            case 10, 14: [24]
+            case 25, 36: [32]
+            case SNSSFile.markerID: [0]
+            default: nil
+            }
+        case .tabRestore:
+            switch id {
+            case 5: [1]
+            case 2: [4]
+            case 3: [12, 24]
+            case 4: [8, 16]
+            case SNSSFile.markerID: [0]
+            default: nil
+            }
+        }
+    }
+
+    /// Whether a command of this id holds a pickle.
+    func isPickled(_ id: UInt8) -> Bool {
+        switch self {
+        case .session: [6, 13, 15, 18, 19, 23, 27, 28, 29, 30, 31, 33, 34, 35, 37].contains(id)
+        case .tabRestore: [1, 6, 7, 8, 9, 10, 11, 12, 13, 14].contains(id)
+        }
+    }
+
+    /// Whether `id` is a command of this set that Chromium reads.
+    public func knows(_ id: UInt8) -> Bool { fixedSize(of: id) != nil || isPickled(id) }
+
+    /// Whether `bytes[contents]` has the shape a command `id` calls for: its struct's size, or a
+    /// pickle whose header accounts for the contents exactly.
+    func isPlausible(id: UInt8, _ bytes: [UInt8], _ contents: Range<Int>) -> Bool {
+        if let sizes = fixedSize(of: id) { return sizes.contains(contents.count) }
+        guard isPickled(id), contents.count >= 4 else { return false }
+        let payload =
+            Int(bytes[contents.lowerBound]) | Int(bytes[contents.lowerBound + 1]) << 8 | Int(bytes[contents.lowerBound + 2]) << 16
+            | Int(bytes[contents.lowerBound + 3]) << 24
+        return payload + 4 == contents.count && payload % 4 == 0
+    }
+}

@@ -1,0 +1,196 @@
+/// Replays a `Session_` file's commands into windows and tabs (docs/chromium-desktop-format.md,
+/// "Replay"), two ways: as Chrome does (reading stops at the first damaged record, replay at the
+/// first unknown or unparsable command; tabs without a window and windows without a type are
+/// dropped) and as salvage does (every record read, those past damage too, a bad command
+/// skipped, a tab without a window kept in a window of its own).
+public struct SNSSReplay: Sendable {
+    /// One tab as replay leaves it.
+    public struct Tab: Sendable, Equatable {
+        public var id: Int32
+        public var window: Int32?
+        public var visualIndex: Int32 = -1
+        /// The selected navigation index as the file gives it (-1: none given).
+        public var selectedIndex: Int32 = -1
+        /// The navigations, by their index in the tab's history.
+        public var navigations: [SNSSNavigation] = []
+        public var pinned = false
+        public var group: SNSSToken?
+        /// Microseconds since 1601 (0: none).
+        public var lastActive: Int64 = 0
+        /// Whether a command that shaped it was read past damage or past a command Chrome stops at.
+        public var salvaged = false
+
+        /// The position among `navigations` that Chrome selects: the first whose index is at
+        /// least the selected index, else the last.
+        public var selectedPosition: Int {
+            navigations.firstIndex { $0.index >= selectedIndex } ?? max(navigations.count - 1, 0)
+        }
+    }
+
+    /// One window as replay leaves it.
+    public struct Window: Sendable, Equatable {
+        public var id: Int32
+        /// Its type (nil: never given, and Chrome restores no such window).
+        public var type: Int32?
+        public var selectedTabIndex: Int32 = -1
+        public var showState: Int32 = 0
+        public var userTitle = ""
+        public var tabs: [Tab] = []
+
+        /// The position of the tab Chrome selects: the one whose visual index is the selected
+        /// index, else the first.
+        public var selectedPosition: Int {
+            tabs.firstIndex { $0.visualIndex == selectedTabIndex } ?? 0
+        }
+    }
+
+    /// A tab group's metadata.
+    public struct Group: Sendable, Equatable {
+        public var title: String
+        public var color: UInt32
+        public var collapsed: Bool
+    }
+
+    /// Where Chrome's replay stopped before the end: the record and why.
+    public struct Stop: Sendable, Equatable {
+        public var record: Int
+        public var offset: Int
+        public var id: UInt8
+        /// Nil for an unknown id, else why its contents do not read.
+        public var unparsable: String?
+    }
+
+    /// The windows restored, by id, each with its tabs in visual order.
+    public var windows: [Window]
+    /// Tabs with navigations that no window holds (Chrome drops them; salvage keeps them in `windows` too).
+    public var tabsWithoutWindow: [Tab]
+    /// Windows with tabs that Chrome drops for their type (never given, or not normal or popup).
+    public var windowsDropped: [Window]
+    public var groups: [SNSSToken: Group]
+    public var activeWindow: Int32?
+    /// Commands skipped (salvage) or where replay stopped (Chrome's: the first of them).
+    public var stops: [Stop]
+
+    /// Replays `file`'s records: Chrome's way (`salvage` false) or salvage's.
+    public static func replay(_ file: SNSSFile, salvage: Bool) -> SNSSReplay {
+        var state = ReplayState()
+        let records = salvage ? file.records[...] : file.records[..<file.readByChrome]
+        var stops: [Stop] = []
+        for (index, record) in zip(records.indices, records) where record.id != SNSSFile.markerID {
+            let decoded = SNSSSessionCommand.decode(id: record.id, file.bytes, record.contents)
+            switch decoded {
+            case .command(let command):
+                state.apply(command, salvaged: record.salvaged || !stops.isEmpty)
+            case .unknown, .unparsable:
+                var reason: String?
+                if case .unparsable(let why) = decoded { reason = why }
+                stops.append(Stop(record: index, offset: record.offset, id: record.id, unparsable: reason))
+                if !salvage { return state.finish(stops: stops, salvage: false) }
+            }
+        }
+        return state.finish(stops: stops, salvage: salvage)
+    }
+}
+
+/// The maps replay fills, by id, before windows and tabs are put together.
+private struct ReplayState {
+    var tabs: [Int32: SNSSReplay.Tab] = [:]
+    var windows: [Int32: SNSSReplay.Window] = [:]
+    var groups: [SNSSToken: SNSSReplay.Group] = [:]
+    var activeWindow: Int32?
+
+    mutating func tab(_ id: Int32, salvaged: Bool, _ change: (inout SNSSReplay.Tab) -> Void) {
+        var tab = tabs[id] ?? SNSSReplay.Tab(id: id)
+        change(&tab)
+        if salvaged { tab.salvaged = true }
+        tabs[id] = tab
+    }
+
+    mutating func window(_ id: Int32, _ change: (inout SNSSReplay.Window) -> Void) {
+        var window = windows[id] ?? SNSSReplay.Window(id: id)
+        change(&window)
+        windows[id] = window
+    }
+
+    mutating func apply(_ command: SNSSSessionCommand, salvaged: Bool) {
+        switch command {
+        case .setTabWindow(let window, let tab): self.tab(tab, salvaged: salvaged) { $0.window = window }
+        case .setTabIndexInWindow(let tab, let index): self.tab(tab, salvaged: salvaged) { $0.visualIndex = index }
+        case .prunedFromBack(let tab, let index):
+            self.tab(tab, salvaged: salvaged) { $0.navigations.removeAll { $0.index >= index } }
+        case .navigation(let navigation):
+            self.tab(navigation.tab, salvaged: salvaged) { tab in
+                if let at = tab.navigations.firstIndex(where: { $0.index >= navigation.index }) {
+                    if tab.navigations[at].index == navigation.index {
+                        tab.navigations[at] = navigation
+                    } else {
+                        tab.navigations.insert(navigation, at: at)
+                    }
+                } else {
+                    tab.navigations.append(navigation)
+                }
+            }
+        case .setSelectedNavigationIndex(let tab, let index): self.tab(tab, salvaged: salvaged) { $0.selectedIndex = index }
+        case .setSelectedTabInIndex(let window, let index): self.window(window) { $0.selectedTabIndex = index }
+        case .setWindowType(let window, let type): self.window(window) { $0.type = type }
+        case .pruned(let tab, let index, let count):
+            self.tab(tab, salvaged: salvaged) { tab in
+                let end = Int64(index) + Int64(count)
+                tab.navigations.removeAll { $0.index >= index && Int64($0.index) < end }
+                for at in tab.navigations.indices where Int64(tab.navigations[at].index) >= end {
+                    tab.navigations[at].index = Int32(clamping: Int64(tab.navigations[at].index) - Int64(count))
+                }
+                if Int64(tab.selectedIndex) >= end {
+                    tab.selectedIndex = Int32(clamping: Int64(tab.selectedIndex) - Int64(count))
+                } else if tab.selectedIndex >= index {
+                    tab.selectedIndex = index &- 1
+                }
+            }
+        case .setPinnedState(let tab, let pinned): self.tab(tab, salvaged: salvaged) { $0.pinned = pinned }
+        case .setWindowBounds(let window, let showState): self.window(window) { $0.showState = showState }
+        case .tabClosed(let tab): tabs[tab] = nil
+        case .windowClosed(let window): windows[window] = nil
+        case .setActiveWindow(let window): activeWindow = window
+        case .lastActiveTime(let tab, let time): self.tab(tab, salvaged: salvaged) { $0.lastActive = time }
+        case .setTabGroup(let tab, let group): self.tab(tab, salvaged: salvaged) { $0.group = group }
+        case .setTabGroupMetadata(let group, let title, let color, let collapsed):
+            groups[group] = SNSSReplay.Group(title: title, color: color, collapsed: collapsed)
+        case .setWindowUserTitle(let window, let title): self.window(window) { $0.userTitle = title }
+        case .other: break
+        }
+    }
+
+    /// Puts tabs into windows as Chrome does; salvage also keeps each window-less tab's run in a
+    /// window of its own and windows whose type was never given.
+    func finish(stops: [SNSSReplay.Stop], salvage: Bool) -> SNSSReplay {
+        var windows = self.windows
+        var withoutWindow: [SNSSReplay.Tab] = []
+        for tab in tabs.values.sorted(by: { $0.id < $1.id }) where !tab.navigations.isEmpty {
+            guard let id = tab.window else {
+                withoutWindow.append(tab)
+                continue
+            }
+            windows[id, default: SNSSReplay.Window(id: id)].tabs.append(tab)
+        }
+        var kept: [SNSSReplay.Window] = []
+        var dropped: [SNSSReplay.Window] = []
+        for var window in windows.values.sorted(by: { $0.id < $1.id }) where !window.tabs.isEmpty {
+            window.tabs.sort { ($0.visualIndex, $0.id) < ($1.visualIndex, $1.id) }
+            if let type = window.type, type == 0 || type == 1 {
+                kept.append(window)
+            } else {
+                dropped.append(window)
+                if salvage && window.type == nil { kept.append(window) }
+            }
+        }
+        if salvage && !withoutWindow.isEmpty {
+            // A window of their own, after the others, as repair writes it.
+            let id = (kept.map(\.id).max() ?? 0) &+ 1
+            kept.append(SNSSReplay.Window(id: id, type: nil, tabs: withoutWindow))
+        }
+        let usedGroups = Set(kept.flatMap { $0.tabs.compactMap(\.group) })
+        return SNSSReplay(
+            windows: kept, tabsWithoutWindow: withoutWindow, windowsDropped: dropped, groups: groups.filter { usedGroups.contains($0.key) },
+            activeWindow: activeWindow.flatMap { id in kept.contains { $0.id == id } ? id : nil }, stops: stops)
+    }
+}

@@ -1,0 +1,90 @@
+import SessionModel
+
+/// One Chromium desktop session file decoded: its records, and for the session command set its
+/// windows as Chrome restores them and as salvage recovers them.
+public struct SNSSSessionFile: Sendable {
+    public var type: ChromiumDesktopLayout.FileType
+    public var file: SNSSFile
+    /// Chrome's replay (nil when the records are not plain, or for a `Tabs_` file).
+    public var chrome: SNSSReplay?
+    /// Salvage's replay: every record, past damage and bad commands.
+    public var salvage: SNSSReplay?
+
+    /// Reads `bytes` as a file of `type`.
+    public static func decode(_ bytes: [UInt8], type: ChromiumDesktopLayout.FileType) -> SNSSSessionFile {
+        let file = SNSSFile.read(bytes, commands: type.commands)
+        var decoded = SNSSSessionFile(type: type, file: file)
+        guard case .plain = file.header, type.commands == .session else { return decoded }
+        decoded.chrome = SNSSReplay.replay(file, salvage: false)
+        decoded.salvage = SNSSReplay.replay(file, salvage: true)
+        return decoded
+    }
+
+    /// Whether Chrome can take the file as the last session: a header it does not read (then it
+    /// restores nothing from it), or version 3 with the marker before any damage.
+    public var usableForLastSession: Bool {
+        guard case .plain(let version) = file.header, version == 3 else { return true }
+        return file.markerIndex != nil
+    }
+
+    /// Whether Chrome reads records from it at all: version 3 (the newest Chromium refuses 1).
+    public var readByChrome: Bool { file.header == .plain(version: 3) }
+
+    /// The windows as model sessions named `<file>#<n>`, from salvage's replay: tabs in visual
+    /// order, each its selected navigation's title and URL, pinned and grouped as the file says;
+    /// a tab that only salvage recovers is marked `salvaged`.
+    public func sessions(file name: String, history: Bool) -> [Session] {
+        guard let salvage else { return [] }
+        let chromeTabs = Set(chrome?.windows.flatMap { $0.tabs.map(\.id) } ?? [])
+        return salvage.windows.enumerated().map { number, window in
+            var tabs: [Tab] = []
+            tabs.reserveCapacity(window.tabs.count)
+            for replayed in window.tabs {
+                let selected = replayed.navigations.isEmpty ? nil : replayed.navigations[replayed.selectedPosition]
+                var tab = Tab(
+                    id: replayed.id, title: selected?.title ?? "", url: selected?.url ?? "",
+                    lastActiveTime: Timestamp(microseconds: replayed.lastActive),
+                    navigationItemCount: Int32(clamping: replayed.navigations.count), pinned: replayed.pinned)
+                if replayed.salvaged || !chromeTabs.contains(replayed.id) { tab.salvaged = true }
+                if history {
+                    tab.history = TabHistory(
+                        lastCommittedIndex: Int32(clamping: replayed.selectedPosition),
+                        items: replayed.navigations.map {
+                            NavigationItem(url: $0.url, title: $0.title, timestamp: Timestamp(microseconds: $0.timestamp))
+                        })
+                }
+                tabs.append(tab)
+            }
+            var pinned: Int32 = 0
+            for tab in tabs {
+                guard tab.pinned else { break }
+                pinned += 1
+            }
+            return Session(
+                id: "\(name)#\(number + 1)", format: .snss, activeIndex: tabs.isEmpty ? -1 : Int32(window.selectedPosition),
+                pinnedCount: pinned, tabs: tabs, groups: groups(of: window, in: salvage))
+        }
+    }
+
+    /// The window's tab groups over the runs of adjacent tabs that name them.
+    private func groups(of window: SNSSReplay.Window, in replay: SNSSReplay) -> [TabGroup] {
+        var groups: [TabGroup] = []
+        var index = 0
+        while index < window.tabs.count {
+            guard let token = window.tabs[index].group else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < window.tabs.count, window.tabs[end].group == token { end += 1 }
+            let metadata = replay.groups[token]
+            groups.append(
+                TabGroup(
+                    start: Int32(clamping: index), count: Int32(clamping: end - index), title: metadata?.title ?? "",
+                    color: TabGroupColor(rawValue: Int32(clamping: metadata?.color ?? 0)) ?? .grey, collapsed: metadata?.collapsed ?? false,
+                    id: TabGroupID(high: token.high, low: token.low)))
+            index = end
+        }
+        return groups
+    }
+}
