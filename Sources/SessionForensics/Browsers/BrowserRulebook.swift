@@ -76,10 +76,33 @@ public struct FirefoxDesktopRulebook: BrowserRulebook {
     }
 }
 
+/// Chromium desktop's rulebook: `ChromiumDesktopValidator` and `ChromiumDesktopRepairPlanner`.
+public struct ChromiumDesktopRulebook: BrowserRulebook {
+    public init() {}
+
+    public var family: any BrowserFamily { ChromiumDesktopFamily() }
+
+    public func validate(_ read: InputRead) -> ValidationReport {
+        ChromiumDesktopValidator().validate(read)
+    }
+
+    /// Reads each session file once, and validates them.
+    public func validate(_ input: LocatedInput) -> ValidationReport {
+        ChromiumDesktopValidator().validate(family.read(input, depth: .tabs, backups: false))
+    }
+
+    /// The repair of the whole profile (its Session_ file holds every window, whatever `session` names).
+    public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
+        ChromiumDesktopRepairPlanner().plan(read, report: report)
+    }
+}
+
 /// The rulebook of every registered browser family (`BrowserFamilies`).
 public enum BrowserRulebooks {
     /// Every registered rulebook, one a family.
-    public static let all: [any BrowserRulebook] = [ChromeIOSRulebook(), FirefoxIOSRulebook(), FirefoxDesktopRulebook()]
+    public static let all: [any BrowserRulebook] = [
+        ChromeIOSRulebook(), FirefoxIOSRulebook(), FirefoxDesktopRulebook(), ChromiumDesktopRulebook()
+    ]
 
     /// The rulebook of the family that located `input`.
     public static func rulebook(for input: LocatedInput) -> any BrowserRulebook {

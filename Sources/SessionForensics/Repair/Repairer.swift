@@ -113,7 +113,7 @@ public struct Repairer: Sendable {
             // Firefox's window directories too, before the plan reads them (a window file put back).
             let located = try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
             let swept =
-                [FirefoxIOSFamily().name, FirefoxDesktopFamily().name].contains(located.browser)
+                [FirefoxIOSFamily().name, FirefoxDesktopFamily().name, ChromiumDesktopFamily().name].contains(located.browser)
                 ? try FirefoxRepairExecutor(aside: aside).sweep(located) : []
             settled += swept
             // Located again only when the sweep changed what is there.

@@ -201,7 +201,8 @@ public enum ReportPage {
             let opener = tab.opener.map { "[\($0.index)] at item \($0.navigationIndex)" } ?? ""
             let tabFindings = findingsByTab[index] ?? []
             html += "<tr class=\"tab\(active ? " active" : "")\" data-tab=\"\(tab.id)\">"
-            html += "<td>\(index)\(active ? " <b title=\"active\">*</b>" : "")\(tab.pinned ? " <span title=\"pinned\">P</span>" : "")</td>"
+            html +=
+                "<td>\(index)\(active ? " <b title=\"active\">*</b>" : "")\(tab.pinned ? " <span title=\"pinned\">P</span>" : "")\(tab.salvaged ? " <span class=\"salvaged\" title=\"salvaged: read past where the browser stops\">S</span>" : "")</td>"
             html += "<td>\(tab.id)</td>"
             html += "<td><div class=\"title\">\(HTML.escape(tab.title))</div><div class=\"url\">\(HTML.escape(tab.url))</div>"
             if history, let items = tab.history?.items, !items.isEmpty {

@@ -25,8 +25,8 @@ extension Rule {
         repair: .none("Firefox keeps its latest upgrade backups and deletes older ones itself; the file is kept as it is."))
     public static let sessionNotRestoredAtLaunch = Rule(
         "session-not-restored-at-launch", .info, .none,
-        "Firefox loads the session but does not restore it at launch: the last run ended cleanly and browser.startup.page is not 3 (the session waits behind Restore previous session), resume_from_crash is off, or crashes in a row passed max_resumed_crashes (Firefox shows about:sessionrestore).",
-        repair: .none("whether Firefox restores at launch is its preferences' choice; the session is kept for it to restore."))
+        "The browser reads the session but does not restore it at launch. Firefox desktop: the last run ended cleanly and browser.startup.page is not 3 (the session waits behind Restore previous session), resume_from_crash is off, or crashes in a row passed max_resumed_crashes (Firefox shows about:sessionrestore). Chromium desktop: Preferences' session.restore_on_startup is not 1 or 6 (Chrome opens the New Tab page or its startup URLs, and the next launch deletes the file).",
+        repair: .none("whether the browser restores at launch is its preferences' choice; the session is kept for it to restore."))
 
     static let firefoxDesktopRules: [Rule] = [
         sessionFileSkipped, sessionFilesNoneLoad, sessionFileDamaged, upgradeBackupUnread, sessionNotRestoredAtLaunch

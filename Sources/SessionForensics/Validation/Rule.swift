@@ -22,7 +22,7 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
 
     /// Every rule, in the order they are documented: Chrome for iOS's optimized format's, its
     /// legacy format's, Firefox for iOS's, then Firefox desktop's.
-    public static var all: [Rule] { optimizedRules + legacyRules + firefoxIOSRules + firefoxDesktopRules }
+    public static var all: [Rule] { optimizedRules + legacyRules + firefoxIOSRules + firefoxDesktopRules + chromiumDesktopRules }
 
     /// Looks a rule up by its name.
     public static func named(_ name: String) -> Rule? { all.first { $0.name == name } }

@@ -22,6 +22,15 @@ struct PickleReader {
         self.end = range.upperBound
     }
 
+    /// A reader over a pickle cut short (the last record of a file cut in the middle): its
+    /// header's size is not checked, and what the bytes hold is read up to where they end.
+    init?(cut bytes: [UInt8], _ range: Range<Int>) {
+        guard range.count >= 4 else { return nil }
+        self.bytes = bytes
+        self.position = range.lowerBound + 4
+        self.end = range.upperBound
+    }
+
     /// Whether every byte of the payload was read.
     var atEnd: Bool { position >= end }
 

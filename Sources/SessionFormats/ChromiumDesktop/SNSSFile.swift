@@ -71,6 +71,9 @@ public struct SNSSFile: Sendable {
     /// Every record, those read past damage included (marked `salvaged`), the marker among them.
     public var records: [Record]
     public var damage: [Damage]
+    /// The last record when the file ends in its middle: its id and the contents that are there
+    /// (salvage reads what it can of them).
+    public var cutRecord: Record?
 
     /// How many of `records` Chrome reads: those before the first damage.
     public var readByChrome: Int { records.firstIndex(where: \.salvaged) ?? records.count }
@@ -96,7 +99,7 @@ public struct SNSSFile: Sendable {
     /// Reads the records of `bytes`, resynchronising after damage on boundaries that `commands`
     /// finds plausible.
     public static func read(_ bytes: [UInt8], commands: SNSSCommandSet) -> SNSSFile {
-        var file = SNSSFile(bytes: bytes, header: .notSNSS, records: [], damage: [])
+        var file = SNSSFile(bytes: bytes, header: .notSNSS, records: [], damage: [], cutRecord: nil)
         guard bytes.count >= headerSize, hasSignature(bytes) else { return file }
         let version = Int32(bitPattern: UInt32(bytes[4]) | UInt32(bytes[5]) << 8 | UInt32(bytes[6]) << 16 | UInt32(bytes[7]) << 24)
         switch version {
@@ -129,7 +132,12 @@ public struct SNSSFile: Sendable {
             }
             let resumed = resynchronise(bytes, after: position, commands: commands)
             file.damage.append(Damage(offset: position, kind: kind, resumedAt: resumed))
-            guard let resumed else { break }
+            guard let resumed else {
+                if kind == .pastEnd, bytes.count - position > 3 {
+                    file.cutRecord = Record(id: bytes[position + 2], offset: position, contents: position + 3..<bytes.count, salvaged: true)
+                }
+                break
+            }
             position = resumed
             salvaged = true
         }

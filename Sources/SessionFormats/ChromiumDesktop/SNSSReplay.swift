@@ -88,6 +88,10 @@ public struct SNSSReplay: Sendable {
                 if !salvage { return state.finish(stops: stops, salvage: false) }
             }
         }
+        // What can be read of a navigation the file cuts short.
+        if salvage, let cut = file.cutRecord, cut.id == 6, let navigation = SNSSNavigation.decodeCut(file.bytes, cut.contents) {
+            state.apply(.navigation(navigation), salvaged: true)
+        }
         return state.finish(stops: stops, salvage: salvage)
     }
 }

@@ -42,7 +42,12 @@ enum SNSSSessionCommand: Sendable {
             return decodeFixed(id: id, FixedFields(bytes: bytes, start: contents.lowerBound))
         }
         guard var pickle = PickleReader(bytes, contents) else { return .unparsable("its pickle's header does not fit its contents") }
-        return decodePickled(id: id, &pickle)
+        var decoded = decodePickled(id: id, &pickle)
+        if case .command(.navigation(var navigation)) = decoded {
+            navigation.record = contents
+            decoded = .command(.navigation(navigation))
+        }
+        return decoded
     }
 
     /// The fields of a fixed-size command, read at their offsets.

@@ -145,6 +145,10 @@ public enum InspectDocument {
             writer.key("incognito")
             writer.bool(true)
         }
+        if tab.salvaged {
+            writer.key("salvaged")
+            writer.bool(true)
+        }
         if withHistory { writeHistory(of: tab, to: &writer) }
         writer.endObject()
     }

@@ -17,6 +17,8 @@ enum InspectText {
                 marks += tab.opener != nil ? "o" : " "
                 // Firefox for iOS marks each tab private, and names it by UUID.
                 if !session.format.isChrome { marks += tab.incognito ? "I" : " " }
+                // Chromium desktop: recovered from past where Chrome stops reading.
+                if session.format == .snss { marks += tab.salvaged ? "S" : " " }
                 let title = tab.title.isEmpty ? "(untitled)" : tab.title
                 let name = session.format.isChrome ? "#\(tab.id)" : tab.stableIdentifier ?? "#\(tab.id)"
                 Output.line("  \(marks) [\(index)] \(name) \(title)")
@@ -47,7 +49,8 @@ enum InspectText {
         }
         Output.line()
         let privateMark = sessions.contains { !$0.format.isChrome } ? ", I private" : ""
-        Output.line("legend: * active, P pinned, o has opener\(privateMark)")
+        let salvagedMark = sessions.contains { $0.format == .snss } ? ", S salvaged (read past where the browser stops)" : ""
+        Output.line("legend: * active, P pinned, o has opener\(privateMark)\(salvagedMark)")
     }
 
     /// The tabs and windows closed in a session that the browser keeps to reopen, most recent first.

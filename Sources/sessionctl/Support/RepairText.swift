@@ -66,7 +66,13 @@ enum RepairText {
             }
         }
         Output.line()
-        if result.isClean {
+        // Errors no repair can fix (an encrypted session file, say) are left, and said to be.
+        let leftAlone = (result.after ?? result.plan.before).findings.count { $0.severity == .error }
+        if result.isClean && leftAlone > 0 {
+            Output.line(
+                "result: nothing left that repair fixes; \(leftAlone) error\(leftAlone == 1 ? "" : "s") it leaves as \(leftAlone == 1 ? "it is" : "they are") (sessionctl validate says why)"
+            )
+        } else if result.isClean {
             Output.line(result.dryRun ? "result: the plan repairs everything that needs it" : "result: the profile validates clean")
         } else {
             let count = result.remaining.count
