@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func theTableIsRead() {
-        #expect(Self.cases.count == 13)
+        #expect(Self.cases.count == 15)
     }
 
     /// Each case is reported with its rule, severity and Chrome's outcome; errors fail.
@@ -87,7 +87,8 @@ import Testing
     /// Repair writes a Session_ file Chrome takes, holding every tab salvage reads, sets the
     /// originals aside outside Sessions/, leaves the profile clean, and a second run does nothing.
     @Test(arguments: [
-        "record-size-zero", "record-past-end", "command-unparsable", "unknown-command", "tab-without-window", "version-1", "legacy-names"
+        "record-size-zero", "record-past-end", "command-unparsable", "unknown-command", "tab-without-window", "window-without-type",
+        "version-1", "legacy-names"
     ])
     func repairSavesWhatChromeWouldLose(_ name: String) throws {
         let profile = try Self.copy(name)
@@ -118,6 +119,19 @@ import Testing
         let validate = try CLI.run(["validate", profile, "--format", "json"])
         let findings = try #require(try Self.json(validate.stdout)["findings"] as? [[String: Any]])
         #expect(findings.allSatisfy { $0["severity"] as? String != "error" }, "\(findings)")
+    }
+
+    /// A Tabs_ file's closed tabs and windows are shown, newest first, beside the open windows.
+    @Test func closedTabsAndWindowsAreShown() throws {
+        let result = try CLI.run(["inspect", CLI.path("\(Self.gallery)/healthy"), "--format", "json"])
+        let sessions = try #require(try Self.json(result.stdout)["sessions"] as? [[String: Any]])
+        let closed = try #require(sessions.first { ($0["id"] as? String ?? "").hasPrefix("Sessions/Tabs_") })
+        #expect((closed["tabs"] as? [Any])?.isEmpty == true)
+        let tabs = try #require(closed["closedTabs"] as? [[String: Any]])
+        #expect(tabs.map { $0["url"] as? String } == ["https://example.org/healthy/closed/1"])
+        let windows = try #require(closed["closedWindows"] as? [[String: Any]])
+        #expect(windows.count == 1)
+        #expect(((windows.first?["tabs"] as? [[String: Any]])?.first?["url"] as? String) == "https://example.org/healthy/closed/2")
     }
 
     /// An encrypted file that hides no readable one: repair writes nothing and says what is left.

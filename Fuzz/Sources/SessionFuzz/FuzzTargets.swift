@@ -23,7 +23,9 @@ enum FuzzTargets {
         ("firefox-legacy", FirefoxLegacyFuzz.run),
         ("webkit-state", WebKitStateFuzz.run),
         ("mozlz4", MozLz4Fuzz.run),
-        ("sessionstore", SessionstoreFuzz.run)
+        ("sessionstore", SessionstoreFuzz.run),
+        ("snss", SNSSFuzz.run),
+        ("pickle", SNSSFuzz.pickle)
     ]
 }
 

@@ -39,6 +39,9 @@ public enum SNSSCommandSet: String, Sendable {
         }
     }
 
+    /// The id of the set's UpdateTabNavigation command.
+    var navigationID: UInt8 { self == .session ? 6 : 1 }
+
     /// Whether `id` is a command of this set that Chromium reads.
     public func knows(_ id: UInt8) -> Bool { fixedSize(of: id) != nil || isPickled(id) }
 

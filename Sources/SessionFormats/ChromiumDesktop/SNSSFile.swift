@@ -130,14 +130,17 @@ public struct SNSSFile: Sendable {
                     continue
                 }
             }
-            let resumed = resynchronise(bytes, after: position, commands: commands)
-            file.damage.append(Damage(offset: position, kind: kind, resumedAt: resumed))
-            guard let resumed else {
-                if kind == .pastEnd, bytes.count - position > 3 {
-                    file.cutRecord = Record(id: bytes[position + 2], offset: position, contents: position + 3..<bytes.count, salvaged: true)
-                }
+            // A navigation the end of the file cuts: what is there of it is its own bytes, not records.
+            if kind == .pastEnd, bytes.count - position > 3, bytes[position + 2] == commands.navigationID,
+                SNSSNavigation.decodeCut(bytes, position + 3..<bytes.count) != nil
+            {
+                file.damage.append(Damage(offset: position, kind: kind, resumedAt: nil))
+                file.cutRecord = Record(id: bytes[position + 2], offset: position, contents: position + 3..<bytes.count, salvaged: true)
                 break
             }
+            let resumed = resynchronise(bytes, after: position, commands: commands)
+            file.damage.append(Damage(offset: position, kind: kind, resumedAt: resumed))
+            guard let resumed else { break }
             position = resumed
             salvaged = true
         }

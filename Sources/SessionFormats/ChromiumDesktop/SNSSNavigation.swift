@@ -21,7 +21,7 @@ public struct SNSSNavigation: Sendable, Equatable {
     /// Decodes the pickle of `bytes[contents]` as Chromium's `ReadFromPickle` does: the tab id,
     /// index, URL, title, page state and transition must be there; every later field is read
     /// when present. Nil when a required field is missing.
-    static func decode(_ bytes: [UInt8], _ contents: Range<Int>) -> SNSSNavigation? {
+    public static func decode(_ bytes: [UInt8], _ contents: Range<Int>) -> SNSSNavigation? {
         guard var pickle = PickleReader(bytes, contents) else { return nil }
         var navigation = decode(&pickle)
         navigation?.record = contents
@@ -30,7 +30,7 @@ public struct SNSSNavigation: Sendable, Equatable {
 
     /// What can be read of a navigation whose record the file cuts short: the fields up to the
     /// cut, when the tab id, index and URL are whole; the title is kept when it is whole too.
-    static func decodeCut(_ bytes: [UInt8], _ contents: Range<Int>) -> SNSSNavigation? {
+    public static func decodeCut(_ bytes: [UInt8], _ contents: Range<Int>) -> SNSSNavigation? {
         guard var pickle = PickleReader(cut: bytes, contents), let tab = pickle.int32(), let index = pickle.int32(),
             let url = pickle.string(), !url.isEmpty
         else { return nil }

@@ -89,7 +89,9 @@ public struct SNSSReplay: Sendable {
             }
         }
         // What can be read of a navigation the file cuts short.
-        if salvage, let cut = file.cutRecord, cut.id == 6, let navigation = SNSSNavigation.decodeCut(file.bytes, cut.contents) {
+        if salvage, let cut = file.cutRecord, cut.id == SNSSCommandSet.session.navigationID,
+            let navigation = SNSSNavigation.decodeCut(file.bytes, cut.contents)
+        {
             state.apply(.navigation(navigation), salvaged: true)
         }
         return state.finish(stops: stops, salvage: salvage)

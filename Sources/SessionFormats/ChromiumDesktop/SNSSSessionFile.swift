@@ -30,10 +30,15 @@ public struct SNSSSessionFile: Sendable {
     /// Whether Chrome reads records from it at all: version 3 (the newest Chromium refuses 1).
     public var readByChrome: Bool { file.header == .plain(version: 3) }
 
-    /// The windows as model sessions named `<file>#<n>`, from salvage's replay: tabs in visual
+    /// For a `Tabs_` file, one session of no open tab holding its closed tabs and windows.
+    /// Otherwise the windows as model sessions named `<file>#<n>`, from salvage's replay: tabs in visual
     /// order, each its selected navigation's title and URL, pinned and grouped as the file says;
     /// a tab that only salvage recovers is marked `salvaged`.
     public func sessions(file name: String, history: Bool) -> [Session] {
+        if type == .tabs, case .plain = file.header {
+            let closed = SNSSTabRestore.read(file)
+            return closed.closedTabs.isEmpty && closed.closedWindows.isEmpty ? [] : [closed.session(name: name, history: history)]
+        }
         guard let salvage else { return [] }
         let chromeTabs = Set(chrome?.windows.flatMap { $0.tabs.map(\.id) } ?? [])
         return salvage.windows.enumerated().map { number, window in

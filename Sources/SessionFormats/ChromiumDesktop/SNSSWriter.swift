@@ -5,7 +5,8 @@
 /// marker. Navigations are written as read, unknown later fields and all; only their index is
 /// renumbered where replay moved it.
 public struct SNSSWriter: Sendable {
-    private var bytes: [UInt8] = SNSSFile.signature + [3, 0, 0, 0]
+    /// The file so far.
+    var bytes: [UInt8] = SNSSFile.signature + [3, 0, 0, 0]
 
     public init() {}
 
@@ -78,7 +79,11 @@ extension SNSSNavigation {
     /// The command's contents: as read from `source` with the index set to this one's, or
     /// encoded afresh from the fields when it was not read from a file.
     func contents(in source: [UInt8]) -> [UInt8] {
-        if let record, record.upperBound <= source.count, record.count >= 12 {
+        // Copied only when its pickle's header is the usual 4 bytes (the index is then at byte 8).
+        if let record, record.upperBound <= source.count, record.count >= 12,
+            Int(source[record.lowerBound]) | Int(source[record.lowerBound + 1]) << 8 | Int(source[record.lowerBound + 2]) << 16
+                | Int(source[record.lowerBound + 3]) << 24 == record.count - 4
+        {
             var bytes = Array(source[record])
             // The pickle's header (4 bytes), the tab id (4), then the index.
             withUnsafeBytes(of: index.littleEndian) { for (offset, byte) in $0.enumerated() { bytes[8 + offset] = byte } }

@@ -1,0 +1,42 @@
+import SessionFormats
+
+/// Chromium desktop's SNSS files: whatever the bytes, the record reader and both replays return;
+/// salvage's windows, written as a full state, read back whole (no damage, no command Chrome
+/// stops at, the marker) and Chrome's replay of them gives the same windows, tabs and
+/// selections. The pickle target reads a navigation from any bytes.
+enum SNSSFuzz {
+    @Sendable static func run(_ bytes: [UInt8]) {
+        // The input as it is, and after an SNSS version-3 header when it lacks one.
+        let file = SNSSFile.hasSignature(bytes) ? bytes : SNSSFile.signature + [3, 0, 0, 0] + bytes
+        for type in [ChromiumDesktopLayout.FileType.session, .tabs] {
+            let decoded = SNSSSessionFile.decode(file, type: type)
+            for record in decoded.file.records where record.contents.upperBound > file.count || record.offset < 8 {
+                fatalError("a record outside the file")
+            }
+            guard let salvage = decoded.salvage else { continue }
+            let written = SNSSWriter.fullState(of: salvage, source: file)
+            let again = SNSSSessionFile.decode(written, type: .session)
+            guard again.file.damage.isEmpty, again.file.markerIndex != nil, let chrome = again.chrome, chrome.stops.isEmpty else {
+                fatalError("a written full state does not read whole")
+            }
+            if shape(chrome) != shape(salvage) { fatalError("Chrome's replay of the written state differs from salvage's") }
+        }
+    }
+
+    /// Each window's tabs: id, selected URL, pinned, group; and the selections.
+    private static func shape(_ replay: SNSSReplay) -> [[String]] {
+        replay.windows.map { window in
+            ["selected \(window.selectedPosition)"]
+                + window.tabs.map { tab in
+                    let url = tab.navigations.isEmpty ? "" : tab.navigations[tab.selectedPosition].url
+                    return
+                        "\(tab.id) \(url) \(tab.selectedPosition) \(tab.pinned) \(tab.navigations.count) \(String(describing: tab.group))"
+                }
+        }
+    }
+
+    @Sendable static func pickle(_ bytes: [UInt8]) {
+        _ = SNSSNavigation.decode(bytes, 0..<bytes.count)
+        _ = SNSSNavigation.decodeCut(bytes, 0..<bytes.count)
+    }
+}
