@@ -146,3 +146,20 @@ import Testing
         #expect(inspect.status == 65 && inspect.stderr.contains("SNSS version 4 is encrypted"), "\(inspect.stderr)")
     }
 }
+
+/// diff between two Session_ files of one profile matches windows by their place and says what
+/// changed tab by tab.
+@Suite struct ChromiumDesktopDiffTests {
+    @Test func twoSessionFilesAreComparedWindowByWindow() throws {
+        let older = CLI.path("\(ChromiumDesktopCommandTests.gallery)/marker-missing/Sessions/Session_13396999000000000")
+        let newer = CLI.path("\(ChromiumDesktopCommandTests.gallery)/healthy/Sessions/Session_13397000000000000")
+        let same = try CLI.run(["diff", older, older, "--format", "json"])
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        let result = try CLI.run(["diff", older, newer, "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let document = try ChromiumDesktopCommandTests.json(result.stdout)
+        let sessions = try #require(document["sessions"] as? [[String: Any]])
+        #expect(sessions.compactMap { $0["id"] as? String } == ["#1", "#2"], "\(sessions)")
+        #expect(sessions.allSatisfy { $0["status"] as? String == "changed" }, "\(sessions)")
+    }
+}

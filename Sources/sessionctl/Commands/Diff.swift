@@ -68,8 +68,16 @@ extension SessionCtl {
                 }
             }
             let skipped = Set(unreadable.map { ($0.error.incognito ? "OTR/" : "") + $0.error.session })
+            // Two files that each hold several windows (two Session_ files of a Chromium profile, two
+            // Firefox desktop session files): windows are matched by their place in the file.
+            let byPlace = before.kind == .file && after.kind == .file && before.sessions.count == 1 && after.sessions.count == 1
             func compared(_ sessions: [Session]) -> [Session] {
-                sessions.filter { !skipped.contains(($0.incognito ? "OTR/" : "") + $0.id) }
+                sessions.filter { !skipped.contains(($0.incognito ? "OTR/" : "") + $0.id) }.map { session in
+                    guard byPlace, let place = session.id.lastIndex(of: "#") else { return session }
+                    var placed = session
+                    placed.id = String(session.id[place...])
+                    return placed
+                }
             }
             let diff = Differ.compare(
                 compared(sides[0].2.sessions), compared(sides[1].2.sessions),
