@@ -76,9 +76,25 @@ extension POSIXFileSystem {
         guard let status = SystemCall.status(of: fd) else { throw failure("fstat", path) }
         guard status.kind == .file else { throw .notRegularFile(path: path) }
         guard status.size <= limit else { throw .tooLarge(path: path, size: status.size, limit: limit) }
-        // Read the size fstat gave in one go; an empty stat size (procfs) reads on to the end.
-        var buffer = [UInt8](repeating: 0, count: max(Int(status.size), 0))
-        var filled = 0
+        // Read the size fstat gave in one go, into memory not zeroed first (a large session file
+        // costs a tenth of its read in the zeroing); an empty stat size (procfs) reads on to the end.
+        let size = max(Int(status.size), 0)
+        var failed = false
+        var buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
+            var filled = 0
+            while filled < size {
+                let count = SystemCall.readBytes(fd, raw.baseAddress.map { UnsafeMutableRawPointer($0 + filled) }, size - filled)
+                if count < 0 { failed = true }
+                if count <= 0 { break }
+                filled += count
+            }
+            initialized = filled
+        }
+        guard !failed else { throw failure("read", path) }
+        // The size fstat reported has arrived, or the file ended before it (it shrank meanwhile):
+        // a snapshot, without a second read to confirm the end.
+        if size > 0 { return buffer }
+        var filled = buffer.count
         var chunk: [UInt8] = []
         while true {
             let intoBuffer = filled < buffer.count

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SessionFormats
@@ -173,6 +174,22 @@ import Testing
         #expect(old.usableForLastSession && !old.readByChrome)
         let unmarked = SNSSSessionFile.decode(Array(Self.file().dropLast(3)), type: .session)
         #expect(!unmarked.usableForLastSession)
+    }
+
+    /// The one-pass replay of a whole file gives what the two replays give, on every gallery file.
+    @Test func oneReplayOfAWholeFileIsBothReplays() throws {
+        let gallery = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/chromium-desktop/gallery")
+        var whole = 0
+        for case let url as URL in FileManager.default.enumerator(at: gallery, includingPropertiesForKeys: nil) ?? .init()
+        where url.lastPathComponent.hasPrefix("Session_") {
+            let file = SNSSFile.read([UInt8](try Data(contentsOf: url)), commands: .session)
+            let both = SNSSReplay.replays(file)
+            #expect(both.chrome == SNSSReplay.replay(file, salvage: false), "\(url.path)")
+            #expect(both.salvage == SNSSReplay.replay(file, salvage: true), "\(url.path)")
+            if file.damage.isEmpty { whole += 1 }
+        }
+        #expect(whole > 5)
     }
 
     @Test func namesAreReadAsChromeReadsThem() {

@@ -3,7 +3,7 @@
 /// first unknown or unparsable command; tabs without a window and windows without a type are
 /// dropped) and as salvage does (every record read, those past damage too, a bad command
 /// skipped, a tab without a window kept in a window of its own).
-public struct SNSSReplay: Sendable {
+public struct SNSSReplay: Sendable, Equatable {
     /// One tab as replay leaves it.
     public struct Tab: Sendable, Equatable {
         public var id: Int32
@@ -71,13 +71,45 @@ public struct SNSSReplay: Sendable {
     /// Commands skipped (salvage) or where replay stopped (Chrome's: the first of them).
     public var stops: [Stop]
 
-    /// Replays `file`'s records: Chrome's way (`salvage` false) or salvage's.
+    /// Every record of `file` decoded as a session command, for `replay` (the marker's decoding is
+    /// never looked at).
+    static func decodeCommands(_ file: SNSSFile) -> [SNSSSessionCommand.Decoded] {
+        file.records.map { SNSSSessionCommand.decode(id: $0.id, file.bytes, $0.contents) }
+    }
+
+    /// Replays `file`'s records: Chrome's way (`salvage` false) or salvage's; `commands` are
+    /// their decodings when already made (`decodeCommands`).
     public static func replay(_ file: SNSSFile, salvage: Bool) -> SNSSReplay {
+        replay(file, salvage: salvage, commands: decodeCommands(file))
+    }
+
+    /// Both replays of `file`: Chrome's and salvage's. When Chrome reads every record and replays
+    /// every command (no damage, no command it stops at), the two differ only in what they keep
+    /// at the end, so the commands are applied once (`SNSSTests` holds this to two replays).
+    static func replays(_ file: SNSSFile) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
+        let commands = decodeCommands(file)
+        let whole =
+            file.damage.isEmpty && file.cutRecord == nil
+            && !commands.contains { decoded in
+                if case .command = decoded { return false }
+                return true
+            }
+        guard whole else {
+            return (replay(file, salvage: false, commands: commands), replay(file, salvage: true, commands: commands))
+        }
+        var state = ReplayState()
+        for (record, decoded) in zip(file.records, commands) where record.id != SNSSFile.markerID {
+            if case .command(let command) = decoded { state.apply(command, salvaged: false) }
+        }
+        return (state.finish(stops: [], salvage: false), state.finish(stops: [], salvage: true))
+    }
+
+    static func replay(_ file: SNSSFile, salvage: Bool, commands: [SNSSSessionCommand.Decoded]) -> SNSSReplay {
         var state = ReplayState()
         let records = salvage ? file.records[...] : file.records[..<file.readByChrome]
         var stops: [Stop] = []
         for (index, record) in zip(records.indices, records) where record.id != SNSSFile.markerID {
-            let decoded = SNSSSessionCommand.decode(id: record.id, file.bytes, record.contents)
+            let decoded = commands[index]
             switch decoded {
             case .command(let command):
                 state.apply(command, salvaged: record.salvaged || !stops.isEmpty)
@@ -105,17 +137,14 @@ private struct ReplayState {
     var groups: [SNSSToken: SNSSReplay.Group] = [:]
     var activeWindow: Int32?
 
+    /// Changes the tab in place (a copy out of the map would copy its navigations at every change).
     mutating func tab(_ id: Int32, salvaged: Bool, _ change: (inout SNSSReplay.Tab) -> Void) {
-        var tab = tabs[id] ?? SNSSReplay.Tab(id: id)
-        change(&tab)
-        if salvaged { tab.salvaged = true }
-        tabs[id] = tab
+        change(&tabs[id, default: SNSSReplay.Tab(id: id)])
+        if salvaged { tabs[id]?.salvaged = true }
     }
 
     mutating func window(_ id: Int32, _ change: (inout SNSSReplay.Window) -> Void) {
-        var window = windows[id] ?? SNSSReplay.Window(id: id)
-        change(&window)
-        windows[id] = window
+        change(&windows[id, default: SNSSReplay.Window(id: id)])
     }
 
     mutating func apply(_ command: SNSSSessionCommand, salvaged: Bool) {

@@ -15,8 +15,7 @@ public struct SNSSSessionFile: Sendable {
         let file = SNSSFile.read(bytes, commands: type.commands)
         var decoded = SNSSSessionFile(type: type, file: file)
         guard case .plain = file.header, type.commands == .session else { return decoded }
-        decoded.chrome = SNSSReplay.replay(file, salvage: false)
-        decoded.salvage = SNSSReplay.replay(file, salvage: true)
+        (decoded.chrome, decoded.salvage) = SNSSReplay.replays(file)
         return decoded
     }
 
