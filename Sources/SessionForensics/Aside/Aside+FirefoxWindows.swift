@@ -59,7 +59,7 @@ extension Aside {
     func holdsFirefoxFiles(_ entry: AsideEntry) -> Bool {
         guard entry.origin == .sessionctl else { return false }
         let names = (try? fileSystem.list(joinPath(profile, entry.path))) ?? []
-        return names.contains { Self.firefoxEntryRoots.contains($0) || Self.firefoxDesktopEntryRoots.contains($0) }
+        return names.contains { Self.firefoxEntryRoots.contains($0) || Self.desktopEntryRoots.contains($0) }
     }
 
     /// Puts the files of a Firefox entry back at their paths in the profile, each written
@@ -111,7 +111,7 @@ extension Aside {
         }
         let window =
             check.verified.first { $0.contains(FirefoxIOSLayout.windowDataDirectory + "/") }
-            ?? check.verified.first { Self.firefoxDesktopEntryRoots.contains($0) } ?? check.verified.first ?? ""
+            ?? check.verified.first { Self.desktopEntryRoots.contains($0) } ?? check.verified.first ?? ""
         return AsideRestoreOutcome(
             restored: entry, destination: window, displaced: displaced, shadowed: false, restoredFiles: check.verified,
             leftBehind: check.problems)

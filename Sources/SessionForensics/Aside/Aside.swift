@@ -66,10 +66,10 @@ public struct Aside: Sendable {
             guard !incognito else { return [] }
             return try pushFirefoxWindows(input, session: session, reason: reason)
         }
-        if let input = firefoxDesktopInput() {
-            // Firefox desktop writes no private window to its session files.
+        if let found = desktopSessionFiles() {
+            // Desktop browsers write no private window to their session files.
             guard !incognito else { return [] }
-            return try pushSessionstoreFiles(input, session: session, reason: reason)
+            return try pushDesktopSessionFiles(found, session: session, reason: reason)
         }
         var sources: [(id: SessionID, directory: String)]
         if let session {

@@ -30,7 +30,9 @@ public struct AsideTarget: Sendable, Equatable {
     }
 
     /// The families whose profiles `aside` works on.
-    public static let asideBrowsers: Set<String> = [ChromeIOSFamily().name, FirefoxIOSFamily().name, FirefoxDesktopFamily().name]
+    public static let asideBrowsers: Set<String> = [
+        ChromeIOSFamily().name, FirefoxIOSFamily().name, FirefoxDesktopFamily().name, ChromiumDesktopFamily().name
+    ]
 
     /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.

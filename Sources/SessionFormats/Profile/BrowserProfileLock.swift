@@ -62,8 +62,9 @@ public enum BrowserProfileLock {
     /// old-format `lock` link (without `+`) naming a live process; nil when Firefox is not running
     /// with it (a `+` link left by a crash is stale once nobody holds the record lock).
     public static func firefoxHolder(profile: String) -> Holder? {
-        if let held = recordLockHolder(profile + "/.parentlock") { return held }
-        let link = profile + "/lock"
+        let root = profile.isEmpty ? "." : profile
+        if let held = recordLockHolder(root + "/.parentlock") { return held }
+        let link = root + "/lock"
         guard let target = linkTarget(link), let colon = target.lastIndex(of: ":") else { return nil }
         let tail = target[target.index(after: colon)...]
         guard !tail.hasPrefix("+"), let pid = Int32(tail), isAlive(pid) else { return nil }
@@ -73,7 +74,7 @@ public enum BrowserProfileLock {
     /// Chromium's hold on the user-data directory `directory`: a `SingletonLock` link naming this
     /// host and a live process; nil otherwise (a link from another machine or a crash is stale).
     public static func chromiumHolder(userData directory: String) -> Holder? {
-        let link = directory + "/SingletonLock"
+        let link = directory.isEmpty ? "SingletonLock" : directory + "/SingletonLock"
         guard let target = linkTarget(link), let dash = target.lastIndex(of: "-"),
             let pid = Int32(target[target.index(after: dash)...])
         else { return nil }

@@ -19,8 +19,9 @@ extension SessionCtl {
                 states are set aside together, each at its path in the profile, and restore writes \
                 each back atomically. \
                 On a Firefox desktop profile, its session files (sessionstore.jsonlz4 and \
-                sessionstore-backups/) are set aside together as sessionstore@<stamp>; push and \
-                restore refuse while Firefox runs with the profile (exit status 75). \
+                sessionstore-backups/) are set aside together as sessionstore@<stamp>, and on a \
+                Chromium desktop profile its Sessions/ files as Sessions@<stamp>; push and restore \
+                refuse while the browser runs with the profile (exit status 75). \
                 Commands that change the profile take its lock (exit status 75 when another \
                 sessionctl holds it).
                 """,
