@@ -201,3 +201,53 @@ import Testing
         #expect(ChromiumDesktopLayout.type(ofName: "Current Session") == .session)
     }
 }
+
+/// Where Chromium's replay stops part-way, or keeps windows by the file's service.
+@Suite struct SNSSReplayStopTests {
+    /// A pruning of no navigations stops Chrome's replay (`count <= 0`), as a negative index does.
+    @Test(arguments: [(Int32(0), Int32(0)), (Int32(-1), Int32(1))])
+    func aPruningOfNothingStopsReplay(index: Int32, count: Int32) {
+        let bytes = SNSSTests.file { writer in
+            writer.fixed(24, [10, index, count])
+            writer.fixed(0, [1, 15])
+            writer.record(6, SNSSTests.navigation(tab: 15, index: 0, url: "https://example.org/15"))
+        }
+        let decoded = SNSSSessionFile.decode(bytes, type: .session)
+        #expect(decoded.chrome?.stops.first?.id == 24 && decoded.chrome?.stops.first?.unparsable != nil)
+        #expect(SNSSTests.urls(decoded.chrome).joined().count == 3)
+        #expect(SNSSTests.urls(decoded.salvage).joined().count == 4)
+    }
+
+    /// A saved group without its id: Chrome sets its title, colour and collapsed state, then stops.
+    @Test func aSavedGroupWithoutItsIDKeepsItsMetadata() {
+        let token = SNSSToken(high: 7, low: 9)
+        let bytes = SNSSTests.file { writer in
+            var contents = withUnsafeBytes(of: Int32(10).littleEndian, Array.init) + [0, 0, 0, 0]
+            contents += withUnsafeBytes(of: token.high.littleEndian, Array.init) + withUnsafeBytes(of: token.low.littleEndian, Array.init)
+            contents += [1, 0, 0, 0, 0, 0, 0, 0]
+            writer.record(25, contents)
+            var pickle = PickleWriter()
+            pickle.uint64(token.high)
+            pickle.uint64(token.low)
+            pickle.string16("Saved")
+            pickle.uint32(3)
+            pickle.bool(true)
+            pickle.bool(true)
+            writer.record(27, pickle.bytes)
+        }
+        let decoded = SNSSSessionFile.decode(bytes, type: .session)
+        #expect(decoded.chrome?.stops.first?.id == 27)
+        #expect(decoded.chrome?.groups[token]?.title == "Saved" && decoded.chrome?.groups[token]?.color == 3)
+    }
+
+    /// An Apps_ file keeps app windows (the app session service's), a Session_ file does not.
+    @Test func appWindowsAreKeptInAppsFiles() {
+        var writer = SNSSWriter()
+        writer.fixed(9, [1, 2])
+        writer.fixed(0, [1, 10])
+        writer.record(6, SNSSTests.navigation(tab: 10, index: 0, url: "https://app.example/"))
+        writer.record(SNSSFile.markerID, [])
+        #expect(SNSSTests.urls(SNSSSessionFile.decode(writer.bytes, type: .apps).chrome) == [["https://app.example/"]])
+        #expect(SNSSSessionFile.decode(writer.bytes, type: .session).chrome?.windows.isEmpty == true)
+    }
+}

@@ -79,14 +79,16 @@ public struct SNSSReplay: Sendable, Equatable {
 
     /// Replays `file`'s records: Chrome's way (`salvage` false) or salvage's; `commands` are
     /// their decodings when already made (`decodeCommands`).
-    public static func replay(_ file: SNSSFile, salvage: Bool) -> SNSSReplay {
-        replay(file, salvage: salvage, commands: decodeCommands(file))
+    /// `windowTypes` are the types of window kept: normal and popup for `Session_` files (the
+    /// session service's), app and app popup for `Apps_` files.
+    public static func replay(_ file: SNSSFile, salvage: Bool, windowTypes: Set<Int32> = [0, 1]) -> SNSSReplay {
+        replay(file, salvage: salvage, commands: decodeCommands(file), windowTypes: windowTypes)
     }
 
     /// Both replays of `file`: Chrome's and salvage's. When Chrome reads every record and replays
     /// every command (no damage, no command it stops at), the two differ only in what they keep
     /// at the end, so the commands are applied once (`SNSSTests` holds this to two replays).
-    static func replays(_ file: SNSSFile) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
+    static func replays(_ file: SNSSFile, windowTypes: Set<Int32> = [0, 1]) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
         let commands = decodeCommands(file)
         let whole =
             file.damage.isEmpty && file.cutRecord == nil
@@ -95,16 +97,22 @@ public struct SNSSReplay: Sendable, Equatable {
                 return true
             }
         guard whole else {
-            return (replay(file, salvage: false, commands: commands), replay(file, salvage: true, commands: commands))
+            return (
+                replay(file, salvage: false, commands: commands, windowTypes: windowTypes),
+                replay(file, salvage: true, commands: commands, windowTypes: windowTypes)
+            )
         }
         var state = ReplayState()
         for (record, decoded) in zip(file.records, commands) where record.id != SNSSFile.markerID {
             if case .command(let command) = decoded { state.apply(command, salvaged: false) }
         }
-        return (state.finish(stops: [], salvage: false), state.finish(stops: [], salvage: true))
+        return (
+            state.finish(stops: [], salvage: false, windowTypes: windowTypes),
+            state.finish(stops: [], salvage: true, windowTypes: windowTypes)
+        )
     }
 
-    static func replay(_ file: SNSSFile, salvage: Bool, commands: [SNSSSessionCommand.Decoded]) -> SNSSReplay {
+    static func replay(_ file: SNSSFile, salvage: Bool, commands: [SNSSSessionCommand.Decoded], windowTypes: Set<Int32>) -> SNSSReplay {
         var state = ReplayState()
         let records = salvage ? file.records[...] : file.records[..<file.readByChrome]
         var stops: [Stop] = []
@@ -113,11 +121,15 @@ public struct SNSSReplay: Sendable, Equatable {
             switch decoded {
             case .command(let command):
                 state.apply(command, salvaged: record.salvaged || !stops.isEmpty)
-            case .unknown, .unparsable:
+            case .unknown, .unparsable, .unparsableAfter:
                 var reason: String?
                 if case .unparsable(let why) = decoded { reason = why }
+                if case .unparsableAfter(let part, let why) = decoded {
+                    state.apply(part, salvaged: record.salvaged || !stops.isEmpty)
+                    reason = why
+                }
                 stops.append(Stop(record: index, offset: record.offset, id: record.id, unparsable: reason))
-                if !salvage { return state.finish(stops: stops, salvage: false) }
+                if !salvage { return state.finish(stops: stops, salvage: false, windowTypes: windowTypes) }
             }
         }
         // What can be read of a navigation the file cuts short.
@@ -126,7 +138,7 @@ public struct SNSSReplay: Sendable, Equatable {
         {
             state.apply(.navigation(navigation), salvaged: true)
         }
-        return state.finish(stops: stops, salvage: salvage)
+        return state.finish(stops: stops, salvage: salvage, windowTypes: windowTypes)
     }
 }
 
@@ -197,7 +209,7 @@ private struct ReplayState {
 
     /// Puts tabs into windows as Chrome does; salvage also keeps each window-less tab's run in a
     /// window of its own and windows whose type was never given.
-    func finish(stops: [SNSSReplay.Stop], salvage: Bool) -> SNSSReplay {
+    func finish(stops: [SNSSReplay.Stop], salvage: Bool, windowTypes: Set<Int32>) -> SNSSReplay {
         var windows = self.windows
         var withoutWindow: [SNSSReplay.Tab] = []
         for tab in tabs.values.sorted(by: { $0.id < $1.id }) where !tab.navigations.isEmpty {
@@ -211,7 +223,7 @@ private struct ReplayState {
         var dropped: [SNSSReplay.Window] = []
         for var window in windows.values.sorted(by: { $0.id < $1.id }) where !window.tabs.isEmpty {
             window.tabs.sort { ($0.visualIndex, $0.id) < ($1.visualIndex, $1.id) }
-            if let type = window.type, type == 0 || type == 1 {
+            if let type = window.type, windowTypes.contains(type) {
                 kept.append(window)
             } else {
                 dropped.append(window)

@@ -29,6 +29,9 @@ enum SNSSSessionCommand: Sendable {
         case unknown
         /// A known id whose contents do not read as Chromium reads them: replay stops there.
         case unparsable(String)
+        /// A command Chromium applies in part before it finds the rest does not read (a saved
+        /// group's metadata without its id): the part applied, then replay stops there.
+        case unparsableAfter(SNSSSessionCommand, String)
     }
 
     /// Decodes the record `id` with contents `bytes[contents]`.
@@ -87,7 +90,7 @@ enum SNSSSessionCommand: Sendable {
         case 21: return .command(.lastActiveTime(tab: f.int32(0), time: f.int64(8)))
         case 24:
             let count = f.int32(8)
-            guard count >= 0 else { return .unparsable("a count of \(count) navigations pruned") }
+            guard f.int32(4) >= 0, count > 0 else { return .unparsable("index \(f.int32(4)) and count \(count) of navigations pruned") }
             return .command(.pruned(tab: f.int32(0), index: f.int32(4), count: count))
         case 25:
             let group = SNSSToken(high: f.uint64(8), low: f.uint64(16))
@@ -108,9 +111,11 @@ enum SNSSSessionCommand: Sendable {
         case 27:
             guard let token = p.token(), let title = p.string16(), let color = p.uint32() else { return missing }
             let collapsed = p.bool() ?? false
-            if p.bool() == true, p.data() == nil { return .unparsable("a saved group without its id") }
-            return .command(
-                .setTabGroupMetadata(group: SNSSToken(high: token.high, low: token.low), title: title, color: color, collapsed: collapsed))
+            let metadata = SNSSSessionCommand.setTabGroupMetadata(
+                group: SNSSToken(high: token.high, low: token.low), title: title, color: color, collapsed: collapsed)
+            // Chromium sets the group's title, colour and collapsed state before it reads the id.
+            if p.bool() == true, p.data() == nil { return .unparsableAfter(metadata, "a saved group without its id") }
+            return .command(metadata)
         case 28:
             guard p.int32() != nil, let guid = p.string() else { return missing }
             guard SNSSToken.isUUID(guid) else { return .unparsable("a tab GUID that is no UUID") }

@@ -15,7 +15,8 @@ public struct SNSSSessionFile: Sendable {
         let file = SNSSFile.read(bytes, commands: type.commands)
         var decoded = SNSSSessionFile(type: type, file: file)
         guard case .plain = file.header, type.commands == .session else { return decoded }
-        (decoded.chrome, decoded.salvage) = SNSSReplay.replays(file)
+        // The app session service keeps app windows; the session service, normal and popup ones.
+        (decoded.chrome, decoded.salvage) = SNSSReplay.replays(file, windowTypes: type == .apps ? [2, 4] : [0, 1])
         return decoded
     }
 
