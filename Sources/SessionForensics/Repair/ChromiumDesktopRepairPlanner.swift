@@ -14,9 +14,8 @@ public struct ChromiumDesktopRepairPlanner: Sendable {
 
     /// Plans the repair of `read` (a profile) given what validate reported about it.
     public func plan(_ read: InputRead, report: ValidationReport) -> RepairPlan {
-        var plan = RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: [], before: report)
-        let needing = report.findings.filter(RepairPlanner.needsRepair)
-        plan.unrepaired = needing
+        var plan = RepairPlan.unrepaired(report)
+        let needing = plan.unrepaired
         guard !needing.isEmpty, read.input.kind == .profile else { return plan }
         let load = SNSSLoad(read)
         let sessionFiles = load.candidates.filter { $0.type == .session }

@@ -94,3 +94,11 @@ public enum RepairStep: Sendable, Hashable {
     /// its manifest completed, or what remained of the live directory removed; `what` says which.
     case settledSetAside(what: String)
 }
+
+extension RepairPlan {
+    /// A plan of no step that leaves every finding of `report` that needs repair unrepaired:
+    /// where a planner of a whole profile's session files starts.
+    static func unrepaired(_ report: ValidationReport) -> RepairPlan {
+        RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: report.findings.filter(RepairPlanner.needsRepair), before: report)
+    }
+}
