@@ -77,3 +77,33 @@ import Testing
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
     }
 }
+
+/// `sessionctl crash-test --store chromium-desktop`: the JSON contract of a run of Chromium
+/// desktop's store, and its reproducers replayed from the command line.
+@Suite struct ChromiumDesktopStoreCommandTests {
+    @Test func chromesWriterLosesTheSessionWhenAKillLeavesAnEmptyNewerFile() throws {
+        let result = try CLI.run(["crash-test", "--store", "chromium-desktop", "--model", "process", "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["browser"] as? String == "chromium-desktop")
+        #expect(document["mode"] as? String == "store" && document["protocol"] as? String == "chromium")
+        let restores = try #require(document["restores"] as? [String: Int])
+        #expect((restores["lost"] ?? 0) > 0 && restores["torn"] == 0)
+        let failure = try #require((document["failures"] as? [[String: Any]])?.first)
+        let reproducer = try #require(failure["reproducer"] as? String)
+        #expect(reproducer.hasPrefix("store=chromium-desktop;workload=typical;model=process;protocol=chromium;seed=1;crash="))
+        let replay = try CLI.run(["crash-test", "--replay", reproducer])
+        #expect(replay.status == 1 && replay.stdout.contains("FAIL durability: \(failure["message"] as? String ?? "")"), "\(replay.stdout)")
+    }
+
+    @Test func theDurableVariantPassesWhenOnlyTheProcessDies() throws {
+        let result = try CLI.run(["crash-test", "--store", "chromium-desktop", "--protocol", "chromium-durable", "--model", "process"])
+        #expect(result.status == 0 && result.stdout.contains("no failing state"), "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test(arguments: [["--store", "chromium-desktop", "--protocol", "firefox"], ["--store", "chromium-desktop", "--from", "x"]])
+    func optionsThatDoNotFitTheStoreAreUsageErrors(_ arguments: [String]) throws {
+        let result = try CLI.run(["crash-test"] + arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    }
+}

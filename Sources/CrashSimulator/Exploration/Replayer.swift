@@ -18,6 +18,9 @@ public struct Replayer: Sendable {
 
     /// Records the reproducer's workload and checks its one state.
     public func replay(_ reproducer: Reproducer) throws(SimulatorError) -> Outcome {
+        if let saveProtocol = reproducer.chromiumDesktopStore {
+            return try ChromiumDesktopStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
+        }
         if let saveProtocol = reproducer.firefoxDesktopStore {
             return try FirefoxDesktopStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
         }

@@ -27,6 +27,8 @@ public struct Reproducer: Sendable, Equatable {
     public var firefoxStore: FirefoxSaveProtocol?
     /// For a state of Firefox desktop's store, its save protocol (`writeProtocol` is then unused).
     public var firefoxDesktopStore: FirefoxDesktopSaveProtocol?
+    /// For a state of Chromium desktop's store, its save protocol (`writeProtocol` is then unused).
+    public var chromiumDesktopStore: ChromiumDesktopSaveProtocol?
     private var commandInput: String?
     public var model: PersistenceModel
     @_spi(CrashTesting) public var writeProtocol: WriteProtocol
@@ -53,6 +55,10 @@ public struct Reproducer: Sendable, Equatable {
         if let command {
             return
                 "command=\(command.name.rawValue);input=\(command.input);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
+        }
+        if let chromiumDesktopStore {
+            return
+                "store=\(ChromiumDesktopStoreCrashTest.storeName);workload=\(workload);model=\(model.rawValue);protocol=\(chromiumDesktopStore.rawValue);seed=\(seed);\(state.text)"
         }
         if let firefoxDesktopStore {
             return
@@ -104,15 +110,25 @@ public struct Reproducer: Sendable, Equatable {
         }
         var firefoxStore: FirefoxSaveProtocol?
         var firefoxDesktopStore: FirefoxDesktopSaveProtocol?
+        var chromiumDesktopStore: ChromiumDesktopSaveProtocol?
         if let store = fields["store"] {
-            let stores = [FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName]
+            let stores = [FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName, ChromiumDesktopStoreCrashTest.storeName]
             guard stores.contains(store) else {
                 throw .invalidReproducer(text, reason: "store= is not one of \(stores.joined(separator: ", "))")
             }
             guard command == nil, fields["from"] == nil else {
                 throw .invalidReproducer(text, reason: "a state of the \(store) store has no command= or from=")
             }
-            if store == FirefoxDesktopStoreCrashTest.storeName {
+            if store == ChromiumDesktopStoreCrashTest.storeName {
+                guard let saveProtocol = fields["protocol"].flatMap(ChromiumDesktopSaveProtocol.init(rawValue:)) else {
+                    throw .invalidReproducer(
+                        text,
+                        reason:
+                            "protocol= is missing or not one of \(ChromiumDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
+                }
+                chromiumDesktopStore = saveProtocol
+            } else if store == FirefoxDesktopStoreCrashTest.storeName {
                 guard let saveProtocol = fields["protocol"].flatMap(FirefoxDesktopSaveProtocol.init(rawValue:)) else {
                     throw .invalidReproducer(
                         text,
@@ -147,5 +163,6 @@ public struct Reproducer: Sendable, Equatable {
         self.command = command.map { (name: $0.0, input: $0.1) }
         self.firefoxStore = firefoxStore
         self.firefoxDesktopStore = firefoxDesktopStore
+        self.chromiumDesktopStore = chromiumDesktopStore
     }
 }

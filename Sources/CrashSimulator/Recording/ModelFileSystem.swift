@@ -309,6 +309,8 @@ public final class ModelFileSystem: FileSystem, @unchecked Sendable {
         record(
             .rename, source, destination: destination,
             .rename(fromDirectory: from.directory, fromName: from.name, toDirectory: to.directory, toName: to.name, inode: inode))
+        // A file still open is named by its new name in the operations written through it.
+        for (handle, file) in files where file.inode == inode { files[handle]?.path = destination }
     }
 
     public func fsyncDirectory(_ path: String) throws(FileSystemError) {

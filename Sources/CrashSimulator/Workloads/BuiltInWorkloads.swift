@@ -3,7 +3,7 @@ public enum BuiltInWorkloads {
     /// Names, in the order `--help` lists them.
     public static let names = [
         "small", "typical", "1000-tabs", "10000-tabs", "incognito", "crash-loop", "shortened-sessions", "refused-sessions",
-        "interrupted-repair"
+        "interrupted-repair", "desktop-resets"
     ]
 
     /// The default workload.
@@ -21,6 +21,7 @@ public enum BuiltInWorkloads {
         case "shortened-sessions": return shortenedSessions
         case "refused-sessions": return refusedSessions
         case "interrupted-repair": return interruptedRepair
+        case "desktop-resets": return desktopResets
         default: return nil
         }
     }
@@ -177,5 +178,34 @@ public enum BuiltInWorkloads {
         open t3 https://example.org/three "Three"
         wait
         background
+        """
+
+    static let desktopResets = """
+        # Desktop browsing busy enough for Chromium's session service to reset its file three
+        # times in one run (it resets after 250 commands, and the third reset deletes the first
+        # reset's file), then a crash, a relaunch and a clean exit.
+        launch
+        open t1 https://mail.example.com/inbox "Inbox"
+        open t2 https://news.example.com/ "News"
+        open t3 https://video.example.com/watch?v=1 "A video" window=second
+        wait
+        repeat 40 open a{i} https://example.org/a/{i} "A {i}"
+        wait
+        repeat 40 close a{i}
+        navigate t1 https://mail.example.com/message/1 "Message 1"
+        wait
+        repeat 30 open b{i} https://example.org/b/{i} "B {i}"
+        wait
+        repeat 30 close b{i}
+        repeat 60 open c{i} https://example.org/c/{i} "C {i}"
+        wait
+        repeat 55 close c{i}
+        navigate t2 https://news.example.com/world "World news"
+        wait
+        crash
+        launch
+        navigate t1 https://mail.example.com/message/2 "Message 2"
+        wait
+        shutdown
         """
 }

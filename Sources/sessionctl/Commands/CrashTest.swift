@@ -31,11 +31,19 @@ extension SessionCtl {
                 With --store firefox-desktop, on a model of Firefox desktop's session store (recovery \
                 rotated to its backup and replaced through a temporary file every 15 seconds, the \
                 clean file written at shutdown and the recovery files removed, its five-file load \
-                order at launch), judged the same way.
+                order at launch), judged the same way. \
+                With --store chromium-desktop, on a model of Chromium desktop's session service \
+                (commands appended to the open Session_ file 2.5 seconds after the first change and \
+                at shutdown, without a flush unless the protocol says so; a reset at each launch and \
+                after 250 commands writes a new file with the full state and the marker, then \
+                deletes the file of two resets before; a launch deletes every file but the one it \
+                restores), each state judged by what Chrome restores: as far as the last batch that \
+                returned, less, or nothing.
                 Built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")). \
                 Protocols: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
                 of the firefox-ios store: \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
-                of the firefox-desktop store: \(FirefoxDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
+                of the firefox-desktop store: \(FirefoxDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
+                of the chromium-desktop store: \(ChromiumDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
                 """
         )
 
@@ -63,17 +71,23 @@ extension SessionCtl {
         @Option(
             name: .customLong("protocol"),
             help: ArgumentHelp(
-                "Write protocol under test: safe (the default), in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup, broad-sweep, uncounted-launch-crash or drops-backed-up-session; with --store firefox-ios or firefox-desktop, firefox (the default) or firefox-durable.",
+                "Write protocol under test: safe (the default), in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup, broad-sweep, uncounted-launch-crash or drops-backed-up-session; with --store firefox-ios or firefox-desktop, firefox (the default) or firefox-durable; with --store chromium-desktop, chromium (the default), chromium-flush or chromium-durable.",
                 valueName: "name"),
-            completion: .list(WriteProtocol.allCases.map(\.rawValue) + FirefoxSaveProtocol.allCases.map(\.rawValue)))
+            completion: .list(
+                WriteProtocol.allCases.map(\.rawValue) + FirefoxSaveProtocol.allCases.map(\.rawValue)
+                    + ChromiumDesktopSaveProtocol.allCases.map(\.rawValue)))
         var writeProtocol: String?
 
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "The store the workload runs on: sessionctl (the default: sessionctl's own store of Chrome for iOS sessions), firefox-ios or firefox-desktop (models of Firefox for iOS's and Firefox desktop's, from their code).",
+                "The store the workload runs on: sessionctl (the default: sessionctl's own store of Chrome for iOS sessions), firefox-ios, firefox-desktop or chromium-desktop (models of Firefox for iOS's, Firefox desktop's and Chromium desktop's, from their code).",
                 valueName: "name"),
-            completion: .list(["sessionctl", FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName]))
+            completion: .list(
+                [
+                    "sessionctl", FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName,
+                    ChromiumDesktopStoreCrashTest.storeName
+                ]))
         var store: String = "sessionctl"
 
         /// The protocol of sessionctl's store (`--protocol`, `safe` when not given).
@@ -165,10 +179,13 @@ extension SessionCtl {
                 if let writeProtocol, WriteProtocol(rawValue: writeProtocol) == nil {
                     throw ValidationError("--protocol must be one of: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-            case FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName:
+            case FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName, ChromiumDesktopStoreCrashTest.storeName:
                 let names =
-                    store == FirefoxStoreCrashTest.storeName
-                    ? FirefoxSaveProtocol.allCases.map(\.rawValue) : FirefoxDesktopSaveProtocol.allCases.map(\.rawValue)
+                    switch store {
+                    case FirefoxStoreCrashTest.storeName: FirefoxSaveProtocol.allCases.map(\.rawValue)
+                    case FirefoxDesktopStoreCrashTest.storeName: FirefoxDesktopSaveProtocol.allCases.map(\.rawValue)
+                    default: ChromiumDesktopSaveProtocol.allCases.map(\.rawValue)
+                    }
                 if let writeProtocol, !names.contains(writeProtocol) {
                     throw ValidationError("--protocol of the \(store) store must be one of: \(names.joined(separator: ", "))")
                 }
@@ -179,7 +196,8 @@ extension SessionCtl {
                 }
             default:
                 throw ValidationError(
-                    "--store must be sessionctl, \(FirefoxStoreCrashTest.storeName) or \(FirefoxDesktopStoreCrashTest.storeName)")
+                    "--store must be sessionctl, \(FirefoxStoreCrashTest.storeName), \(FirefoxDesktopStoreCrashTest.storeName) or \(ChromiumDesktopStoreCrashTest.storeName)"
+                )
             }
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
             if let recoveryCrashSample {
@@ -244,6 +262,10 @@ extension SessionCtl {
             }
             if store == FirefoxDesktopStoreCrashTest.storeName {
                 try runFirefoxDesktopStore()
+                return
+            }
+            if store == ChromiumDesktopStoreCrashTest.storeName {
+                try runChromiumDesktopStore()
                 return
             }
             var configuration = CrashSimulator.CrashTest.Configuration()
@@ -312,6 +334,23 @@ extension SessionCtl {
             let progress = ProgressLine(quiet: quiet)
             let report = try FirefoxDesktopStoreCrashTest(configuration: configuration).run(progress: { explored in
                 progress.show("crash-test: firefox-desktop store: \(explored) states")
+            })
+            progress.clear()
+            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
+        }
+
+        /// Crash-tests the model of Chromium desktop's session store.
+        private func runChromiumDesktopStore() throws {
+            var configuration = ChromiumDesktopStoreCrashTest.Configuration()
+            configuration.workload = workload
+            configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
+            configuration.saveProtocol = ChromiumDesktopSaveProtocol(rawValue: writeProtocol ?? "") ?? .chromium
+            configuration.seed = seed
+            configuration.maxStates = maxStates
+            configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
+            let progress = ProgressLine(quiet: quiet)
+            let report = try ChromiumDesktopStoreCrashTest(configuration: configuration).run(progress: { explored in
+                progress.show("crash-test: chromium-desktop store: \(explored) states")
             })
             progress.clear()
             try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
@@ -416,15 +455,17 @@ extension SessionCtl {
                     } ?? []
                 var fields = CrashTestDocument.Fields(
                     workload: reproducer.workload, model: reproducer.model.rawValue,
-                    writeProtocol: reproducer.firefoxDesktopStore?.rawValue ?? reproducer.firefoxStore?.rawValue
-                        ?? reproducer.writeProtocol.rawValue,
-                    mode: reproducer.firefoxStore == nil && reproducer.firefoxDesktopStore == nil ? "simulated" : "store",
+                    writeProtocol: reproducer.chromiumDesktopStore?.rawValue ?? reproducer.firefoxDesktopStore?.rawValue
+                        ?? reproducer.firefoxStore?.rawValue ?? reproducer.writeProtocol.rawValue,
+                    mode: reproducer.firefoxStore == nil && reproducer.firefoxDesktopStore == nil && reproducer.chromiumDesktopStore == nil
+                        ? "simulated" : "store",
                     seed: reproducer.seed, shard: "1/1",
                     operations: outcome.operations, acks: outcome.acknowledgements,
                     explored: 1, unique: 1, failed: outcome.findings.isEmpty ? 0 : 1, truncated: false,
                     elapsedSeconds: Date().timeIntervalSince(started), failuresByOracle: [:], failures: failures)
                 if reproducer.firefoxStore != nil { fields.browser = FirefoxStoreCrashTest.storeName }
                 if reproducer.firefoxDesktopStore != nil { fields.browser = FirefoxDesktopStoreCrashTest.storeName }
+                if reproducer.chromiumDesktopStore != nil { fields.browser = ChromiumDesktopStoreCrashTest.storeName }
                 for oracle in CrashTestDocument.oracles(outcome.findings) { fields.failuresByOracle[oracle, default: 0] += 1 }
                 var document = CrashTestDocument.encode(fields)
                 if case .object(var members) = document {

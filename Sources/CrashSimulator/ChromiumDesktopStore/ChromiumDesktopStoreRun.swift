@@ -1,0 +1,39 @@
+import FileSystemKit
+import SessionFormats
+
+/// One uninterrupted run of a workload on the model of Chromium desktop's session service,
+/// recorded: its file operations, every batch that returned, and what each file should hold,
+/// which each crash state is judged by.
+struct ChromiumDesktopStoreRun: Sendable {
+    /// The profile directory in the model file system.
+    static let profile = "/profile"
+    let recording: Recording
+    let saves: [ChromiumDesktopStoreDriver.Save]
+    /// Everything written to each `Session_` file, by name.
+    let intended: [String: [UInt8]]
+
+    /// Plays `workload` under `saveProtocol` on an empty profile.
+    static func record(_ workload: Workload, saveProtocol: ChromiumDesktopSaveProtocol) throws(SimulatorError) -> ChromiumDesktopStoreRun {
+        let tree = ModelTree()
+        let fileSystem = ModelFileSystem(tree: tree)
+        do {
+            try fileSystem.mkdir(profile, mode: 0o755)
+        } catch {
+            throw .storeFailed(event: "setup", reason: error.description)
+        }
+        let initial = tree.snapshot()
+        fileSystem.clearOperations()
+        let writer = SNSSStoreWriter(fileSystem: fileSystem, profile: profile, saveProtocol: saveProtocol)
+        var driver = ChromiumDesktopStoreDriver(writer: writer, operations: { fileSystem.operations.count })
+        try driver.play(workload)
+        let operations = fileSystem.operations
+        let acknowledgements = driver.saves.enumerated().map {
+            Acknowledgement(afterOperations: $0.element.afterOperations, version: $0.offset, label: $0.element.label, privacyGroup: nil)
+        }
+        let recording = Recording(
+            workload: workload.name, profile: profile, initial: initial, names: tree.names, operations: operations,
+            acknowledgements: acknowledgements, versions: VersionIndex(), privacy: PrivacyIndex(), inodeCount: tree.inodeCapacity,
+            running: Array(repeating: true, count: operations.count), events: driver.events)
+        return ChromiumDesktopStoreRun(recording: recording, saves: driver.saves, intended: driver.intended)
+    }
+}
