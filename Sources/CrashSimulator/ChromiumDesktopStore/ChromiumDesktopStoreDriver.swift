@@ -7,8 +7,14 @@ import SessionFormats
 /// after 250 commands, crashes, and launches that restore what Chrome restores (`SNSSLoad`), each
 /// write made by an `SNSSStoreWriter`.
 ///
+/// The commands follow the session service and `Browser::SyncHistoryWithTabs`: a new tab's window,
+/// the index and pinned state of it and every tab after it, its session storage, then the
+/// navigation (the selected index first); a move or a close syncs the tabs from the first that
+/// changed place; a window that disconnects closes its tabs, then itself (the last window's close
+/// writes nothing: Chrome is exiting). After a crash Chrome writes nothing until the user answers
+/// its restore prompt; the model takes the workload's next events as made after the restore.
 /// Incognito tabs are not saved (their windows belong to another profile); groups change
-/// nothing; `background` is no event of a desktop browser; a window that disconnects is closed.
+/// nothing; `background` is no event of a desktop browser.
 struct ChromiumDesktopStoreDriver {
     /// A batch that returned: where it ended, the tabs the session then held, and the operations around it.
     struct Save: Sendable {
@@ -96,33 +102,36 @@ struct ChromiumDesktopStoreDriver {
             guard let (w, t) = place(of: label) else { return }
             windows[w].tabs[t].history.append((url, title))
             let tab = windows[w].tabs[t]
-            let index = Int32(tab.history.count - 1)
-            schedule(.updateTabNavigation(SNSSNavigation(tab: tab.id, index: index, url: url, title: title, timestamp: microseconds)))
-            schedule(.setSelectedNavigationIndex(tab: tab.id, index: index))
+            commit(tab, index: Int32(tab.history.count - 1), url: url, title: title)
         case .close(let label):
             guard let (w, t) = place(of: label) else { return }
             let tab = windows[w].tabs.remove(at: t)
             schedule(.tabClosed(tab: tab.id, time: microseconds))
+            syncIndices(of: w, from: t)
         case .move(let label, let index):
             guard let (w, t) = place(of: label) else { return }
-            let before = windows[w].tabs.map(\.id)
             let tab = windows[w].tabs.remove(at: t)
-            windows[w].tabs.insert(tab, at: min(max(index, 0), windows[w].tabs.count))
-            for (position, moved) in windows[w].tabs.enumerated() where before[position] != moved.id {
-                schedule(.setTabIndexInWindow(tab: moved.id, index: Int32(position)))
-            }
+            let to = min(max(index, 0), windows[w].tabs.count)
+            windows[w].tabs.insert(tab, at: to)
+            syncIndices(of: w, from: min(t, to))
         case .activate(let label):
             guard let (w, t) = place(of: label) else { return }
             windows[w].active = label
             schedule(.setSelectedTabInIndex(window: windows[w].id, index: Int32(t)))
             schedule(.lastActiveTime(tab: windows[w].tabs[t].id, time: microseconds))
         case .pin(let label, let pinned):
+            // The tab moves to the edge of the pinned tabs (`TabStripModel::SetTabPinned`), then the tabs are synced.
             guard let (w, t) = place(of: label) else { return }
-            windows[w].tabs[t].pinned = pinned
-            schedule(.setPinnedState(tab: windows[w].tabs[t].id, pinned: pinned))
+            var tab = windows[w].tabs.remove(at: t)
+            tab.pinned = pinned
+            let to = windows[w].tabs.filter(\.pinned).count
+            windows[w].tabs.insert(tab, at: to)
+            syncIndices(of: w, from: min(t, to))
         case .disconnect(let name):
-            guard let w = windows.firstIndex(where: { $0.name == name }) else { return }
+            // The last window's close is only pending (Chrome is exiting): nothing is written for it.
+            guard let w = windows.firstIndex(where: { $0.name == name }), windows.count > 1 else { return }
             let window = windows.remove(at: w)
+            for tab in window.tabs { schedule(.tabClosed(tab: tab.id, time: microseconds)) }
             schedule(.windowClosed(window: window.id, time: microseconds))
         case .wait(let seconds):
             try pass(seconds)
@@ -148,9 +157,24 @@ struct ChromiumDesktopStoreDriver {
         let tab = Tab(label: label, id: newID(), history: [(url, title)], pinned: false)
         windows[w].tabs.append(tab)
         schedule(.setTabWindow(window: windows[w].id, tab: tab.id))
-        schedule(.setTabIndexInWindow(tab: tab.id, index: Int32(windows[w].tabs.count - 1)))
-        schedule(.updateTabNavigation(SNSSNavigation(tab: tab.id, index: 0, url: url, title: title, timestamp: microseconds)))
-        schedule(.setSelectedNavigationIndex(tab: tab.id, index: 0))
+        syncIndices(of: w, from: windows[w].tabs.count - 1)
+        schedule(.sessionStorageAssociated(tab: tab.id, namespace: "namespace-\(tab.id)"))
+        commit(tab, index: 0, url: url, title: title)
+    }
+
+    /// `SessionTabHelper::NavigationEntryCommitted`: the selected index, then the entry.
+    private mutating func commit(_ tab: Tab, index: Int32, url: String, title: String) {
+        schedule(.setSelectedNavigationIndex(tab: tab.id, index: index))
+        schedule(.updateTabNavigation(SNSSNavigation(tab: tab.id, index: index, url: url, title: title, timestamp: microseconds)))
+    }
+
+    /// `Browser::SyncHistoryWithTabs`: the index and pinned state of every tab of window `w` from `start` on.
+    private mutating func syncIndices(of w: Int, from start: Int) {
+        for position in start..<windows[w].tabs.count {
+            let tab = windows[w].tabs[position]
+            schedule(.setTabIndexInWindow(tab: tab.id, index: Int32(position)))
+            schedule(.setPinnedState(tab: tab.id, pinned: tab.pinned))
+        }
     }
 
     private mutating func newID() -> Int32 {
@@ -258,7 +282,8 @@ struct ChromiumDesktopStoreDriver {
     /// `CommandStorageManager::Save`: the queue appended, or the full state written as a reset.
     private mutating func save(why: String) throws(FileSystemError) {
         due = nil
-        guard pendingReset || !queue.isEmpty else { return }
+        // Nothing to write: no command queued, or a reset of no window (its command list is empty).
+        guard pendingReset ? !windows.isEmpty : !queue.isEmpty else { return }
         let start = operations()
         let written: SNSSStoreWriter.Written?
         if pendingReset {

@@ -51,6 +51,13 @@ public struct SNSSCommand: Sendable, Equatable {
     public static func setWindowType(window: Int32, type: Int32) -> SNSSCommand { fixed(9, [window, type]) }
     /// SetPinnedState (12).
     public static func setPinnedState(tab: Int32, pinned: Bool) -> SNSSCommand { fixed(12, [tab, pinned ? 1 : 0]) }
+    /// SessionStorageAssociated (19): the tab's session storage namespace id.
+    public static func sessionStorageAssociated(tab: Int32, namespace: String) -> SNSSCommand {
+        var pickle = PickleWriter()
+        pickle.int32(tab)
+        pickle.string(namespace)
+        return SNSSCommand(id: 19, contents: pickle.bytes)
+    }
     /// TabClosed (16), at `time` (microseconds since 1601).
     public static func tabClosed(tab: Int32, time: Int64) -> SNSSCommand { timed(16, tab, time) }
     /// WindowClosed (17), at `time`.

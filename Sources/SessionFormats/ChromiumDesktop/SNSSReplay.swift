@@ -90,13 +90,7 @@ public struct SNSSReplay: Sendable, Equatable {
     /// at the end, so the commands are applied once (`SNSSTests` holds this to two replays).
     static func replays(_ file: SNSSFile, windowTypes: Set<Int32> = [0, 1]) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
         let commands = decodeCommands(file)
-        let whole =
-            file.damage.isEmpty && file.cutRecord == nil
-            && !commands.contains { decoded in
-                if case .command = decoded { return false }
-                return true
-            }
-        guard whole else {
+        guard isWhole(file, commands: commands) else {
             return (
                 replay(file, salvage: false, commands: commands, windowTypes: windowTypes),
                 replay(file, salvage: true, commands: commands, windowTypes: windowTypes)
@@ -110,6 +104,17 @@ public struct SNSSReplay: Sendable, Equatable {
             state.finish(stops: [], salvage: false, windowTypes: windowTypes),
             state.finish(stops: [], salvage: true, windowTypes: windowTypes)
         )
+    }
+
+    /// Whether Chrome reads every record of `file` and replays every command (the marker aside):
+    /// no damage, no cut record, no unknown or unparsable command.
+    static func isWhole(_ file: SNSSFile, commands: [SNSSSessionCommand.Decoded]) -> Bool {
+        guard file.damage.isEmpty, file.cutRecord == nil else { return false }
+        for (record, decoded) in zip(file.records, commands) where record.id != SNSSFile.markerID {
+            if case .command = decoded { continue }
+            return false
+        }
+        return true
     }
 
     static func replay(_ file: SNSSFile, salvage: Bool, commands: [SNSSSessionCommand.Decoded], windowTypes: Set<Int32>) -> SNSSReplay {
