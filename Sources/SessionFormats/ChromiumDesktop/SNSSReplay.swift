@@ -19,6 +19,8 @@ public struct SNSSReplay: Sendable, Equatable {
         public var lastActive: Int64 = 0
         /// Whether a command that shaped it was read past damage or past a command Chrome stops at.
         public var salvaged = false
+        /// Records that set what replay does not model, which a rewrite copies.
+        public var kept: [SNSSKeptRecord] = []
 
         /// The position among `navigations` that Chrome selects: the first whose index is at
         /// least the selected index, else the last.
@@ -36,6 +38,8 @@ public struct SNSSReplay: Sendable, Equatable {
         public var showState: Int32 = 0
         public var userTitle = ""
         public var tabs: [Tab] = []
+        /// Records that set what replay does not model (bounds, app name, workspace...), which a rewrite copies.
+        public var kept: [SNSSKeptRecord] = []
 
         /// The position of the tab Chrome selects: the one whose visual index is the selected
         /// index, else the first.
@@ -49,6 +53,9 @@ public struct SNSSReplay: Sendable, Equatable {
         public var title: String
         public var color: UInt32
         public var collapsed: Bool
+        /// Where its SetTabGroupMetadata2 record's contents are in the file (a rewrite copies them,
+        /// a saved group's id with them).
+        public var record: Range<Int>?
     }
 
     /// Where Chrome's replay stopped before the end: the record and why.
@@ -98,7 +105,7 @@ public struct SNSSReplay: Sendable, Equatable {
         }
         var state = ReplayState()
         for (record, decoded) in zip(file.records, commands) where record.id != SNSSFile.markerID {
-            if case .command(let command) = decoded { state.apply(command, salvaged: false) }
+            if case .command(let command) = decoded { state.apply(command, record: record, in: file.bytes, salvaged: false) }
         }
         return (
             state.finish(stops: [], salvage: false, windowTypes: windowTypes),
@@ -125,7 +132,7 @@ public struct SNSSReplay: Sendable, Equatable {
             let decoded = commands[index]
             switch decoded {
             case .command(let command):
-                state.apply(command, salvaged: record.salvaged || !stops.isEmpty)
+                state.apply(command, record: record, in: file.bytes, salvaged: record.salvaged || !stops.isEmpty)
             case .unknown, .unparsable, .unparsableAfter:
                 var reason: String?
                 if case .unparsable(let why) = decoded { reason = why }
@@ -162,6 +169,20 @@ private struct ReplayState {
 
     mutating func window(_ id: Int32, _ change: (inout SNSSReplay.Window) -> Void) {
         change(&windows[id, default: SNSSReplay.Window(id: id)])
+    }
+
+    /// Applies `command`, read from `record` of `bytes`: a record replay does not model is kept
+    /// with its tab or window, and a group's metadata keeps where its record is.
+    mutating func apply(_ command: SNSSSessionCommand, record: SNSSFile.Record, in bytes: [UInt8], salvaged: Bool) {
+        if let subject = SNSSKeptRecord.subject(id: record.id, bytes, record.contents) {
+            let kept = SNSSKeptRecord(id: record.id, contents: record.contents)
+            switch subject {
+            case .window(let id): window(id) { $0.kept.keep(kept) }
+            case .tab(let id): tab(id, salvaged: salvaged) { $0.kept.keep(kept) }
+            }
+        }
+        apply(command, salvaged: salvaged)
+        if case .setTabGroupMetadata(let group, _, _, _) = command { groups[group]?.record = record.contents }
     }
 
     mutating func apply(_ command: SNSSSessionCommand, salvaged: Bool) {

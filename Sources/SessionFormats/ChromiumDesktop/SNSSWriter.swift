@@ -1,8 +1,10 @@
 /// Writes a version-3 SNSS file holding a full state as Chrome's reset writes one
 /// (docs/chromium-desktop-format.md, "The writer"): the header, for each window its type, user
-/// title, selected tab and groups, then each tab's window, last active time, navigations,
-/// selected navigation, visual index, pinned state and group, then the active window, then the
-/// marker. Navigations are written as read, unknown later fields and all; only their index is
+/// title, the records replay keeps for it (bounds, app name, workspace...), selected tab and
+/// groups, then each tab's window, last active time, navigations, selected navigation, visual
+/// index, pinned state, group and kept records (user agent, session storage, GUID, extra
+/// data...), then the active window, then the marker. Navigations, kept records and groups'
+/// metadata are written as read, unknown later fields and all; only a navigation's index is
 /// renumbered where replay moved it.
 public struct SNSSWriter: Sendable {
     /// The file so far.
@@ -24,6 +26,11 @@ public struct SNSSWriter: Sendable {
         record(id, contents)
     }
 
+    /// Appends the kept records as `source` holds them (those whose contents it still holds).
+    mutating func copy(_ kept: [SNSSKeptRecord], from source: [UInt8]) {
+        for record in kept where record.contents.upperBound <= source.count { self.record(record.id, Array(source[record.contents])) }
+    }
+
     /// The file holding `replay`'s windows (salvage's, read from `source`), as a reset writes them.
     public static func fullState(of replay: SNSSReplay, source: [UInt8]) -> [UInt8] {
         var writer = SNSSWriter()
@@ -35,10 +42,15 @@ public struct SNSSWriter: Sendable {
                 pickle.string(window.userTitle)
                 writer.record(31, pickle.bytes)
             }
+            writer.copy(window.kept, from: source)
             writer.fixed(8, [window.id, Int32(clamping: window.selectedPosition)])
             var written: Set<SNSSToken> = []
             for token in window.tabs.compactMap(\.group) where written.insert(token).inserted {
                 guard let group = replay.groups[token] else { continue }
+                if let record = group.record, record.upperBound <= source.count {
+                    writer.record(27, Array(source[record]))
+                    continue
+                }
                 var pickle = PickleWriter()
                 pickle.uint64(token.high)
                 pickle.uint64(token.low)
@@ -67,6 +79,7 @@ public struct SNSSWriter: Sendable {
                     contents += [1, 0, 0, 0, 0, 0, 0, 0]
                     writer.record(25, contents)
                 }
+                writer.copy(tab.kept, from: source)
             }
         }
         if let active = replay.activeWindow { writer.fixed(20, [active]) }

@@ -1,0 +1,55 @@
+/// A record that sets something of one tab or window that replay does not model (its bounds,
+/// app name, workspace, user agent override, session storage, GUID, extra data...), kept as the
+/// file holds it so that a rewrite carries it over byte for byte
+/// (docs/chromium-desktop-format.md, "Session commands").
+public struct SNSSKeptRecord: Sendable, Equatable {
+    /// What a kept record sets something of.
+    public enum Subject: Sendable, Equatable {
+        case window(Int32)
+        case tab(Int32)
+    }
+
+    public var id: UInt8
+    /// Where its contents are in the file it was read from.
+    public var contents: Range<Int>
+
+    /// The slot a record fills: a later record of the same slot replaces it (the two bounds
+    /// commands share one, as do the two user agent overrides); extra data accumulates.
+    var slot: UInt8? {
+        switch id {
+        case 10: 14
+        case 18: 29
+        case 33, 34: nil
+        default: id
+        }
+    }
+
+    /// The tab or window record `id` with `contents` in `bytes` sets something of, when it is one
+    /// a rewrite keeps: the id of a fixed-size command's first field, or a pickle's first int32.
+    static func subject(id: UInt8, _ bytes: [UInt8], _ contents: Range<Int>) -> Subject? {
+        let isWindow: Bool
+        let offset: Int
+        switch id {
+        case 10, 14, 32: (isWindow, offset) = (true, 0)
+        case 15, 23, 34: (isWindow, offset) = (true, 4)
+        case 36: (isWindow, offset) = (false, 0)
+        case 13, 18, 19, 28, 29, 30, 33: (isWindow, offset) = (false, 4)
+        default: return nil
+        }
+        guard contents.count >= offset + 4 else { return nil }
+        let p = contents.lowerBound + offset
+        let value = Int32(
+            bitPattern: UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24)
+        return isWindow ? .window(value) : .tab(value)
+    }
+}
+
+extension [SNSSKeptRecord] {
+    /// Adds `record`, replacing the one of its slot.
+    mutating func keep(_ record: SNSSKeptRecord) {
+        if let slot = record.slot, let at = firstIndex(where: { $0.slot == slot }) {
+            remove(at: at)
+        }
+        append(record)
+    }
+}
