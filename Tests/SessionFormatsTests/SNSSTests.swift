@@ -252,3 +252,17 @@ import Testing
         #expect(SNSSSessionFile.decode(writer.bytes, type: .session).chrome?.windows.isEmpty == true)
     }
 }
+
+extension SNSSReplay {
+    /// Whether Chrome reads every record of `file` and replays every command (the marker aside):
+    /// no damage, no cut record, no unknown or unparsable command.
+    /// (The test's own definition of the files `replays` takes in one pass.)
+    static func isWhole(_ file: SNSSFile, commands: [SNSSSessionCommand.Decoded]) -> Bool {
+        guard file.damage.isEmpty, file.cutRecord == nil else { return false }
+        for (record, decoded) in zip(file.records, commands) where record.id != SNSSFile.markerID {
+            if case .command = decoded { continue }
+            return false
+        }
+        return true
+    }
+}

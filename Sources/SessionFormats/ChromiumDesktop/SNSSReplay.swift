@@ -96,32 +96,30 @@ public struct SNSSReplay: Sendable, Equatable {
     /// every command (no damage, no command it stops at), the two differ only in what they keep
     /// at the end, so the commands are applied once (`SNSSTests` holds this to two replays).
     static func replays(_ file: SNSSFile, windowTypes: Set<Int32> = [0, 1]) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
+        // A file without damage is replayed as it is decoded, each command applied at once (no
+        // array of them); a command Chrome stops at sends it down the two replays.
+        if file.damage.isEmpty, file.cutRecord == nil {
+            var state = ReplayState()
+            var whole = true
+            for record in file.records where record.id != SNSSFile.markerID {
+                guard case .command(let command) = SNSSSessionCommand.decode(id: record.id, file.bytes, record.contents) else {
+                    whole = false
+                    break
+                }
+                state.apply(command, record: record, in: file.bytes, salvaged: false)
+            }
+            if whole {
+                return (
+                    state.finish(stops: [], salvage: false, windowTypes: windowTypes),
+                    state.finish(stops: [], salvage: true, windowTypes: windowTypes)
+                )
+            }
+        }
         let commands = decodeCommands(file)
-        guard isWhole(file, commands: commands) else {
-            return (
-                replay(file, salvage: false, commands: commands, windowTypes: windowTypes),
-                replay(file, salvage: true, commands: commands, windowTypes: windowTypes)
-            )
-        }
-        var state = ReplayState()
-        for (record, decoded) in zip(file.records, commands) where record.id != SNSSFile.markerID {
-            if case .command(let command) = decoded { state.apply(command, record: record, in: file.bytes, salvaged: false) }
-        }
         return (
-            state.finish(stops: [], salvage: false, windowTypes: windowTypes),
-            state.finish(stops: [], salvage: true, windowTypes: windowTypes)
+            replay(file, salvage: false, commands: commands, windowTypes: windowTypes),
+            replay(file, salvage: true, commands: commands, windowTypes: windowTypes)
         )
-    }
-
-    /// Whether Chrome reads every record of `file` and replays every command (the marker aside):
-    /// no damage, no cut record, no unknown or unparsable command.
-    static func isWhole(_ file: SNSSFile, commands: [SNSSSessionCommand.Decoded]) -> Bool {
-        guard file.damage.isEmpty, file.cutRecord == nil else { return false }
-        for (record, decoded) in zip(file.records, commands) where record.id != SNSSFile.markerID {
-            if case .command = decoded { continue }
-            return false
-        }
-        return true
     }
 
     static func replay(_ file: SNSSFile, salvage: Bool, commands: [SNSSSessionCommand.Decoded], windowTypes: Set<Int32>) -> SNSSReplay {
