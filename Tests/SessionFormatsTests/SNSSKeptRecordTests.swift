@@ -92,4 +92,38 @@ import Testing
         #expect(SNSSKeptRecord.subject(id: 6, bytes, 0..<bytes.count) == nil)
         #expect(SNSSKeptRecord.subject(id: 19, [1, 0], 0..<2) == nil)
     }
+
+    @Test func aPicklesSubjectIsReadAfterItsHeaderWhateverItsSize() {
+        // A header of 8 bytes (payload size, then 4 more), then the tab id Chrome reads: 5.
+        var bytes: [UInt8] = [8, 0, 0, 0, 7, 0, 0, 0]
+        bytes += [5, 0, 0, 0, 0, 0, 0, 0]
+        #expect(SNSSKeptRecord.subject(id: 19, bytes, 0..<bytes.count) == .tab(5))
+        // A payload size that leaves no whole header names nothing.
+        #expect(SNSSKeptRecord.subject(id: 19, [8, 0, 0, 0, 5, 0, 0, 0, 0, 0], 0..<10) == nil)
+    }
+
+    @Test func aKeptRecordReadPastAStopMarksNoTabSalvaged() {
+        let bytes = SNSSTests.file { writer in
+            writer.record(3, [1, 2, 3])  // an id Chrome does not know: its replay stops here
+            writer.record(19, Self.pickle(10, ["namespace"]))
+        }
+        let decoded = SNSSSessionFile.decode(bytes, type: .session)
+        let tab = decoded.salvage?.windows.first?.tabs.first { $0.id == 10 }
+        #expect(tab?.kept.map(\.id) == [19])
+        #expect(tab?.salvaged == false)
+    }
+
+    @Test func salvagesOwnWindowTakesAnIdNoWindowOfTheFileHas() {
+        // Window 1 holds the tabs; window 2 is active but holds none; tab 13 has no window.
+        let bytes = SNSSTests.file { writer in
+            writer.fixed(9, [2, 0])
+            writer.fixed(20, [2])
+            writer.record(6, SNSSTests.navigation(tab: 13, index: 0, url: "https://example.org/13"))
+        }
+        let salvage = SNSSSessionFile.decode(bytes, type: .session).salvage
+        let own = salvage?.windows.last
+        #expect(own?.tabs.map(\.id) == [13])
+        #expect(own?.id != 2 && own?.id != 1)
+        #expect(salvage?.activeWindow != own?.id)
+    }
 }

@@ -14,33 +14,46 @@ public struct SNSSKeptRecord: Sendable, Equatable {
     public var contents: Range<Int>
 
     /// The slot a record fills: a later record of the same slot replaces it (the two bounds
-    /// commands share one, as do the two user agent overrides); extra data accumulates.
+    /// commands share one: each sets the bounds and the show state whole); extra data
+    /// accumulates. The old user agent override (18) sets the string alone, so it keeps a slot
+    /// apart from the newer one (29).
     var slot: UInt8? {
         switch id {
         case 10: 14
-        case 18: 29
         case 33, 34: nil
         default: id
         }
     }
 
     /// The tab or window record `id` with `contents` in `bytes` sets something of, when it is one
-    /// a rewrite keeps: the id of a fixed-size command's first field, or a pickle's first int32.
+    /// a rewrite keeps: the id of a fixed-size command's first field, or a pickle's first int32
+    /// (after its header, whose size the payload size gives, as the pickle reader reads it).
     static func subject(id: UInt8, _ bytes: [UInt8], _ contents: Range<Int>) -> Subject? {
         let isWindow: Bool
-        let offset: Int
+        let pickled: Bool
         switch id {
-        case 10, 14, 32: (isWindow, offset) = (true, 0)
-        case 15, 23, 34: (isWindow, offset) = (true, 4)
-        case 36: (isWindow, offset) = (false, 0)
-        case 13, 18, 19, 28, 29, 30, 33: (isWindow, offset) = (false, 4)
+        case 10, 14, 32: (isWindow, pickled) = (true, false)
+        case 15, 23, 34: (isWindow, pickled) = (true, true)
+        case 36: (isWindow, pickled) = (false, false)
+        case 13, 18, 19, 28, 29, 30, 33: (isWindow, pickled) = (false, true)
         default: return nil
         }
+        var offset = 0
+        if pickled {
+            guard contents.count >= 4 else { return nil }
+            let payload = Int(int32(bytes, at: contents.lowerBound))
+            let header = contents.count - payload
+            guard payload >= 0, header >= 4, header % 4 == 0 else { return nil }
+            offset = header
+        }
         guard contents.count >= offset + 4 else { return nil }
-        let p = contents.lowerBound + offset
-        let value = Int32(
-            bitPattern: UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24)
+        let value = int32(bytes, at: contents.lowerBound + offset)
         return isWindow ? .window(value) : .tab(value)
+    }
+
+    /// The little-endian int32 at `p`.
+    private static func int32(_ bytes: [UInt8], at p: Int) -> Int32 {
+        Int32(bitPattern: UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24)
     }
 }
 

@@ -176,7 +176,8 @@ private struct ReplayState {
             let kept = SNSSKeptRecord(id: record.id, contents: record.contents)
             switch subject {
             case .window(let id): window(id) { $0.kept.keep(kept) }
-            case .tab(let id): tab(id, salvaged: salvaged) { $0.kept.keep(kept) }
+            // What it keeps shapes no tab Chrome restores: it never marks the tab salvaged.
+            case .tab(let id): tab(id, salvaged: false) { $0.kept.keep(kept) }
             }
         }
         apply(command, salvaged: salvaged)
@@ -256,7 +257,8 @@ private struct ReplayState {
         }
         if salvage && !withoutWindow.isEmpty {
             // A window of their own, after the others, as repair writes it.
-            let id = (kept.map(\.id).max() ?? 0) &+ 1
+            // An id no window of the file has, not even one without tabs that is the active one.
+            let id = max(windows.keys.max() ?? 0, activeWindow ?? 0) &+ 1
             kept.append(SNSSReplay.Window(id: id, type: nil, tabs: withoutWindow))
         }
         let usedGroups = Set(kept.flatMap { $0.tabs.compactMap(\.group) })
