@@ -43,21 +43,11 @@ public struct ChromiumDesktopStoreCrashTest: Sendable {
 
     /// Plays the workload and judges every crash state; `progress` hears the states explored so far.
     public func run(progress: ((Int) -> Void)? = nil) throws(SimulatorError) -> Report {
-        let started = Date()
         let run = try ChromiumDesktopStoreRun.record(WorkloadSource.load(configuration.workload), saveProtocol: configuration.saveProtocol)
         let recording = run.recording
-        let judge = ChromiumDesktopStoreJudge(run: run)
-        var outcomes = FirefoxStoreCrashTest.Outcomes()
-        var result = Explorer.judgeEveryState(
-            recording, model: configuration.model, seed: configuration.seed, maxStates: configuration.maxStates,
-            keptFailures: configuration.keptFailures, progress: progress
-        ) { tree, crashPoint in
-            let (findings, outcome) = judge.judge(tree, crashPoint: crashPoint)
-            outcomes.count(outcome)
-            return findings
-        }
-        result.unique = judge.judged
-        result.elapsedSeconds = Date().timeIntervalSince(started)
+        let (result, outcomes) = StoreExploration.judgeEveryState(
+            recording, judge: ChromiumDesktopStoreJudge(run: run), model: configuration.model, seed: configuration.seed,
+            maxStates: configuration.maxStates, keptFailures: configuration.keptFailures, progress: progress)
         return Report(
             configuration: configuration, operations: recording.operations.count, saves: run.saves.count, result: result,
             outcomes: outcomes)
@@ -74,20 +64,10 @@ public struct ChromiumDesktopStoreCrashTest: Sendable {
     /// Judges the one state of a `store=chromium-desktop` reproducer.
     static func replay(_ reproducer: Reproducer, saveProtocol: ChromiumDesktopSaveProtocol) throws(SimulatorError) -> Replayer.Outcome {
         let run = try ChromiumDesktopStoreRun.record(WorkloadSource.load(reproducer.workload), saveProtocol: saveProtocol)
-        let recording = run.recording
-        let state = reproducer.state
-        guard state.crashPoint <= recording.operations.count, state.recoveryCrash == nil else {
-            throw .invalidReproducer(
-                reproducer.text,
-                reason: state.recoveryCrash != nil
-                    ? "a state of the chromium-desktop store has no recovery-crash=: it is judged by what Chrome restores before its launch deletes a file"
-                    : "crash=\(state.crashPoint) is past the workload's \(recording.operations.count) operations")
-        }
-        let (tree, pending) = try Replayer().materialise(reproducer, recording: recording)
-        let findings = ChromiumDesktopStoreJudge(run: run).judge(tree, crashPoint: state.crashPoint).findings
-        let explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
-        return Replayer.Outcome(
-            reproducer: reproducer, findings: findings, explanation: explanation, operations: recording.operations.count,
-            acknowledgements: recording.acknowledgements.count)
+        return try StoreExploration.replay(
+            reproducer, recording: run.recording, judge: ChromiumDesktopStoreJudge(run: run),
+            launch:
+                "a state of the chromium-desktop store has no recovery-crash=: it is judged by what Chrome restores before its launch deletes a file"
+        )
     }
 }

@@ -26,14 +26,9 @@ struct ChromiumDesktopStoreRun: Sendable {
         let writer = SNSSStoreWriter(fileSystem: fileSystem, profile: profile, saveProtocol: saveProtocol)
         var driver = ChromiumDesktopStoreDriver(writer: writer, operations: { fileSystem.operations.count })
         try driver.play(workload)
-        let operations = fileSystem.operations
-        let acknowledgements = driver.saves.enumerated().map {
-            Acknowledgement(afterOperations: $0.element.afterOperations, version: $0.offset, label: $0.element.label, privacyGroup: nil)
-        }
-        let recording = Recording(
-            workload: workload.name, profile: profile, initial: initial, names: tree.names, operations: operations,
-            acknowledgements: acknowledgements, versions: VersionIndex(), privacy: PrivacyIndex(), inodeCount: tree.inodeCapacity,
-            running: Array(repeating: true, count: operations.count), events: driver.events)
+        let recording = StoreExploration.recording(
+            workload, profile: profile, initial: initial, tree: tree, fileSystem: fileSystem,
+            saves: driver.saves.map { ($0.afterOperations, $0.label) }, events: driver.events)
         return ChromiumDesktopStoreRun(recording: recording, saves: driver.saves, intended: driver.intended)
     }
 }

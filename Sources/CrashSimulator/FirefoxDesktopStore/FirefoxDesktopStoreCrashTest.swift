@@ -43,21 +43,11 @@ public struct FirefoxDesktopStoreCrashTest: Sendable {
 
     /// Plays the workload and judges every crash state; `progress` hears the states explored so far.
     public func run(progress: ((Int) -> Void)? = nil) throws(SimulatorError) -> Report {
-        let started = Date()
         let run = try FirefoxDesktopStoreRun.record(WorkloadSource.load(configuration.workload), saveProtocol: configuration.saveProtocol)
         let recording = run.recording
-        let judge = FirefoxDesktopStoreJudge(run: run)
-        var outcomes = FirefoxStoreCrashTest.Outcomes()
-        var result = Explorer.judgeEveryState(
-            recording, model: configuration.model, seed: configuration.seed, maxStates: configuration.maxStates,
-            keptFailures: configuration.keptFailures, progress: progress
-        ) { tree, crashPoint in
-            let (findings, outcome) = judge.judge(tree, crashPoint: crashPoint)
-            outcomes.count(outcome)
-            return findings
-        }
-        result.unique = judge.judged
-        result.elapsedSeconds = Date().timeIntervalSince(started)
+        let (result, outcomes) = StoreExploration.judgeEveryState(
+            recording, judge: FirefoxDesktopStoreJudge(run: run), model: configuration.model, seed: configuration.seed,
+            maxStates: configuration.maxStates, keptFailures: configuration.keptFailures, progress: progress)
         return Report(
             configuration: configuration, operations: recording.operations.count, saves: run.saves.count, result: result,
             outcomes: outcomes)
@@ -74,20 +64,8 @@ public struct FirefoxDesktopStoreCrashTest: Sendable {
     /// Judges the one state of a `store=firefox-desktop` reproducer.
     static func replay(_ reproducer: Reproducer, saveProtocol: FirefoxDesktopSaveProtocol) throws(SimulatorError) -> Replayer.Outcome {
         let run = try FirefoxDesktopStoreRun.record(WorkloadSource.load(reproducer.workload), saveProtocol: saveProtocol)
-        let recording = run.recording
-        let state = reproducer.state
-        guard state.crashPoint <= recording.operations.count, state.recoveryCrash == nil else {
-            throw .invalidReproducer(
-                reproducer.text,
-                reason: state.recoveryCrash != nil
-                    ? "Firefox's launch writes nothing: a state of its store has no recovery-crash="
-                    : "crash=\(state.crashPoint) is past the workload's \(recording.operations.count) operations")
-        }
-        let (tree, pending) = try Replayer().materialise(reproducer, recording: recording)
-        let findings = FirefoxDesktopStoreJudge(run: run).judge(tree, crashPoint: state.crashPoint).findings
-        let explanation = FailureExplanation.lines(recording: recording, model: reproducer.model, state: state, pending: pending)
-        return Replayer.Outcome(
-            reproducer: reproducer, findings: findings, explanation: explanation, operations: recording.operations.count,
-            acknowledgements: recording.acknowledgements.count)
+        return try StoreExploration.replay(
+            reproducer, recording: run.recording, judge: FirefoxDesktopStoreJudge(run: run),
+            launch: "Firefox's launch writes nothing: a state of its store has no recovery-crash=")
     }
 }

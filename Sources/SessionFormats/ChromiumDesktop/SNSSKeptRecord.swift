@@ -41,19 +41,14 @@ public struct SNSSKeptRecord: Sendable, Equatable {
         var offset = 0
         if pickled {
             guard contents.count >= 4 else { return nil }
-            let payload = Int(int32(bytes, at: contents.lowerBound))
+            let payload = Int(SNSSSessionCommand.FixedFields(bytes: bytes, start: contents.lowerBound).int32(0))
             let header = contents.count - payload
             guard payload >= 0, header >= 4, header % 4 == 0 else { return nil }
             offset = header
         }
         guard contents.count >= offset + 4 else { return nil }
-        let value = int32(bytes, at: contents.lowerBound + offset)
+        let value = SNSSSessionCommand.FixedFields(bytes: bytes, start: contents.lowerBound).int32(offset)
         return isWindow ? .window(value) : .tab(value)
-    }
-
-    /// The little-endian int32 at `p`.
-    private static func int32(_ bytes: [UInt8], at p: Int) -> Int32 {
-        Int32(bitPattern: UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24)
     }
 }
 
