@@ -81,6 +81,7 @@ extension POSIXFileSystem {
         let size = max(Int(status.size), 0)
         var failed = false
         var buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
+            SystemCall.adviseLargeBuffer(UnsafeMutableRawBufferPointer(raw))
             var filled = 0
             while filled < size {
                 let count = SystemCall.readBytes(fd, raw.baseAddress.map { UnsafeMutableRawPointer($0 + filled) }, size - filled)
