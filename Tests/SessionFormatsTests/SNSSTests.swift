@@ -193,6 +193,64 @@ import Testing
         #expect(whole > 5)
     }
 
+    /// A navigation read from a file decodes its strings when asked: what it gives is what an
+    /// eager reading of its pickle gives, on every navigation of every gallery file and on
+    /// strings that are not ASCII (a lone surrogate becomes U+FFFD, bad UTF-8 is repaired).
+    @Test func navigationStringsDecodedLaterAreThoseOfAnEagerReading() throws {
+        let gallery = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/chromium-desktop/gallery")
+        var files = [Self.file()]
+        for case let url as URL in FileManager.default.enumerator(at: gallery, includingPropertiesForKeys: nil) ?? .init()
+        where url.lastPathComponent.hasPrefix("Session_") {
+            files.append([UInt8](try Data(contentsOf: url)))
+        }
+        var pickle = PickleWriter()
+        pickle.int32(3)
+        pickle.int32(0)
+        pickle.data(Array("https://b\u{00E9}b\u{00E9}.example/\u{1F600}".utf8) + [0xFF])
+        // Five UTF-16 units: a surrogate pair, A, a lone high surrogate, é (then padding).
+        pickle.int32(5)
+        for pair: UInt32 in [0xDE00_D83D, 0xD800_0041, 0x0000_00E9] { pickle.uint32(pair) }
+        pickle.data([])
+        pickle.int32(1)
+        pickle.int32(0)
+        pickle.string("https://referrer.example/")
+        pickle.int32(0)
+        pickle.string("https://original.example/\u{00FC}")
+        files.append(Self.file { $0.record(6, pickle.bytes) })
+        var compared = 0
+        for bytes in files {
+            let file = SNSSFile.read(bytes, commands: .session)
+            for record in file.records where record.id == 6 {
+                guard let lazy = SNSSNavigation.decode(bytes, record.contents), var eager = PickleReader(bytes, record.contents) else {
+                    continue
+                }
+                _ = eager.int32()
+                _ = eager.int32()
+                #expect(lazy.url == eager.string())
+                #expect(lazy.title == eager.string16())
+                _ = eager.data()
+                _ = eager.int32()
+                let hasMask = eager.int32() != nil
+                #expect(lazy.referrer == (hasMask ? eager.string() ?? "" : ""))
+                _ = eager.int32()
+                #expect(lazy.originalRequestURL == (hasMask ? eager.string() ?? "" : ""))
+                var changed = lazy
+                changed.title = "changed"
+                #expect(changed.url == lazy.url && changed.title == "changed" && changed.referrer == lazy.referrer)
+                #expect(changed != lazy)
+                compared += 1
+            }
+        }
+        #expect(compared > 20)
+        let unusual = SNSSFile.read(files[files.count - 1], commands: .session).records.last { $0.id == 6 }
+        let navigation = unusual.flatMap { SNSSNavigation.decode(files[files.count - 1], $0.contents) }
+        #expect(navigation?.url == "https://b\u{00E9}b\u{00E9}.example/\u{1F600}\u{FFFD}")
+        #expect(navigation?.title == "\u{1F600}A\u{FFFD}\u{00E9}")
+        #expect(navigation?.referrer == "https://referrer.example/")
+        #expect(navigation?.originalRequestURL == "https://original.example/\u{00FC}")
+    }
+
     @Test func namesAreReadAsChromeReadsThem() {
         #expect(ChromiumDesktopLayout.parse("Session_13397000000000000")?.time == 13_397_000_000_000_000)
         #expect(ChromiumDesktopLayout.parse("Tabs_1")?.type == .tabs)

@@ -4,7 +4,8 @@
 ///
 /// Hand-written: the pickle is Chromium's own serialization, which no kept library reads.
 struct PickleReader {
-    private let bytes: [UInt8]
+    /// The bytes the pickle is in (its strings can be decoded later from them).
+    let bytes: [UInt8]
     private var position: Int
     private let end: Int
 
@@ -77,17 +78,36 @@ struct PickleReader {
 
     /// A string read as UTF-8 (what is not UTF-8 is repaired, as a display needs).
     mutating func string() -> String? {
-        guard let count = int32(), count >= 0, let range = take(Int(count)) else { return nil }
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        stringBytes().map { Self.utf8(bytes, $0) }
     }
 
-    /// A string16: an int32 count of UTF-16 units, twice as many bytes little-endian, padding;
-    /// transcoded to UTF-8 here (a lone surrogate becomes U+FFFD), which the standard library's
-    /// generic UTF-16 decoding does several times slower.
+    /// Where a string's bytes are, read as `string` reads it, without decoding them.
+    mutating func stringBytes() -> Range<Int>? {
+        guard let count = int32(), count >= 0 else { return nil }
+        return take(Int(count))
+    }
+
+    /// A string16: an int32 count of UTF-16 units, twice as many bytes little-endian, padding.
     mutating func string16() -> String? {
-        guard let units = int32(), units >= 0, units <= Int32.max / 2, let range = take(Int(units) * 2) else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(unsafeUninitializedCapacity: Int(units) * 3) { out in
+        string16Bytes().map { Self.utf16(bytes, $0) }
+    }
+
+    /// Where a string16's bytes are, read as `string16` reads it, without decoding them.
+    mutating func string16Bytes() -> Range<Int>? {
+        guard let units = int32(), units >= 0, units <= Int32.max / 2 else { return nil }
+        return take(Int(units) * 2)
+    }
+
+    /// `bytes[range]` decoded as UTF-8, what is not UTF-8 repaired.
+    static func utf8(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// `bytes[range]` decoded as little-endian UTF-16, transcoded to UTF-8 here (a lone surrogate
+    /// becomes U+FFFD), which the standard library's generic UTF-16 decoding does several times slower.
+    static func utf16(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(unsafeUninitializedCapacity: range.count / 2 * 3) { out in
                 var written = 0
                 var index = range.lowerBound
                 func put(_ scalar: UInt32) {
@@ -111,12 +131,12 @@ struct PickleReader {
                         written += 4
                     }
                 }
-                while index < range.upperBound {
+                while index + 1 < range.upperBound {
                     let unit = UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8
                     index += 2
                     if unit < 0xD800 || unit > 0xDFFF {
                         put(unit)
-                    } else if unit < 0xDC00, index < range.upperBound {
+                    } else if unit < 0xDC00, index + 1 < range.upperBound {
                         let next = UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8
                         if (0xDC00...0xDFFF).contains(next) {
                             index += 2

@@ -111,6 +111,9 @@ public struct SNSSFile: Sendable {
             file.header = .unknownVersion(version)
             return file
         }
+        // Records of a session file average hundreds of bytes (a navigation's page state): room
+        // for one every 128 bytes spares growing the array, and what it does not use is never touched.
+        file.records.reserveCapacity(bytes.count / 128)
         var position = headerSize
         var salvaged = false
         while position < bytes.count {

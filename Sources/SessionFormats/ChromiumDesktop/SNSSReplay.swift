@@ -108,12 +108,7 @@ public struct SNSSReplay: Sendable, Equatable {
                 }
                 state.apply(command, record: record, in: file.bytes, salvaged: false)
             }
-            if whole {
-                return (
-                    state.finish(stops: [], salvage: false, windowTypes: windowTypes),
-                    state.finish(stops: [], salvage: true, windowTypes: windowTypes)
-                )
-            }
+            if whole { return state.finishBoth(windowTypes: windowTypes) }
         }
         let commands = decodeCommands(file)
         return (
@@ -235,19 +230,47 @@ private struct ReplayState {
     /// Puts tabs into windows as Chrome does; salvage also keeps each window-less tab's run in a
     /// window of its own and windows whose type was never given.
     func finish(stops: [SNSSReplay.Stop], salvage: Bool, windowTypes: Set<Int32>) -> SNSSReplay {
+        let windows = windowsWithTabs()
+        return replay(of: windows, stops: stops, salvage: salvage, windowTypes: windowTypes)
+    }
+
+    /// `finish` of both replays when every command was applied to both alike: the tabs are put
+    /// into windows once.
+    func finishBoth(windowTypes: Set<Int32>) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
+        let windows = windowsWithTabs()
+        return (
+            replay(of: windows, stops: [], salvage: false, windowTypes: windowTypes),
+            replay(of: windows, stops: [], salvage: true, windowTypes: windowTypes)
+        )
+    }
+
+    /// Every window by id with its tabs that have navigations, in visual order (ties by id), and
+    /// the tabs with navigations that no window holds, by id.
+    private func windowsWithTabs() -> (byID: [Int32: SNSSReplay.Window], withoutWindow: [SNSSReplay.Tab]) {
         var windows = self.windows
         var withoutWindow: [SNSSReplay.Tab] = []
-        for tab in tabs.values.sorted(by: { $0.id < $1.id }) where !tab.navigations.isEmpty {
+        for tab in tabs.values where !tab.navigations.isEmpty {
             guard let id = tab.window else {
                 withoutWindow.append(tab)
                 continue
             }
             windows[id, default: SNSSReplay.Window(id: id)].tabs.append(tab)
         }
+        for id in windows.keys where windows[id]?.tabs.isEmpty == false {
+            windows[id]?.tabs.sort { ($0.visualIndex, $0.id) < ($1.visualIndex, $1.id) }
+        }
+        withoutWindow.sort { $0.id < $1.id }
+        return (windows, withoutWindow)
+    }
+
+    private func replay(
+        of made: (byID: [Int32: SNSSReplay.Window], withoutWindow: [SNSSReplay.Tab]), stops: [SNSSReplay.Stop], salvage: Bool,
+        windowTypes: Set<Int32>
+    ) -> SNSSReplay {
         var kept: [SNSSReplay.Window] = []
         var dropped: [SNSSReplay.Window] = []
-        for var window in windows.values.sorted(by: { $0.id < $1.id }) where !window.tabs.isEmpty {
-            window.tabs.sort { ($0.visualIndex, $0.id) < ($1.visualIndex, $1.id) }
+        for id in made.byID.keys.sorted() {
+            guard let window = made.byID[id], !window.tabs.isEmpty else { continue }
             if let type = window.type, windowTypes.contains(type) {
                 kept.append(window)
             } else {
@@ -255,13 +278,17 @@ private struct ReplayState {
                 if salvage && window.type == nil { kept.append(window) }
             }
         }
+        let withoutWindow = made.withoutWindow
         if salvage && !withoutWindow.isEmpty {
             // A window of their own, after the others, as repair writes it.
             // An id no window of the file has, not even one without tabs that is the active one.
-            let id = max(windows.keys.max() ?? 0, activeWindow ?? 0) &+ 1
+            let id = max(made.byID.keys.max() ?? 0, activeWindow ?? 0) &+ 1
             kept.append(SNSSReplay.Window(id: id, type: nil, tabs: withoutWindow))
         }
-        let usedGroups = Set(kept.flatMap { $0.tabs.compactMap(\.group) })
+        var usedGroups = Set<SNSSToken>()
+        for window in kept {
+            for tab in window.tabs { if let group = tab.group { usedGroups.insert(group) } }
+        }
         return SNSSReplay(
             windows: kept, tabsWithoutWindow: withoutWindow, windowsDropped: dropped, groups: groups.filter { usedGroups.contains($0.key) },
             activeWindow: activeWindow.flatMap { id in kept.contains { $0.id == id } ? id : nil }, stops: stops)

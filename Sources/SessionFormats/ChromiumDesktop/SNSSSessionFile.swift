@@ -86,7 +86,7 @@ public struct SNSSSessionFile: Sendable {
             groups.append(
                 TabGroup(
                     start: Int32(clamping: index), count: Int32(clamping: end - index), title: metadata?.title ?? "",
-                    color: TabGroupColor(rawValue: Int32(clamping: metadata?.color ?? 0)) ?? .grey, collapsed: metadata?.collapsed ?? false,
+                    color: TabGroupColor(rawValue: Int32(clamping: metadata?.color ?? 0)), collapsed: metadata?.collapsed ?? false,
                     id: TabGroupID(high: token.high, low: token.low)))
             index = end
         }
