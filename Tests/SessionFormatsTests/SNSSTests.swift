@@ -193,8 +193,8 @@ import Testing
         #expect(whole > 5)
     }
 
-    /// A navigation read from a file decodes its strings when asked: what it gives is what an
-    /// eager reading of its pickle gives, on every navigation of every gallery file and on
+    /// A navigation read from a file decodes its strings and later fields when asked: what it
+    /// gives is what an eager reading of its pickle gives, on every navigation of every gallery file and on
     /// strings that are not ASCII (a lone surrogate becomes U+FFFD, bad UTF-8 is repaired).
     @Test func navigationStringsDecodedLaterAreThoseOfAnEagerReading() throws {
         let gallery = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -230,11 +230,17 @@ import Testing
                 #expect(lazy.url == eager.string())
                 #expect(lazy.title == eager.string16())
                 _ = eager.data()
-                _ = eager.int32()
+                #expect(lazy.transition == eager.int32())
                 let hasMask = eager.int32() != nil
                 #expect(lazy.referrer == (hasMask ? eager.string() ?? "" : ""))
                 _ = eager.int32()
                 #expect(lazy.originalRequestURL == (hasMask ? eager.string() ?? "" : ""))
+                if hasMask {
+                    _ = eager.bool()
+                    #expect(lazy.timestamp == eager.int64() ?? 0)
+                    _ = eager.string16()
+                    #expect(lazy.httpStatus == eager.int32() ?? 0)
+                }
                 var changed = lazy
                 changed.title = "changed"
                 #expect(changed.url == lazy.url && changed.title == "changed" && changed.referrer == lazy.referrer)
@@ -249,6 +255,16 @@ import Testing
         #expect(navigation?.title == "\u{1F600}A\u{FFFD}\u{00E9}")
         #expect(navigation?.referrer == "https://referrer.example/")
         #expect(navigation?.originalRequestURL == "https://original.example/\u{00FC}")
+        // Without the transition, the last field Chromium requires, there is no navigation.
+        var short = PickleWriter()
+        short.int32(3)
+        short.int32(0)
+        short.string("https://example.org/")
+        short.string16("t")
+        short.data([])
+        #expect(SNSSNavigation.decode(short.bytes, 0..<short.bytes.count) == nil)
+        short.int32(0)
+        #expect(SNSSNavigation.decode(short.bytes, 0..<short.bytes.count)?.transition == 0)
     }
 
     @Test func namesAreReadAsChromeReadsThem() {

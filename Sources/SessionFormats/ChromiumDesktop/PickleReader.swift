@@ -47,6 +47,9 @@ struct PickleReader {
         return range
     }
 
+    /// Passes over `count` bytes (and their padding) without reading them; false when fewer are left.
+    mutating func skip(_ count: Int) -> Bool { take(count) != nil }
+
     mutating func uint32() -> UInt32? {
         guard let range = take(4) else { return nil }
         let p = range.lowerBound
@@ -70,10 +73,10 @@ struct PickleReader {
         return bytes[range.lowerBound] != 0
     }
 
-    /// A string's bytes: an int32 byte count (a negative one fails), the bytes, padding.
-    mutating func data() -> ArraySlice<UInt8>? {
-        guard let count = int32(), count >= 0, let range = take(Int(count)) else { return nil }
-        return bytes[range]
+    /// Where a string's bytes are: an int32 byte count (a negative one fails), the bytes, padding.
+    mutating func data() -> Range<Int>? {
+        guard let count = int32(), count >= 0 else { return nil }
+        return take(Int(count))
     }
 
     /// A string read as UTF-8 (what is not UTF-8 is repaired, as a display needs).
@@ -82,10 +85,7 @@ struct PickleReader {
     }
 
     /// Where a string's bytes are, read as `string` reads it, without decoding them.
-    mutating func stringBytes() -> Range<Int>? {
-        guard let count = int32(), count >= 0 else { return nil }
-        return take(Int(count))
-    }
+    mutating func stringBytes() -> Range<Int>? { data() }
 
     /// A string16: an int32 count of UTF-16 units, twice as many bytes little-endian, padding.
     mutating func string16() -> String? {

@@ -1,39 +1,50 @@
 /// One entry of a tab's history as an UpdateTabNavigation command holds it (Chromium's
 /// `SerializedNavigationEntry` pickle; docs/chromium-desktop-format.md, "The navigation pickle").
 ///
-/// A navigation decoded from a file keeps where its strings are and decodes them when they are
-/// asked for: a session file holds tens of thousands of navigations, and a validation looks at the
-/// strings of one a tab. `SNSSTests` compares every string with an eager decoding.
+/// A navigation decoded from a file is checked to have every field Chromium requires, and keeps
+/// where its strings and the fields after its page state are, decoding them when they are asked
+/// for: a session file holds tens of thousands of navigations (their page states push the later
+/// fields into other cache lines), and a validation looks at the fields of one a tab.
+/// `SNSSTests` compares every field with an eager decoding.
 public struct SNSSNavigation: Sendable, Equatable {
     /// The tab it belongs to.
     public var tab: Int32
     /// Its place in the tab's history (not its place among the entries written).
     public var index: Int32
-    /// `ui::PageTransition`.
-    public var transition: Int32
-    /// Microseconds since 1601 (0 when the pickle ends before it).
-    public var timestamp: Int64
-    /// The HTTP status code (0 when the pickle ends before it).
-    public var httpStatus: Int32
     /// Where the command's contents are in the file it was read from (a rewrite copies them).
     public var record: Range<Int>?
-    private var text: Text
+    private var fields: Fields
 
     public var url: String {
-        get { text.string(.url) }
-        set { text.set(.url, newValue) }
+        get { fields.value(\.url) { e in PickleReader.utf8(e.bytes, e.url) } }
+        set { fields.change { $0.url = newValue } }
     }
     public var title: String {
-        get { text.string(.title) }
-        set { text.set(.title, newValue) }
+        get { fields.value(\.title) { e in PickleReader.utf16(e.bytes, e.title) } }
+        set { fields.change { $0.title = newValue } }
+    }
+    /// `ui::PageTransition`.
+    public var transition: Int32 {
+        get { fields.value(\.transition) { e in e.tail.transition } }
+        set { fields.change { $0.transition = newValue } }
     }
     public var referrer: String {
-        get { text.string(.referrer) }
-        set { text.set(.referrer, newValue) }
+        get { fields.value(\.referrer) { e in e.tail.referrer } }
+        set { fields.change { $0.referrer = newValue } }
     }
     public var originalRequestURL: String {
-        get { text.string(.originalRequestURL) }
-        set { text.set(.originalRequestURL, newValue) }
+        get { fields.value(\.originalRequestURL) { e in e.tail.originalRequestURL } }
+        set { fields.change { $0.originalRequestURL = newValue } }
+    }
+    /// Microseconds since 1601 (0 when the pickle ends before it).
+    public var timestamp: Int64 {
+        get { fields.value(\.timestamp) { e in e.tail.timestamp } }
+        set { fields.change { $0.timestamp = newValue } }
+    }
+    /// The HTTP status code (0 when the pickle ends before it).
+    public var httpStatus: Int32 {
+        get { fields.value(\.httpStatus) { e in e.tail.httpStatus } }
+        set { fields.change { $0.httpStatus = newValue } }
     }
 
     /// A navigation of these fields.
@@ -43,27 +54,22 @@ public struct SNSSNavigation: Sendable, Equatable {
     ) {
         self.tab = tab
         self.index = index
-        self.transition = transition
-        self.timestamp = timestamp
-        self.httpStatus = httpStatus
         self.record = record
-        self.text = .decoded([url, title, referrer, originalRequestURL])
+        self.fields = .decoded(
+            Decoded(
+                url: url, title: title, transition: transition, referrer: referrer, originalRequestURL: originalRequestURL,
+                timestamp: timestamp, httpStatus: httpStatus))
     }
 
-    private init(tab: Int32, index: Int32, transition: Int32, text: Text) {
+    private init(tab: Int32, index: Int32, record: Range<Int>?, fields: Fields) {
         self.tab = tab
         self.index = index
-        self.transition = transition
-        self.timestamp = 0
-        self.httpStatus = 0
-        self.record = nil
-        self.text = text
+        self.record = record
+        self.fields = fields
     }
 
     public static func == (a: SNSSNavigation, b: SNSSNavigation) -> Bool {
-        a.tab == b.tab && a.index == b.index && a.transition == b.transition && a.timestamp == b.timestamp
-            && a.httpStatus == b.httpStatus && a.record == b.record && a.url == b.url && a.title == b.title
-            && a.referrer == b.referrer && a.originalRequestURL == b.originalRequestURL
+        a.tab == b.tab && a.index == b.index && a.record == b.record && a.fields.decoded == b.fields.decoded
     }
 
     /// Decodes the pickle of `bytes[contents]` as Chromium's `ReadFromPickle` does: the tab id,
@@ -71,9 +77,7 @@ public struct SNSSNavigation: Sendable, Equatable {
     /// when present. Nil when a required field is missing.
     public static func decode(_ bytes: [UInt8], _ contents: Range<Int>) -> SNSSNavigation? {
         guard var pickle = PickleReader(bytes, contents) else { return nil }
-        var navigation = decode(&pickle)
-        navigation?.record = contents
-        return navigation
+        return decode(&pickle, record: contents)
     }
 
     /// What can be read of a navigation whose record the file cuts short: the fields up to the
@@ -87,64 +91,88 @@ public struct SNSSNavigation: Sendable, Equatable {
             timestamp: 0, httpStatus: 0, record: nil)
     }
 
-    /// Decodes from a reader positioned at the tab id.
-    static func decode(_ pickle: inout PickleReader) -> SNSSNavigation? {
+    /// Decodes from a reader positioned at the tab id: the fields Chromium requires are checked
+    /// to be there; the strings and the fields after the page state are read when asked for.
+    static func decode(_ pickle: inout PickleReader, record: Range<Int>?) -> SNSSNavigation? {
         guard let tab = pickle.int32(), let index = pickle.int32(), let url = pickle.stringBytes(), let title = pickle.string16Bytes(),
-            pickle.data() != nil, let transition = pickle.int32()
+            pickle.data() != nil
         else { return nil }
-        var fields = Text.Encoded(bytes: pickle.bytes, url: url, title: title, referrer: nil, originalRequestURL: nil)
-        // The type mask first: without it Chromium reads nothing more.
-        guard pickle.int32() != nil else { return SNSSNavigation(tab: tab, index: index, transition: transition, text: .encoded(fields)) }
-        fields.referrer = pickle.stringBytes()
-        _ = pickle.int32()  // the obsolete referrer policy
-        fields.originalRequestURL = pickle.stringBytes()
-        _ = pickle.bool()  // is overriding the user agent
-        var navigation = SNSSNavigation(tab: tab, index: index, transition: transition, text: .encoded(fields))
-        navigation.timestamp = pickle.int64() ?? 0
-        _ = pickle.string16()  // search terms, always empty
-        navigation.httpStatus = pickle.int32() ?? 0
-        return navigation
+        let rest = pickle
+        guard pickle.skip(4) else { return nil }  // the transition
+        return SNSSNavigation(
+            tab: tab, index: index, record: record, fields: .encoded(Encoded(url: url, title: title, rest: rest)))
     }
 
-    /// The four strings: decoded, or where they are in the bytes they were read from.
-    private enum Text: Sendable {
-        case decoded([String])
+    /// The fields other than the tab, index and record, as values.
+    private struct Decoded: Sendable, Equatable {
+        var url: String
+        var title: String
+        var transition: Int32
+        var referrer: String
+        var originalRequestURL: String
+        var timestamp: Int64
+        var httpStatus: Int32
+    }
+
+    /// The fields of a pickle: where the strings are, and a reader at the transition for the
+    /// rest (over the file's bytes, shared, not copied).
+    private struct Encoded: Sendable {
+        var url: Range<Int>
+        var title: Range<Int>
+        var rest: PickleReader
+        var bytes: [UInt8] { rest.bytes }
+
+        /// Every field.
+        var decoded: Decoded {
+            var fields = tail
+            fields.url = PickleReader.utf8(bytes, url)
+            fields.title = PickleReader.utf16(bytes, title)
+            return fields
+        }
+
+        /// The fields after the page state, read as Chromium's `ReadFromPickle` reads them (the
+        /// URL and title left empty).
+        var tail: Decoded {
+            var pickle = rest
+            var fields = Decoded(
+                url: "", title: "", transition: pickle.int32() ?? 0, referrer: "", originalRequestURL: "", timestamp: 0, httpStatus: 0)
+            // The type mask first: without it Chromium reads nothing more.
+            guard pickle.int32() != nil else { return fields }
+            fields.referrer = pickle.string() ?? ""
+            _ = pickle.int32()  // the obsolete referrer policy
+            fields.originalRequestURL = pickle.string() ?? ""
+            _ = pickle.bool()  // is overriding the user agent
+            fields.timestamp = pickle.int64() ?? 0
+            _ = pickle.string16()  // search terms, always empty
+            fields.httpStatus = pickle.int32() ?? 0
+            return fields
+        }
+    }
+
+    /// The fields, as values or as where they are in the bytes they were read from.
+    private enum Fields: Sendable {
+        case decoded(Decoded)
         case encoded(Encoded)
 
-        /// The strings of a pickle: the file's bytes (shared, not copied) and where each string is.
-        struct Encoded: Sendable {
-            var bytes: [UInt8]
-            var url: Range<Int>
-            var title: Range<Int>
-            var referrer: Range<Int>?
-            var originalRequestURL: Range<Int>?
-        }
-
-        enum Field: Int {
-            case url, title, referrer, originalRequestURL
-        }
-
-        func string(_ field: Field) -> String {
+        var decoded: Decoded {
             switch self {
-            case .decoded(let strings): return strings[field.rawValue]
-            case .encoded(let encoded):
-                switch field {
-                case .url: return PickleReader.utf8(encoded.bytes, encoded.url)
-                case .title: return PickleReader.utf16(encoded.bytes, encoded.title)
-                case .referrer: return encoded.referrer.map { PickleReader.utf8(encoded.bytes, $0) } ?? ""
-                case .originalRequestURL: return encoded.originalRequestURL.map { PickleReader.utf8(encoded.bytes, $0) } ?? ""
-                }
+            case .decoded(let decoded): decoded
+            case .encoded(let encoded): encoded.decoded
             }
         }
 
-        mutating func set(_ field: Field, _ value: String) {
-            var strings: [String]
+        /// One field: from the values, or decoded from the bytes by `encoded`.
+        func value<Value>(_ field: KeyPath<Decoded, Value>, _ encoded: (Encoded) -> Value) -> Value {
             switch self {
-            case .decoded(let decoded): strings = decoded
-            case .encoded: strings = [string(.url), string(.title), string(.referrer), string(.originalRequestURL)]
+            case .decoded(let decoded): decoded[keyPath: field]
+            case .encoded(let bytes): encoded(bytes)
             }
-            strings[field.rawValue] = value
-            self = .decoded(strings)
+        }
+
+        mutating func change(_ body: (inout Decoded) -> Void) {
+            var fields = decoded
+            body(&fields)
+            self = .decoded(fields)
         }
     }
 }

@@ -100,6 +100,9 @@ public struct SNSSReplay: Sendable, Equatable {
         // array of them); a command Chrome stops at sends it down the two replays.
         if file.damage.isEmpty, file.cutRecord == nil {
             var state = ReplayState()
+            // A tab's window is set once for each tab a full state writes: room for that many tabs
+            // spares growing the map, which moves every tab each time.
+            state.tabs.reserveCapacity(file.records.reduce(0) { $0 + ($1.id == 0 ? 1 : 0) })
             var whole = true
             for record in file.records where record.id != SNSSFile.markerID {
                 guard case .command(let command) = SNSSSessionCommand.decode(id: record.id, file.bytes, record.contents) else {

@@ -45,12 +45,13 @@ enum SNSSSessionCommand: Sendable {
             return decodeFixed(id: id, FixedFields(bytes: bytes, start: contents.lowerBound))
         }
         guard var pickle = PickleReader(bytes, contents) else { return .unparsable("its pickle's header does not fit its contents") }
-        var decoded = decodePickled(id: id, &pickle)
-        if case .command(.navigation(var navigation)) = decoded {
-            navigation.record = contents
-            decoded = .command(.navigation(navigation))
+        if id == SNSSCommandSet.session.navigationID {
+            guard let navigation = SNSSNavigation.decode(&pickle, record: contents) else {
+                return .unparsable("its pickle ends before a field the command needs")
+            }
+            return .command(.navigation(navigation))
         }
-        return decoded
+        return decodePickled(id: id, &pickle)
     }
 
     /// The fields of a fixed-size command, read at their offsets.
@@ -102,9 +103,6 @@ enum SNSSSessionCommand: Sendable {
     private static func decodePickled(id: UInt8, _ p: inout PickleReader) -> Decoded {
         let missing = Decoded.unparsable("its pickle ends before a field the command needs")
         switch id {
-        case 6:
-            guard let navigation = SNSSNavigation.decode(&p) else { return missing }
-            return .command(.navigation(navigation))
         case 13, 15, 18, 19, 23:
             guard p.int32() != nil, p.data() != nil else { return missing }
             return .command(.other)
