@@ -127,7 +127,7 @@ import Testing
     @Test func reproducersOfTheStoreParseAndRefuseWhatIsNotTheirs() throws {
         let text = "store=chromium-desktop;workload=small;model=pessimistic;protocol=chromium-flush;seed=3;crash=7;keep=none"
         let reproducer = try Reproducer(text: text)
-        #expect(reproducer.chromiumDesktopStore == .flush && reproducer.firefoxDesktopStore == nil && reproducer.firefoxStore == nil)
+        #expect(reproducer.store == .chromiumDesktop(.flush))
         #expect(reproducer.text == text)
         #expect(throws: SimulatorError.self) {
             try Reproducer(text: "store=chromium-desktop;workload=small;model=process;protocol=firefox;seed=1;crash=1")

@@ -104,7 +104,7 @@ import Testing
     @Test func reproducersOfTheStoreParseAndRefuseWhatIsNotTheirs() throws {
         let text = "store=firefox-ios;workload=small;model=pessimistic;protocol=firefox-durable;seed=3;crash=7;keep=none"
         let reproducer = try Reproducer(text: text)
-        #expect(reproducer.firefoxStore == .durable)
+        #expect(reproducer.store == .firefoxIOS(.durable))
         #expect(reproducer.text == text)
         #expect(throws: SimulatorError.self) {
             try Reproducer(text: "store=firefox-ios;workload=small;model=process;protocol=safe;seed=1;crash=1")

@@ -57,7 +57,7 @@ public struct ChromiumDesktopStoreCrashTest: Sendable {
     static func reproducer(_ configuration: Configuration, state: CrashState) -> Reproducer {
         var reproducer = Reproducer(
             workload: configuration.workload, model: configuration.model, writeProtocol: .safe, seed: configuration.seed, state: state)
-        reproducer.chromiumDesktopStore = configuration.saveProtocol
+        reproducer.store = .chromiumDesktop(configuration.saveProtocol)
         return reproducer
     }
 

@@ -18,14 +18,11 @@ public struct Replayer: Sendable {
 
     /// Records the reproducer's workload and checks its one state.
     public func replay(_ reproducer: Reproducer) throws(SimulatorError) -> Outcome {
-        if let saveProtocol = reproducer.chromiumDesktopStore {
-            return try ChromiumDesktopStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
-        }
-        if let saveProtocol = reproducer.firefoxDesktopStore {
-            return try FirefoxDesktopStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
-        }
-        if let saveProtocol = reproducer.firefoxStore {
-            return try FirefoxStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
+        switch reproducer.store {
+        case .chromiumDesktop(let saveProtocol)?: return try ChromiumDesktopStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
+        case .firefoxDesktop(let saveProtocol)?: return try FirefoxDesktopStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
+        case .firefoxIOS(let saveProtocol)?: return try FirefoxStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
+        case nil: break
         }
         if let command = reproducer.command {
             let run = try CommandRun.record(command.name, input: command.input, writeProtocol: reproducer.writeProtocol)

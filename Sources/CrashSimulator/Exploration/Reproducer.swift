@@ -23,12 +23,8 @@ public struct Reproducer: Sendable, Equatable {
         }
     }
     private var commandName: ProfileCommand?
-    /// For a state of Firefox for iOS's store, its save protocol (`writeProtocol` is then unused).
-    public var firefoxStore: FirefoxSaveProtocol?
-    /// For a state of Firefox desktop's store, its save protocol (`writeProtocol` is then unused).
-    public var firefoxDesktopStore: FirefoxDesktopSaveProtocol?
-    /// For a state of Chromium desktop's store, its save protocol (`writeProtocol` is then unused).
-    public var chromiumDesktopStore: ChromiumDesktopSaveProtocol?
+    /// For a state of a browser's store, the store and its save protocol (`writeProtocol` is then unused).
+    public var store: BrowserStore?
     private var commandInput: String?
     public var model: PersistenceModel
     @_spi(CrashTesting) public var writeProtocol: WriteProtocol
@@ -56,17 +52,9 @@ public struct Reproducer: Sendable, Equatable {
             return
                 "command=\(command.name.rawValue);input=\(command.input);model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
         }
-        if let chromiumDesktopStore {
+        if let store {
             return
-                "store=\(ChromiumDesktopStoreCrashTest.storeName);workload=\(workload);model=\(model.rawValue);protocol=\(chromiumDesktopStore.rawValue);seed=\(seed);\(state.text)"
-        }
-        if let firefoxDesktopStore {
-            return
-                "store=\(FirefoxDesktopStoreCrashTest.storeName);workload=\(workload);model=\(model.rawValue);protocol=\(firefoxDesktopStore.rawValue);seed=\(seed);\(state.text)"
-        }
-        if let firefoxStore {
-            return
-                "store=\(FirefoxStoreCrashTest.storeName);workload=\(workload);model=\(model.rawValue);protocol=\(firefoxStore.rawValue);seed=\(seed);\(state.text)"
+                "store=\(store.name);workload=\(workload);model=\(model.rawValue);protocol=\(store.protocolName);seed=\(seed);\(state.text)"
         }
         let from = startingProfile.map { "from=\($0);" } ?? ""
         return "workload=\(workload);\(from)model=\(model.rawValue);protocol=\(writeProtocol.rawValue);seed=\(seed);\(state.text)"
@@ -108,43 +96,18 @@ public struct Reproducer: Sendable, Equatable {
             throw .invalidReproducer(
                 text, reason: "model= is missing or not one of \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        var firefoxStore: FirefoxSaveProtocol?
-        var firefoxDesktopStore: FirefoxDesktopSaveProtocol?
-        var chromiumDesktopStore: ChromiumDesktopSaveProtocol?
-        if let store = fields["store"] {
-            let stores = [FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName, ChromiumDesktopStoreCrashTest.storeName]
-            guard stores.contains(store) else {
-                throw .invalidReproducer(text, reason: "store= is not one of \(stores.joined(separator: ", "))")
+        var store: BrowserStore?
+        if let name = fields["store"] {
+            do throws(BrowserStore.UnknownProtocol) {
+                store = try BrowserStore(name: name, protocolName: fields["protocol"] ?? "")
+            } catch {
+                throw .invalidReproducer(text, reason: "protocol= is missing or not one of \(error.known.joined(separator: ", "))")
+            }
+            guard store != nil else {
+                throw .invalidReproducer(text, reason: "store= is not one of \(BrowserStore.names.joined(separator: ", "))")
             }
             guard command == nil, fields["from"] == nil else {
-                throw .invalidReproducer(text, reason: "a state of the \(store) store has no command= or from=")
-            }
-            if store == ChromiumDesktopStoreCrashTest.storeName {
-                guard let saveProtocol = fields["protocol"].flatMap(ChromiumDesktopSaveProtocol.init(rawValue:)) else {
-                    throw .invalidReproducer(
-                        text,
-                        reason:
-                            "protocol= is missing or not one of \(ChromiumDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))"
-                    )
-                }
-                chromiumDesktopStore = saveProtocol
-            } else if store == FirefoxDesktopStoreCrashTest.storeName {
-                guard let saveProtocol = fields["protocol"].flatMap(FirefoxDesktopSaveProtocol.init(rawValue:)) else {
-                    throw .invalidReproducer(
-                        text,
-                        reason:
-                            "protocol= is missing or not one of \(FirefoxDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))"
-                    )
-                }
-                firefoxDesktopStore = saveProtocol
-            } else {
-                guard let saveProtocol = fields["protocol"].flatMap(FirefoxSaveProtocol.init(rawValue:)) else {
-                    throw .invalidReproducer(
-                        text,
-                        reason: "protocol= is missing or not one of \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", "))"
-                    )
-                }
-                firefoxStore = saveProtocol
+                throw .invalidReproducer(text, reason: "a state of the \(name) store has no command= or from=")
             }
         }
         guard let writeProtocol = fields["store"] != nil ? .safe : fields["protocol"].flatMap(WriteProtocol.init(rawValue:)) else {
@@ -161,8 +124,6 @@ public struct Reproducer: Sendable, Equatable {
             workload: workload, startingProfile: fields["from"], model: model, writeProtocol: writeProtocol, seed: seed,
             state: try CrashState(fields: stateFields))
         self.command = command.map { (name: $0.0, input: $0.1) }
-        self.firefoxStore = firefoxStore
-        self.firefoxDesktopStore = firefoxDesktopStore
-        self.chromiumDesktopStore = chromiumDesktopStore
+        self.store = store
     }
 }

@@ -57,7 +57,7 @@ public struct FirefoxDesktopStoreCrashTest: Sendable {
     static func reproducer(_ configuration: Configuration, state: CrashState) -> Reproducer {
         var reproducer = Reproducer(
             workload: configuration.workload, model: configuration.model, writeProtocol: .safe, seed: configuration.seed, state: state)
-        reproducer.firefoxDesktopStore = configuration.saveProtocol
+        reproducer.store = .firefoxDesktop(configuration.saveProtocol)
         return reproducer
     }
 

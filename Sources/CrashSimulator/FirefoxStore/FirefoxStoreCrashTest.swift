@@ -78,7 +78,7 @@ public struct FirefoxStoreCrashTest: Sendable {
     static func reproducer(_ configuration: Configuration, state: CrashState) -> Reproducer {
         var reproducer = Reproducer(
             workload: configuration.workload, model: configuration.model, writeProtocol: .safe, seed: configuration.seed, state: state)
-        reproducer.firefoxStore = configuration.saveProtocol
+        reproducer.store = .firefoxIOS(configuration.saveProtocol)
         return reproducer
     }
 

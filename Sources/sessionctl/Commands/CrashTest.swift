@@ -83,11 +83,7 @@ extension SessionCtl {
             help: ArgumentHelp(
                 "The store the workload runs on: sessionctl (the default: sessionctl's own store of Chrome for iOS sessions), firefox-ios, firefox-desktop or chromium-desktop (models of Firefox for iOS's, Firefox desktop's and Chromium desktop's, from their code).",
                 valueName: "name"),
-            completion: .list(
-                [
-                    "sessionctl", FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName,
-                    ChromiumDesktopStoreCrashTest.storeName
-                ]))
+            completion: .list(["sessionctl"] + BrowserStore.names))
         var store: String = "sessionctl"
 
         /// The protocol of sessionctl's store (`--protocol`, `safe` when not given).
@@ -179,25 +175,22 @@ extension SessionCtl {
                 if let writeProtocol, WriteProtocol(rawValue: writeProtocol) == nil {
                     throw ValidationError("--protocol must be one of: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-            case FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName, ChromiumDesktopStoreCrashTest.storeName:
-                let names =
-                    switch store {
-                    case FirefoxStoreCrashTest.storeName: FirefoxSaveProtocol.allCases.map(\.rawValue)
-                    case FirefoxDesktopStoreCrashTest.storeName: FirefoxDesktopSaveProtocol.allCases.map(\.rawValue)
-                    default: ChromiumDesktopSaveProtocol.allCases.map(\.rawValue)
-                    }
-                if let writeProtocol, !names.contains(writeProtocol) {
-                    throw ValidationError("--protocol of the \(store) store must be one of: \(names.joined(separator: ", "))")
+            default:
+                let known: BrowserStore?
+                do throws(BrowserStore.UnknownProtocol) {
+                    known = try BrowserStore(name: store, protocolName: writeProtocol)
+                } catch {
+                    throw ValidationError("--protocol of the \(store) store must be one of: \(error.known.joined(separator: ", "))")
+                }
+                guard known != nil else {
+                    let names = ["sessionctl"] + BrowserStore.names
+                    throw ValidationError("--store must be \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1])")
                 }
                 guard command == nil, kill == nil, from == nil, shard == "1/1", recoveryCrashSample == nil, !noShortcuts else {
                     throw ValidationError(
                         "--store \(store) runs a simulated workload alone: not with --command, --kill, --from, --shard, --recovery-crash-sample or --no-shortcuts"
                     )
                 }
-            default:
-                throw ValidationError(
-                    "--store must be sessionctl, \(FirefoxStoreCrashTest.storeName), \(FirefoxDesktopStoreCrashTest.storeName) or \(ChromiumDesktopStoreCrashTest.storeName)"
-                )
             }
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
             if let recoveryCrashSample {
@@ -256,16 +249,8 @@ extension SessionCtl {
                 try runCommand(command, input: input)
                 return
             }
-            if store == FirefoxStoreCrashTest.storeName {
-                try runFirefoxStore()
-                return
-            }
-            if store == FirefoxDesktopStoreCrashTest.storeName {
-                try runFirefoxDesktopStore()
-                return
-            }
-            if store == ChromiumDesktopStoreCrashTest.storeName {
-                try runChromiumDesktopStore()
+            if let browserStore = try? BrowserStore(name: store, protocolName: writeProtocol) {
+                try runStore(browserStore)
                 return
             }
             var configuration = CrashSimulator.CrashTest.Configuration()
@@ -305,55 +290,42 @@ extension SessionCtl {
             try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
         }
 
-        /// Crash-tests the model of Firefox for iOS's tab store.
-        private func runFirefoxStore() throws {
-            var configuration = FirefoxStoreCrashTest.Configuration()
-            configuration.workload = workload
-            configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
-            configuration.saveProtocol = FirefoxSaveProtocol(rawValue: writeProtocol ?? "") ?? .firefox
-            configuration.seed = seed
-            configuration.maxStates = maxStates
-            configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
+        /// Crash-tests the model of a browser's session store.
+        private func runStore(_ browserStore: BrowserStore) throws {
             let progress = ProgressLine(quiet: quiet)
-            let report = try FirefoxStoreCrashTest(configuration: configuration).run(progress: { explored in
-                progress.show("crash-test: firefox-ios store: \(explored) states")
-            })
+            let show = { (explored: Int) in progress.show("crash-test: \(browserStore.name) store: \(explored) states") }
+            let fields: CrashTestDocument.Fields
+            switch browserStore {
+            case .firefoxIOS(let saveProtocol):
+                var configuration = FirefoxStoreCrashTest.Configuration()
+                configuration.saveProtocol = saveProtocol
+                configure(&configuration)
+                fields = CrashTestDocument.fields(
+                    try FirefoxStoreCrashTest(configuration: configuration).run(progress: show), maxFailures: maxFailures)
+            case .firefoxDesktop(let saveProtocol):
+                var configuration = FirefoxDesktopStoreCrashTest.Configuration()
+                configuration.saveProtocol = saveProtocol
+                configure(&configuration)
+                fields = CrashTestDocument.fields(
+                    try FirefoxDesktopStoreCrashTest(configuration: configuration).run(progress: show), maxFailures: maxFailures)
+            case .chromiumDesktop(let saveProtocol):
+                var configuration = ChromiumDesktopStoreCrashTest.Configuration()
+                configuration.saveProtocol = saveProtocol
+                configure(&configuration)
+                fields = CrashTestDocument.fields(
+                    try ChromiumDesktopStoreCrashTest(configuration: configuration).run(progress: show), maxFailures: maxFailures)
+            }
             progress.clear()
-            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
+            try finish(fields)
         }
 
-        /// Crash-tests the model of Firefox desktop's session store.
-        private func runFirefoxDesktopStore() throws {
-            var configuration = FirefoxDesktopStoreCrashTest.Configuration()
+        /// Sets the options every store's run takes from the command line.
+        private func configure(_ configuration: inout some BrowserStoreRunOptions) {
             configuration.workload = workload
             configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
-            configuration.saveProtocol = FirefoxDesktopSaveProtocol(rawValue: writeProtocol ?? "") ?? .firefox
             configuration.seed = seed
             configuration.maxStates = maxStates
             configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
-            let progress = ProgressLine(quiet: quiet)
-            let report = try FirefoxDesktopStoreCrashTest(configuration: configuration).run(progress: { explored in
-                progress.show("crash-test: firefox-desktop store: \(explored) states")
-            })
-            progress.clear()
-            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
-        }
-
-        /// Crash-tests the model of Chromium desktop's session store.
-        private func runChromiumDesktopStore() throws {
-            var configuration = ChromiumDesktopStoreCrashTest.Configuration()
-            configuration.workload = workload
-            configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
-            configuration.saveProtocol = ChromiumDesktopSaveProtocol(rawValue: writeProtocol ?? "") ?? .chromium
-            configuration.seed = seed
-            configuration.maxStates = maxStates
-            configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
-            let progress = ProgressLine(quiet: quiet)
-            let report = try ChromiumDesktopStoreCrashTest(configuration: configuration).run(progress: { explored in
-                progress.show("crash-test: chromium-desktop store: \(explored) states")
-            })
-            progress.clear()
-            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
         }
 
         /// Prints a run's document and exits as the run went: 1 on failures, 3 when incomplete.
@@ -455,17 +427,13 @@ extension SessionCtl {
                     } ?? []
                 var fields = CrashTestDocument.Fields(
                     workload: reproducer.workload, model: reproducer.model.rawValue,
-                    writeProtocol: reproducer.chromiumDesktopStore?.rawValue ?? reproducer.firefoxDesktopStore?.rawValue
-                        ?? reproducer.firefoxStore?.rawValue ?? reproducer.writeProtocol.rawValue,
-                    mode: reproducer.firefoxStore == nil && reproducer.firefoxDesktopStore == nil && reproducer.chromiumDesktopStore == nil
-                        ? "simulated" : "store",
+                    writeProtocol: reproducer.store?.protocolName ?? reproducer.writeProtocol.rawValue,
+                    mode: reproducer.store == nil ? "simulated" : "store",
                     seed: reproducer.seed, shard: "1/1",
                     operations: outcome.operations, acks: outcome.acknowledgements,
                     explored: 1, unique: 1, failed: outcome.findings.isEmpty ? 0 : 1, truncated: false,
                     elapsedSeconds: Date().timeIntervalSince(started), failuresByOracle: [:], failures: failures)
-                if reproducer.firefoxStore != nil { fields.browser = FirefoxStoreCrashTest.storeName }
-                if reproducer.firefoxDesktopStore != nil { fields.browser = FirefoxDesktopStoreCrashTest.storeName }
-                if reproducer.chromiumDesktopStore != nil { fields.browser = ChromiumDesktopStoreCrashTest.storeName }
+                if let store = reproducer.store { fields.browser = store.name }
                 for oracle in CrashTestDocument.oracles(outcome.findings) { fields.failuresByOracle[oracle, default: 0] += 1 }
                 var document = CrashTestDocument.encode(fields)
                 if case .object(var members) = document {
