@@ -3,7 +3,8 @@ import SessionFormats
 /// Chromium desktop's SNSS files: whatever the bytes, the record reader and both replays return;
 /// salvage's windows, written as a full state, read back whole (no damage, no command Chrome
 /// stops at, the marker) and Chrome's replay of them gives the same windows, tabs and
-/// selections. The pickle target reads a navigation from any bytes.
+/// selections; every field a navigation decodes only when asked is asked for. The pickle target
+/// reads a navigation from any bytes, and every field of it.
 enum SNSSFuzz {
     @Sendable static func run(_ bytes: [UInt8]) {
         // The input as it is, and after an SNSS version-3 header when it lacks one.
@@ -13,6 +14,11 @@ enum SNSSFuzz {
             for record in decoded.file.records where record.contents.upperBound > file.count || record.offset < 8 {
                 fatalError("a record outside the file")
             }
+            // Every field a navigation decodes only when asked, asked for.
+            for window in decoded.salvage?.windows ?? [] {
+                for tab in window.tabs { for navigation in tab.navigations { touch(navigation) } }
+            }
+            _ = decoded.sessions(file: "Session_1", history: true)
             guard let salvage = decoded.salvage else { continue }
             let written = SNSSWriter.fullState(of: salvage, source: file)
             let again = SNSSSessionFile.decode(written, type: .session)
@@ -36,7 +42,20 @@ enum SNSSFuzz {
     }
 
     @Sendable static func pickle(_ bytes: [UInt8]) {
-        _ = SNSSNavigation.decode(bytes, 0..<bytes.count)
+        if let navigation = SNSSNavigation.decode(bytes, 0..<bytes.count) {
+            touch(navigation)
+            var changed = navigation
+            changed.transition = navigation.transition &+ 1
+            if changed.url != navigation.url || changed.title != navigation.title || changed.timestamp != navigation.timestamp {
+                fatalError("changing one field of a navigation changed another")
+            }
+        }
         _ = SNSSNavigation.decodeCut(bytes, 0..<bytes.count)
+    }
+
+    /// Reads every field of `navigation`, those decoded only when asked among them.
+    private static func touch(_ navigation: SNSSNavigation) {
+        _ = (navigation.url, navigation.title, navigation.transition, navigation.referrer, navigation.originalRequestURL)
+        _ = (navigation.timestamp, navigation.httpStatus)
     }
 }
