@@ -53,8 +53,23 @@ public enum BrowserStore: Sendable, Equatable {
     }
 }
 
-/// The options every browser store's run takes, whatever its save protocol.
+/// A crash test of one browser's store: its configuration, run, and report.
+public protocol BrowserStoreCrashTest {
+    associatedtype Configuration: BrowserStoreRunOptions
+    associatedtype Report
+    init(configuration: Configuration)
+    func run(progress: ((Int) -> Void)?) throws(SimulatorError) -> Report
+}
+
+extension FirefoxStoreCrashTest: BrowserStoreCrashTest {}
+extension FirefoxDesktopStoreCrashTest: BrowserStoreCrashTest {}
+extension ChromiumDesktopStoreCrashTest: BrowserStoreCrashTest {}
+
+/// The options every browser store's run takes, its save protocol among them.
 public protocol BrowserStoreRunOptions {
+    associatedtype SaveProtocol
+    init()
+    var saveProtocol: SaveProtocol { get set }
     var workload: String { get set }
     var model: PersistenceModel { get set }
     var seed: UInt64 { get set }

@@ -294,38 +294,31 @@ extension SessionCtl {
         private func runStore(_ browserStore: BrowserStore) throws {
             let progress = ProgressLine(quiet: quiet)
             let show = { (explored: Int) in progress.show("crash-test: \(browserStore.name) store: \(explored) states") }
-            let fields: CrashTestDocument.Fields
-            switch browserStore {
-            case .firefoxIOS(let saveProtocol):
-                var configuration = FirefoxStoreCrashTest.Configuration()
-                configuration.saveProtocol = saveProtocol
-                configure(&configuration)
-                fields = CrashTestDocument.fields(
-                    try FirefoxStoreCrashTest(configuration: configuration).run(progress: show), maxFailures: maxFailures)
-            case .firefoxDesktop(let saveProtocol):
-                var configuration = FirefoxDesktopStoreCrashTest.Configuration()
-                configuration.saveProtocol = saveProtocol
-                configure(&configuration)
-                fields = CrashTestDocument.fields(
-                    try FirefoxDesktopStoreCrashTest(configuration: configuration).run(progress: show), maxFailures: maxFailures)
-            case .chromiumDesktop(let saveProtocol):
-                var configuration = ChromiumDesktopStoreCrashTest.Configuration()
-                configuration.saveProtocol = saveProtocol
-                configure(&configuration)
-                fields = CrashTestDocument.fields(
-                    try ChromiumDesktopStoreCrashTest(configuration: configuration).run(progress: show), maxFailures: maxFailures)
-            }
+            let fields =
+                switch browserStore {
+                case .firefoxIOS(let saveProtocol): try run(FirefoxStoreCrashTest.self, saveProtocol, show, CrashTestDocument.fields)
+                case .firefoxDesktop(let saveProtocol):
+                    try run(FirefoxDesktopStoreCrashTest.self, saveProtocol, show, CrashTestDocument.fields)
+                case .chromiumDesktop(let saveProtocol):
+                    try run(ChromiumDesktopStoreCrashTest.self, saveProtocol, show, CrashTestDocument.fields)
+                }
             progress.clear()
             try finish(fields)
         }
 
-        /// Sets the options every store's run takes from the command line.
-        private func configure(_ configuration: inout some BrowserStoreRunOptions) {
+        /// Runs one store's crash test with its save protocol and the options of the command line.
+        private func run<Test: BrowserStoreCrashTest>(
+            _: Test.Type, _ saveProtocol: Test.Configuration.SaveProtocol, _ progress: @escaping (Int) -> Void,
+            _ fields: (Test.Report, Int?) -> CrashTestDocument.Fields
+        ) throws -> CrashTestDocument.Fields {
+            var configuration = Test.Configuration()
+            configuration.saveProtocol = saveProtocol
             configuration.workload = workload
             configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
             configuration.seed = seed
             configuration.maxStates = maxStates
             configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
+            return fields(try Test(configuration: configuration).run(progress: progress), maxFailures)
         }
 
         /// Prints a run's document and exits as the run went: 1 on failures, 3 when incomplete.
