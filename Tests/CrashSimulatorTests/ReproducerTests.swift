@@ -38,6 +38,33 @@ import Testing
         #expect(throws: SimulatorError.self) { try Reproducer(text: text) }
     }
 
+    /// A browser store's reproducer is refused for its store first, then for what a store's state
+    /// cannot have, then for its protocol, with the reason of the first that fails.
+    @Test(arguments: [
+        ("store=netscape;workload=small;model=process;protocol=x;seed=1;crash=1", "store= is not one of"),
+        ("store=firefox-ios;workload=small;from=/p;model=pessimistic;protocol=safe;seed=1;crash=1", "no command= or from="),
+        (
+            "store=firefox-desktop;workload=small;model=process;seed=1;crash=1",
+            "protocol= is missing or not one of firefox, firefox-durable"
+        ),
+        (
+            "store=chromium-desktop;workload=small;model=process;protocol=firefox;seed=1;crash=1",
+            "not one of chromium, chromium-flush, chromium-durable"
+        )
+    ])
+    func aStoreReproducerIsRefusedForItsFirstFault(text: String, reason: String) {
+        do {
+            _ = try Reproducer(text: text)
+            Issue.record("\(text) was taken")
+        } catch {
+            guard case .invalidReproducer(_, let given) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(given.contains(reason), "\(given)")
+        }
+    }
+
     @Test func aStateTheGeneratorCannotMakeIsRefusedOnReplay() throws {
         let reproducer = try Reproducer(text: "workload=small;model=process;protocol=safe;seed=1;crash=5;keep=-3")
         #expect(throws: SimulatorError.self) { try Replayer().replay(reproducer) }

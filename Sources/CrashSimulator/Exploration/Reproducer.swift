@@ -98,16 +98,16 @@ public struct Reproducer: Sendable, Equatable {
         }
         var store: BrowserStore?
         if let name = fields["store"] {
-            do throws(BrowserStore.UnknownProtocol) {
-                store = try BrowserStore(name: name, protocolName: fields["protocol"] ?? "")
-            } catch {
-                throw .invalidReproducer(text, reason: "protocol= is missing or not one of \(error.known.joined(separator: ", "))")
-            }
-            guard store != nil else {
+            guard BrowserStore.names.contains(name) else {
                 throw .invalidReproducer(text, reason: "store= is not one of \(BrowserStore.names.joined(separator: ", "))")
             }
             guard command == nil, fields["from"] == nil else {
                 throw .invalidReproducer(text, reason: "a state of the \(name) store has no command= or from=")
+            }
+            do throws(BrowserStore.UnknownProtocol) {
+                store = try BrowserStore(name: name, protocolName: fields["protocol"] ?? "")
+            } catch {
+                throw .invalidReproducer(text, reason: "protocol= is missing or not one of \(error.known.joined(separator: ", "))")
             }
         }
         guard let writeProtocol = fields["store"] != nil ? .safe : fields["protocol"].flatMap(WriteProtocol.init(rawValue:)) else {

@@ -29,11 +29,11 @@ public struct SNSSNavigation: Sendable, Equatable {
         set { fields.change { $0.transition = newValue } }
     }
     public var referrer: String {
-        get { fields.value(\.referrer) { e in e.tail.referrer } }
+        get { fields.value(\.referrer) { e in e.string(e.tail.referrer) } }
         set { fields.change { $0.referrer = newValue } }
     }
     public var originalRequestURL: String {
-        get { fields.value(\.originalRequestURL) { e in e.tail.originalRequestURL } }
+        get { fields.value(\.originalRequestURL) { e in e.string(e.tail.originalRequestURL) } }
         set { fields.change { $0.originalRequestURL = newValue } }
     }
     /// Microseconds since 1601 (0 when the pickle ends before it).
@@ -124,28 +124,42 @@ public struct SNSSNavigation: Sendable, Equatable {
 
         /// Every field.
         var decoded: Decoded {
-            var fields = tail
-            fields.url = PickleReader.utf8(bytes, url)
-            fields.title = PickleReader.utf16(bytes, title)
-            return fields
+            let tail = self.tail
+            return Decoded(
+                url: PickleReader.utf8(bytes, url), title: PickleReader.utf16(bytes, title), transition: tail.transition,
+                referrer: string(tail.referrer), originalRequestURL: string(tail.originalRequestURL), timestamp: tail.timestamp,
+                httpStatus: tail.httpStatus)
         }
 
-        /// The fields after the page state, read as Chromium's `ReadFromPickle` reads them (the
-        /// URL and title left empty).
-        var tail: Decoded {
+        /// The UTF-8 string at `range` ("" for none).
+        func string(_ range: Range<Int>?) -> String {
+            range.map { PickleReader.utf8(bytes, $0) } ?? ""
+        }
+
+        /// The fields after the page state, read as Chromium's `ReadFromPickle` reads them: the
+        /// numbers, and where the two strings are (decoded only by the one that is asked for).
+        var tail: Tail {
             var pickle = rest
-            var fields = Decoded(
-                url: "", title: "", transition: pickle.int32() ?? 0, referrer: "", originalRequestURL: "", timestamp: 0, httpStatus: 0)
+            var tail = Tail(transition: pickle.int32() ?? 0)
             // The type mask first: without it Chromium reads nothing more.
-            guard pickle.int32() != nil else { return fields }
-            fields.referrer = pickle.string() ?? ""
+            guard pickle.int32() != nil else { return tail }
+            tail.referrer = pickle.stringBytes()
             _ = pickle.int32()  // the obsolete referrer policy
-            fields.originalRequestURL = pickle.string() ?? ""
+            tail.originalRequestURL = pickle.stringBytes()
             _ = pickle.bool()  // is overriding the user agent
-            fields.timestamp = pickle.int64() ?? 0
-            _ = pickle.string16()  // search terms, always empty
-            fields.httpStatus = pickle.int32() ?? 0
-            return fields
+            tail.timestamp = pickle.int64() ?? 0
+            _ = pickle.string16Bytes()  // search terms, always empty
+            tail.httpStatus = pickle.int32() ?? 0
+            return tail
+        }
+
+        /// What `tail` reads.
+        struct Tail {
+            var transition: Int32
+            var referrer: Range<Int>?
+            var originalRequestURL: Range<Int>?
+            var timestamp: Int64 = 0
+            var httpStatus: Int32 = 0
         }
     }
 
