@@ -73,7 +73,8 @@ struct PickleReader {
         return bytes[range.lowerBound] != 0
     }
 
-    /// Where a string's bytes are: an int32 byte count (a negative one fails), the bytes, padding.
+    /// Where a string's bytes are, without decoding them: an int32 byte count (a negative one
+    /// fails), the bytes, padding.
     mutating func data() -> Range<Int>? {
         guard let count = int32(), count >= 0 else { return nil }
         return take(Int(count))
@@ -81,11 +82,8 @@ struct PickleReader {
 
     /// A string read as UTF-8 (what is not UTF-8 is repaired, as a display needs).
     mutating func string() -> String? {
-        stringBytes().map { Self.utf8(bytes, $0) }
+        data().map { Self.utf8(bytes, $0) }
     }
-
-    /// Where a string's bytes are, read as `string` reads it, without decoding them.
-    mutating func stringBytes() -> Range<Int>? { data() }
 
     /// A string16: an int32 count of UTF-16 units, twice as many bytes little-endian, padding.
     mutating func string16() -> String? {

@@ -94,7 +94,7 @@ public struct SNSSNavigation: Sendable, Equatable {
     /// Decodes from a reader positioned at the tab id: the fields Chromium requires are checked
     /// to be there; the strings and the fields after the page state are read when asked for.
     static func decode(_ pickle: inout PickleReader, record: Range<Int>?) -> SNSSNavigation? {
-        guard let tab = pickle.int32(), let index = pickle.int32(), let url = pickle.stringBytes(), let title = pickle.string16Bytes(),
+        guard let tab = pickle.int32(), let index = pickle.int32(), let url = pickle.data(), let title = pickle.string16Bytes(),
             pickle.data() != nil
         else { return nil }
         let rest = pickle
@@ -143,9 +143,9 @@ public struct SNSSNavigation: Sendable, Equatable {
             var tail = Tail(transition: pickle.int32() ?? 0)
             // The type mask first: without it Chromium reads nothing more.
             guard pickle.int32() != nil else { return tail }
-            tail.referrer = pickle.stringBytes()
+            tail.referrer = pickle.data()
             _ = pickle.int32()  // the obsolete referrer policy
-            tail.originalRequestURL = pickle.stringBytes()
+            tail.originalRequestURL = pickle.data()
             _ = pickle.bool()  // is overriding the user agent
             tail.timestamp = pickle.int64() ?? 0
             _ = pickle.string16Bytes()  // search terms, always empty
