@@ -115,15 +115,61 @@ import Testing
         ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(scratch)/browser", "--window-size=1100,1400"]
     }
 
-    @Test(.enabled(if: chromium != nil, "Chromium is not installed (.ci/run installs it)"), arguments: profiles)
-    func aRealBrowserShowsEveryTab(_ profile: String) throws {
+    /// A page that loads each report of `reports` in a frame of its own and, once every frame
+    /// has loaded, writes what the browser built of each: the `data-tab` values of its elements
+    /// and whether it has the summary, in a `<pre id="frame-N">` (one browser for every report).
+    static func framesPage(_ reports: [String]) -> String {
+        let frames = reports.enumerated().map { "<iframe id=\"\($0.offset)\" src=\"file://\($0.element)\"></iframe>" }
+        return """
+            <!DOCTYPE html><html><body>\(frames.joined())
+            <script>
+            window.addEventListener("load", () => {
+              for (const frame of document.querySelectorAll("iframe")) {
+                const doc = frame.contentDocument;
+                const out = document.createElement("pre");
+                out.id = "frame-" + frame.id;
+                out.textContent = doc === null ? "no document"
+                  : [...doc.querySelectorAll("[data-tab]")].map(e => e.getAttribute("data-tab")).join(" ")
+                    + (doc.getElementById("summary") === null ? "" : " summary");
+                document.body.appendChild(out);
+              }
+            });
+            </script></body></html>
+            """
+    }
+
+    /// Every profile's report, loaded in one headless Chromium (a frame each): every tab is in
+    /// the DOM the browser built, and so is the summary.
+    @Test(.enabled(if: chromium != nil, "Chromium is not installed (.ci/run installs it)"))
+    func aRealBrowserShowsEveryTab() throws {
         let scratch = try CLI.temporaryDirectory("report")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let dom = try Self.dom(of: CLI.path(profile), browser: try #require(Self.chromium), scratch: scratch)
-        for id in try Self.tabIDs(CLI.path(profile)) {
-            #expect(dom.contains("data-tab=\"\(id)\""), "\(profile): tab \(id) not in the DOM")
+        var reports: [String] = []
+        for (number, profile) in Self.profiles.enumerated() {
+            let output = "\(scratch)/\(number).html"
+            #expect(try CLI.run(["report", CLI.path(profile), "-o", output, "--history"]).status == 0, "\(profile)")
+            reports.append(output)
         }
-        #expect(dom.contains("id=\"summary\""), "\(profile)")
+        try Data(Self.framesPage(reports).utf8).write(to: URL(fileURLWithPath: "\(scratch)/frames.html"))
+        let dom = try CLI.runProgram(
+            try #require(Self.chromium),
+            Self.browserArguments(scratch) + ["--allow-file-access-from-files", "--dump-dom", "file://\(scratch)/frames.html"],
+            environment: ["HOME": scratch], timeout: 300)
+        #expect(dom.status == 0 && !dom.timedOut, "\(dom.stderr.suffix(500))")
+        for (number, profile) in Self.profiles.enumerated() {
+            let built = try #require(Self.frameText(dom.stdout, id: "frame-\(number)"), "\(profile): no frame in the DOM")
+            let values = Set(built.split(separator: " ").map(String.init))
+            for id in try Self.tabIDs(CLI.path(profile)) {
+                #expect(values.contains(String(id)), "\(profile): tab \(id) not in the DOM")
+            }
+            #expect(values.contains("summary"), "\(profile): \(built.prefix(200))")
+        }
+    }
+
+    /// The text of the `<pre>` whose id is `id` in a dumped DOM.
+    static func frameText(_ dom: String, id: String) -> String? {
+        guard let start = dom.range(of: "<pre id=\"\(id)\">"), let end = dom[start.upperBound...].range(of: "</pre>") else { return nil }
+        return String(dom[start.upperBound..<end.lowerBound])
     }
 
     @Test(.enabled(if: chromium != nil, "Chromium is not installed (.ci/run installs it)"))
