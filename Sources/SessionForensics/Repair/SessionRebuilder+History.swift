@@ -120,50 +120,43 @@ extension SessionRebuilder {
             changedBy = rule
             record(rule, file: file, action, because: reason)
         }
-        if !history.userAgent.isKnown {
-            change(
-                .enumOutOfRange, "set \(label)'s user agent to automatic (was \(history.userAgent.rawValue))",
-                "Chrome crashes on a user agent outside 0-3 when the tab is opened")
-            history.userAgent = .automatic
-        }
-        for index in history.items.indices {
-            if !history.items[index].userAgent.isKnown {
-                change(
-                    .enumOutOfRange,
-                    "set item \(index)'s user agent in \(label) to automatic (was \(history.items[index].userAgent.rawValue))",
-                    "Chrome crashes on a user agent outside 0-3 when the tab is opened")
+        // Each change is made where validate's check of its rule (`EnumFindings`, `HistoryRules`) finds it.
+        for value in EnumFindings.values(in: history) {
+            let crashes = "Chrome crashes on a user agent outside 0-3 when the tab is opened"
+            switch value.place {
+            case .userAgent:
+                change(.enumOutOfRange, "set \(label)'s user agent to automatic (was \(value.value))", crashes)
+                history.userAgent = .automatic
+            case .itemUserAgent(let index):
+                change(.enumOutOfRange, "set item \(index)'s user agent in \(label) to automatic (was \(value.value))", crashes)
                 history.items[index].userAgent = .automatic
-            }
-            if let policy = history.items[index].referrer?.policy, !policy.isKnown {
+            case .referrerPolicy(let index):
                 change(
-                    .enumOutOfRange, "set item \(index)'s referrer policy in \(label) to default (was \(policy.rawValue))",
+                    .enumOutOfRange, "set item \(index)'s referrer policy in \(label) to default (was \(value.value))",
                     "Chrome crashes on a referrer policy outside 0-8 when the tab is opened")
                 history.items[index].referrer?.policy = .default
             }
         }
         let count = history.items.count
-        let lci = Int(history.lastCommittedIndex)
-        if count > 0, lci != -1, !(0..<count).contains(lci) {
+        if let rule = HistoryRules.lastCommittedRule(history) {
+            let lci = Int(history.lastCommittedIndex)
             let why =
-                lci >= count
+                rule == .lastCommittedOutOfRange
                 ? "it is past the \(count) item\(plural(count)), where Chrome would read beyond the history when the tab is opened"
                 : "below -1 Chrome would open the tab with no page and no back history"
             change(
-                lci >= count ? .lastCommittedOutOfRange : .lastCommittedNegative,
-                "set \(label)'s last committed item index to \(count - 1) (was \(lci))", why + "; the last item is the page the tab was on")
+                rule, "set \(label)'s last committed item index to \(count - 1) (was \(lci))",
+                why + "; the last item is the page the tab was on")
             history.lastCommittedIndex = Int32(count - 1)
         }
-        let limit = ProfileLayout.maxNavigationItems
-        if count > limit {
-            let current = Int(history.lastCommittedIndex)
-            let first = max(0, min(current - limit / 2, count - limit))
+        if let kept = ChromeSaveSemantics.keptItems(history) {
             change(
                 .historyTooLong,
-                "keep items \(first)..<\(first + limit) of \(label)'s \(count), around the last committed item, as Chrome would",
-                "Chrome keeps at most \(limit) navigation items; the others stay in the set-aside copy")
+                "keep items \(kept.lowerBound)..<\(kept.upperBound) of \(label)'s \(count), around the last committed item, as Chrome would",
+                "Chrome keeps at most \(kept.count) navigation items; the others stay in the set-aside copy")
             history = ChromeSaveSemantics.storedHistory(history)
         }
-        for index in history.items.indices {
+        for (index, _) in HistoryRules.wrappers(in: history) {
             let item = history.items[index]
             let url = SessionRebuilder.unwrapped(item.url)
             var virtual = SessionRebuilder.unwrapped(item.virtualURL)
@@ -212,7 +205,7 @@ extension SessionRebuilder {
     private mutating func deriveListEntry(_ candidate: inout Candidate, from history: TabHistory, changedBy: Rule?) {
         let listed = candidate.storedIndex != nil
         let count = Int32(clamping: history.items.count)
-        if candidate.tab.navigationItemCount != count {
+        if HistoryRules.itemCountDiffers(candidate.tab, history) {
             let was = candidate.tab.navigationItemCount
             if listed {
                 record(
@@ -225,11 +218,12 @@ extension SessionRebuilder {
         }
         guard let item = history.lastCommittedItem else { return }
         var changes: [String] = []
-        if candidate.tab.url != item.displayURL {
+        let differs = HistoryRules.activePageDiffers(candidate.tab, item)
+        if differs.url {
             changes.append("URL \(quoted(item.displayURL))")
             candidate.tab.url = item.displayURL
         }
-        if !item.title.isEmpty, candidate.tab.title != item.title {
+        if differs.title {
             changes.append("title \(quoted(item.title))")
             candidate.tab.title = item.title
         }

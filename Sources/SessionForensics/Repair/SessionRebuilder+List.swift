@@ -24,7 +24,7 @@ extension SessionRebuilder {
         let storedPinned = Int(stored.pinnedCount)
         let keptStored = filtered.tabs.count
         var pinned = max(0, min(Int(filtered.pinnedCount), keptStored))
-        if storedPinned < 0 || storedPinned > storedCount {
+        if ListRules.pinnedCountOutOfRange(stored) {
             // Groups never start among the pinned tabs: an out-of-range count pins no grouped tab.
             let firstGrouped =
                 stored.groups.compactMap { group -> Int? in
@@ -42,17 +42,21 @@ extension SessionRebuilder {
             let opener = index < filtered.tabs.count ? filtered.tabs[index].opener : nil
             tabs[index].opener = opener
             guard let opener else { continue }
-            // Openers index the listed tabs kept (those adopted from directories come after them).
-            if !(0..<keptStored).contains(Int(opener.index)) {
+            // Openers index the listed tabs kept (those adopted from directories come after them):
+            // the test Chrome makes of them as it restores the window.
+            switch ChromeLoadSemantics.openerProblem(opener, of: index, tabs: keptStored) {
+            case .outOfRange:
                 tabs[index].opener = nil
                 record(
                     .openerOutOfRange, file: metadataPath, "clear \(kept[index].label)'s opener (index \(opener.index))",
                     because: "it points outside the \(storedCount) listed tab\(plural(storedCount)); Chrome ignores it")
-            } else if Int(opener.index) == index {
+            case .itself:
                 tabs[index].opener = nil
                 record(
                     .openerSelf, file: metadataPath, "clear \(kept[index].label)'s opener",
                     because: "the tab is its own opener; current Chrome stops on a CHECK when it restores the window")
+            case nil:
+                break
             }
         }
         let groups = normalizeGroups(stored: stored, newIndex: newIndex, pinned: pinned)
@@ -72,7 +76,7 @@ extension SessionRebuilder {
             return mostRecent
         case .intact, .salvaged:
             if storedActive == -1 { return -1 }
-            if (0..<stored.tabs.count).contains(storedActive) {
+            if !ListRules.activeIndexOutOfRange(stored) {
                 let chosen = Int(filtered.activeIndex)
                 return (0..<filtered.tabs.count).contains(chosen) ? Int32(chosen) : mostRecent
             }
@@ -99,7 +103,8 @@ extension SessionRebuilder {
             let lower = Int(max(start, 0))
             let upper = Int(min(max(end, 0), Int64(newIndex.count)))
             let members = lower < upper ? newIndex[lower..<upper].compactMap { $0 }.filter { $0 >= pinned } : []
-            let problem = SessionRebuilder.rangeProblem(storedGroup, tabs: stored.tabs.count, pinned: storedPinned)
+            let problem = ChromeLoadSemantics.rangeProblem(
+                start: Int(storedGroup.start), count: Int(storedGroup.count), tabs: stored.tabs.count, pinned: storedPinned)
             guard let first = members.first, let last = members.last else {
                 record(
                     .groupRangeInvalid, file: metadataPath, "remove \(name); its tabs stay, ungrouped",
@@ -140,17 +145,6 @@ extension SessionRebuilder {
             groups.append(group)
         }
         return groups
-    }
-
-    /// Why Chrome would skip a stored group's range, or nil when the range is valid.
-    static func rangeProblem(_ group: TabGroup, tabs: Int, pinned: Int) -> String? {
-        let start = Int64(group.start)
-        let count = Int64(group.count)
-        if count <= 0 { return "its count \(count) is not positive" }
-        if start < 0 { return "it starts at \(start)" }
-        if start + count > Int64(tabs) { return "tabs \(start)..<\(start + count) run past the \(tabs) tab\(plural(tabs))" }
-        if start < Int64(pinned) { return "it starts at \(start), among the \(pinned) pinned tab\(plural(pinned))" }
-        return nil
     }
 
     /// A non-zero group id no other group has, derived from the session id and the group's place

@@ -308,11 +308,9 @@ struct SessionRebuilder {
                 )
                 adopted.append(Candidate(tab: tab, storedIndex: nil, directory: directory, label: "tab #\(id) from \(directory.name)/"))
             } else {
-                let seen: Rule =
-                    !directory.isCanonical
-                    ? .tabDirectoryNameInvalid
-                    : (directory.data == .missing && directory.stateSize == nil && directory.others.isEmpty
-                        ? .strayFile : .unreferencedEntry)
+                let seen = EntryRules.unlistedEntryRule(
+                    directory.name, isDirectory: true,
+                    isEmpty: directory.data == .missing && directory.stateSize == nil && directory.others.isEmpty)
                 let rule = cited(seen, file: path(directory.name), source: source)
                 let why =
                     source == .intact
@@ -348,14 +346,7 @@ struct SessionRebuilder {
     /// The other entries of the session directory (stray and temporary files, directories that are not a tab's).
     private mutating func setAsideOtherEntries(source: ListSource) {
         for entry in snapshot.others {
-            let seen: Rule
-            if EntryRules.isTemporaryName(entry.name) {
-                seen = .temporaryFile
-            } else if entry.kind == .directory, TabDirectoryRead.looksLikeTabDirectory(entry.name) {
-                seen = .tabDirectoryNameInvalid
-            } else {
-                seen = .strayFile
-            }
+            let seen = EntryRules.unlistedEntryRule(entry.name, isDirectory: entry.kind == .directory, isEmpty: entry.children.isEmpty)
             let rule = cited(seen, file: path(entry.name), source: source)
             record(
                 rule, file: path(entry.name), "leave \(entry.name)\((entry.kind == .directory) ? "/" : "") in the set-aside copy",

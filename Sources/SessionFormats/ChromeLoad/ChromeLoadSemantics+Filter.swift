@@ -128,10 +128,10 @@ extension ChromeLoadSemantics {
         var selfOpeners: [Int] = []
         for index in session.tabs.indices {
             if let opener = session.tabs[index].opener {
-                if !(0..<count).contains(Int(opener.index)) {
-                    session.tabs[index].opener = nil
-                } else if Int(opener.index) == index {
-                    selfOpeners.append(index)
+                switch openerProblem(opener, of: index, tabs: count) {
+                case .outOfRange: session.tabs[index].opener = nil
+                case .itself: selfOpeners.append(index)
+                case nil: break
                 }
             }
             if session.tabs[index].opener == nil, let storedIndex = positions.storedIndex(ofRestored: index),
@@ -167,10 +167,9 @@ extension ChromeLoadSemantics {
             // Chromium has no `start >= 0` test: a negative start passes only with a negative
             // pinned count, and then Chrome builds a group of indexes that do not exist (undefined).
             // The model calls such a group skipped.
-            guard start >= 0, start >= pinned, start <= tabCount, length > 0, start + length <= tabCount else {
+            if let problem = rangeProblem(start: start, count: length, tabs: tabCount, pinned: pinned) {
                 fates.append(.invalidRange(start: start, count: length))
-                adjustments.append(
-                    .groupRemoved(group: number, reason: describeRangeProblem(start: start, count: length, tabs: tabCount, pinned: pinned)))
+                adjustments.append(.groupRemoved(group: number, reason: problem))
                 continue
             }
             if let id = group.id, !id.isZero {
@@ -200,11 +199,28 @@ extension ChromeLoadSemantics {
         return (groups, fates)
     }
 
-    /// Why Chrome skips a group range (after filtering), for a person.
-    public static func describeRangeProblem(start: Int, count: Int, tabs: Int, pinned: Int) -> String {
+    /// Why Chrome skips a group range of `tabs` tabs of which `pinned` are pinned, for a person;
+    /// nil when it takes the range (the one test of a range: loading, validate and repair ask it).
+    public static func rangeProblem(start: Int, count: Int, tabs: Int, pinned: Int) -> String? {
         if count <= 0 { return "its count \(count) is not positive" }
         if start < 0 { return "it starts at \(start)" }
         if start < pinned { return "it starts at \(start), among the \(min(pinned, tabs)) pinned tab\(pinned == 1 ? "" : "s")" }
-        return "tabs \(start)..<\(start + count) run past the \(tabs) tab\(tabs == 1 ? "" : "s")"
+        if start > tabs - count { return "tabs \(start)..<\(start + count) run past the \(tabs) tab\(tabs == 1 ? "" : "s")" }
+        return nil
+    }
+
+    /// What Chrome does not take of the opener of tab `index` of `tabs` tabs: an index that is
+    /// not a tab's (ignored), or the tab itself (current Chrome stops on a CHECK); nil when it
+    /// takes it.
+    public enum OpenerProblem: Sendable, Equatable {
+        case outOfRange
+        case itself
+    }
+
+    /// The problem Chrome finds with `opener` of tab `index` among `tabs` tabs, or nil.
+    public static func openerProblem(_ opener: Opener, of index: Int, tabs: Int) -> OpenerProblem? {
+        let target = Int(opener.index)
+        if !(0..<tabs).contains(target) { return .outOfRange }
+        return target == index ? .itself : nil
     }
 }

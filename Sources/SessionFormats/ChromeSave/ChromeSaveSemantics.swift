@@ -10,17 +10,23 @@ public enum ChromeSaveSemantics {
         return (item?.title ?? "", item?.displayURL ?? "", Int32(clamping: history.items.count))
     }
 
+    /// The items Chrome keeps of a history longer than it stores (`ProfileLayout.maxNavigationItems`),
+    /// around the last committed one; nil when it keeps them all.
+    public static func keptItems(_ history: TabHistory) -> Range<Int>? {
+        let limit = ProfileLayout.maxNavigationItems
+        let count = history.items.count
+        guard count > limit else { return nil }
+        let first = max(0, min(Int(history.lastCommittedIndex) - limit / 2, count - limit))
+        return first..<first + limit
+    }
+
     /// The history as data.pb stores it: at most 75 items, trimmed around the last committed one
     /// (offset = max(0, min(lci - 37, count - 75))), and a virtual URL equal to the URL left out.
     public static func storedHistory(_ history: TabHistory) -> TabHistory {
         var result = history
-        let limit = ProfileLayout.maxNavigationItems
-        let count = history.items.count
-        if count > limit {
-            let lci = Int(history.lastCommittedIndex)
-            let offset = max(0, min(lci - limit / 2, count - limit))
-            result.items = Array(history.items[offset..<offset + limit])
-            result.lastCommittedIndex = history.lastCommittedIndex < 0 ? -1 : Int32(lci - offset)
+        if let kept = keptItems(history) {
+            result.items = Array(history.items[kept])
+            result.lastCommittedIndex = history.lastCommittedIndex < 0 ? -1 : Int32(Int(history.lastCommittedIndex) - kept.lowerBound)
         }
         for index in result.items.indices where result.items[index].virtualURL == result.items[index].url {
             result.items[index].virtualURL = ""

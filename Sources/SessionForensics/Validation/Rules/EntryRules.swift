@@ -30,17 +30,14 @@ enum EntryRules {
             let name = entry.name
             let path = joinPath(directory, name)
             let here = scope.file(path)
-            if isTemporaryName(name) {
-                findings.append(here.finding(.temporaryFile, "\(name) is a leftover temporary file; Chrome deletes it"))
-                continue
-            }
-            guard entry.kind == .directory else {
-                findings.append(here.finding(.strayFile, "\(name) is not part of a session directory; Chrome deletes it"))
-                continue
-            }
             let contents = entry.children
-            if let id = Tab.id(fromDirectoryName: name), Tab.directoryName(for: id) == name {
-                if contents.isEmpty {
+            let rule = unlistedEntryRule(name, isDirectory: entry.kind == .directory, isEmpty: contents.isEmpty)
+            if rule == .temporaryFile {
+                findings.append(here.finding(.temporaryFile, "\(name) is a leftover temporary file; Chrome deletes it"))
+            } else if entry.kind != .directory {
+                findings.append(here.finding(.strayFile, "\(name) is not part of a session directory; Chrome deletes it"))
+            } else if let id = Tab.id(fromDirectoryName: name), Tab.directoryName(for: id) == name {
+                if rule == .strayFile {
                     findings.append(
                         here.finding(.strayFile, "\(name)/ is an empty directory of a tab that is not listed; Chrome deletes it"))
                 } else {
@@ -50,7 +47,7 @@ enum EntryRules {
                             "\(name)/ holds tab #\(id)'s files (\(contents.joined(separator: ", "))) but no listed tab refers to it; Chrome deletes it"
                         ))
                 }
-            } else if TabDirectoryRead.looksLikeTabDirectory(name) {
+            } else if rule == .tabDirectoryNameInvalid {
                 let owner = UInt64(name, radix: 16).flatMap { Int32(exactly: $0) }.flatMap { id in
                     listed[Tab.directoryName(for: id)].map { _ in id }
                 }
@@ -65,6 +62,18 @@ enum EntryRules {
             }
         }
         return findings
+    }
+
+    /// The rule an entry of a session directory breaks when no tab Chrome restores or drops owns
+    /// it (the one classification: validate's findings above and the steps of repair that leave
+    /// such entries in the set-aside copy both ask it): a temporary file's name, a file, an empty
+    /// directory named as a tab's, a tab's directory with files, a directory named almost as a
+    /// tab's, another directory.
+    static func unlistedEntryRule(_ name: String, isDirectory: Bool, isEmpty: Bool) -> Rule {
+        if isTemporaryName(name) { return .temporaryFile }
+        guard isDirectory else { return .strayFile }
+        if let id = Tab.id(fromDirectoryName: name), Tab.directoryName(for: id) == name { return isEmpty ? .strayFile : .unreferencedEntry }
+        return TabDirectoryRead.looksLikeTabDirectory(name) ? .tabDirectoryNameInvalid : .strayFile
     }
 
     /// The entries of a restored tab's directory other than data.pb and state.pb: Chrome lists

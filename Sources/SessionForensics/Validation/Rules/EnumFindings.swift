@@ -10,18 +10,32 @@ import SessionModel
 enum EnumFindings {
     /// One out-of-range value: what holds it, its number, and its place on the wire.
     struct Value {
+        /// Where in the history it is.
+        enum Place: Equatable {
+            /// The tab's user agent.
+            case userAgent
+            /// Navigation item `index`'s user agent.
+            case itemUserAgent(Int)
+            /// Navigation item `index`'s referrer policy.
+            case referrerPolicy(Int)
+        }
+
+        var place: Place
         var owner: String
         var message: String
         var field: Int
         var value: Int32
     }
 
-    /// The out-of-range values of a tab's history, in file order.
+    /// The out-of-range values of a tab's history, in file order (what validate reports and
+    /// repair sets within range).
     static func values(in history: TabHistory) -> [Value] {
         var values: [Value] = []
         if !history.userAgent.isKnown {
             values.append(
-                Value(owner: "the tab's user agent (0-3)", message: "WebStateStorage", field: 3, value: history.userAgent.rawValue))
+                Value(
+                    place: .userAgent, owner: "the tab's user agent (0-3)", message: "WebStateStorage", field: 3,
+                    value: history.userAgent.rawValue))
         }
         // Fields read in place: copying each item would retain and release all its strings.
         for index in history.items.indices {
@@ -29,13 +43,15 @@ enum EnumFindings {
             if !userAgent.isKnown {
                 values.append(
                     Value(
-                        owner: "navigation item \(index)'s user agent (0-3)", message: "NavigationItemStorage", field: 5,
+                        place: .itemUserAgent(index), owner: "navigation item \(index)'s user agent (0-3)",
+                        message: "NavigationItemStorage", field: 5,
                         value: userAgent.rawValue))
             }
             if let policy = history.items[index].referrer?.policy, !policy.isKnown {
                 values.append(
                     Value(
-                        owner: "navigation item \(index)'s referrer policy (0-8)", message: "ReferrerStorage", field: 2,
+                        place: .referrerPolicy(index), owner: "navigation item \(index)'s referrer policy (0-8)",
+                        message: "ReferrerStorage", field: 2,
                         value: policy.rawValue))
             }
         }

@@ -19,8 +19,9 @@ enum GroupRules {
                 start == Int(group.start) && count == Int(group.count)
                 ? "" : " (\(group.start)+\(group.count) as stored, \(start)+\(count) once the dropped tabs are taken out)"
             let pinned = Int(list.restored.filtered.pinnedCount)
-            return ChromeLoadSemantics.describeRangeProblem(
-                start: start, count: count, tabs: list.restored.session.tabs.count, pinned: pinned) + moved
+            let problem = ChromeLoadSemantics.rangeProblem(
+                start: start, count: count, tabs: list.restored.session.tabs.count, pinned: pinned)
+            return (problem ?? "its range \(start)+\(count) is not taken") + moved
         }
     }
 

@@ -17,11 +17,10 @@ enum HistoryRules {
 
     /// `history-too-long`: at most 75 items, trimmed around the last committed one.
     static func length(_ data: TabDataSubject) -> [Finding] {
+        guard let kept = ChromeSaveSemantics.keptItems(data.history) else { return [] }
         let count = data.history.items.count
-        let limit = ProfileLayout.maxNavigationItems
-        guard count > limit else { return [] }
-        let lci = Int(data.history.lastCommittedIndex)
-        let first = max(0, min(lci - limit / 2, count - limit))
+        let limit = kept.count
+        let first = kept.lowerBound
         var lost: [String] = []
         if first > 0 { lost.append("0..<\(first)") }
         if first + limit < count { lost.append("\(first + limit)..<\(count)") }
@@ -37,11 +36,11 @@ enum HistoryRules {
     /// index. Chrome does not clamp it on this path: past the end it reads beyond the history when
     /// the tab is realized; below -1 the tab is realized with no page and no back history.
     static func lastCommitted(_ data: TabDataSubject) -> [Finding] {
+        guard let rule = lastCommittedRule(data.history) else { return [] }
         let count = data.history.items.count
         let lci = Int(data.history.lastCommittedIndex)
-        guard count > 0, lci != -1, !(0..<count).contains(lci) else { return [] }
         let offset = data.layout.lastCommittedIndex ?? data.layout.navigation
-        if lci >= count {
+        if rule == .lastCommittedOutOfRange {
             return [
                 data.scope.finding(
                     .lastCommittedOutOfRange, tab: data.tab, offset: offset,
@@ -60,9 +59,7 @@ enum HistoryRules {
     /// `item-count-mismatch`: the list's item count must be the number of items in data.pb
     /// (reported against session_metadata.pb, whose count Chrome re-derives).
     static func itemCount(_ data: TabDataSubject) -> [Finding] {
-        guard let entry = data.entry, !data.history.items.isEmpty,
-            Int(entry.tab.navigationItemCount) != data.history.items.count
-        else { return [] }
+        guard let entry = data.entry, !data.history.items.isEmpty, itemCountDiffers(entry.tab, data.history) else { return [] }
         let count = Int(entry.tab.navigationItemCount)
         return [
             entry.scope.finding(
@@ -75,11 +72,12 @@ enum HistoryRules {
     /// and title (reported against session_metadata.pb, which Chrome rewrites).
     static func activePage(_ data: TabDataSubject) -> [Finding] {
         guard let entry = data.entry, let item = data.history.lastCommittedItem else { return [] }
+        let differs = activePageDiffers(entry.tab, item)
         var differences: [String] = []
-        if entry.tab.url != item.displayURL {
+        if differs.url {
             differences.append("URL \(quoted(entry.tab.url)) instead of \(quoted(item.displayURL))")
         }
-        if !item.title.isEmpty, entry.tab.title != item.title {
+        if differs.title {
             differences.append("title \(quoted(entry.tab.title)) instead of \(quoted(item.title))")
         }
         guard !differences.isEmpty else { return [] }
@@ -93,13 +91,7 @@ enum HistoryRules {
 
     /// `internal-url`: session-restore and error-page wrappers persisted in place of the real page.
     static func internalURLs(_ data: TabDataSubject) -> [Finding] {
-        // Most histories hold no wrapper at all: find that out without copying items.
-        guard data.history.items.contains(where: { InternalURL.mayBeWrapper($0.url) || InternalURL.mayBeWrapper($0.virtualURL) }) else {
-            return []
-        }
-        return data.history.items.indices.compactMap { index in
-            let item = data.history.items[index]
-            guard let wrapper = InternalURL(item.url) ?? InternalURL(item.virtualURL) else { return nil }
+        wrappers(in: data.history).map { index, wrapper in
             let real = wrapper.wrapped.map { "the real page is \(quoted($0))" } ?? "it names no real page"
             return data.scope.finding(
                 .internalURL, tab: data.tab, offset: data.layout.item(index),
@@ -115,6 +107,42 @@ enum HistoryRules {
                 .tabDataHasMetadata, tab: data.tab, offset: offset,
                 "data.pb carries a metadata field (field 2); Chrome keeps tab metadata in session_metadata.pb and ignores it")
         ]
+    }
+
+    // The conditions of the rules above that repair acts on: each is tested here once, and
+    // `SessionRebuilder` asks these rather than testing it again.
+
+    /// `last-committed-out-of-range` or `last-committed-negative` when `history`'s last committed
+    /// index breaks one: with items, it must be -1 or an item's index.
+    static func lastCommittedRule(_ history: TabHistory) -> Rule? {
+        let count = history.items.count
+        let lci = Int(history.lastCommittedIndex)
+        guard count > 0, lci != -1, !(0..<count).contains(lci) else { return nil }
+        return lci >= count ? .lastCommittedOutOfRange : .lastCommittedNegative
+    }
+
+    /// `item-count-mismatch`: whether the list entry's item count is not the history's.
+    static func itemCountDiffers(_ entry: Tab, _ history: TabHistory) -> Bool {
+        Int(entry.navigationItemCount) != history.items.count
+    }
+
+    /// `active-page-mismatch`: whether the list entry's URL is not the last committed item's
+    /// display URL, and whether its title is not the item's (when the item has one).
+    static func activePageDiffers(_ entry: Tab, _ item: NavigationItem) -> (url: Bool, title: Bool) {
+        (entry.url != item.displayURL, !item.title.isEmpty && entry.title != item.title)
+    }
+
+    /// `internal-url`: the items of `history` whose URL or virtual URL is an internal://local/
+    /// wrapper, in order, with the wrapper.
+    static func wrappers(in history: TabHistory) -> [(index: Int, wrapper: InternalURL)] {
+        // Most histories hold no wrapper at all: find that out without copying items.
+        guard history.items.contains(where: { InternalURL.mayBeWrapper($0.url) || InternalURL.mayBeWrapper($0.virtualURL) }) else {
+            return []
+        }
+        return history.items.indices.compactMap { index in
+            let item = history.items[index]
+            return (InternalURL(item.url) ?? InternalURL(item.virtualURL)).map { (index, $0) }
+        }
     }
 
     /// All the rules of this file, in order.

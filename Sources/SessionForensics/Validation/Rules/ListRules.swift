@@ -1,3 +1,4 @@
+import SessionFormats
 import SessionModel
 
 /// Checks of a window's list (session_metadata.pb) about its tabs, active index, pinned count and openers.
@@ -56,8 +57,8 @@ enum ListRules {
     /// `active-index-out-of-range`: -1 or a tab's index; anything else activates no tab (taking
     /// dropped tabs out never brings it back into the list).
     static func activeIndex(_ list: ListSubject) -> [Finding] {
+        guard activeIndexOutOfRange(list.session) else { return [] }
         let index = Int(list.session.activeIndex)
-        guard list.count > 0, index != -1, !(0..<list.count).contains(index) else { return [] }
         return [
             list.scope.finding(
                 .activeIndexOutOfRange, offset: list.layout.activeIndex,
@@ -68,8 +69,8 @@ enum ListRules {
     /// `pinned-count-out-of-range`: between 0 and the number of tabs. Chrome does not clamp it:
     /// tabs below it are pinned, so a count past the list pins every tab and leaves no group.
     static func pinnedCount(_ list: ListSubject) -> [Finding] {
+        guard pinnedCountOutOfRange(list.session) else { return [] }
         let pinned = Int(list.session.pinnedCount)
-        guard pinned < 0 || pinned > list.count else { return [] }
         let outcome =
             pinned < 0
             ? "Chrome pins no tab"
@@ -84,7 +85,9 @@ enum ListRules {
     /// `opener-out-of-range`: an opener applies only if 0 <= index < count.
     static func openers(_ list: ListSubject) -> [Finding] {
         let outside = list.session.tabs.indices.lazy.compactMap { index -> (index: Int, opener: Opener)? in
-            guard let opener = list.session.tabs[index].opener, !(0..<list.count).contains(Int(opener.index)) else { return nil }
+            guard let opener = list.session.tabs[index].opener,
+                ChromeLoadSemantics.openerProblem(opener, of: index, tabs: list.count) == .outOfRange
+            else { return nil }
             return (index, opener)
         }
         return FindingCap.findings(outside, rule: .openerOutOfRange, scope: list.scope) { index, opener in
@@ -109,6 +112,21 @@ enum ListRules {
                 "tab \(index) (#\(list.session.tabs[index].id)) is its own opener; current Chrome stops on a CHECK when it restores the window (versions that only DCHECK ignored it)"
             )
         }
+    }
+
+    // The conditions of the rules above that repair acts on: each is tested here once, and
+    // `SessionRebuilder` asks these rather than testing it again.
+
+    /// `active-index-out-of-range`: whether a list with tabs has an active index that is neither
+    /// -1 nor a tab's index.
+    static func activeIndexOutOfRange(_ session: Session) -> Bool {
+        let index = Int(session.activeIndex)
+        return !session.tabs.isEmpty && index != -1 && !session.tabs.indices.contains(index)
+    }
+
+    /// `pinned-count-out-of-range`: whether the pinned count is below 0 or past the list.
+    static func pinnedCountOutOfRange(_ session: Session) -> Bool {
+        session.pinnedCount < 0 || Int(session.pinnedCount) > session.tabs.count
     }
 
     /// All the rules of this file, in order.
