@@ -24,6 +24,20 @@ import Testing
         return tree
     }
 
+    /// The one classification of an entry no listed tab owns, which validate's findings and
+    /// repair's steps both take.
+    @Test func anUnlistedEntryBreaksOneRule() {
+        #expect(EntryRules.unlistedEntryRule("data.pb.tmp", isDirectory: false, isEmpty: true) == .temporaryFile)
+        #expect(EntryRules.unlistedEntryRule(".dat.nosync1a2b", isDirectory: true, isEmpty: false) == .temporaryFile)
+        #expect(EntryRules.unlistedEntryRule("notes.txt", isDirectory: false, isEmpty: true) == .strayFile)
+        #expect(EntryRules.unlistedEntryRule("0000000a", isDirectory: true, isEmpty: true) == .strayFile)
+        #expect(EntryRules.unlistedEntryRule("0000000a", isDirectory: true, isEmpty: false) == .unreferencedEntry)
+        #expect(EntryRules.unlistedEntryRule("0000000A", isDirectory: true, isEmpty: false) == .tabDirectoryNameInvalid)
+        #expect(EntryRules.unlistedEntryRule("1a2b", isDirectory: true, isEmpty: false) == .tabDirectoryNameInvalid)
+        #expect(EntryRules.unlistedEntryRule("0000000a", isDirectory: false, isEmpty: true) == .strayFile)
+        #expect(EntryRules.unlistedEntryRule("photos", isDirectory: true, isEmpty: false) == .strayFile)
+    }
+
     @Test func keptAndListedDirectoriesAreLeftToOtherRules() {
         let tree = Self.tree(["00000002/data.pb": [1]])
         #expect(Self.findings(tree, kept: [1], listed: [1, 2]).isEmpty)

@@ -15,6 +15,43 @@ import Testing
             + extra.map { ChromeLoadSemantics.DirectoryEntry(name: $0, isDirectory: false) }
     }
 
+    /// The one test of a group range, which loading, validate and repair ask: Chromium's
+    /// `start >= pinned`, a positive count, and the range inside the tabs.
+    @Test func aRangeIsTakenOnlyInsideTheUnpinnedTabs() {
+        #expect(ChromeLoadSemantics.rangeProblem(start: 1, count: 2, tabs: 3, pinned: 1) == nil)
+        #expect(ChromeLoadSemantics.rangeProblem(start: 0, count: 3, tabs: 3, pinned: 0) == nil)
+        #expect(ChromeLoadSemantics.rangeProblem(start: 1, count: 0, tabs: 3, pinned: 0) == "its count 0 is not positive")
+        #expect(ChromeLoadSemantics.rangeProblem(start: -1, count: 1, tabs: 3, pinned: 0) == "it starts at -1")
+        #expect(ChromeLoadSemantics.rangeProblem(start: 0, count: 1, tabs: 3, pinned: 2) == "it starts at 0, among the 2 pinned tabs")
+        #expect(ChromeLoadSemantics.rangeProblem(start: 2, count: 2, tabs: 3, pinned: 0) == "tabs 2..<4 run past the 3 tabs")
+        #expect(ChromeLoadSemantics.rangeProblem(start: 4, count: 1, tabs: 3, pinned: 0) == "tabs 4..<5 run past the 3 tabs")
+        // Among the pinned tabs and past the end: Chrome's first failing test names it.
+        #expect(ChromeLoadSemantics.rangeProblem(start: 1, count: 5, tabs: 3, pinned: 2) == "it starts at 1, among the 2 pinned tabs")
+    }
+
+    /// An opener is taken when it is another tab's index.
+    @Test func anOpenerIsTakenWhenItIsAnotherTab() {
+        let opener = { (index: Int32) in Opener(index: index, navigationIndex: 0) }
+        #expect(ChromeLoadSemantics.openerProblem(opener(0), of: 1, tabs: 2) == nil)
+        #expect(ChromeLoadSemantics.openerProblem(opener(1), of: 1, tabs: 2) == .itself)
+        #expect(ChromeLoadSemantics.openerProblem(opener(2), of: 1, tabs: 2) == .outOfRange)
+        #expect(ChromeLoadSemantics.openerProblem(opener(-1), of: 1, tabs: 2) == .outOfRange)
+    }
+
+    /// Chrome keeps 75 items around the last committed one: `max(0, min(lci - 37, count - 75))`.
+    @Test func aLongHistoryKeepsItsItemsAroundTheLastCommittedOne() {
+        let history = { (count: Int, lci: Int32) in
+            TabHistory(lastCommittedIndex: lci, items: (0..<count).map { NavigationItem(url: "https://\($0).example/") })
+        }
+        #expect(ChromeSaveSemantics.keptItems(history(75, 74)) == nil)
+        #expect(ChromeSaveSemantics.keptItems(history(100, 99)) == 25..<100)
+        #expect(ChromeSaveSemantics.keptItems(history(100, 0)) == 0..<75)
+        #expect(ChromeSaveSemantics.keptItems(history(100, 50)) == 13..<88)
+        #expect(ChromeSaveSemantics.keptItems(history(100, -1)) == 0..<75)
+        let stored = ChromeSaveSemantics.storedHistory(history(100, 50))
+        #expect(stored.items.first?.url == "https://13.example/" && stored.items.count == 75 && stored.lastCommittedIndex == 37)
+    }
+
     @Test func anIntactSessionLoadsAsStored() {
         let session = Session(id: "w", activeIndex: 1, pinnedCount: 1, tabs: [tab(1), tab(2, opener: Opener(index: 0, navigationIndex: 0))])
         let outcome = ChromeLoadSemantics.load(
