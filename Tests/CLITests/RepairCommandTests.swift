@@ -49,6 +49,18 @@ import Testing
         #expect(list.status == 0 && list.stdout.contains("sessionctl repair, before fixing: tab-id-duplicate, unreferenced-entry"))
     }
 
+    /// The dry run ends as the run does: errors the plan repairs are not said to be left.
+    @Test(arguments: ["Fixtures/gallery/tab-no-history", "Fixtures/gallery/metadata-truncated", "Fixtures/gallery/legacy-truncated"])
+    func aDryRunSaysWhatTheRunLeaves(_ fixture: String) throws {
+        let profile = try Self.copy(fixture)
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
+        #expect(try CLI.run(["validate", profile]).status != 0)
+        let dry = try CLI.run(["repair", "--dry-run", profile])
+        #expect(dry.status == 0 && dry.stdout.hasSuffix("result: the plan repairs everything that needs it\n"), "\(dry.stdout)")
+        let run = try CLI.run(["repair", profile])
+        #expect(run.status == 0 && run.stdout.hasSuffix("result: the profile validates clean\n"), "\(run.stdout)")
+    }
+
     @Test func aLegacySessionIsWrittenAnewAsChromeLoadsIt() throws {
         let profile = try Self.copy("Fixtures/gallery/legacy-tab-id-duplicate")
         defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }

@@ -67,4 +67,37 @@ import Testing
         #expect(rewrite.action.contains("4 of the 5 tab directories"), "\(rewrite.action)")
         #expect(found.plan.actions.contains { $0.rule == .metadataUnparsable && $0.file.hasSuffix("/103f9d71") })
     }
+
+    /// A copy of gallery case `name` whose list is changed by `change`.
+    static func changedList(_ name: String, _ change: (inout Session) -> Void) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cites-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: "\(RepairGalleryTests.gallery)/\(name)", toPath: root)
+        let storage = "\(root)/SessionStorage"
+        let session = try #require(try FileManager.default.contentsOfDirectory(atPath: storage).sorted().first)
+        let file = "\(storage)/\(session)/session_metadata.pb"
+        var list = try ChromeProtoCodec.decodeSessionMetadata(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))), id: session, incognito: false, file: file)
+        change(&list)
+        try Data(ChromeProtoCodec.encodeSessionMetadata(list)).write(to: URL(fileURLWithPath: file))
+        return root
+    }
+
+    /// Two tabs with one id, one of them with a count of 0: Chrome drops that one for its count
+    /// and keeps the other with the id, so validate reports no duplicate. Repair gives one of them
+    /// a fresh id and cites what validate reports, the count of 0, whichever of the two it is.
+    @Test(arguments: [false, true])
+    func twoTabsWithOneIdOneOfThemWithNoHistoryCiteTheCount(_ laterHasNone: Bool) throws {
+        let root = try Self.changedList("tab-id-duplicate") { list in
+            // The fourth tab already has the second's id (6); one of the two loses its count.
+            list.tabs[laterHasNone ? 3 : 1].navigationItemCount = 0
+        }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = try Self.uncited(root)
+        #expect(found.uncited.isEmpty, "\(found.uncited)")
+        #expect(!found.report.findings.contains { $0.rule == .tabIDDuplicate })
+        let renamed = try #require(found.plan.actions.first { $0.action.hasPrefix("give tab 3 (#6) the new id") })
+        #expect(renamed.rule == .tabNoHistory, "\(renamed.rule.name)")
+        #expect(
+            renamed.reason.contains(laterHasNone ? "Chrome drops this one for its count of 0" : "Chrome drops tab 1 for its count of 0"))
+    }
 }

@@ -200,7 +200,10 @@ struct SessionRebuilder {
         var nameless: [NamelessRun] = []
         // The first listed position of each valid id, for the steps that name it.
         var firstListed: [TabID: Int] = [:]
-        for (index, tab) in stored.tabs.enumerated() where tab.id > 0 && firstListed[tab.id] == nil { firstListed[tab.id] = index }
+        for (index, tab) in stored.tabs.enumerated() where tab.hasValidID && firstListed[tab.id] == nil { firstListed[tab.id] = index }
+        // The tabs Chrome drops for an id a tab it keeps has (validate's `tab-id-duplicate`). A tab
+        // dropped for its count of 0 claims no id in Chrome, but repair keeps it, with the id.
+        let droppedAsDuplicates = Set(ChromeLoadSemantics.droppedTabs(stored).lazy.filter { $0.reason == .duplicateID }.map(\.index))
         for (index, listedTab) in stored.tabs.enumerated() {
             if !listedTab.namesATab, highest < Int32.max {
                 // Given the next fresh id, joining the run of the entry before it when that one is nameless too.
@@ -216,7 +219,7 @@ struct SessionRebuilder {
             var tab = listedTab
             var directory: TabDirectoryRead?
             let label = "tab \(index) (#\(tab.id))"
-            if tab.id > 0, !used.contains(tab.id) {
+            if tab.hasValidID, !used.contains(tab.id) {
                 directory = directories(of: tab.id).first { !claimed.contains($0.name) }
                 if let found = directory, !found.isCanonical {
                     record(
@@ -227,9 +230,13 @@ struct SessionRebuilder {
                 }
             } else {
                 let original = tab.id
+                // The finding validate makes of this tab: an invalid id, a duplicate Chrome drops, or
+                // (the other of two tabs with one id being dropped for its count of 0) no history.
+                let rule: Rule =
+                    !tab.hasValidID ? .tabIDInvalid : droppedAsDuplicates.contains(index) ? .tabIDDuplicate : .tabNoHistory
                 guard highest < Int32.max else {
                     record(
-                        tab.id > 0 ? .tabIDDuplicate : .tabIDInvalid, file: metadataPath,
+                        rule, file: metadataPath,
                         "leave \(label) out of the list", because: "no tab id above \(highest) is left to give it")
                     continue
                 }
@@ -237,9 +244,19 @@ struct SessionRebuilder {
                 tab.id = highest
                 if original > 0 {
                     let first = firstListed[original] ?? 0
-                    record(
-                        .tabIDDuplicate, file: metadataPath, "give \(label) the new id \(tab.id)",
-                        because: "tab \(first) has the same id; Chrome would drop this one")
+                    if rule == .tabIDDuplicate {
+                        record(
+                            rule, file: metadataPath, "give \(label) the new id \(tab.id)",
+                            because: "tab \(first) has the same id; Chrome would drop this one")
+                    } else {
+                        // A count of 0 made Chrome drop one of the two, this one or the first.
+                        record(
+                            rule, file: metadataPath, "give \(label) the new id \(tab.id)",
+                            because: listedTab.navigationItemCount == 0
+                                ? "tab \(first) has the same id; Chrome drops this one for its count of 0"
+                                : "tab \(first) has the same id, which repair leaves to it; Chrome drops tab \(first) for its count of 0 and would give this tab its directory"
+                        )
+                    }
                 } else {
                     record(
                         .tabIDInvalid, file: metadataPath, "give \(label) the new id \(tab.id)",

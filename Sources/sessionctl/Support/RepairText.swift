@@ -66,8 +66,11 @@ enum RepairText {
             }
         }
         Output.line()
-        // Errors no repair can fix (an encrypted session file, say) are left, and said to be.
-        let leftAlone = (result.after ?? result.plan.before).findings.count { $0.severity == .error }
+        // Errors no repair can fix (an encrypted session file, say) are left, and said to be: after
+        // a run, the errors validate still finds; before one (a dry run), those of rules repair
+        // leaves alone, not every error the plan repairs.
+        let left = result.after?.findings ?? result.plan.before.findings.filter { !RepairPlanner.needsRepair($0) }
+        let leftAlone = left.count { $0.severity == .error }
         if result.isClean && leftAlone > 0 {
             Output.line(
                 "result: nothing left that repair fixes; \(leftAlone) error\(leftAlone == 1 ? "" : "s") it leaves as \(leftAlone == 1 ? "it is" : "they are") (sessionctl validate says why)"
