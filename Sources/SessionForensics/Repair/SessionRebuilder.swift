@@ -203,7 +203,14 @@ struct SessionRebuilder {
         for (index, tab) in stored.tabs.enumerated() where tab.hasValidID && firstListed[tab.id] == nil { firstListed[tab.id] = index }
         // The tabs Chrome drops for an id a tab it keeps has (validate's `tab-id-duplicate`). A tab
         // dropped for its count of 0 claims no id in Chrome, but repair keeps it, with the id.
-        let droppedAsDuplicates = Set(ChromeLoadSemantics.droppedTabs(stored).lazy.filter { $0.reason == .duplicateID }.map(\.index))
+        // Worked out at the first tab that shares an id (a list of millions of entries has none).
+        var duplicates: Set<Int>?
+        func droppedAsDuplicate(_ index: Int) -> Bool {
+            if duplicates == nil {
+                duplicates = Set(ChromeLoadSemantics.droppedTabs(stored).lazy.filter { $0.reason == .duplicateID }.map(\.index))
+            }
+            return duplicates?.contains(index) ?? false
+        }
         for (index, listedTab) in stored.tabs.enumerated() {
             if !listedTab.namesATab, highest < Int32.max {
                 // Given the next fresh id, joining the run of the entry before it when that one is nameless too.
@@ -233,7 +240,7 @@ struct SessionRebuilder {
                 // The finding validate makes of this tab: an invalid id, a duplicate Chrome drops, or
                 // (the other of two tabs with one id being dropped for its count of 0) no history.
                 let rule: Rule =
-                    !tab.hasValidID ? .tabIDInvalid : droppedAsDuplicates.contains(index) ? .tabIDDuplicate : .tabNoHistory
+                    !tab.hasValidID ? .tabIDInvalid : droppedAsDuplicate(index) ? .tabIDDuplicate : .tabNoHistory
                 guard highest < Int32.max else {
                     record(
                         rule, file: metadataPath,
