@@ -16,7 +16,11 @@ extension SessionRebuilder {
         for (position, candidate) in kept.enumerated() {
             if let index = candidate.storedIndex { newIndex[index] = position }
         }
-        let removed = RemovedIndexes(ascending: newIndex.indices.lazy.filter { newIndex[$0] == nil })
+        // An array built here: a lazy filter handed to another module is walked through generic
+        // code, element by element (a third of a dry run's time on a list of millions of entries).
+        var left: [Int] = []
+        for index in newIndex.indices where newIndex[index] == nil { left.append(index) }
+        let removed = RemovedIndexes(ascending: left)
         let filtered = ChromeLoadSemantics.filterItems(stored, removing: removed)
         var tabs = kept.map(\.tab)
         let active = activeIndex(stored: stored, filtered: filtered, source: source, tabs: tabs)

@@ -16,7 +16,12 @@ public struct RemovedIndexes: Sendable, Hashable {
 
     /// The indexes of a sequence already strictly ascending (checked: any other order is sorted).
     public init<S: Sequence<Int>>(ascending indexes: S) {
-        let array = Array(indexes)
+        self.init(ascending: Array(indexes))
+    }
+
+    /// The indexes of an array already strictly ascending (checked: any other order is sorted);
+    /// what the generic initializer does, without walking a sequence of another module generically.
+    public init(ascending array: [Int]) {
         let ascending = zip(array, array.dropFirst()).allSatisfy { $0 < $1 }
         sorted = ascending ? array : Array(Set(array)).sorted()
     }
