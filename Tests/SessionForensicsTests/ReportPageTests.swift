@@ -13,6 +13,21 @@ import Testing
         "</title><script>x</script>", "]]><!--", "\u{0}\u{7}\u{1B}[31m", "日本語 \u{202E}"
     ]
 
+    /// The rows' byte writer escapes as `HTML.escape` does, and writes numbers as Swift does.
+    @Test(arguments: hostile + ["plain title", "https://example.com/?a=1&b=2", ""])
+    func rowBytesEscapeAsTheOneFunctionDoes(_ text: String) {
+        var bytes = HTMLBytes()
+        bytes.markup("<td>")
+        bytes.text(text)
+        bytes.markup("</td>")
+        #expect(String(decoding: bytes.bytes, as: UTF8.self) == "<td>" + HTML.escape(text) + "</td>")
+        for number in [0, 7, 10, -1, -10, 1_234_567_890, Int(Int32.min), Int(Int32.max), Int.min, Int.max] {
+            var written = HTMLBytes()
+            written.number(number)
+            #expect(String(decoding: written.bytes, as: UTF8.self) == String(number))
+        }
+    }
+
     /// The eight-bytes-at-a-time scan that lets most text through without a copy agrees with a
     /// byte-by-byte look at every scalar up to U+00FF in every position of a word and its tail.
     @Test func wordScanAgreesWithByteScan() {

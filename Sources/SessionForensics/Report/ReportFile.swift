@@ -9,22 +9,14 @@ extension ReportPage {
         let page = parts(report)
         let file = try writer.begin(output)
         do throws(FileSystemError) {
-            // Through one buffer of `chunkSize` bytes, reused: a page can be hundreds of megabytes.
-            var buffer: [UInt8] = []
-            buffer.reserveCapacity(chunkSize)
-            for var part in page {
-                let failure = part.withUTF8 { utf8 -> FileSystemError? in
-                    var start = 0
-                    while start < utf8.count {
-                        let end = min(start + chunkSize, utf8.count)
-                        buffer.removeAll(keepingCapacity: true)
-                        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end]))
-                        do throws(FileSystemError) { try file.write(buffer[...]) } catch { return error }
-                        start = end
-                    }
-                    return nil
+            // Each piece as it is, at most `chunkSize` bytes a write: a page can be hundreds of megabytes.
+            for part in page {
+                var start = 0
+                while start < part.count {
+                    let end = min(start + chunkSize, part.count)
+                    try file.write(part[start..<end])
+                    start = end
                 }
-                if let failure { throw failure }
             }
             try file.commit()
         } catch {

@@ -11,12 +11,12 @@ import SessionModel
 public enum ReportPage {
     /// The page for `report`.
     public static func render(_ report: ProfileReport) -> String {
-        parts(report).joined()
+        String(decoding: parts(report).joined(), as: UTF8.self)
     }
 
-    /// The page for `report` in the pieces it is written in, to be written out one after another
-    /// (a page of thousands of tabs is never copied whole).
-    public static func parts(_ report: ProfileReport) -> [String] {
+    /// The page for `report` as the UTF-8 pieces it is written in, to be written out one after
+    /// another (a page of thousands of tabs is never copied whole).
+    public static func parts(_ report: ProfileReport) -> [[UInt8]] {
         var page = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -32,12 +32,15 @@ public enum ReportPage {
         let findings = Dictionary(grouping: report.validation.findings) { WindowKey(session: $0.session, incognito: $0.incognito) }
         // The timeline and every window are written at once on every core (-1: the timeline), and
         // joined in order: for a profile of thousands of tabs they are most of a report's time.
-        let parts = OrderedParallelMap.map(Array(-1..<report.sessions.count)) { part -> String in
+        let parts = OrderedParallelMap.map(Array(-1..<report.sessions.count)) { part -> [[UInt8]] in
             guard part >= 0 else {
                 let timeline = TimelineSVG.render(report.sessions, marks: marks)
-                guard !timeline.isEmpty else { return "" }
-                return
-                    "<section id=\"timeline\"><h2>Timeline</h2><p class=\"note\">One bar per tab, from its creation to its last activity\(report.history ? "; ticks are navigations" : ""); dashed lines are set-asides.</p>\n\(timeline)</section>\n"
+                guard !timeline.isEmpty else { return [] }
+                return [
+                    Array(
+                        "<section id=\"timeline\"><h2>Timeline</h2><p class=\"note\">One bar per tab, from its creation to its last activity\(report.history ? "; ticks are navigations" : ""); dashed lines are set-asides.</p>\n\(timeline)</section>\n"
+                            .utf8)
+                ]
             }
             let session = report.sessions[part]
             return window(
@@ -55,7 +58,7 @@ public enum ReportPage {
         tail += entries(report.entries, backups: report.chromeBackups)
         tail +=
             "<footer>Made by sessionctl report\(report.redacted ? ", redacted" : "") from <code>\(HTML.escape(report.input))</code>; reading changed nothing on disk.</footer>\n</body></html>\n"
-        return [page] + parts + [tail]
+        return [Array(page.utf8)] + parts.joined() + [Array(tail.utf8)]
     }
 
     /// History items listed per tab; the rest are counted (a page of millions of items would not open).
@@ -114,7 +117,8 @@ public enum ReportPage {
         return html + "</ul></section>\n"
     }
 
-    private static func window(_ session: Session, findings: [Finding], history: Bool) -> String {
+    /// A window's section: its heading and findings, its rows in chunks, and its closed tabs.
+    private static func window(_ session: Session, findings: [Finding], history: Bool) -> [[UInt8]] {
         let name = (session.incognito ? "Incognito window " : "Window ") + session.id
         var html = "<section class=\"window\" data-session=\"\(HTML.escape(session.id))\"><h2>\(HTML.escape(name))</h2>\n"
         html +=
@@ -138,13 +142,13 @@ public enum ReportPage {
         // Rows are written in chunks on every core and joined in order: the page of a window of
         // thousands of tabs is most of a report's time.
         let chunks = stride(from: 0, to: shown.count, by: rowsPerChunk).map { shown[$0..<min($0 + rowsPerChunk, shown.count)] }
-        html += OrderedParallelMap.map(chunks) { rows in tabRows(session, rows, findingsByTab: findingsByTab, history: history) }.joined()
-        html += "</tbody></table>"
+        let rows = OrderedParallelMap.map(chunks) { rows in tabRows(session, rows, findingsByTab: findingsByTab, history: history) }
+        var end = "</tbody></table>"
         if nameless > namelessRowsShown {
-            html +=
+            end +=
                 "<p class=\"note\">and \(nameless - namelessRowsShown) more entries that name no tab (no valid id, URL or title), not listed one by one; sessionctl inspect lists every entry</p>"
         }
-        return html + closed(session) + "</section>\n"
+        return [Array(html.utf8)] + rows + [Array((end + closed(session) + "</section>\n").utf8)]
     }
 
     /// The tabs and windows closed in a window that the browser keeps to reopen, as lists (up to
@@ -183,56 +187,81 @@ public enum ReportPage {
     static let rowsPerChunk = 250
 
     /// The table rows of the tabs of `session` at the indexes `rows`.
-    private static func tabRows(_ session: Session, _ rows: ArraySlice<Int>, findingsByTab: [Int: [Finding]], history: Bool) -> String {
-        var html = ""
-        // About what a row takes (a history line about 160 bytes), so that the text grows rarely.
-        html.reserveCapacity(
-            rows.reduce(0) { sum, index in
+    private static func tabRows(_ session: Session, _ rows: ArraySlice<Int>, findingsByTab: [Int: [Finding]], history: Bool) -> [UInt8] {
+        // About what a row takes (a history line about 160 bytes), so that the bytes grow rarely.
+        var html = HTMLBytes(
+            capacity: rows.reduce(0) { sum, index in
                 sum + 600 + (history ? min(session.tabs[index].history?.items.count ?? 0, historyItemsShown) * 160 : 0)
             })
         for index in rows {
             let tab = session.tabs[index]
             let active = index == Int(session.activeIndex)
-            let group = session.groups.first { index >= Int($0.start) && index < Int($0.start) + Int($0.count) }
-            let groupCell =
-                group.map {
-                    "<span class=\"group g-\(HTML.escape($0.color.name))\">\(HTML.escape($0.title.isEmpty ? "(untitled)" : $0.title))</span>"
-                } ?? ""
-            let opener = tab.opener.map { "[\($0.index)] at item \($0.navigationIndex)" } ?? ""
-            let tabFindings = findingsByTab[index] ?? []
-            html += "<tr class=\"tab\(active ? " active" : "")\" data-tab=\"\(tab.id)\">"
-            html +=
-                "<td>\(index)\(active ? " <b title=\"active\">*</b>" : "")\(tab.pinned ? " <span title=\"pinned\">P</span>" : "")\(tab.salvaged ? " <span class=\"salvaged\" title=\"salvaged: read past where the browser stops\">S</span>" : "")</td>"
-            html += "<td>\(tab.id)</td>"
-            html += "<td><div class=\"title\">\(HTML.escape(tab.title))</div><div class=\"url\">\(HTML.escape(tab.url))</div>"
+            html.markup(active ? "<tr class=\"tab active\" data-tab=\"" : "<tr class=\"tab\" data-tab=\"")
+            html.number(tab.id)
+            html.markup("\"><td>")
+            html.number(index)
+            if active { html.markup(" <b title=\"active\">*</b>") }
+            if tab.pinned { html.markup(" <span title=\"pinned\">P</span>") }
+            if tab.salvaged { html.markup(" <span class=\"salvaged\" title=\"salvaged: read past where the browser stops\">S</span>") }
+            html.markup("</td><td>")
+            html.number(tab.id)
+            html.markup("</td><td><div class=\"title\">")
+            html.text(tab.title)
+            html.markup("</div><div class=\"url\">")
+            html.text(tab.url)
+            html.markup("</div>")
             if history, let items = tab.history?.items, !items.isEmpty {
                 let committed = Int(tab.history?.lastCommittedIndex ?? -1)
                 // One text block per history (a line per item, the committed one marked "*"): a
                 // page of thousands of tabs stays a few elements per tab.
-                html += "<details><summary>history, \(items.count) item\(items.count == 1 ? "" : "s")</summary><pre class=\"history\">"
+                html.markup("<details><summary>history, ")
+                html.number(items.count)
+                html.markup(items.count == 1 ? " item</summary><pre class=\"history\">" : " items</summary><pre class=\"history\">")
                 for (number, item) in items.enumerated().prefix(ReportPage.historyItemsShown) {
-                    // Appended piece by piece: no intermediate string per line.
                     let url = item.displayURL
-                    html += number == committed ? "*" : " "
-                    html += String(number)
-                    html += " "
-                    html += HTML.escape(item.title.isEmpty ? url : item.title)
-                    html += "\n    "
-                    html += HTML.escape(url)
-                    html += "  "
-                    html += HTML.escape(item.timestamp.iso8601 ?? "-")
-                    html += "\n"
+                    html.markup(number == committed ? "*" : " ")
+                    html.number(number)
+                    html.markup(" ")
+                    html.text(item.title.isEmpty ? url : item.title)
+                    html.markup("\n    ")
+                    html.text(url)
+                    html.markup("  ")
+                    html.text(item.timestamp.iso8601 ?? "-")
+                    html.markup("\n")
                 }
                 if items.count > ReportPage.historyItemsShown {
-                    html += "  and \(items.count - ReportPage.historyItemsShown) more (sessionctl inspect --history lists every one)\n"
+                    html.markup("  and ")
+                    html.number(items.count - ReportPage.historyItemsShown)
+                    html.markup(" more (sessionctl inspect --history lists every one)\n")
                 }
-                html += "</pre></details>"
+                html.markup("</pre></details>")
             }
-            html += "</td><td>\(groupCell)</td><td>\(HTML.escape(opener))</td>"
-            html += "<td>\(HTML.escape(tab.creationTime.iso8601 ?? "-"))</td><td>\(HTML.escape(tab.lastActiveTime.iso8601 ?? "-"))</td>"
-            html += "<td>\(tab.navigationItemCount)</td><td>\(tabFindings.isEmpty ? "" : findingList(tabFindings))</td></tr>\n"
+            html.markup("</td><td>")
+            if let group = session.groups.first(where: { index >= Int($0.start) && index < Int($0.start) + Int($0.count) }) {
+                html.markup("<span class=\"group g-")
+                html.text(group.color.name)
+                html.markup("\">")
+                html.text(group.title.isEmpty ? "(untitled)" : group.title)
+                html.markup("</span>")
+            }
+            html.markup("</td><td>")
+            if let opener = tab.opener {
+                html.markup("[")
+                html.number(opener.index)
+                html.markup("] at item ")
+                html.number(opener.navigationIndex)
+            }
+            html.markup("</td><td>")
+            html.text(tab.creationTime.iso8601 ?? "-")
+            html.markup("</td><td>")
+            html.text(tab.lastActiveTime.iso8601 ?? "-")
+            html.markup("</td><td>")
+            html.number(tab.navigationItemCount)
+            html.markup("</td><td>")
+            if let tabFindings = findingsByTab[index], !tabFindings.isEmpty { html.markup(findingList(tabFindings)) }
+            html.markup("</td></tr>\n")
         }
-        return html
+        return html.bytes
     }
 
     private static func findingList(_ findings: [Finding], naming: Bool = false) -> String {
