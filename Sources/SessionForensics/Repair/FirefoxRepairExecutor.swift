@@ -84,13 +84,13 @@ struct FirefoxRepairExecutor {
     /// names, which Firefox never reads): settled before anything else, as Chrome's are.
     func sweep(_ input: LocatedInput) throws -> [RepairStep] {
         var directories = Set<String>()
-        for source in input.sessions where [.firefoxWindow, .firefoxLegacyArchive, .firefoxSessionstore].contains(source.kind) {
-            if source.kind == .firefoxWindow { directories.insert(pathComponents(source.path).dropLast().joined(separator: "/")) }
-            if source.kind == .firefoxSessionstore, let profile = source.firefoxProfile {
+        for source in input.sessions where [.windowData, .tabsArchive, .sessionstore].contains(source.format) {
+            if source.format == .windowData { directories.insert(pathComponents(source.path).dropLast().joined(separator: "/")) }
+            if source.format == .sessionstore, let profile = source.firefoxProfile {
                 directories.insert(profile)
                 directories.insert(joinPath(profile, FirefoxDesktopLayout.backupsDirectory))
             }
-            if source.kind != .firefoxSessionstore, let profile = source.firefoxProfile {
+            if source.format != .sessionstore, let profile = source.firefoxProfile {
                 directories.insert(joinPath(profile, FirefoxIOSLayout.windowDataDirectory))
                 directories.insert(joinPath(profile, FirefoxIOSLayout.backupDirectory))
                 directories.insert(joinPath(profile, FirefoxIOSLayout.tabSessionDataDirectory))

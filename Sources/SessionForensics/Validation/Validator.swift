@@ -101,7 +101,7 @@ public struct Validator: Sendable {
         case .tabData(let file, let history): return SessionPlan(validateTabDataFile(session.source, file: file, history: history))
         case .legacy(let file, let window): return SessionPlan(validateLegacy(session.source, file: file, window: window))
         // Another family's session is judged by its own rulebook, never by Chrome's.
-        case .firefoxWindow, .firefoxLegacy, .firefoxSessionstore, .snss: return SessionPlan(SessionResult())
+        case .file: return SessionPlan(SessionResult())
         }
     }
 

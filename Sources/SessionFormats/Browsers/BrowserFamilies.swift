@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionModel
 
 /// The browser families sessionctl reads, in the order recognition tries them. Adding a browser
 /// is adding its family here (and its rulebook in SessionForensics' `BrowserRulebooks`).
@@ -14,6 +15,14 @@ public enum BrowserFamilies {
     /// The family named `name`.
     public static func named(_ name: String) -> (any BrowserFamily)? {
         all.first { $0.name == name }
+    }
+
+    /// Reads the session file of `source` with the family whose format it is.
+    static func readFile(_ source: SessionSource, format: SessionFormat, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {
+        guard let family = all.first(where: { $0.fileFormats.contains(format) }) else {
+            return UnreadSessionFile(reason: "no browser family reads session files of format \(format.rawValue)")
+        }
+        return family.readFile(source, tree: tree, depth: depth)
     }
 
     /// The family that located `input`.

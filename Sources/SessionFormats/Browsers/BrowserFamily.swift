@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionModel
 
 /// A family of browsers that keep sessions in one set of formats, behind the one interface every
 /// command reads through: recognise an input by its content and layout, and read it tolerantly
@@ -28,8 +29,17 @@ public protocol BrowserFamily: Sendable {
     /// nothing rewrites the profile's session files: the browser writes its own over them); nil
     /// when it is not, or when the family's browser leaves no such mark.
     func runningHolder(profile: String) -> BrowserProfileLock.Holder?
+    /// The formats of the session files this family reads itself (`SessionSource.Kind.file`);
+    /// none for Chrome for iOS, whose session directories and files `InputRead` reads.
+    var fileFormats: [SessionFormat] { get }
+    /// Reads and decodes the session file of `source`, of one of `fileFormats`, as deep as `depth`.
+    func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile
 }
 
 extension BrowserFamily {
     public func runningHolder(profile: String) -> BrowserProfileLock.Holder? { nil }
+    public var fileFormats: [SessionFormat] { [] }
+    public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {
+        UnreadSessionFile(reason: "\(displayName) reads no session file of format \(source.format.rawValue)")
+    }
 }

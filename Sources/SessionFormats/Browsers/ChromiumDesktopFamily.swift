@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionModel
 
 /// Chromium desktop (Chrome, Edge, Brave, Vivaldi): a profile's `Sessions/Session_<time>` and
 /// `Sessions/Tabs_<time>` command logs (SNSS), the legacy `Current Session` and its kin at the
@@ -8,6 +9,13 @@ public struct ChromiumDesktopFamily: BrowserFamily {
 
     public var name: String { "chromium-desktop" }
     public var displayName: String { "Chromium desktop" }
+
+    /// Session files (`Session_`, `Tabs_`, `Apps_` and the legacy names), read with `SNSSFileRead`.
+    public var fileFormats: [SessionFormat] { [.snss] }
+
+    public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {
+        SNSSFileRead.read(source, tree: tree)
+    }
     public var shortName: String { "chrome" }
 
     /// Recognises a profile directory (`Sessions/` holding a session file, or a legacy name at
@@ -20,7 +28,7 @@ public struct ChromiumDesktopFamily: BrowserFamily {
                 guard SNSSFile.hasSignature(try tree.read(file).prefix(4)) else { return nil }
             }
             var located = LocatedInput(
-                tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .snss, path: file)])
+                tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .file(.snss), path: file)])
             located.browser = name
             return located
         }
@@ -48,7 +56,7 @@ public struct ChromiumDesktopFamily: BrowserFamily {
         let names = tree.list("")
         if ancestry.last == ChromiumDesktopLayout.sessionsDirectory || names.contains(where: { ChromiumDesktopLayout.parse($0) != nil }) {
             let sessions = names.sorted().filter { ChromiumDesktopLayout.parse($0) != nil && tree.kind(of: $0) == .file }.map {
-                SessionSource(id: joinPath(ChromiumDesktopLayout.sessionsDirectory, $0), incognito: false, kind: .snss, path: $0)
+                SessionSource(id: joinPath(ChromiumDesktopLayout.sessionsDirectory, $0), incognito: false, kind: .file(.snss), path: $0)
             }
             guard !sessions.isEmpty else { return nil }
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: sessions)
@@ -77,6 +85,6 @@ public struct ChromiumDesktopFamily: BrowserFamily {
             ChromiumDesktopLayout.parse(name) != nil && tree.kind(of: joinPath(sessions, name)) == .file
         }.map { joinPath(ChromiumDesktopLayout.sessionsDirectory, $0) }
         paths += ChromiumDesktopLayout.legacyNames.keys.sorted().filter { tree.kind(of: joinPath(profile, $0)) == .file }
-        return paths.map { SessionSource(id: $0, incognito: false, kind: .snss, path: joinPath(profile, $0)) }
+        return paths.map { SessionSource(id: $0, incognito: false, kind: .file(.snss), path: joinPath(profile, $0)) }
     }
 }

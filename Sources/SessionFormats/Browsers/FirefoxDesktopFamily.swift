@@ -1,5 +1,6 @@
 import Archive
 import FileSystemKit
+import SessionModel
 
 /// Firefox desktop: a profile's `sessionstore.jsonlz4` and `sessionstore-backups/` (mozLz4
 /// JSON, or the plain `.js` files of old versions), read with prefs.js and the crash monitor's
@@ -9,6 +10,13 @@ public struct FirefoxDesktopFamily: BrowserFamily {
 
     public var name: String { "firefox-desktop" }
     public var displayName: String { "Firefox desktop" }
+
+    /// Session files (`sessionstore.jsonlz4`, `sessionstore-backups/`), read with `SessionstoreFileRead`.
+    public var fileFormats: [SessionFormat] { [.sessionstore] }
+
+    public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {
+        SessionstoreFileRead.read(source, tree: tree)
+    }
     public var shortName: String { "firefox" }
 
     /// Recognises a profile directory (a session file or `sessionstore-backups/` inside), the
@@ -26,7 +34,7 @@ public struct FirefoxDesktopFamily: BrowserFamily {
                 guard Self.isSessionFile(try tree.read(file)) else { return nil }
             }
             var located = LocatedInput(
-                tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .firefoxSessionstore, path: file)])
+                tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .file(.sessionstore), path: file)])
             located.browser = name
             return located
         }
@@ -55,7 +63,7 @@ public struct FirefoxDesktopFamily: BrowserFamily {
         if ancestry.last == FirefoxDesktopLayout.backupsDirectory || names.contains(where: { Self.backupRole($0) != nil }) {
             let sessions = names.sorted().filter { Self.backupRole($0) != nil && tree.kind(of: $0) == .file }.map { name in
                 SessionSource(
-                    id: joinPath(FirefoxDesktopLayout.backupsDirectory, name), incognito: false, kind: .firefoxSessionstore, path: name)
+                    id: joinPath(FirefoxDesktopLayout.backupsDirectory, name), incognito: false, kind: .file(.sessionstore), path: name)
             }
             guard !sessions.isEmpty || ancestry.last == FirefoxDesktopLayout.backupsDirectory else { return nil }
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: sessions)
@@ -96,7 +104,7 @@ public struct FirefoxDesktopFamily: BrowserFamily {
             backupRole(name) != nil && tree.kind(of: joinPath(backups, name)) == .file
         }.map { joinPath(FirefoxDesktopLayout.backupsDirectory, $0) }
         return paths.map { path in
-            var source = SessionSource(id: path, incognito: false, kind: .firefoxSessionstore, path: joinPath(profile, path))
+            var source = SessionSource(id: path, incognito: false, kind: .file(.sessionstore), path: joinPath(profile, path))
             source.firefoxProfile = profile
             return source
         }

@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionModel
 
 /// Firefox for iOS: `window-data/window-<UUID>` (JSON) with its copy in `window-data-backup/`
 /// and each tab's WebKit session state in `tab-session-data/`, and the legacy tab archives of the
@@ -9,6 +10,14 @@ public struct FirefoxIOSFamily: BrowserFamily {
 
     public var name: String { "firefox-ios" }
     public var displayName: String { "Firefox for iOS" }
+
+    /// Window files (with their backups and their tabs' session states) and legacy tab archives.
+    public var fileFormats: [SessionFormat] { [.windowData, .tabsArchive] }
+
+    public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {
+        source.format == .windowData
+            ? FirefoxWindowRead.read(source, tree: tree, depth: depth) : FirefoxLegacyFileRead.read(source, tree: tree)
+    }
     public var shortName: String { "firefox" }
 
     /// Recognises a container (`profile.profile/` inside), a profile directory (`window-data/`, its
@@ -24,7 +33,7 @@ public struct FirefoxIOSFamily: BrowserFamily {
             if !isArchive, FirefoxIOSLayout.windowID(fromFileName: base) == nil { isArchive = Self.isLegacyArchive(try tree.read(file)) }
             if isArchive {
                 located = LocatedInput(
-                    tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .firefoxLegacyArchive, path: file)])
+                    tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .file(.tabsArchive), path: file)])
                 located.browser = name
                 return located
             }
@@ -33,7 +42,7 @@ public struct FirefoxIOSFamily: BrowserFamily {
             }
             let id = FirefoxIOSLayout.windowID(fromFileName: base) ?? base
             located = LocatedInput(
-                tree: tree, kind: .file, sessions: [SessionSource(id: id, incognito: false, kind: .firefoxWindow, path: file)])
+                tree: tree, kind: .file, sessions: [SessionSource(id: id, incognito: false, kind: .file(.windowData), path: file)])
         } else if let found = try locateDirectory(tree: tree, ancestry: ancestry) {
             located = found
         } else {
@@ -63,7 +72,8 @@ public struct FirefoxIOSFamily: BrowserFamily {
         let windowFiles = names.sorted().filter { FirefoxIOSLayout.windowID(fromFileName: $0) != nil && tree.kind(of: $0) == .file }
         if !windowFiles.isEmpty || ancestry.last == FirefoxIOSLayout.windowDataDirectory {
             let sessions = windowFiles.map { name in
-                SessionSource(id: FirefoxIOSLayout.windowID(fromFileName: name) ?? name, incognito: false, kind: .firefoxWindow, path: name)
+                SessionSource(
+                    id: FirefoxIOSLayout.windowID(fromFileName: name) ?? name, incognito: false, kind: .file(.windowData), path: name)
             }
             return LocatedInput(tree: tree, kind: .storageDirectory, sessions: sessions)
         }
@@ -106,13 +116,13 @@ public struct FirefoxIOSFamily: BrowserFamily {
         }
         let windows = (main + backupOnly).map { name in
             var source = SessionSource(
-                id: FirefoxIOSLayout.windowID(fromFileName: name) ?? name, incognito: false, kind: .firefoxWindow,
+                id: FirefoxIOSLayout.windowID(fromFileName: name) ?? name, incognito: false, kind: .file(.windowData),
                 path: joinPath(mainDirectory, name))
             source.firefoxProfile = profile
             return source
         }
         let archives = FirefoxIOSLayout.legacyArchiveNames.filter { tree.kind(of: joinPath(profile, $0)) == .file }.map { name in
-            var source = SessionSource(id: name, incognito: false, kind: .firefoxLegacyArchive, path: joinPath(profile, name))
+            var source = SessionSource(id: name, incognito: false, kind: .file(.tabsArchive), path: joinPath(profile, name))
             source.firefoxProfile = profile
             return source
         }

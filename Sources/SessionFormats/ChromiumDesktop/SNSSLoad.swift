@@ -24,7 +24,7 @@ public struct SNSSLoad: Sendable {
     /// Works out Chrome's choice over the session files `read` holds.
     public init(_ read: InputRead) {
         var candidates: [Candidate] = []
-        for (index, session) in read.sessions.enumerated() where session.source.kind == .snss {
+        for (index, session) in read.sessions.enumerated() where session.source.format == .snss {
             let name = lastPathComponent(session.source.path)
             if let parsed = ChromiumDesktopLayout.parse(name) {
                 candidates.append(Candidate(session: index, type: parsed.type, time: parsed.time, legacy: false))

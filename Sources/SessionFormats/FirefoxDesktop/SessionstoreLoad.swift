@@ -47,7 +47,7 @@ public struct SessionstoreLoad: Sendable {
         let settings = read.input.firefoxDesktop ?? FirefoxDesktopSettings()
         let prefs = settings.effectivePrefs
         var candidates: [Candidate] = []
-        for (index, session) in read.sessions.enumerated() where session.source.kind == .firefoxSessionstore {
+        for (index, session) in read.sessions.enumerated() where session.source.format == .sessionstore {
             let path = SessionstoreLoad.profilePath(session.source)
             let name = lastPathComponent(session.source.path)
             let role = SessionstoreRole.of(path: path)

@@ -53,7 +53,7 @@ public struct FirefoxWindowRead: Sendable {
         }
     }
 
-    /// Reads the window of `source` (a `.firefoxWindow` source) of `tree` as deep as `depth`: its
+    /// Reads the window of `source` (a `.file(.windowData)` source) of `tree` as deep as `depth`: its
     /// two files always, each listed tab's session state from `.histories` on (read on every core).
     public static func read(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> FirefoxWindowRead {
         let backupPath = source.firefoxProfile.map {

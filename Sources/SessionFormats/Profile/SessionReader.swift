@@ -48,25 +48,8 @@ public struct SessionReader: Sendable {
     /// The model sessions of one session read: one window, or every window of a Firefox desktop
     /// session file (salvaged up to its damage when Firefox would not load it).
     public func sessions(_ read: SessionRead, history: Bool) throws(FormatError) -> [Session] {
-        if case .snss(let file, let decoded) = read.content { return try snssSessions(read, file, decoded, history: history) }
-        guard case .firefoxSessionstore(let file, let decoded) = read.content else { return [try session(read, history: history)] }
-        if case .unreadable(let error) = file { throw error.naming(displayPath(read.source.path)) }
-        guard let decoded else { throw .unreadable(path: displayPath(read.source.path), reason: "missing") }
-        guard let document = decoded.document else {
-            let path = displayPath(read.source.path)
-            if let refusal = decoded.containerRefusal {
-                throw .invalidDocument(path: path, reason: "not mozLz4 as Firefox reads it: \(refusal)")
-            }
-            if let damage = decoded.containerDamage, decoded.jsonSize == 0 {
-                throw .damaged(
-                    file: path, offset: damage.fileOffset, reason: "\(damage.reason) (in its mozLz4 block; nothing before it decodes)")
-            }
-            if let damage = decoded.decoded.damage {
-                throw .damaged(file: path, offset: damage.offset, reason: "\(damage.reason) (in its JSON)")
-            }
-            throw .invalidDocument(path: path, reason: decoded.whyNotLoaded ?? "not a session")
-        }
-        return document.sessions(file: read.source.id, history: history)
+        if case .file(let file) = read.content { return try file.sessions(read.source, reader: self, history: history) }
+        return [try session(read, history: history)]
     }
 
     /// The model session of one session read; with `history`, the histories its tab directories
@@ -125,41 +108,9 @@ public struct SessionReader: Sendable {
                 for index in session.tabs.indices { session.tabs[index].history = nil }
             }
             return session
-        case .firefoxWindow(let window):
-            guard let data = window.window ?? window.readableWindow else { throw firefoxWindowError(window) }
-            return data.session(id: source.id, states: history ? window.statesByTab : nil)
-        case .snss:
-            return try sessions(read, history: history).first ?? Session(id: source.id, format: .snss)
-        case .firefoxSessionstore:
-            // A session file holds several windows: the first stands for it here.
-            guard let first = try sessions(read, history: history).first else {
-                return Session(id: source.id, format: .sessionstore)
-            }
-            return first
-        case .firefoxLegacy(let file, let decoded):
-            if case .unreadable(let error) = file { throw error.naming(displayPath(source.path)) }
-            guard let decoded else { throw .unreadable(path: displayPath(source.path), reason: "missing") }
-            switch decoded {
-            case .success(let archive): return archive.session(id: source.id, history: history)
-            case .failure(let error):
-                if case .damaged = error { throw error.naming(displayPath(source.path)) }
-                throw error
-            }
-        }
-    }
-
-    /// Why neither file of a Firefox window can be shown, naming the window file as the user gave it.
-    private func firefoxWindowError(_ window: FirefoxWindowRead) -> FormatError {
-        let backup = window.backupPath == nil ? "no backup within the input" : "backup: " + window.whyNotLoaded(.backup)
-        let path = displayPath(window.mainPath)
-        switch window.main {
-        case .bytes:
-            if let damage = window.mainWindow?.damage {
-                return .damaged(file: path, offset: damage.offset, reason: "\(damage.reason) (\(backup))")
-            }
-            return .invalidDocument(path: path, reason: "\(window.whyNotLoaded(.main)) (\(backup))")
-        case .missing, .unreadable:
-            return .unreadable(path: path, reason: "\(window.whyNotLoaded(.main)) (\(backup))")
+        case .file(let file):
+            // A file of several windows: the first stands for it here.
+            return try file.session(source, reader: self, history: history)
         }
     }
 

@@ -11,18 +11,12 @@ public struct SessionSource: Sendable, Hashable {
         case tabDataFile
         /// `Sessions/<id>/session.plist` or a backup plist: `path` is the file.
         case legacyPlist
-        /// Firefox for iOS's `window-data/window-<UUID>`: `path` is that file (which may be
-        /// missing when only its backup is left).
-        case firefoxWindow
-        /// Firefox for iOS's legacy `tabsState.archive` or `codableTabsState.archive`: `path` is
-        /// that file.
-        case firefoxLegacyArchive
-        /// One of Firefox desktop's session files (`sessionstore.jsonlz4`, a file of
-        /// `sessionstore-backups/`, or one given alone): `path` is that file.
-        case firefoxSessionstore
-        /// One of Chromium desktop's session files (`Sessions/Session_<time>`, `Tabs_<time>`, a
-        /// legacy `Current Session`, or one given alone): `path` is that file.
-        case snss
+        /// A session file of another family, of `format`, that the family reads itself
+        /// (`BrowserFamily.readFile`): `path` is that file. Firefox for iOS's
+        /// `window-data/window-<UUID>` (which may be missing when only its backup is left) and
+        /// legacy `tabsState.archive`, one of Firefox desktop's session files, one of Chromium
+        /// desktop's (`Sessions/Session_<time>`, `Tabs_<time>`, a legacy `Current Session`).
+        case file(SessionFormat)
     }
 
     public var id: SessionID
@@ -51,10 +45,7 @@ public struct SessionSource: Sendable, Hashable {
         switch kind {
         case .optimizedDirectory, .tabDataFile: .optimized
         case .legacyPlist: .legacy
-        case .firefoxWindow: .windowData
-        case .firefoxLegacyArchive: .tabsArchive
-        case .firefoxSessionstore: .sessionstore
-        case .snss: .snss
+        case .file(let format): format
         }
     }
 

@@ -189,25 +189,9 @@ public struct InputRead: Sendable {
                 }
             }
             return SessionRead(source: source, content: .legacy(file, window))
-        case .firefoxWindow:
-            return SessionRead(source: source, content: .firefoxWindow(FirefoxWindowRead.read(source, tree: tree, depth: depth)))
-        case .firefoxLegacyArchive:
-            let file = FileRead(oneCall: tree, source.path)
-            let archive = file.bytes.map { bytes -> Result<FirefoxLegacyArchive, FormatError> in
-                Result { () throws(FormatError) in try FirefoxLegacyArchive.decode(bytes, file: source.path) }
-            }
-            return SessionRead(source: source, content: .firefoxLegacy(file, archive))
-        case .firefoxSessionstore:
-            let file = FileRead(oneCall: tree, source.path)
-            let compressed = SessionstoreRole.compression(ofName: lastPathComponent(source.path))
-            return SessionRead(
-                source: source,
-                content: .firefoxSessionstore(
-                    file, file.bytes.map { SessionstoreFile.decode($0, file: source.path, compressed: compressed) }))
-        case .snss:
-            let file = FileRead(oneCall: tree, source.path)
-            let type = ChromiumDesktopLayout.type(ofName: lastPathComponent(source.path)) ?? .session
-            return SessionRead(source: source, content: .snss(file, file.bytes.map { SNSSSessionFile.decode($0, type: type) }))
+        case .file(let format):
+            // Read by the family whose format it is.
+            return SessionRead(source: source, content: .file(BrowserFamilies.readFile(source, format: format, tree: tree, depth: depth)))
         }
     }
 
