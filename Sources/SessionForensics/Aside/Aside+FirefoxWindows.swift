@@ -76,7 +76,7 @@ extension Aside {
         }
         let source = joinPath(profile, entry.path)
         // What a restore cut short left in the directories it writes into goes first.
-        _ = try FirefoxRepairExecutor(aside: self).sweep(
+        _ = try FileRewriteExecutor(aside: self).sweep(
             directories: Set(check.verified.map { parentPath($0) }).filter { $0 != "." }.sorted())
         var pending: [(file: String, bytes: [UInt8])] = []
         var inTheWay: [String] = []

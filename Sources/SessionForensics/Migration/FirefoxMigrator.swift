@@ -41,7 +41,7 @@ public struct FirefoxMigrator: Sendable {
     }
 
     /// What the migration converts, and the window file it writes (nil when there is nothing to do).
-    func plan() throws -> (plan: MigrationPlan, rewrite: FirefoxWindowRewrite?) {
+    func plan() throws -> (plan: MigrationPlan, rewrite: FileRewrite?) {
         let input = try InputOpener.open(profile, fileSystem: writer.fileSystem, browser: FirefoxIOSFamily())
         let read = InputRead(input, depth: .tabs)
         let empty = MigrationPlan(profile: profile, target: .windowData, sides: [])
@@ -66,7 +66,6 @@ public struct FirefoxMigrator: Sendable {
             )
         }
         let name = lastPathComponent(session.source.path)
-        let base = session.source.firefoxProfile ?? ""
         var changes: [MigrationChange] = []
         func change(_ tab: Int?, _ origin: MigrationChange.Origin, _ message: String) {
             changes.append(MigrationChange(session: name, incognito: false, tab: tab, origin: origin, message: message))
@@ -91,7 +90,7 @@ public struct FirefoxMigrator: Sendable {
         guard let bytes = FirefoxWindowRepair.loadableBytes(&window) else {
             throw ForensicsError.cannotMigrate(session: name, reason: "the converted window would not load in Firefox")
         }
-        let rewrite = FirefoxWindowRewrite(
+        let rewrite = FileRewrite(
             window: windowID, file: target.file, setAside: target.replaced, removes: [], actions: [], tabs: window.tabs.count, bytes: bytes)
         let migrated = MigratedSession(
             id: windowID, sourceTabCount: archive.tabs.count, session: window.session(id: windowID), legacyWindow: nil, stateLinks: [],
@@ -103,11 +102,11 @@ public struct FirefoxMigrator: Sendable {
     }
 
     /// Sets aside the window file it replaces (with its backup), then writes the new one.
-    private func apply(_ rewrite: FirefoxWindowRewrite, aside: Aside) throws -> Migrator.Outcome {
+    private func apply(_ rewrite: FileRewrite, aside: Aside) throws -> Migrator.Outcome {
         var plan = RepairPlan(
             sessions: [], rewrites: [], legacy: [], unrepaired: [], before: ValidationReport(findings: [], sessions: 0, tabs: 0))
-        plan.firefoxWindows = [rewrite]
-        let executor = FirefoxRepairExecutor(aside: aside)
+        plan.fileRewrites = [rewrite]
+        let executor = FileRewriteExecutor(aside: aside)
         try executor.preflight(plan)
         var outcome = Migrator.Outcome()
         if !rewrite.setAside.isEmpty {

@@ -42,8 +42,8 @@ public struct ChromiumDesktopRepairPlanner: Sendable {
                 reason: finding.message)
         }
         let setAside = sessionFiles.map { read.sessions[$0.session].source.id }.sorted()
-        plan.firefoxWindows = [
-            FirefoxWindowRewrite(
+        plan.fileRewrites = [
+            FileRewrite(
                 window: ChromiumDesktopLayout.sessionsDirectory, file: file, setAside: setAside, removes: [], actions: actions, tabs: tabs,
                 bytes: bytes, kind: "session")
         ]

@@ -35,8 +35,8 @@ public struct FirefoxDesktopRepairPlanner: Sendable {
                         "write \(SessionstoreRole.clean.path()) with \(merge.document.tabCount) tab\(merge.document.tabCount == 1 ? "" : "s") (\(from))",
                     reason: finding.message))
         }
-        plan.firefoxWindows = [
-            FirefoxWindowRewrite(
+        plan.fileRewrites = [
+            FileRewrite(
                 window: "sessionstore", file: clean, setAside: all.sorted(), removes: damaged.filter { $0 != clean }.sorted(),
                 actions: actions,
                 tabs: merge.document.tabCount, bytes: bytes, kind: "session")

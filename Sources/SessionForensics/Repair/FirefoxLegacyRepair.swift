@@ -15,7 +15,7 @@ struct FirefoxLegacyRepair {
 
     /// The rewrite, and the findings it fixes; nil when there is nothing to write (no finding,
     /// no profile directory within the input, or no tab that reads).
-    func rewrite(now: Date = Date()) -> (rewrite: FirefoxWindowRewrite, fixed: [Finding])? {
+    func rewrite(now: Date = Date()) -> (rewrite: FileRewrite, fixed: [Finding])? {
         let cited = findings.filter { [.legacyArchiveUnread, .legacyArchiveUnmigrated].contains($0.rule) }
         guard !cited.isEmpty else { return nil }
         var tabs: [FirefoxLegacyTab] = []
@@ -62,7 +62,7 @@ struct FirefoxLegacyRepair {
         let actions = cited.map {
             RepairAction(rule: $0.rule, session: $0.session, incognito: false, file: $0.file, action: action, reason: $0.message)
         }
-        var rewrite = FirefoxWindowRewrite(
+        var rewrite = FileRewrite(
             window: target.windowID, file: target.file, setAside: target.replaced, removes: [], actions: actions, tabs: tabs.count,
             bytes: bytes)
         rewrite.stateFiles = states

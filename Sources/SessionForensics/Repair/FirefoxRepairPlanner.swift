@@ -27,14 +27,14 @@ public struct FirefoxRepairPlanner: Sendable {
             guard let rewrite = planner.rewrite() else { continue }
             remaining.removeAll { planner.fixed.contains($0) }
             removed.formUnion(rewrite.removes)
-            plan.firefoxWindows.append(rewrite)
+            plan.fileRewrites.append(rewrite)
         }
         // Tabs only the legacy archives hold: a window file written from them.
         if let (rewrite, fixed) = FirefoxLegacyRepair(read: read, findings: findings).rewrite(),
-            !plan.firefoxWindows.contains(where: { $0.file == rewrite.file })
+            !plan.fileRewrites.contains(where: { $0.file == rewrite.file })
         {
             remaining.removeAll { fixed.contains($0) }
-            plan.firefoxWindows.append(rewrite)
+            plan.fileRewrites.append(rewrite)
         }
         plan.unrepaired = remaining
         return plan
@@ -68,7 +68,7 @@ struct FirefoxWindowRepair {
     private func first(_ rule: Rule) -> Finding? { findings.first { $0.rule == rule } }
 
     /// The rewrite of the window; nil when nothing in it can be repaired.
-    mutating func rewrite() -> FirefoxWindowRewrite? {
+    mutating func rewrite() -> FileRewrite? {
         var data = window.window
         var writes = false
         var merged = false
@@ -114,7 +114,7 @@ struct FirefoxWindowRepair {
         guard bytes != nil || !removes.isEmpty else { return nil }
         let replaced =
             bytes == nil ? [] : [window.main == .missing ? nil : window.mainPath, window.backup == .missing ? nil : window.backupPath]
-        return FirefoxWindowRewrite(
+        return FileRewrite(
             window: source.id, file: window.mainPath, setAside: (replaced.compactMap { $0 } + removes).sorted(), removes: removes,
             actions: actions, tabs: data?.tabs.count ?? 0, bytes: bytes)
     }

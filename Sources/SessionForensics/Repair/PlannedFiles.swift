@@ -15,12 +15,12 @@ struct PlannedFiles: ReadableFileSystem {
     init(base: ReadableTree, plan: RepairPlan) {
         self.base = base
         var written: [String: [UInt8]] = [:]
-        for window in plan.firefoxWindows {
+        for window in plan.fileRewrites {
             if let bytes = window.bytes { written[window.file] = bytes }
             for state in window.stateFiles where base.kind(of: state.path) == nil { written[state.path] = state.bytes }
         }
         self.written = written
-        removed = Set(plan.firefoxWindows.flatMap(\.removes))
+        removed = Set(plan.fileRewrites.flatMap(\.removes))
     }
 
     /// The planned profile as a tree, naming files in messages as `base` does.

@@ -53,8 +53,9 @@ public struct RepairPlan: Sendable {
     public var sessions: [SessionRepair]
     public var rewrites: [LegacyRewrite]
     public var legacy: [LegacySetAside]
-    /// Firefox for iOS windows written anew (or whose tabs' session states are set aside).
-    public var firefoxWindows: [FirefoxWindowRewrite] = []
+    /// Session files written anew, of the families whose sessions are files (a Firefox for iOS
+    /// window may only have its tabs' session states set aside).
+    public var fileRewrites: [FileRewrite] = []
     /// Findings that need repair but that nothing in the plan fixes.
     public var unrepaired: [Finding]
     /// What validate found before.
@@ -65,11 +66,11 @@ public struct RepairPlan: Sendable {
 
     /// Every step, session by session, then the legacy rewrites and set-asides.
     public var actions: [RepairAction] {
-        sessions.flatMap(\.actions) + rewrites.flatMap(\.actions) + legacy.map(\.action) + firefoxWindows.flatMap(\.actions)
+        sessions.flatMap(\.actions) + rewrites.flatMap(\.actions) + legacy.map(\.action) + fileRewrites.flatMap(\.actions)
     }
 
     /// True when repair has nothing to change.
-    public var isEmpty: Bool { sessions.isEmpty && rewrites.isEmpty && legacy.isEmpty && firefoxWindows.isEmpty }
+    public var isEmpty: Bool { sessions.isEmpty && rewrites.isEmpty && legacy.isEmpty && fileRewrites.isEmpty }
 
     /// Every directory the plan replaces or sets aside.
     public var directories: Set<String> { Set(sessions.map(\.directory) + rewrites.map(\.directory) + legacy.map(\.directory)) }

@@ -75,8 +75,8 @@ public struct Repairer: Sendable {
         guard !plan.isEmpty else { return plan.unrepaired }
         let ancestry = pathComponents(InputOpener.absolutePath(profile))
         let rulebook = BrowserRulebooks.rulebook(for: read.input)
-        if !plan.firefoxWindows.isEmpty {
-            // Firefox's windows are files of a few directories: the profile validated whole, as planned.
+        if !plan.fileRewrites.isEmpty {
+            // Whole-file rewrites touch a few directories: the profile validated whole, as planned.
             let after = try BrowserFamilies.locate(
                 tree: PlannedFiles(base: read.input.tree, plan: plan).tree, ancestry: ancestry, browser: rulebook.family)
             return remaining(rulebook.validate(after), session: session)
@@ -100,7 +100,7 @@ public struct Repairer: Sendable {
             let (plan, read) = try planWithInput(session: session)
             // The checks the run makes before its first write, so that the dry run ends as it would.
             _ = try RepairExecutor(aside: aside).preflight(plan, held: read.heldFiles(in: plan.directories))
-            try FirefoxRepairExecutor(aside: aside).preflight(plan)
+            try FileRewriteExecutor(aside: aside).preflight(plan)
             return Result(
                 plan: plan, steps: [], after: nil, remaining: try predictedRemaining(plan, in: read, session: session), dryRun: true)
         }
@@ -110,21 +110,22 @@ public struct Repairer: Sendable {
         return try aside.whileLocked(settling: false) {
             // What an interrupted run left is settled first.
             var settled = try RepairResumption(aside: aside).settleAll()
-            // Firefox's window directories too, before the plan reads them (a window file put back).
+            // A family whose sessions are files has them rewritten whole: what an interrupted
+            // rewrite left is swept too, before the plan reads them (a session file put back).
             let located = try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
             let swept =
-                [FirefoxIOSFamily().name, FirefoxDesktopFamily().name, ChromiumDesktopFamily().name].contains(located.browser)
-                ? try FirefoxRepairExecutor(aside: aside).sweep(located) : []
+                BrowserFamilies.family(of: located).fileFormats.isEmpty ? [] : try FileRewriteExecutor(aside: aside).sweep(located)
             settled += swept
             // Located again only when the sweep changed what is there.
             let (plan, read) = try planWithInput(session: session, located: swept.isEmpty ? located : nil)
             guard !plan.isEmpty || !settled.isEmpty else {
                 return Result(plan: plan, steps: [], after: nil, remaining: plan.unrepaired, dryRun: false)
             }
-            let firefoxOnly = plan.sessions.isEmpty && plan.rewrites.isEmpty && plan.legacy.isEmpty
+            let rewritesFilesOnly = plan.sessions.isEmpty && plan.rewrites.isEmpty && plan.legacy.isEmpty
             let steps =
-                try settled + (firefoxOnly ? [] : RepairExecutor(aside: aside).apply(plan, held: read.heldFiles(in: plan.directories)))
-                + (plan.firefoxWindows.isEmpty ? [] : FirefoxRepairExecutor(aside: aside).apply(plan))
+                try settled
+                + (rewritesFilesOnly ? [] : RepairExecutor(aside: aside).apply(plan, held: read.heldFiles(in: plan.directories)))
+                + (plan.fileRewrites.isEmpty ? [] : FileRewriteExecutor(aside: aside).apply(plan))
             let after = BrowserRulebooks.validate(try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser))
             return Result(plan: plan, steps: steps, after: after, remaining: remaining(after, session: session), dryRun: false)
         }

@@ -32,7 +32,7 @@ enum RepairText {
                 )
                 for action in rewrite.actions { line(action) }
             }
-            for window in plan.firefoxWindows {
+            for window in plan.fileRewrites {
                 Output.line("  \(window.kind) \(window.window) (\(window.file)):")
                 let aside = window.setAside.isEmpty ? "" : "set \(window.setAside.joined(separator: ", ")) aside"
                 let states =

@@ -1,12 +1,14 @@
 import SessionModel
 
-/// The repair of one Firefox for iOS window: the files it replaces or removes set aside first, into
-/// one entry `Backups/<window UUID>/<stamp>/` (each at its path in the profile, with a manifest),
-/// then the window file written anew atomically, then the files it only removes unlinked.
-public struct FirefoxWindowRewrite: Sendable {
-    /// The window's UUID.
+/// The repair of one session file of a family whose sessions are files (a Firefox for iOS window,
+/// a Firefox desktop session, a Chromium desktop Session_ file): the files it replaces or removes
+/// set aside first, into one entry (each at its path in the profile, with a manifest; a Firefox for
+/// iOS window's under `Backups/<window UUID>/<stamp>/`), then the file written anew atomically,
+/// then the files it only removes unlinked.
+public struct FileRewrite: Sendable {
+    /// The session it rewrites: a Firefox for iOS window's UUID, or the session file's own id.
     public var window: SessionID
-    /// The window file (`window-data/window-<UUID>`), relative to the profile.
+    /// The session file (`window-data/window-<UUID>`, `sessionstore.jsonlz4`, `Sessions/Session_<time>`), relative to the profile.
     public var file: String
     /// Every file set aside, relative to the profile: the window file and its backup when the
     /// window file is written anew, and each file `removes` names.

@@ -2,21 +2,22 @@ import FileSystemKit
 import SessionFormats
 import SessionStore
 
-/// Carries out the Firefox for iOS part of a repair plan, window by window: the files a window's
-/// repair replaces or removes are set aside first, together, into one entry with a manifest
-/// (hard links put together under a temporary name and renamed into place: `pushFiles`); then
-/// the window file is written atomically and durably; then the files it only removes are
+/// Carries out the whole-file rewrites of a repair plan (`FileRewrite`: the families whose
+/// sessions are files, Firefox for iOS, Firefox desktop and Chromium desktop), one by one: the
+/// files a rewrite replaces or removes are set aside first, together, into one entry with a
+/// manifest (hard links put together under a temporary name and renamed into place:
+/// `pushFiles`); then the session file is written atomically and durably; then the files it only removes are
 /// unlinked (the directory fsynced). Nothing is edited in place and nothing is lost: interrupted
 /// before the entry is in place, nothing changed (the next repair sweeps the temporary
 /// directory); after, the originals are in the entry and the next repair, finding the same
 /// problems, does the rest.
-struct FirefoxRepairExecutor {
+struct FileRewriteExecutor {
     let aside: Aside
 
     /// Checks, before anything is written, that every file the plan sets aside is a regular file
     /// inside the profile (not reached through a link) and that every file it writes is inside it.
     func preflight(_ plan: RepairPlan) throws {
-        for window in plan.firefoxWindows {
+        for window in plan.fileRewrites {
             for file in window.setAside {
                 try aside.checkInsideProfile(file)
                 guard aside.fileSystem.kind(of: joinPath(aside.profile, file)) == .file else {
@@ -35,12 +36,12 @@ struct FirefoxRepairExecutor {
         }
     }
 
-    /// Applies the plan's Firefox windows; returns what was done, in order.
+    /// Applies the plan's whole-file rewrites; returns what was done, in order.
     func apply(_ plan: RepairPlan) throws -> [RepairStep] {
         try preflight(plan)
         var steps: [RepairStep] = []
         let setAside = SessionSetAside(writer: aside.writer, profile: aside.profile)
-        for window in plan.firefoxWindows {
+        for window in plan.fileRewrites {
             var entryPath: String?
             if !window.setAside.isEmpty {
                 let rules = Set(window.actions.map(\.rule.name)).sorted().joined(separator: ", ")
@@ -80,7 +81,7 @@ struct FirefoxRepairExecutor {
         return steps
     }
 
-    /// Removes what an interrupted write left in the windows' directories (the writer's temporary
+    /// Removes what an interrupted write left in the directories of Firefox's session files (the writer's temporary
     /// names, which Firefox never reads): settled before anything else, as Chrome's are.
     func sweep(_ input: LocatedInput) throws -> [RepairStep] {
         var directories = Set<String>()
