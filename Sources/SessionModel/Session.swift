@@ -1,23 +1,32 @@
 /// The identifier of a window's session: a scene's persistent identifier or `{SyntheticIdentifier}`.
 public typealias SessionID = String
 
-/// Which on-disk format a session was read from: Chrome for iOS's two, Firefox for iOS's two, Firefox desktop's or Chromium desktop's.
-public enum SessionFormat: String, Sendable, Hashable, Codable {
+/// Which on-disk format a session was read from, by the name JSON documents give it.
+///
+/// Chrome for iOS's two formats, the model's own, are named here; every other browser family
+/// names its formats beside its readers (`extension SessionFormat` in its folder of
+/// SessionFormats), and `BrowserFamilies.formats` lists every format a family reads.
+public struct SessionFormat: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// `SessionStorage/<id>/session_metadata.pb` with one `data.pb` per tab.
-    case optimized
+    public static let optimized = SessionFormat(rawValue: "optimized")
     /// `Sessions/<id>/session.plist` (NSKeyedArchiver).
-    case legacy
-    /// Firefox for iOS's `window-data/window-<UUID>` (JSON) with a WebKit session state per tab.
-    case windowData = "window-data"
-    /// Firefox for iOS's legacy `tabsState.archive` or `codableTabsState.archive` (NSKeyedArchiver).
-    case tabsArchive = "tabs-archive"
-    /// Firefox desktop's session files (`sessionstore.jsonlz4` and `sessionstore-backups/`): mozLz4-compressed JSON.
-    case sessionstore
-    /// Chromium desktop's session command logs (`Sessions/Session_<time>`, SNSS).
-    case snss
+    public static let legacy = SessionFormat(rawValue: "legacy")
 
     /// Whether the format is one of Chrome for iOS's.
     public var isChrome: Bool { self == .optimized || self == .legacy }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// One window's session: its tabs in order, the active tab, pinned tabs and groups.

@@ -142,6 +142,20 @@ import Testing
         }
     }
 
+    /// A session's format is one a registered family reads, each named as the family names it.
+    @Test func aFormatIsOneAFamilyReads() throws {
+        for format in ["optimized", "legacy", "window-data", "tabs-archive", "sessionstore", "snss"] {
+            let text = #"{"schema": "sessionctl.inspect/1", "sessions": [{"id": "S", "format": "\#(format)", "tabs": []}]}"#
+            let sessions = try InspectDocument.decode(JSONParser.parse(Array(text.utf8), file: "doc.json"), file: "doc.json")
+            #expect(sessions.map(\.format.rawValue) == [format])
+        }
+        #expect(BrowserFamilies.formats.count == 6 && Set(BrowserFamilies.formats).count == 6)
+        let text = #"{"schema": "sessionctl.inspect/1", "sessions": [{"id": "S", "format": "netscape", "tabs": []}]}"#
+        #expect(throws: FormatError.self) {
+            _ = try InspectDocument.decode(JSONParser.parse(Array(text.utf8), file: "doc.json"), file: "doc.json")
+        }
+    }
+
     @Test func redactionKeepsSchemeAndHost() {
         #expect(Redactor.redact(url: "https://user:pw@www.example.com:8443/a/b?q=1#f") == "https://www.example.com:8443/REDACTED")
         #expect(Redactor.redact(url: "https://example.com/") == "https://example.com/")

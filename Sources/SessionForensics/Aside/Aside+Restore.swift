@@ -28,7 +28,7 @@ extension Aside {
     /// and verify, leaves the entry whole where it is, and is refused too when none does.
     public func restore(_ name: String, force: Bool, partial: Bool = false) throws -> AsideRestoreOutcome {
         let entry = try find(name)
-        if holdsFirefoxFiles(entry) { return try restoreFirefoxFiles(entry, force: force, partial: partial) }
+        if let family = filesFamily(entry) { return try restoreFiles(entry, of: family, force: force, partial: partial) }
         let root = ProfileLayout.stateRoot(incognito: entry.incognito)
         let source = joinPath(profile, entry.path)
         let legacy =

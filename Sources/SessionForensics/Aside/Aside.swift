@@ -61,42 +61,34 @@ public struct Aside: Sendable {
     /// Sets aside the live session `session` of the given kind, or without a session id every
     /// live session of that kind (as Chrome's crash helper did); returns the new entries.
     public func push(session: SessionID?, incognito: Bool, reason: String) throws -> [AsideEntry] {
-        if let input = firefoxInput() {
-            // Firefox for iOS keeps no incognito side on disk: its private tabs are in the windows.
-            guard !incognito else { return [] }
-            return try pushFirefoxWindows(input, session: session, reason: reason)
-        }
-        if let found = desktopSessionFiles() {
-            // Desktop browsers write no private window to their session files.
-            guard !incognito else { return [] }
-            return try pushDesktopSessionFiles(found, session: session, reason: reason)
-        }
-        var sources: [(id: SessionID, directory: String)]
-        if let session {
-            try AsideEntry.validateSessionID(session)
-            guard let directory = liveDirectory(session, incognito: incognito) else {
-                throw ForensicsError.sessionNotFound(profile: profile, session: session, incognito: incognito)
-            }
-            sources = [(session, directory)]
-        } else {
-            sources = try liveSessions(incognito: incognito)
+        let (family, input) = located()
+        // A session id names a directory only where sessions are directories.
+        if let session, family.setAsideRoots.isEmpty { try AsideEntry.validateSessionID(session) }
+        let units = try family.setAsideUnits(input, session: session, incognito: incognito)
+        // A family whose sessions are files keeps no private side on disk: nothing to set aside there.
+        let privateSideKept = family.setAsideRoots.isEmpty
+        if let session, units.isEmpty, privateSideKept || !incognito {
+            throw ForensicsError.sessionNotFound(profile: profile, session: session, incognito: incognito)
         }
         var entries: [AsideEntry] = []
-        for source in sources {
-            entries.append(try push(source.id, incognito: incognito, directory: source.directory, reason: reason))
+        for unit in units {
+            switch unit.content {
+            case .directory(let directory):
+                entries.append(try push(unit.session, incognito: unit.incognito, directory: directory, reason: reason))
+            case .files:
+                if let entry = try pushFiles(unit, reason: reason) { entries.append(entry) }
+            }
         }
         return entries
     }
 
-    /// The live directory of a session, relative to the profile: `SessionStorage/<id>` when it
-    /// exists, else the legacy `Sessions/<id>`; nil when neither does.
-    func liveDirectory(_ id: SessionID, incognito: Bool) -> String? {
-        let root = ProfileLayout.stateRoot(incognito: incognito)
-        for storage in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
-            let directory = joinPath(root, storage, id)
-            if fileSystem.kind(of: joinPath(profile, directory)) == .directory { return directory }
+    /// The family whose layout the profile follows, and the profile as located by it: the family
+    /// that recognises it, or Chrome for iOS (whose profile may hold no session yet, only `Backups/`).
+    func located() -> (family: any BrowserFamily, input: LocatedInput) {
+        if let input = try? InputOpener.open(profile, fileSystem: fileSystem), input.kind == .profile {
+            return (BrowserFamilies.family(of: input), input)
         }
-        return nil
+        return (ChromeIOSFamily(), LocatedInput(tree: ReadableTree(fileSystem: fileSystem, root: profile), kind: .profile, sessions: []))
     }
 
     /// Refuses to move `directory` (relative to the profile) when a component of its path, or of
@@ -181,19 +173,13 @@ public struct Aside: Sendable {
         try liveSessions(incognito: incognito).map(\.id)
     }
 
-    /// The live sessions of one kind, in the format Chrome would load (`SessionStorage/` when it
-    /// exists, else `Sessions/`), sorted by id.
+    /// The live session directories of one kind, in the format Chrome for iOS would load
+    /// (`SessionStorage/` when it exists, else `Sessions/`), sorted by id.
     func liveSessions(incognito: Bool) throws(FileSystemError) -> [(id: SessionID, directory: String)] {
-        let root = ProfileLayout.stateRoot(incognito: incognito)
-        let optimized = joinPath(root, ProfileLayout.optimizedDirectory)
-        let storage =
-            fileSystem.kind(of: joinPath(profile, optimized)) == .directory
-            ? optimized : joinPath(root, ProfileLayout.legacyDirectory)
-        guard fileSystem.kind(of: joinPath(profile, storage)) == .directory else { return [] }
-        return try fileSystem.list(joinPath(profile, storage)).compactMap { name in
-            let directory = joinPath(storage, name)
-            guard !name.hasPrefix("."), fileSystem.kind(of: joinPath(profile, directory)) == .directory else { return nil }
-            return (name, directory)
+        let input = LocatedInput(tree: ReadableTree(fileSystem: fileSystem, root: profile), kind: .profile, sessions: [])
+        return try ChromeIOSFamily().setAsideUnits(input, session: nil, incognito: incognito).compactMap { unit in
+            guard case .directory(let directory) = unit.content else { return nil }
+            return (unit.session, directory)
         }
     }
 

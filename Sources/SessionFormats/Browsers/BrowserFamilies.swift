@@ -12,6 +12,9 @@ public enum BrowserFamilies {
     /// Their names, as `--browser` takes them.
     public static var names: [String] { all.map(\.name) }
 
+    /// Every format a registered family reads.
+    public static var formats: [SessionFormat] { all.flatMap(\.formats) }
+
     /// The family named `name`.
     public static func named(_ name: String) -> (any BrowserFamily)? {
         all.first { $0.name == name }

@@ -32,13 +32,27 @@ public protocol BrowserFamily: Sendable {
     /// The formats of the session files this family reads itself (`SessionSource.Kind.file`);
     /// none for Chrome for iOS, whose session directories and files `InputRead` reads.
     var fileFormats: [SessionFormat] { get }
+    /// Every format of the family's sessions (its `fileFormats` unless it says otherwise).
+    var formats: [SessionFormat] { get }
     /// Reads and decodes the session file of `source`, of one of `fileFormats`, as deep as `depth`.
     func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile
+
+    /// What `aside push` sets aside of the located profile `input`: every live session of the
+    /// kind (`incognito`), or the one `session` (none when it is not there), one entry each.
+    func setAsideUnits(_ input: LocatedInput, session: SessionID?, incognito: Bool) throws(FileSystemError) -> [SetAsideUnit]
+    /// The top-level names in a profile under which this family's session files lie (empty for a
+    /// family whose sessions are directories, moved whole): an entry holding one of them is
+    /// restored file by file.
+    var setAsideRoots: Set<String> { get }
+    /// Of `files` (relative to the profile), those the browser loads first: a push removes them
+    /// last, and `aside restore` names the first as where the entry went back.
+    func loadedFirst(of files: [String]) -> [String]
 }
 
 extension BrowserFamily {
     public func runningHolder(profile: String) -> BrowserProfileLock.Holder? { nil }
     public var fileFormats: [SessionFormat] { [] }
+    public var formats: [SessionFormat] { fileFormats }
     public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {
         UnreadSessionFile(reason: "\(displayName) reads no session file of format \(source.format.rawValue)")
     }

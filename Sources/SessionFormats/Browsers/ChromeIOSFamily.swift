@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionModel
 
 /// Chrome for iOS: `SessionStorage/` (session_metadata.pb and a directory per tab) and the legacy
 /// `Sessions/<id>/session.plist`, each with an incognito side under `OTR/`
@@ -9,6 +10,8 @@ public struct ChromeIOSFamily: BrowserFamily {
     public var name: String { "chrome-ios" }
     public var displayName: String { "Chrome for iOS" }
     public var shortName: String { "chrome" }
+    /// Session directories (`SessionStorage/`) and legacy `session.plist` files.
+    public var formats: [SessionFormat] { [.optimized, .legacy] }
 
     /// `InputLocator` recognises Chrome for iOS's layout and files; what it does not recognise
     /// it names (a desktop profile, a Firefox file) or refuses.

@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionModel
 
 /// The names Chromium desktop gives a profile's session files (docs/chromium-desktop-format.md,
 /// "Files and their selection"): `Sessions/<type>_<time>`, the time in microseconds since 1601.
@@ -73,4 +74,9 @@ public struct ChromiumDesktopSettings: Sendable, Equatable {
     /// Whether the last run did not end cleanly: Chrome then restores nothing by itself and
     /// offers to in a bubble.
     public var crashed: Bool { exitType == "Crashed" }
+}
+
+extension SessionFormat {
+    /// Chromium desktop's session command logs (`Sessions/Session_<time>`, SNSS).
+    public static let snss = SessionFormat(rawValue: "snss")
 }

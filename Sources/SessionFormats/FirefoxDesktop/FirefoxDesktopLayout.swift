@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionModel
 
 /// The names Firefox desktop gives its session store's files in a profile directory
 /// (docs/firefox-desktop-format.md), and the order it tries them in at startup.
@@ -106,4 +107,9 @@ public enum SessionstoreRole: String, Sendable, Hashable, CaseIterable, Comparab
         }
         return nil
     }
+}
+
+extension SessionFormat {
+    /// Firefox desktop's session files (`sessionstore.jsonlz4` and `sessionstore-backups/`): mozLz4-compressed JSON.
+    public static let sessionstore = SessionFormat(rawValue: "sessionstore")
 }

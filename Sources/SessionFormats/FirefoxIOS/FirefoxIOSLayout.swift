@@ -1,3 +1,5 @@
+import SessionModel
+
 /// The names Firefox for iOS gives its tab store's files (docs/firefox-ios-format.md), under the
 /// app group container (`group.org.mozilla.ios.Firefox`, `...Fennec` for builds from source).
 public enum FirefoxIOSLayout {
@@ -43,4 +45,11 @@ public enum FirefoxUUID {
         }
         return true
     }
+}
+
+extension SessionFormat {
+    /// Firefox for iOS's `window-data/window-<UUID>` (JSON) with a WebKit session state per tab.
+    public static let windowData = SessionFormat(rawValue: "window-data")
+    /// Firefox for iOS's legacy `tabsState.archive` or `codableTabsState.archive` (NSKeyedArchiver).
+    public static let tabsArchive = SessionFormat(rawValue: "tabs-archive")
 }

@@ -27,7 +27,8 @@ extension InspectDocument {
             throw .invalidDocument(path: reader.file, reason: "\(path).id: \"\(id)\" cannot name a session directory")
         }
         let formatName = try reader.optionalString(object["format"], at: path + ".format") ?? "optimized"
-        guard let format = SessionFormat(rawValue: formatName) else {
+        let format = SessionFormat(rawValue: formatName)
+        guard BrowserFamilies.formats.contains(format) else {
             throw .invalidDocument(path: reader.file, reason: "\(path).format: unknown format \"\(formatName)\"")
         }
         var tabs: [Tab] = []

@@ -1,0 +1,32 @@
+import FileSystemKit
+import SessionModel
+
+/// Chrome for iOS sets a session aside as its directory, moved whole: `SessionStorage/<id>`, or
+/// the legacy `Sessions/<id>` (incognito: under `OTR/`).
+extension ChromeIOSFamily {
+    /// The session `session`'s directory (`SessionStorage/<id>` when there, else `Sessions/<id>`),
+    /// or every live session of the kind in the format Chrome loads (`SessionStorage/` when it
+    /// exists, else `Sessions/`), by id.
+    public func setAsideUnits(_ input: LocatedInput, session: SessionID?, incognito: Bool) throws(FileSystemError) -> [SetAsideUnit] {
+        let tree = input.tree
+        // Links are not followed: a session directory that is a link is refused where it would move.
+        let isDirectory = { (path: String) in tree.fileSystem.kind(of: tree.absolute(path)) == .directory }
+        let root = ProfileLayout.stateRoot(incognito: incognito)
+        let unit = { (id: SessionID, directory: String) in
+            SetAsideUnit(session: id, incognito: incognito, content: .directory(directory))
+        }
+        if let session {
+            let directory = [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(root, $0, session) }
+                .first(where: isDirectory)
+            return directory.map { [unit(session, $0)] } ?? []
+        }
+        let optimized = joinPath(root, ProfileLayout.optimizedDirectory)
+        let storage = isDirectory(optimized) ? optimized : joinPath(root, ProfileLayout.legacyDirectory)
+        guard isDirectory(storage) else { return [] }
+        return try tree.fileSystem.list(tree.absolute(storage)).compactMap { name in
+            let directory = joinPath(storage, name)
+            guard !name.hasPrefix("."), isDirectory(directory) else { return nil }
+            return unit(name, directory)
+        }
+    }
+}
