@@ -6,7 +6,9 @@
 #
 # Installs the binary into PREFIX/bin, the man pages into PREFIX/share/man/man1, and the bash,
 # zsh and fish completions where those shells look for them. CONFIGURATION=debug installs the
-# debug build instead (what CI does, to check the layout without a second build).
+# debug build instead. NOBUILD=1 installs the binary as it is built, without asking SwiftPM to
+# build it first (what CI does after its own build: a product build of other flags would compile
+# again).
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -34,7 +36,11 @@ all: build
 build:
 	$(SWIFT) build $(BUILD_FLAGS) --product sessionctl
 
+ifeq ($(NOBUILD),)
 install: build
+endif
+
+install:
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 "$(BINARY)" "$(BINDIR)/sessionctl"
 	install -m 644 $(MANPAGES) "$(MANDIR)/"
