@@ -16,9 +16,6 @@ public struct SessionFormat: RawRepresentable, Sendable, Hashable, Codable, Cust
     /// `Sessions/<id>/session.plist` (NSKeyedArchiver).
     public static let legacy = SessionFormat(rawValue: "legacy")
 
-    /// Whether the format is one of Chrome for iOS's.
-    public var isChrome: Bool { self == .optimized || self == .legacy }
-
     public var description: String { rawValue }
 
     public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }

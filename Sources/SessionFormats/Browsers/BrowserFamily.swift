@@ -34,6 +34,8 @@ public protocol BrowserFamily: Sendable {
     var fileFormats: [SessionFormat] { get }
     /// Every format of the family's sessions (its `fileFormats` unless it says otherwise).
     var formats: [SessionFormat] { get }
+    /// How its tabs are shown as text.
+    var tabPresentation: TabPresentation { get }
     /// Reads and decodes the session file of `source`, of one of `fileFormats`, as deep as `depth`.
     func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile
 

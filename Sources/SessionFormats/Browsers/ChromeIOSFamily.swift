@@ -12,6 +12,10 @@ public struct ChromeIOSFamily: BrowserFamily {
     public var shortName: String { "chrome" }
     /// Session directories (`SessionStorage/`) and legacy `session.plist` files.
     public var formats: [SessionFormat] { [.optimized, .legacy] }
+    /// Tabs by `#id`; incognito is a whole session; a tab's history is its data.pb.
+    public var tabPresentation: TabPresentation {
+        TabPresentation(namedByStableIdentifier: false, marksPrivateTabs: false, marksSalvagedTabs: false, historyFile: "data.pb")
+    }
 
     /// `InputLocator` recognises Chrome for iOS's layout and files; what it does not recognise
     /// it names (a desktop profile, a Firefox file) or refuses.

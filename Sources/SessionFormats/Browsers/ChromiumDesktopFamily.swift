@@ -12,6 +12,10 @@ public struct ChromiumDesktopFamily: BrowserFamily {
 
     /// Session files (`Session_`, `Tabs_`, `Apps_` and the legacy names), read with `SNSSFileRead`.
     public var fileFormats: [SessionFormat] { [.snss] }
+    /// Tabs by their id in the file where they have one, each private or not, salvaged ones marked; histories are in the session file.
+    public var tabPresentation: TabPresentation {
+        TabPresentation(namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: true, historyFile: "session file")
+    }
 
     public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {
         SNSSFileRead.read(source, tree: tree)

@@ -13,6 +13,10 @@ public struct FirefoxDesktopFamily: BrowserFamily {
 
     /// Session files (`sessionstore.jsonlz4`, `sessionstore-backups/`), read with `SessionstoreFileRead`.
     public var fileFormats: [SessionFormat] { [.sessionstore] }
+    /// Tabs by their id in the file where they have one, each private or not; histories are in the session file.
+    public var tabPresentation: TabPresentation {
+        TabPresentation(namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: false, historyFile: "session file")
+    }
 
     public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {
         SessionstoreFileRead.read(source, tree: tree)

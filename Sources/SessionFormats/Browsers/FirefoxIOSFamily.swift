@@ -13,6 +13,11 @@ public struct FirefoxIOSFamily: BrowserFamily {
 
     /// Window files (with their backups and their tabs' session states) and legacy tab archives.
     public var fileFormats: [SessionFormat] { [.windowData, .tabsArchive] }
+    /// Tabs by UUID, each private or not; a tab's history is its WebKit session state.
+    public var tabPresentation: TabPresentation {
+        TabPresentation(
+            namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: false, historyFile: "tab-session-data file")
+    }
 
     public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {
         source.format == .windowData

@@ -19,7 +19,7 @@ extension SessionCtl {
 
         @Argument(
             help:
-                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS), or a container, profile.profile, window-data directory or window file (Firefox for iOS); or a .gz or .tar.gz of one.",
+                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS); a container, profile.profile, window-data directory, window file or tab archive (Firefox for iOS); a profile or session file (Firefox desktop, Chromium desktop); or a .gz or .tar.gz of one.",
             completion: .file())
         var path: String
 

@@ -11,7 +11,7 @@ extension SessionCtl {
             discussion: """
                 Every finding names a rule, a severity (error: loses data or crashes the browser; warning: \
                 the browser silently adjusts something; info: worth knowing) and what the browser (Chrome \
-                for iOS, or Firefox for iOS) would do on its next launch: session-lost, tab-lost, \
+                for iOS, Firefox for iOS, Firefox desktop or a Chromium desktop browser) would do on its next launch: session-lost, tab-lost, \
                 entry-deleted, crash, adjusted or none. Damaged files \
                 are findings too, with the offset of the first bad byte. Validate reads each file at most \
                 once and never changes anything on disk; it waits while another sessionctl command changes the profile \
@@ -23,7 +23,7 @@ extension SessionCtl {
 
         @Argument(
             help:
-                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS), or a container, profile.profile, window-data directory or window file (Firefox for iOS); or a .gz or .tar.gz of one.",
+                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS); a container, profile.profile, window-data directory, window file or tab archive (Firefox for iOS); a profile or session file (Firefox desktop, Chromium desktop); or a .gz or .tar.gz of one.",
             completion: .file())
         var path: String
 

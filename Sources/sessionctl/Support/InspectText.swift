@@ -1,3 +1,4 @@
+import SessionFormats
 import SessionModel
 
 /// The text view of `inspect`: windows, then tabs with index, id, markers, title, url and times.
@@ -7,6 +8,7 @@ enum InspectText {
         for (number, session) in sessions.enumerated() {
             if number > 0 { Output.line() }
             let kind = session.incognito ? "incognito " : ""
+            let look = BrowserFamilies.presentation(of: session.format)
             Output.line(
                 "\(kind)session \(session.id) (\(session.format.rawValue)): \(session.tabs.count) tab\(session.tabs.count == 1 ? "" : "s"), active \(session.activeIndex), pinned \(session.pinnedCount)"
             )
@@ -15,12 +17,10 @@ enum InspectText {
                 marks += index == Int(session.activeIndex) ? "*" : " "
                 marks += tab.pinned ? "P" : " "
                 marks += tab.opener != nil ? "o" : " "
-                // Firefox for iOS marks each tab private, and names it by UUID.
-                if !session.format.isChrome { marks += tab.incognito ? "I" : " " }
-                // Chromium desktop: recovered from past where Chrome stops reading.
-                if session.format == .snss { marks += tab.salvaged ? "S" : " " }
+                if look.marksPrivateTabs { marks += tab.incognito ? "I" : " " }
+                if look.marksSalvagedTabs { marks += tab.salvaged ? "S" : " " }
                 let title = tab.title.isEmpty ? "(untitled)" : tab.title
-                let name = session.format.isChrome ? "#\(tab.id)" : tab.stableIdentifier ?? "#\(tab.id)"
+                let name = look.namedByStableIdentifier ? tab.stableIdentifier ?? "#\(tab.id)" : "#\(tab.id)"
                 Output.line("  \(marks) [\(index)] \(name) \(title)")
                 Output.line("         \(tab.url.isEmpty ? "(no url)" : tab.url)")
                 var details =
@@ -29,8 +29,7 @@ enum InspectText {
                 Output.line("         \(details)")
                 if history {
                     guard let tabHistory = tab.history else {
-                        let file = session.format.isChrome ? "data.pb" : "tab-session-data file"
-                        Output.line("         history: unavailable (\(file) missing or unreadable)")
+                        Output.line("         history: unavailable (\(look.historyFile) missing or unreadable)")
                         continue
                     }
                     for (itemIndex, item) in tabHistory.items.enumerated() {
@@ -48,8 +47,9 @@ enum InspectText {
             printClosed(session)
         }
         Output.line()
-        let privateMark = sessions.contains { !$0.format.isChrome } ? ", I private" : ""
-        let salvagedMark = sessions.contains { $0.format == .snss } ? ", S salvaged (read past where the browser stops)" : ""
+        let looks = sessions.map { BrowserFamilies.presentation(of: $0.format) }
+        let privateMark = looks.contains(where: \.marksPrivateTabs) ? ", I private" : ""
+        let salvagedMark = looks.contains(where: \.marksSalvagedTabs) ? ", S salvaged (read past where the browser stops)" : ""
         Output.line("legend: * active, P pinned, o has opener\(privateMark)\(salvagedMark)")
     }
 

@@ -1,0 +1,23 @@
+import SessionModel
+import Testing
+
+@testable import SessionFormats
+
+/// How each family's tabs are shown as text, looked up by a session's format.
+@Suite struct TabPresentationTests {
+    @Test func eachFormatIsShownItsFamilysWay() {
+        for format in [SessionFormat.optimized, .legacy] {
+            let look = BrowserFamilies.presentation(of: format)
+            #expect(!look.namedByStableIdentifier && !look.marksPrivateTabs && !look.marksSalvagedTabs && look.historyFile == "data.pb")
+        }
+        for format in [SessionFormat.windowData, .tabsArchive] {
+            let look = BrowserFamilies.presentation(of: format)
+            #expect(look.namedByStableIdentifier && look.marksPrivateTabs && !look.marksSalvagedTabs)
+            #expect(look.historyFile == "tab-session-data file")
+        }
+        #expect(!BrowserFamilies.presentation(of: .sessionstore).marksSalvagedTabs)
+        #expect(BrowserFamilies.presentation(of: .snss).marksSalvagedTabs && BrowserFamilies.presentation(of: .snss).marksPrivateTabs)
+        // A format no family reads is shown as Chrome for iOS's are.
+        #expect(BrowserFamilies.presentation(of: SessionFormat(rawValue: "netscape")) == ChromeIOSFamily().tabPresentation)
+    }
+}
