@@ -18,6 +18,9 @@ public protocol FileSystem: ReadableFileSystem {
     func write(_ handle: FileHandleID, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int
     /// Flushes a file's data and metadata to stable storage.
     func fsync(_ handle: FileHandleID) throws(FileSystemError)
+    /// Asks that bytes already written to a file start going to the disk now, so that its later
+    /// `fsync` waits for less: a hint, which makes nothing durable and may do nothing.
+    func startWriteback(_ handle: FileHandleID, offset: Int64, length: Int64)
     /// Closes a file.
     func close(_ handle: FileHandleID) throws(FileSystemError)
     /// Atomically renames `source` to `destination`, replacing it.
@@ -60,6 +63,9 @@ public protocol FileSystem: ReadableFileSystem {
 }
 
 extension FileSystem {
+    /// By default nothing is written back early (the hint is dropped).
+    public func startWriteback(_ handle: FileHandleID, offset: Int64, length: Int64) {}
+
     /// By default a file system has no symbolic links.
     public func symlink(_ target: String, at path: String) throws(FileSystemError) {
         throw .cannotCreate(path: path, reason: "symbolic links are not supported here")

@@ -42,6 +42,12 @@ public struct POSIXFileSystem: FileSystem {
         guard SystemCall.syncFile(handle.rawValue) == 0 else { throw failure("fsync", "fd \(handle.rawValue)") }
     }
 
+    /// `sync_file_range` on Linux, nothing elsewhere; a failure is ignored (the fsync that follows
+    /// reports what matters).
+    public func startWriteback(_ handle: FileHandleID, offset: Int64, length: Int64) {
+        _ = SystemCall.startWriteback(handle.rawValue, offset: offset, length: length)
+    }
+
     public func close(_ handle: FileHandleID) throws(FileSystemError) {
         guard SystemCall.closeFile(handle.rawValue) == 0 else { throw failure("close", "fd \(handle.rawValue)") }
     }

@@ -1,3 +1,5 @@
+import CFileHints
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -63,6 +65,11 @@ public enum SystemCall {
     }
 
     static func syncFile(_ fd: Int32) -> Int32 { retrying { fsync(fd) } }
+
+    /// Starts writing a range of a file back to the disk, without waiting (`sync_file_range`).
+    static func startWriteback(_ fd: Int32, offset: Int64, length: Int64) -> Int32 {
+        retrying { cfilehints_start_writeback(fd, offset, length) }
+    }
 
     /// Closes a descriptor; never retried (after EINTR the descriptor is already gone on Linux).
     static func closeFile(_ fd: Int32) -> Int32 { close(fd) }

@@ -56,6 +56,10 @@ public struct KillSwitchFileSystem: FileSystem {
     public func fsync(_ handle: FileHandleID) throws(FileSystemError) {
         try counted { () throws(FileSystemError) in try base.fsync(handle) }
     }
+    /// A hint, not an operation a kill can land between: passed on uncounted.
+    public func startWriteback(_ handle: FileHandleID, offset: Int64, length: Int64) {
+        base.startWriteback(handle, offset: offset, length: length)
+    }
     public func close(_ handle: FileHandleID) throws(FileSystemError) { try base.close(handle) }
     public func rename(_ source: String, to destination: String) throws(FileSystemError) {
         try counted { () throws(FileSystemError) in try base.rename(source, to: destination) }

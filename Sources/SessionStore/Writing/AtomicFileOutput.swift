@@ -27,6 +27,11 @@ public final class AtomicFileOutput {
     private let replace: Bool
     private let writeProtocol: WriteProtocol
     private var handle: FileHandleID?
+    /// Where the bytes not yet handed to `FileSystem.startWriteback` start.
+    private var writebackStart: Int64 = 0
+    /// How many bytes are written before they are asked to start going to the disk: a large
+    /// output (a report of hundreds of megabytes) is then mostly on the disk when `commit` fsyncs.
+    static let writebackStep: Int64 = 4 << 20
 
     init(
         path: String, temporaryPath: String, handle: FileHandleID, fileSystem: any FileSystem, replace: Bool,
@@ -58,6 +63,10 @@ public final class AtomicFileOutput {
             offset += written
         }
         byteCount += Int64(bytes.count)
+        if writeProtocol.syncsFiles, byteCount - writebackStart >= Self.writebackStep {
+            fileSystem.startWriteback(handle, offset: writebackStart, length: byteCount - writebackStart)
+            writebackStart = byteCount
+        }
     }
 
     /// Appends raw bytes to the file.
