@@ -19,6 +19,8 @@ final class RecordingFileSystem: FileSystemHooks {
         case mkdir(String)
         case rmdir(String)
         case openTruncating(String)
+        /// A hint to start writing a range back (`startWriteback`): offset and length.
+        case startWriteback(String, Int64, Int64)
 
         var description: String {
             switch self {
@@ -33,6 +35,7 @@ final class RecordingFileSystem: FileSystemHooks {
             case .mkdir(let path): return "mkdir \(path)"
             case .rmdir(let path): return "rmdir \(path)"
             case .openTruncating(let path): return "open O_TRUNC \(path)"
+            case .startWriteback(let path, let offset, let length): return "writeback \(path) \(offset)+\(length)"
             }
         }
     }
@@ -83,6 +86,13 @@ final class RecordingFileSystem: FileSystemHooks {
     func fsync(_ handle: FileHandleID) throws(FileSystemError) {
         try record(.fsync(path(of: handle)))
         try base.fsync(handle)
+    }
+
+    /// A hint never fails: recorded (no failure rule applies) and passed on.
+    func startWriteback(_ handle: FileHandleID, offset: Int64, length: Int64) {
+        let call = Call.startWriteback(path(of: handle), offset, length)
+        state.withLock { $0.calls.append(call) }
+        base.startWriteback(handle, offset: offset, length: length)
     }
 
     func close(_ handle: FileHandleID) throws(FileSystemError) {
