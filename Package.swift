@@ -23,8 +23,10 @@ let package = Package(
         .target(name: "SessionModel"),
         // sync_file_range, which Swift's Glibc module leaves out (a hint to start writing back early).
         .target(name: "CFileHints"),
+        // Mapping a file with a guard against its truncation (a SIGBUS handler, which must be C).
+        .target(name: "CFileMapping"),
         // The one file-system interface everything reads and writes through, and its POSIX implementation.
-        .target(name: "FileSystemKit", dependencies: ["CFileHints"]),
+        .target(name: "FileSystemKit", dependencies: ["CFileHints", "CFileMapping"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]),
         .target(name: "Archive", dependencies: ["CZlib", "CLZ4", .product(name: "Crypto", package: "swift-crypto")]),

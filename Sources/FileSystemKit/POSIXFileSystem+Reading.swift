@@ -45,6 +45,23 @@ extension POSIXFileSystem {
         return try readOpenFile(fd, path: path, limit: limit)
     }
 
+    /// A file of at least `mappingThreshold` bytes mapped (`FileBytes`), a smaller one read; a
+    /// file that cannot be mapped is read too.
+    public func readBytes(_ path: String, limit: Int) throws(FileSystemError) -> FileBytes {
+        let fd = SystemCall.openFile(path, O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else { throw failure("open", path) }
+        defer { _ = SystemCall.closeFile(fd) }
+        guard let status = SystemCall.status(of: fd) else { throw failure("fstat", path) }
+        guard status.kind == .file else { throw .notRegularFile(path: path) }
+        guard status.size <= limit else { throw .tooLarge(path: path, size: status.size, limit: limit) }
+        if status.size >= Self.mappingThreshold, let mapped = FileBytes.mapping(fd, count: Int(status.size)) { return mapped }
+        return FileBytes(try readOpenFile(fd, path: path, limit: limit))
+    }
+
+    /// The size from which `readBytes` maps a file: below it, reading costs less than mapping
+    /// and unmapping.
+    public static let mappingThreshold: Int64 = 1 << 20
+
     /// `snapshot` with the directory opened once and its entries opened relative to it (one path
     /// lookup instead of four); path-based calls when the directory cannot be opened, so that
     /// every answer stays what those calls give.

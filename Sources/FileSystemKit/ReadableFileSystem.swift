@@ -15,6 +15,9 @@ public protocol ReadableFileSystem: Sendable {
     func entries(of path: String) throws(FileSystemError) -> [DirectoryEntry]
     /// The bytes of a regular file of at most `limit` bytes (`.tooLarge` beyond it, `.notRegularFile` for anything else).
     func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8]
+    /// What `read` gives, where the file system can without copying it: the real disk maps a
+    /// large file (`FileBytes`); others copy what `read` gives.
+    func readBytes(_ path: String, limit: Int) throws(FileSystemError) -> FileBytes
     /// The size of a regular file (symbolic links followed), without reading it.
     func size(of path: String) -> Int?
     /// The permission bits (`0o7777` part of the mode) of what is at a path, or nil when unknown.
@@ -32,6 +35,11 @@ extension ReadableFileSystem {
     /// Reads a whole regular file of at most `maximumFileSize` bytes.
     public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
         try read(path, limit: maximumFileSize)
+    }
+
+    /// `read`, copied into bytes of their own.
+    public func readBytes(_ path: String, limit: Int) throws(FileSystemError) -> FileBytes {
+        FileBytes(try read(path, limit: limit))
     }
 
     /// `list`, then `kind(of:)` of each entry.

@@ -48,7 +48,7 @@ import Testing
         let end = tree(run, after: run.recording.operations.count)
         let restore = try #require(ChromiumDesktopStoreJudge.restore(end))
         let last = try #require(run.saves.last)
-        #expect(restore.name == last.written.name && restore.bytes == run.intended[restore.name])
+        #expect(restore.name == last.written.name && restore.bytes.array == run.intended[restore.name])
         #expect(restore.consumed == last.written.end && restore.tabs == last.tabs)
         #expect(!restore.tabs.joined().contains { $0.contains("private.example") })
         // A launch deletes every file but the one it restores; the reset after it adds one.

@@ -103,7 +103,7 @@ import Testing
 
 extension FileSystem {
     /// Writes a new file with `bytes` (tests only).
-    fileprivate func writeNew(_ path: String, _ bytes: [UInt8]) throws {
+    func writeNew(_ path: String, _ bytes: [UInt8]) throws {
         let handle = try createExclusive(path, mode: 0o600)
         var offset = 0
         while offset < bytes.count { offset += try write(handle, bytes[offset...]) }

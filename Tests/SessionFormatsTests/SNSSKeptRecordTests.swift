@@ -1,3 +1,4 @@
+import FileSystemKit
 import Testing
 
 @testable import SessionFormats
@@ -86,10 +87,10 @@ import Testing
 
     @Test func eachKeptRecordNamesItsTabOrWindow() {
         let bytes = Self.pickle(42, ["x"])
-        #expect(SNSSKeptRecord.subject(id: 19, bytes, 0..<bytes.count) == .tab(42))
-        #expect(SNSSKeptRecord.subject(id: 15, bytes, 0..<bytes.count) == .window(42))
+        #expect(SNSSKeptRecord.subject(id: 19, FileBytes(bytes), 0..<bytes.count) == .tab(42))
+        #expect(SNSSKeptRecord.subject(id: 15, FileBytes(bytes), 0..<bytes.count) == .window(42))
         #expect(SNSSKeptRecord.subject(id: 32, [5, 0, 0, 0, 1, 0, 0, 0], 0..<8) == .window(5))
-        #expect(SNSSKeptRecord.subject(id: 6, bytes, 0..<bytes.count) == nil)
+        #expect(SNSSKeptRecord.subject(id: 6, FileBytes(bytes), 0..<bytes.count) == nil)
         #expect(SNSSKeptRecord.subject(id: 19, [1, 0], 0..<2) == nil)
     }
 
@@ -97,7 +98,7 @@ import Testing
         // A header of 8 bytes (payload size, then 4 more), then the tab id Chrome reads: 5.
         var bytes: [UInt8] = [8, 0, 0, 0, 7, 0, 0, 0]
         bytes += [5, 0, 0, 0, 0, 0, 0, 0]
-        #expect(SNSSKeptRecord.subject(id: 19, bytes, 0..<bytes.count) == .tab(5))
+        #expect(SNSSKeptRecord.subject(id: 19, FileBytes(bytes), 0..<bytes.count) == .tab(5))
         // A payload size that leaves no whole header names nothing.
         #expect(SNSSKeptRecord.subject(id: 19, [8, 0, 0, 0, 5, 0, 0, 0, 0, 0], 0..<10) == nil)
     }

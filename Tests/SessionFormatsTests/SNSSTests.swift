@@ -1,3 +1,4 @@
+import FileSystemKit
 import Foundation
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
         writer.bool(true)
         let bytes = writer.bytes
         #expect(bytes.count % 4 == 0)
-        var reader = PickleReader(bytes, 0..<bytes.count)
+        var reader = PickleReader(FileBytes(bytes), 0..<bytes.count)
         #expect(reader?.int32() == -5)
         #expect(reader?.string() == "abc")
         #expect(reader?.string16() == "é😀")
@@ -176,6 +177,32 @@ import Testing
         #expect(!unmarked.usableForLastSession)
     }
 
+    /// A session file large enough to be mapped, cut shorter once it is: its decoding is marked
+    /// as made of bytes the file no longer holds, and the read names the file unreadable.
+    @Test func aMappedSessionFileCutWhileReadIsUnreadable() throws {
+        let root = NSTemporaryDirectory() + "snss-cut-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/Sessions", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let bytes = Self.file { writer in
+            for tab in Int32(100)..<Int32(4100) {
+                writer.fixed(0, [1, tab])
+                writer.record(6, Self.navigation(tab: tab, index: 0, url: "https://example.org/" + String(repeating: "p", count: 300)))
+            }
+        }
+        let path = root + "/Sessions/Session_13400000000000000"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let tree = ReadableTree.disk(root)
+        let whole = try tree.readBytes("Sessions/Session_13400000000000000")
+        #expect(whole.isMapped)
+        let decoded = SNSSSessionFile.decode(whole, type: .session)
+        #expect(decoded.salvage?.windows.first?.tabs.count == 4003)
+        #expect(SNSSFileRead.cutWhileRead(decoded, path: path) == nil)
+        let mapped = try tree.readBytes("Sessions/Session_13400000000000000")
+        #expect(truncate(path, off_t(bytes.count / 2)) == 0)
+        let cut = SNSSSessionFile.decode(mapped, type: .session)
+        #expect(SNSSFileRead.cutWhileRead(cut, path: path) != nil)
+    }
+
     /// The one-pass replay of a whole file gives what the two replays give, on every gallery file.
     @Test func oneReplayOfAWholeFileIsBothReplays() throws {
         let gallery = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -222,7 +249,8 @@ import Testing
         for bytes in files {
             let file = SNSSFile.read(bytes, commands: .session)
             for record in file.records where record.id == 6 {
-                guard let lazy = SNSSNavigation.decode(bytes, record.contents), var eager = PickleReader(bytes, record.contents) else {
+                guard let lazy = SNSSNavigation.decode(file.bytes, record.contents), var eager = PickleReader(file.bytes, record.contents)
+                else {
                     continue
                 }
                 _ = eager.int32()
@@ -250,7 +278,7 @@ import Testing
         }
         #expect(compared > 20)
         let unusual = SNSSFile.read(files[files.count - 1], commands: .session).records.last { $0.id == 6 }
-        let navigation = unusual.flatMap { SNSSNavigation.decode(files[files.count - 1], $0.contents) }
+        let navigation = unusual.flatMap { SNSSNavigation.decode(FileBytes(files[files.count - 1]), $0.contents) }
         #expect(navigation?.url == "https://b\u{00E9}b\u{00E9}.example/\u{1F600}\u{FFFD}")
         #expect(navigation?.title == "\u{1F600}A\u{FFFD}\u{00E9}")
         #expect(navigation?.referrer == "https://referrer.example/")
@@ -262,9 +290,9 @@ import Testing
         short.string("https://example.org/")
         short.string16("t")
         short.data([])
-        #expect(SNSSNavigation.decode(short.bytes, 0..<short.bytes.count) == nil)
+        #expect(SNSSNavigation.decode(FileBytes(short.bytes), 0..<short.bytes.count) == nil)
         short.int32(0)
-        #expect(SNSSNavigation.decode(short.bytes, 0..<short.bytes.count)?.transition == 0)
+        #expect(SNSSNavigation.decode(FileBytes(short.bytes), 0..<short.bytes.count)?.transition == 0)
     }
 
     @Test func namesAreReadAsChromeReadsThem() {

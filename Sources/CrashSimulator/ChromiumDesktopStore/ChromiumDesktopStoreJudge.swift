@@ -37,7 +37,7 @@ final class ChromiumDesktopStoreJudge {
     /// What Chrome takes at launch: the file's name, how far it reads it, and the tabs it restores.
     struct Restore {
         var name: String
-        var bytes: [UInt8]
+        var bytes: FileBytes
         /// The end of the last record Chrome reads (the header's end when none; 0 when it does not read the header).
         var consumed: Int
         var tabs: [[String]]

@@ -33,6 +33,8 @@ public struct ChromiumDesktopRepairPlanner: Sendable {
         let time = newest.map { $0 &+ 1 } ?? (latest > 0 ? latest &+ 1 : Aside.systemTime().microseconds)
         let file = joinPath(ChromiumDesktopLayout.sessionsDirectory, ChromiumDesktopLayout.name(.session, time: time))
         let bytes = SNSSWriter.fullState(of: salvage, source: decoded.file.bytes)
+        // A file cut shorter since it was read gave zeros for what went: nothing is written from it.
+        guard !decoded.file.bytes.wasCut else { return plan }
         let from = read.sessions[source.session].source.id
         let actions = needing.map { finding in
             RepairAction(

@@ -26,8 +26,9 @@ public struct ChromiumDesktopValidator: Sendable {
                 }
             }
             // Newer files Chrome passes over: version 3 without the marker.
-            let chromeTabs = Set(session.snss?.decoded?.chrome?.windows.flatMap { $0.tabs.map(\.id) } ?? [])
-            for (_, newer) in sessionFiles where (newer.time ?? .min) > (candidate.time ?? .min) && !newer.legacy {
+            let newerFiles = sessionFiles.filter { (_, newer) in (newer.time ?? .min) > (candidate.time ?? .min) && !newer.legacy }
+            let chromeTabs = newerFiles.isEmpty ? [] : Self.tabIDs(session.snss?.decoded?.chrome?.windows ?? [])
+            for (_, newer) in newerFiles {
                 let skipped = read.sessions[newer.session]
                 let tabs = skipped.snss?.decoded?.salvage?.windows.flatMap { $0.tabs.map(\.id) } ?? []
                 let beyond = tabs.count { !chromeTabs.contains($0) }
@@ -104,9 +105,14 @@ public struct ChromiumDesktopValidator: Sendable {
     private func checkReplay(_ decoded: SNSSSessionFile, scope: FindingScope) -> [Finding] {
         guard let chrome = decoded.chrome, let salvage = decoded.salvage else { return [] }
         var findings: [Finding] = []
-        let chromeTabs = Set(chrome.windows.flatMap { $0.tabs.map(\.id) })
-        let dropped = Set(chrome.tabsWithoutWindow.map(\.id) + chrome.windowsDropped.flatMap { $0.tabs.map(\.id) })
-        let lost = salvage.windows.flatMap(\.tabs).filter { !chromeTabs.contains($0.id) && !dropped.contains($0.id) }
+        let chromeTabs = Self.tabIDs(chrome.windows)
+        let dropped = Self.tabIDs(chrome.windowsDropped).union(chrome.tabsWithoutWindow.map(\.id))
+        var lost: [Int32] = []
+        for window in salvage.windows {
+            for index in window.tabs.indices where !chromeTabs.contains(window.tabs[index].id) && !dropped.contains(window.tabs[index].id) {
+                lost.append(window.tabs[index].id)
+            }
+        }
         let file = decoded.file
         let damage = file.damage.first
         let stop = chrome.stops.first
@@ -147,10 +153,12 @@ public struct ChromiumDesktopValidator: Sendable {
                         "window \(window.id) selects the tab at \(window.selectedTabIndex), which it does not have: Chrome selects its first tab"
                     ))
             }
-            findings += FindingCap.findings(
-                window.tabs, rule: .snssSelectedIndexOutOfRange, scope: scope,
-                where: { tab in !tab.navigations.contains { $0.index >= tab.selectedIndex } }
-            ) { tab in
+            // Each tab looked at where it is (copying each one out costs more than the check).
+            let past = window.tabs.indices.filter { index in
+                let selected = window.tabs[index].selectedIndex
+                return !window.tabs[index].navigations.contains { $0.index >= selected }
+            }
+            findings += FindingCap.findings(past.map { window.tabs[$0] }, rule: .snssSelectedIndexOutOfRange, scope: scope) { tab in
                 scope.finding(
                     .snssSelectedIndexOutOfRange, tab: TabReference(index: nil, id: tab.id),
                     "tab \(tab.id) selects navigation \(tab.selectedIndex), past its last (\(tab.navigations.last?.index ?? 0)): Chrome selects its last navigation"
@@ -158,6 +166,15 @@ public struct ChromiumDesktopValidator: Sendable {
             }
         }
         return findings
+    }
+
+    /// The ids of the tabs of `windows`.
+    private static func tabIDs(_ windows: [SNSSReplay.Window]) -> Set<Int32> {
+        var ids = Set<Int32>(minimumCapacity: windows.reduce(0) { $0 + $1.tabs.count })
+        for window in windows {
+            for index in window.tabs.indices { ids.insert(window.tabs[index].id) }
+        }
+        return ids
     }
 
     private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

@@ -1,3 +1,5 @@
+import FileSystemKit
+
 /// Reads a `base::Pickle` as Chromium's reader does (docs/chromium-desktop-format.md, "Pickles"):
 /// a uint32 payload size, then fields each starting on a 4-byte boundary; every read past the
 /// end fails, and a failed read fails the ones after it.
@@ -5,16 +7,16 @@
 /// Hand-written: the pickle is Chromium's own serialization, which no kept library reads.
 struct PickleReader {
     /// The bytes the pickle is in (its strings can be decoded later from them).
-    let bytes: [UInt8]
+    let bytes: FileBytes
     private var position: Int
     private let end: Int
 
     /// A reader over `bytes[range]`, or nil when the header does not check out: the payload size
     /// must leave a header of at least 4 bytes, a multiple of 4, inside the contents.
-    init?(_ bytes: [UInt8], _ range: Range<Int>) {
+    init?(_ bytes: FileBytes, _ range: Range<Int>) {
         guard range.count >= 4 else { return nil }
         let start = range.lowerBound
-        let payload = UInt32(bytes[start]) | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2]) << 16 | UInt32(bytes[start + 3]) << 24
+        let payload = bytes.uint32(at: start)
         guard Int(payload) <= range.count - 4 else { return nil }
         let header = range.count - Int(payload)
         guard header >= 4, header % 4 == 0 else { return nil }
@@ -25,7 +27,7 @@ struct PickleReader {
 
     /// A reader over a pickle cut short (the last record of a file cut in the middle): its
     /// header's size is not checked, and what the bytes hold is read up to where they end.
-    init?(cut bytes: [UInt8], _ range: Range<Int>) {
+    init?(cut bytes: FileBytes, _ range: Range<Int>) {
         guard range.count >= 4 else { return nil }
         self.bytes = bytes
         self.position = range.lowerBound + 4
@@ -52,17 +54,14 @@ struct PickleReader {
 
     mutating func uint32() -> UInt32? {
         guard let range = take(4) else { return nil }
-        let p = range.lowerBound
-        return UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24
+        return bytes.uint32(at: range.lowerBound)
     }
 
     mutating func int32() -> Int32? { uint32().map { Int32(bitPattern: $0) } }
 
     mutating func uint64() -> UInt64? {
         guard let range = take(8) else { return nil }
-        var value: UInt64 = 0
-        for index in range.reversed() { value = value << 8 | UInt64(bytes[index]) }
-        return value
+        return bytes.uint64(at: range.lowerBound)
     }
 
     mutating func int64() -> Int64? { uint64().map { Int64(bitPattern: $0) } }
@@ -97,14 +96,14 @@ struct PickleReader {
     }
 
     /// `bytes[range]` decoded as UTF-8, what is not UTF-8 repaired.
-    static func utf8(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    static func utf8(_ bytes: FileBytes, _ range: Range<Int>) -> String {
+        bytes.withUnsafeBytes(range) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `bytes[range]` decoded as little-endian UTF-16, transcoded to UTF-8 here (a lone surrogate
     /// becomes U+FFFD), which the standard library's generic UTF-16 decoding does several times slower.
-    static func utf16(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { buffer in
+    static func utf16(_ bytes: FileBytes, _ range: Range<Int>) -> String {
+        bytes.withUnsafeBytes(0..<bytes.count) { buffer in
             String(unsafeUninitializedCapacity: range.count / 2 * 3) { out in
                 var written = 0
                 var index = range.lowerBound

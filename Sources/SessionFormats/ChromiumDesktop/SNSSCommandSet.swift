@@ -1,3 +1,5 @@
+import FileSystemKit
+
 /// The command table an SNSS file is read with: the session service's (`Session_`, `Apps_` and
 /// the legacy `Current Session`) or the tab-restore service's (`Tabs_`). Each knows the shape
 /// of its commands' contents, which is how the reader finds its footing again after damage.
@@ -47,12 +49,10 @@ public enum SNSSCommandSet: String, Sendable {
 
     /// Whether `bytes[contents]` has the shape a command `id` calls for: its struct's size, or a
     /// pickle whose header accounts for the contents exactly.
-    func isPlausible(id: UInt8, _ bytes: [UInt8], _ contents: Range<Int>) -> Bool {
+    func isPlausible(id: UInt8, _ bytes: FileBytes, _ contents: Range<Int>) -> Bool {
         if let sizes = fixedSize(of: id) { return sizes.contains(contents.count) }
         guard isPickled(id), contents.count >= 4 else { return false }
-        let payload =
-            Int(bytes[contents.lowerBound]) | Int(bytes[contents.lowerBound + 1]) << 8 | Int(bytes[contents.lowerBound + 2]) << 16
-            | Int(bytes[contents.lowerBound + 3]) << 24
+        let payload = Int(bytes.uint32(at: contents.lowerBound))
         return payload + 4 == contents.count && payload % 4 == 0
     }
 }

@@ -1,3 +1,5 @@
+import FileSystemKit
+
 /// An SNSS file read record by record (docs/chromium-desktop-format.md, "Header and records"):
 /// the `SNSS` signature and an int32 version, then records of a uint16 size (the id byte and the
 /// contents), a uint8 id and the contents.
@@ -14,6 +16,8 @@ public struct SNSSFile: Sendable {
     public static let markerID: UInt8 = 255
     /// The size of the header: the signature and the version.
     public static let headerSize = 8
+    /// How far ahead of the record being read the walk asks for the file's bytes to be loaded.
+    static let prefetchDistance = 4096
 
     /// What the header says.
     public enum Header: Sendable, Equatable {
@@ -66,7 +70,7 @@ public struct SNSSFile: Sendable {
         }
     }
 
-    public let bytes: [UInt8]
+    public let bytes: FileBytes
     public var header: Header
     /// Every record, those read past damage included (marked `salvaged`), the marker among them.
     public var records: [Record]
@@ -98,10 +102,16 @@ public struct SNSSFile: Sendable {
 
     /// Reads the records of `bytes`, resynchronising after damage on boundaries that `commands`
     /// finds plausible.
-    public static func read(_ bytes: [UInt8], commands: SNSSCommandSet) -> SNSSFile {
+    public static func read(_ bytes: FileBytes, commands: SNSSCommandSet) -> SNSSFile {
+        read(bytes, commands: commands) { _ in }
+    }
+
+    /// `read`, handing each record Chrome reads (those before the first damage) to `visit` as
+    /// soon as it is framed, while its bytes are still in the cache.
+    static func read(_ bytes: FileBytes, commands: SNSSCommandSet, visit: (Record) -> Void) -> SNSSFile {
         var file = SNSSFile(bytes: bytes, header: .notSNSS, records: [], damage: [], cutRecord: nil)
-        guard bytes.count >= headerSize, hasSignature(bytes) else { return file }
-        let version = Int32(bitPattern: UInt32(bytes[4]) | UInt32(bytes[5]) << 8 | UInt32(bytes[6]) << 16 | UInt32(bytes[7]) << 24)
+        guard bytes.count >= headerSize, hasSignature(bytes[0..<4]) else { return file }
+        let version = Int32(bitPattern: bytes.uint32(at: 4))
         switch version {
         case 1, 3: file.header = .plain(version: version)
         case 2, 4, 5:
@@ -116,7 +126,14 @@ public struct SNSSFile: Sendable {
         file.records.reserveCapacity(bytes.count / 128)
         var position = headerSize
         var salvaged = false
+        // Each record's size says where the next one is: asked for ahead, the lines are there when
+        // the walk reaches them, instead of each record waiting on memory in turn.
+        var prefetched = position
         while position < bytes.count {
+            while prefetched < position + prefetchDistance {
+                bytes.prefetch(prefetched)
+                prefetched += 64
+            }
             let kind: Damage.Kind
             if bytes.count - position < 2 {
                 kind = .incomplete
@@ -128,7 +145,9 @@ public struct SNSSFile: Sendable {
                     kind = .pastEnd
                 } else {
                     let contents = position + 3..<position + 2 + size
-                    file.records.append(Record(id: bytes[position + 2], offset: position, contents: contents, salvaged: salvaged))
+                    let record = Record(id: bytes[position + 2], offset: position, contents: contents, salvaged: salvaged)
+                    file.records.append(record)
+                    if !salvaged { visit(record) }
                     position = contents.upperBound
                     continue
                 }
@@ -150,9 +169,14 @@ public struct SNSSFile: Sendable {
         return file
     }
 
+    /// `read` of bytes held in an array.
+    public static func read(_ bytes: [UInt8], commands: SNSSCommandSet) -> SNSSFile {
+        read(FileBytes(bytes), commands: commands)
+    }
+
     /// The first offset after `damage` where a record that `commands` finds plausible starts and
     /// the record after it is plausible too (or the file ends exactly there); nil when none.
-    static func resynchronise(_ bytes: [UInt8], after damage: Int, commands: SNSSCommandSet) -> Int? {
+    static func resynchronise(_ bytes: FileBytes, after damage: Int, commands: SNSSCommandSet) -> Int? {
         var candidate = damage + 1
         while candidate + 3 <= bytes.count {
             if let next = plausibleRecord(bytes, at: candidate, commands: commands),
@@ -167,7 +191,7 @@ public struct SNSSFile: Sendable {
 
     /// The end of the record at `offset` when it is whole and its contents have the shape its id
     /// calls for; nil otherwise.
-    static func plausibleRecord(_ bytes: [UInt8], at offset: Int, commands: SNSSCommandSet) -> Int? {
+    static func plausibleRecord(_ bytes: FileBytes, at offset: Int, commands: SNSSCommandSet) -> Int? {
         guard bytes.count - offset >= 3 else { return nil }
         let size = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
         guard size >= 1, size <= bytes.count - offset - 2 else { return nil }

@@ -1,24 +1,41 @@
 import FileSystemKit
 import SessionModel
 
-/// A Chromium desktop session file as read: the file and what it decodes to (nil when it could
-/// not be read).
+/// A Chromium desktop session file as read: its decoding, or why it could not be read.
+///
+/// A large file is mapped rather than read (`FileBytes`): the decoding points into the file's
+/// pages, and a file cut shorter while it is read is told apart (`FileBytes.wasCut`) and named
+/// unreadable, never decoded from the zeros that stand for what went.
 public struct SNSSFileRead: BrowserSessionFile {
-    public var file: FileRead
+    /// Why the file could not be read (nil when it was).
+    public var failure: FormatError?
     public var decoded: SNSSSessionFile?
 
     /// Reads and decodes the session file of `source` (its type from its name: `Session_`, `Tabs_`, `Apps_`).
     static func read(_ source: SessionSource, tree: ReadableTree) -> SNSSFileRead {
-        let file = FileRead(oneCall: tree, source.path)
         let type = ChromiumDesktopLayout.type(ofName: lastPathComponent(source.path)) ?? .session
-        return SNSSFileRead(file: file, decoded: file.bytes.map { SNSSSessionFile.decode($0, type: type) })
+        let bytes: FileBytes
+        do {
+            bytes = try tree.readBytes(source.path)
+        } catch {
+            let failure = tree.kind(of: source.path) == nil ? FormatError.unreadable(path: source.path, reason: "missing") : error
+            return SNSSFileRead(failure: failure, decoded: nil)
+        }
+        let decoded = SNSSSessionFile.decode(bytes, type: type)
+        if let cut = cutWhileRead(decoded, path: source.path) { return SNSSFileRead(failure: cut, decoded: nil) }
+        return SNSSFileRead(failure: nil, decoded: decoded)
+    }
+
+    /// The error for a file cut shorter while it was read (nil when it was not).
+    static func cutWhileRead(_ decoded: SNSSSessionFile, path: String) -> FormatError? {
+        decoded.file.bytes.wasCut ? .unreadable(path: path, reason: "the file was cut shorter while it was read") : nil
     }
 
     /// The windows of the file as salvage recovers them; a file whose records cannot be read
     /// (encrypted, another version, no SNSS header) is an error saying so.
     public func sessions(_ source: SessionSource, reader: SessionReader, history: Bool) throws(FormatError) -> [Session] {
         let path = reader.displayPath(source.path)
-        if case .unreadable(let error) = file { throw error.naming(path) }
+        if let failure { throw failure.naming(path) }
         guard let decoded else { throw .unreadable(path: path, reason: "missing") }
         switch decoded.file.header {
         case .notSNSS:
@@ -27,15 +44,19 @@ public struct SNSSFileRead: BrowserSessionFile {
             throw .invalidDocument(
                 path: path, reason: "SNSS version \(version) is encrypted: its records cannot be read without the browser's key")
         case .unknownVersion(let version): throw .invalidDocument(path: path, reason: "SNSS version \(version), which no Chromium writes")
-        case .plain: return decoded.sessions(file: source.id, history: history)
+        case .plain:
+            // The strings are decoded from the file's pages now: a cut since the read shows here.
+            let sessions = decoded.sessions(file: source.id, history: history)
+            if let cut = Self.cutWhileRead(decoded, path: path) { throw cut }
+            return sessions
         }
     }
 }
 
 extension SessionRead {
-    /// The session file read, for a Chromium desktop session file: the file and its decoding.
-    public var snss: (file: FileRead, decoded: SNSSSessionFile?)? {
-        guard case .file(let file) = content, let read = file as? SNSSFileRead else { return nil }
-        return (read.file, read.decoded)
+    /// The session file read, for a Chromium desktop session file: its decoding, or why it could not be read.
+    public var snss: SNSSFileRead? {
+        guard case .file(let file) = content else { return nil }
+        return file as? SNSSFileRead
     }
 }

@@ -1,3 +1,5 @@
+import FileSystemKit
+
 /// A record that sets something of one tab or window that replay does not model (its bounds,
 /// app name, workspace, user agent override, session storage, GUID, extra data...), kept as the
 /// file holds it so that a rewrite carries it over byte for byte
@@ -28,7 +30,7 @@ public struct SNSSKeptRecord: Sendable, Equatable {
     /// The tab or window record `id` with `contents` in `bytes` sets something of, when it is one
     /// a rewrite keeps: the id of a fixed-size command's first field, or a pickle's first int32
     /// (after its header, whose size the payload size gives, as the pickle reader reads it).
-    static func subject(id: UInt8, _ bytes: [UInt8], _ contents: Range<Int>) -> Subject? {
+    static func subject(id: UInt8, _ bytes: FileBytes, _ contents: Range<Int>) -> Subject? {
         let isWindow: Bool
         let pickled: Bool
         switch id {

@@ -1,3 +1,5 @@
+import FileSystemKit
+
 /// One entry of a tab's history as an UpdateTabNavigation command holds it (Chromium's
 /// `SerializedNavigationEntry` pickle; docs/chromium-desktop-format.md, "The navigation pickle").
 ///
@@ -75,14 +77,14 @@ public struct SNSSNavigation: Sendable, Equatable {
     /// Decodes the pickle of `bytes[contents]` as Chromium's `ReadFromPickle` does: the tab id,
     /// index, URL, title, page state and transition must be there; every later field is read
     /// when present. Nil when a required field is missing.
-    public static func decode(_ bytes: [UInt8], _ contents: Range<Int>) -> SNSSNavigation? {
+    public static func decode(_ bytes: FileBytes, _ contents: Range<Int>) -> SNSSNavigation? {
         guard var pickle = PickleReader(bytes, contents) else { return nil }
         return decode(&pickle, record: contents)
     }
 
     /// What can be read of a navigation whose record the file cuts short: the fields up to the
     /// cut, when the tab id, index and URL are whole; the title is kept when it is whole too.
-    public static func decodeCut(_ bytes: [UInt8], _ contents: Range<Int>) -> SNSSNavigation? {
+    public static func decodeCut(_ bytes: FileBytes, _ contents: Range<Int>) -> SNSSNavigation? {
         guard var pickle = PickleReader(cut: bytes, contents), let tab = pickle.int32(), let index = pickle.int32(),
             let url = pickle.string(), !url.isEmpty
         else { return nil }
@@ -120,7 +122,7 @@ public struct SNSSNavigation: Sendable, Equatable {
         var url: Range<Int>
         var title: Range<Int>
         var rest: PickleReader
-        var bytes: [UInt8] { rest.bytes }
+        var bytes: FileBytes { rest.bytes }
 
         /// Every field.
         var decoded: Decoded {
@@ -165,7 +167,8 @@ public struct SNSSNavigation: Sendable, Equatable {
 
     /// The fields, as values or as where they are in the bytes they were read from.
     private enum Fields: Sendable {
-        case decoded(Decoded)
+        /// Boxed: a navigation read from a file holds none, and stays the size of `Encoded`.
+        indirect case decoded(Decoded)
         case encoded(Encoded)
 
         var decoded: Decoded {

@@ -1,3 +1,5 @@
+import FileSystemKit
+
 /// Replays a `Session_` file's commands into windows and tabs (docs/chromium-desktop-format.md,
 /// "Replay"), two ways: as Chrome does (reading stops at the first damaged record, replay at the
 /// first unknown or unparsable command; tabs without a window and windows without a type are
@@ -96,28 +98,18 @@ public struct SNSSReplay: Sendable, Equatable {
     /// every command (no damage, no command it stops at), the two differ only in what they keep
     /// at the end, so the commands are applied once (`SNSSTests` holds this to two replays).
     static func replays(_ file: SNSSFile, windowTypes: Set<Int32> = [0, 1]) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
-        // A file without damage is replayed as it is decoded, each command applied at once (no
-        // array of them); a command Chrome stops at sends it down the two replays.
-        if file.damage.isEmpty, file.cutRecord == nil {
-            var state = ReplayState()
-            // A tab's window is set once for each tab a full state writes: room for that many tabs
-            // spares growing the map, which moves every tab each time.
-            state.tabs.reserveCapacity(file.records.reduce(0) { $0 + ($1.id == 0 ? 1 : 0) })
-            var whole = true
-            for record in file.records where record.id != SNSSFile.markerID {
-                guard case .command(let command) = SNSSSessionCommand.decode(id: record.id, file.bytes, record.contents) else {
-                    whole = false
-                    break
-                }
-                state.apply(command, record: record, in: file.bytes, salvaged: false)
-            }
-            if whole { return state.finishBoth(windowTypes: windowTypes) }
-        }
-        let commands = decodeCommands(file)
-        return (
-            replay(file, salvage: false, commands: commands, windowTypes: windowTypes),
-            replay(file, salvage: true, commands: commands, windowTypes: windowTypes)
-        )
+        var once = ReplayOnce(bytes: file.bytes)
+        for record in file.records[..<file.readByChrome] { once.visit(record) }
+        return once.finish(file, windowTypes: windowTypes)
+    }
+
+    /// Reads `bytes` as a session file and replays it both ways (`replays`), each command of a
+    /// file Chrome reads whole applied as its record is framed, while its bytes are in the cache.
+    static func read(_ bytes: FileBytes, windowTypes: Set<Int32>) -> (file: SNSSFile, chrome: SNSSReplay, salvage: SNSSReplay) {
+        var once = ReplayOnce(bytes: bytes)
+        let file = SNSSFile.read(bytes, commands: .session) { once.visit($0) }
+        let both = once.finish(file, windowTypes: windowTypes)
+        return (file, both.chrome, both.salvage)
     }
 
     static func replay(_ file: SNSSFile, salvage: Bool, commands: [SNSSSessionCommand.Decoded], windowTypes: Set<Int32>) -> SNSSReplay {
@@ -150,17 +142,57 @@ public struct SNSSReplay: Sendable, Equatable {
     }
 }
 
+/// Both replays made in one pass over the records Chrome reads, which serves while every one of
+/// them is a command Chrome applies; the first that is not sends `finish` down the two replays.
+private struct ReplayOnce {
+    let bytes: FileBytes
+    var state = ReplayState()
+    var whole = true
+
+    /// Applies the command of `record` (one Chrome reads), while every command so far was whole.
+    mutating func visit(_ record: SNSSFile.Record) {
+        guard whole, record.id != SNSSFile.markerID else { return }
+        guard case .command(let command) = SNSSSessionCommand.decode(id: record.id, bytes, record.contents) else {
+            whole = false
+            return
+        }
+        state.apply(command, record: record, in: bytes, salvaged: false)
+    }
+
+    /// Both replays of `file`, whose records Chrome reads were all visited: from the one pass
+    /// when the file is whole, else each made on its own.
+    consuming func finish(_ file: SNSSFile, windowTypes: Set<Int32>) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
+        if whole, file.damage.isEmpty, file.cutRecord == nil { return state.finishBoth(windowTypes: windowTypes) }
+        let commands = SNSSReplay.decodeCommands(file)
+        return (
+            SNSSReplay.replay(file, salvage: false, commands: commands, windowTypes: windowTypes),
+            SNSSReplay.replay(file, salvage: true, commands: commands, windowTypes: windowTypes)
+        )
+    }
+}
+
 /// The maps replay fills, by id, before windows and tabs are put together.
 private struct ReplayState {
-    var tabs: [Int32: SNSSReplay.Tab] = [:]
+    /// The tabs in the order first met, found by id through `tabSlots` (a closed tab's slot is
+    /// left empty, and a tab of its id met later takes a new one).
+    var tabs: [SNSSReplay.Tab] = []
+    var tabSlots: [Int32: Int] = [:]
     var windows: [Int32: SNSSReplay.Window] = [:]
     var groups: [SNSSToken: SNSSReplay.Group] = [:]
     var activeWindow: Int32?
 
     /// Changes the tab in place (a copy out of the map would copy its navigations at every change).
     mutating func tab(_ id: Int32, salvaged: Bool, _ change: (inout SNSSReplay.Tab) -> Void) {
-        change(&tabs[id, default: SNSSReplay.Tab(id: id)])
-        if salvaged { tabs[id]?.salvaged = true }
+        let slot: Int
+        if let found = tabSlots[id] {
+            slot = found
+        } else {
+            slot = tabs.count
+            tabs.append(SNSSReplay.Tab(id: id))
+            tabSlots[id] = slot
+        }
+        change(&tabs[slot])
+        if salvaged { tabs[slot].salvaged = true }
     }
 
     mutating func window(_ id: Int32, _ change: (inout SNSSReplay.Window) -> Void) {
@@ -169,7 +201,7 @@ private struct ReplayState {
 
     /// Applies `command`, read from `record` of `bytes`: a record replay does not model is kept
     /// with its tab or window, and a group's metadata keeps where its record is.
-    mutating func apply(_ command: SNSSSessionCommand, record: SNSSFile.Record, in bytes: [UInt8], salvaged: Bool) {
+    mutating func apply(_ command: SNSSSessionCommand, record: SNSSFile.Record, in bytes: FileBytes, salvaged: Bool) {
         if let subject = SNSSKeptRecord.subject(id: record.id, bytes, record.contents) {
             let kept = SNSSKeptRecord(id: record.id, contents: record.contents)
             switch subject {
@@ -190,6 +222,8 @@ private struct ReplayState {
             self.tab(tab, salvaged: salvaged) { $0.navigations.removeAll { $0.index >= index } }
         case .navigation(let navigation):
             self.tab(navigation.tab, salvaged: salvaged) { tab in
+                // Room for a few at once: a tab's history grows one navigation at a time.
+                if tab.navigations.isEmpty { tab.navigations.reserveCapacity(4) }
                 if let at = tab.navigations.firstIndex(where: { $0.index >= navigation.index }) {
                     if tab.navigations[at].index == navigation.index {
                         tab.navigations[at] = navigation
@@ -218,7 +252,8 @@ private struct ReplayState {
             }
         case .setPinnedState(let tab, let pinned): self.tab(tab, salvaged: salvaged) { $0.pinned = pinned }
         case .setWindowBounds(let window, let showState): self.window(window) { $0.showState = showState }
-        case .tabClosed(let tab): tabs[tab] = nil
+        case .tabClosed(let tab):
+            if let slot = tabSlots.removeValue(forKey: tab) { tabs[slot] = SNSSReplay.Tab(id: tab) }
         case .windowClosed(let window): windows[window] = nil
         case .setActiveWindow(let window): activeWindow = window
         case .lastActiveTime(let tab, let time): self.tab(tab, salvaged: salvaged) { $0.lastActive = time }
@@ -232,14 +267,14 @@ private struct ReplayState {
 
     /// Puts tabs into windows as Chrome does; salvage also keeps each window-less tab's run in a
     /// window of its own and windows whose type was never given.
-    func finish(stops: [SNSSReplay.Stop], salvage: Bool, windowTypes: Set<Int32>) -> SNSSReplay {
+    consuming func finish(stops: [SNSSReplay.Stop], salvage: Bool, windowTypes: Set<Int32>) -> SNSSReplay {
         let windows = windowsWithTabs()
         return replay(of: windows, stops: stops, salvage: salvage, windowTypes: windowTypes)
     }
 
     /// `finish` of both replays when every command was applied to both alike: the tabs are put
     /// into windows once.
-    func finishBoth(windowTypes: Set<Int32>) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
+    consuming func finishBoth(windowTypes: Set<Int32>) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
         let windows = windowsWithTabs()
         return (
             replay(of: windows, stops: [], salvage: false, windowTypes: windowTypes),
@@ -248,22 +283,41 @@ private struct ReplayState {
     }
 
     /// Every window by id with its tabs that have navigations, in visual order (ties by id), and
-    /// the tabs with navigations that no window holds, by id.
-    private func windowsWithTabs() -> (byID: [Int32: SNSSReplay.Window], withoutWindow: [SNSSReplay.Tab]) {
+    /// the tabs with navigations that no window holds, by id. The tabs are moved out of `tabs`
+    /// (each once, never copied) into arrays of the size they need.
+    private mutating func windowsWithTabs() -> (byID: [Int32: SNSSReplay.Window], withoutWindow: [SNSSReplay.Tab]) {
         var windows = self.windows
-        var withoutWindow: [SNSSReplay.Tab] = []
-        for tab in tabs.values where !tab.navigations.isEmpty {
-            guard let id = tab.window else {
-                withoutWindow.append(tab)
-                continue
+        var placed: [(window: Int32, visualIndex: Int32, id: Int32, slot: Int)] = []
+        placed.reserveCapacity(tabs.count)
+        var withoutWindow: [(id: Int32, slot: Int)] = []
+        for slot in tabs.indices where !tabs[slot].navigations.isEmpty {
+            if let window = tabs[slot].window {
+                placed.append((window, tabs[slot].visualIndex, tabs[slot].id, slot))
+            } else {
+                withoutWindow.append((tabs[slot].id, slot))
             }
-            windows[id, default: SNSSReplay.Window(id: id)].tabs.append(tab)
         }
-        for id in windows.keys where windows[id]?.tabs.isEmpty == false {
-            windows[id]?.tabs.sort { ($0.visualIndex, $0.id) < ($1.visualIndex, $1.id) }
+        placed.sort { ($0.window, $0.visualIndex, $0.id) < ($1.window, $1.visualIndex, $1.id) }
+        var start = 0
+        while start < placed.count {
+            let window = placed[start].window
+            var end = start + 1
+            while end < placed.count, placed[end].window == window { end += 1 }
+            var inWindow: [SNSSReplay.Tab] = []
+            inWindow.reserveCapacity(end - start)
+            for tab in placed[start..<end] { inWindow.append(takeTab(at: tab.slot)) }
+            windows[window, default: SNSSReplay.Window(id: window)].tabs = inWindow
+            start = end
         }
         withoutWindow.sort { $0.id < $1.id }
-        return (windows, withoutWindow)
+        return (windows, withoutWindow.map { takeTab(at: $0.slot) })
+    }
+
+    /// The tab at `slot`, moved out (an empty tab is left in its place).
+    private mutating func takeTab(at slot: Int) -> SNSSReplay.Tab {
+        var tab = SNSSReplay.Tab(id: tabs[slot].id)
+        swap(&tab, &tabs[slot])
+        return tab
     }
 
     private func replay(

@@ -1,3 +1,5 @@
+import FileSystemKit
+
 /// A session command of a `Session_` file as replay uses it (docs/chromium-desktop-format.md,
 /// "Session commands"): those that shape windows and tabs decoded, every other known one checked
 /// as Chromium checks it and kept as `other`.
@@ -35,7 +37,7 @@ enum SNSSSessionCommand: Sendable {
     }
 
     /// Decodes the record `id` with contents `bytes[contents]`.
-    static func decode(id: UInt8, _ bytes: [UInt8], _ contents: Range<Int>) -> Decoded {
+    static func decode(id: UInt8, _ bytes: FileBytes, _ contents: Range<Int>) -> Decoded {
         let set = SNSSCommandSet.session
         guard set.knows(id), id != SNSSFile.markerID else { return .unknown }
         if let sizes = set.fixedSize(of: id) {
@@ -56,17 +58,10 @@ enum SNSSSessionCommand: Sendable {
 
     /// The fields of a fixed-size command, read at their offsets.
     struct FixedFields {
-        let bytes: [UInt8]
+        let bytes: FileBytes
         let start: Int
-        func int32(_ at: Int) -> Int32 {
-            let p = start + at
-            return Int32(bitPattern: UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24)
-        }
-        func uint64(_ at: Int) -> UInt64 {
-            var value: UInt64 = 0
-            for index in (start + at..<start + at + 8).reversed() { value = value << 8 | UInt64(bytes[index]) }
-            return value
-        }
+        func int32(_ at: Int) -> Int32 { Int32(bitPattern: bytes.uint32(at: start + at)) }
+        func uint64(_ at: Int) -> UInt64 { bytes.uint64(at: start + at) }
         func int64(_ at: Int) -> Int64 { Int64(bitPattern: uint64(at)) }
         func bool(_ at: Int) -> Bool { bytes[start + at] != 0 }
     }

@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionModel
 
 /// One Chromium desktop session file decoded: its records, and for the session command set its
@@ -10,13 +11,19 @@ public struct SNSSSessionFile: Sendable {
     /// Salvage's replay: every record, past damage and bad commands.
     public var salvage: SNSSReplay?
 
-    /// Reads `bytes` as a file of `type`.
+    /// `decode` of bytes held in an array.
     public static func decode(_ bytes: [UInt8], type: ChromiumDesktopLayout.FileType) -> SNSSSessionFile {
-        let file = SNSSFile.read(bytes, commands: type.commands)
-        var decoded = SNSSSessionFile(type: type, file: file)
-        guard case .plain = file.header, type.commands == .session else { return decoded }
+        decode(FileBytes(bytes), type: type)
+    }
+
+    /// Reads `bytes` as a file of `type`.
+    public static func decode(_ bytes: FileBytes, type: ChromiumDesktopLayout.FileType) -> SNSSSessionFile {
+        guard type.commands == .session else { return SNSSSessionFile(type: type, file: SNSSFile.read(bytes, commands: type.commands)) }
         // The app session service keeps app windows; the session service, normal and popup ones.
-        (decoded.chrome, decoded.salvage) = SNSSReplay.replays(file, windowTypes: type == .apps ? [2, 4] : [0, 1])
+        let read = SNSSReplay.read(bytes, windowTypes: type == .apps ? [2, 4] : [0, 1])
+        var decoded = SNSSSessionFile(type: type, file: read.file)
+        guard case .plain = read.file.header else { return decoded }
+        (decoded.chrome, decoded.salvage) = (read.chrome, read.salvage)
         return decoded
     }
 

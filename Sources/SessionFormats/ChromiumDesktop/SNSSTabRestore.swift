@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionModel
 
 /// The recently closed tabs and windows of a `Tabs_` file (the tab-restore service's commands,

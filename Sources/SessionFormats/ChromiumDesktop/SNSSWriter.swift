@@ -1,3 +1,5 @@
+import FileSystemKit
+
 /// Writes a version-3 SNSS file holding a full state as Chrome's reset writes one
 /// (docs/chromium-desktop-format.md, "The writer"): the header, for each window its type, user
 /// title, the records replay keeps for it (bounds, app name, workspace...), selected tab and
@@ -27,12 +29,17 @@ public struct SNSSWriter: Sendable {
     }
 
     /// Appends the kept records as `source` holds them (those whose contents it still holds).
-    mutating func copy(_ kept: [SNSSKeptRecord], from source: [UInt8]) {
-        for record in kept where record.contents.upperBound <= source.count { self.record(record.id, Array(source[record.contents])) }
+    mutating func copy(_ kept: [SNSSKeptRecord], from source: FileBytes) {
+        for record in kept where record.contents.upperBound <= source.count { self.record(record.id, source[record.contents]) }
+    }
+
+    /// `fullState` with `source` held in an array.
+    public static func fullState(of replay: SNSSReplay, source: [UInt8]) -> [UInt8] {
+        fullState(of: replay, source: FileBytes(source))
     }
 
     /// The file holding `replay`'s windows (salvage's, read from `source`), as a reset writes them.
-    public static func fullState(of replay: SNSSReplay, source: [UInt8]) -> [UInt8] {
+    public static func fullState(of replay: SNSSReplay, source: FileBytes) -> [UInt8] {
         var writer = SNSSWriter()
         for window in replay.windows {
             writer.fixed(9, [window.id, window.type ?? 0])
@@ -48,7 +55,7 @@ public struct SNSSWriter: Sendable {
             for token in window.tabs.compactMap(\.group) where written.insert(token).inserted {
                 guard let group = replay.groups[token] else { continue }
                 if let record = group.record, record.upperBound <= source.count {
-                    writer.record(27, Array(source[record]))
+                    writer.record(27, source[record])
                     continue
                 }
                 var pickle = PickleWriter()
@@ -91,13 +98,12 @@ public struct SNSSWriter: Sendable {
 extension SNSSNavigation {
     /// The command's contents: as read from `source` with the index set to this one's, or
     /// encoded afresh from the fields when it was not read from a file.
-    func contents(in source: [UInt8]) -> [UInt8] {
+    func contents(in source: FileBytes) -> [UInt8] {
         // Copied only when its pickle's header is the usual 4 bytes (the index is then at byte 8).
         if let record, record.upperBound <= source.count, record.count >= 12,
-            Int(source[record.lowerBound]) | Int(source[record.lowerBound + 1]) << 8 | Int(source[record.lowerBound + 2]) << 16
-                | Int(source[record.lowerBound + 3]) << 24 == record.count - 4
+            Int(source.uint32(at: record.lowerBound)) == record.count - 4
         {
-            var bytes = Array(source[record])
+            var bytes = source[record]
             // The pickle's header (4 bytes), the tab id (4), then the index.
             withUnsafeBytes(of: index.littleEndian) { for (offset, byte) in $0.enumerated() { bytes[8 + offset] = byte } }
             return bytes

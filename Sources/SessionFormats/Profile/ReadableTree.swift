@@ -65,6 +65,15 @@ public struct ReadableTree: Sendable {
         }
     }
 
+    /// The bytes of a regular file as `read` gives them, mapped where the file system can (`FileBytes`).
+    public func readBytes(_ path: String) throws(FormatError) -> FileBytes {
+        do {
+            return try fileSystem.readBytes(absolute(path), limit: maximumFileSize)
+        } catch {
+            throw FormatError(reading: error, named: joinPath(errorPrefix, path))
+        }
+    }
+
     /// The size of a regular file, without reading it.
     public func size(of path: String) -> Int? {
         fileSystem.size(of: absolute(path))
