@@ -57,6 +57,10 @@ public final class FileBytes: @unchecked Sendable {
     /// end (which read as zeros): the bytes are not what the file held.
     public var wasCut: Bool { isMapped && cfilemapping_was_cut(base) != 0 }
 
+    /// Where the bytes start, for a reader that reads many fields of them without counting a
+    /// reference at each: valid only while these bytes are held.
+    public var unsafeBaseAddress: UnsafeRawPointer { base }
+
     /// The byte at `index`.
     @inlinable
     public subscript(index: Int) -> UInt8 {

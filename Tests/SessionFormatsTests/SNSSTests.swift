@@ -44,7 +44,9 @@ import Testing
         writer.bool(true)
         let bytes = writer.bytes
         #expect(bytes.count % 4 == 0)
-        var reader = PickleReader(FileBytes(bytes), 0..<bytes.count)
+        // A reader holds no reference to its bytes: they are held here while it reads.
+        let held = FileBytes(bytes)
+        var reader = PickleReader(held, 0..<bytes.count)
         #expect(reader?.int32() == -5)
         #expect(reader?.string() == "abc")
         #expect(reader?.string16() == "é😀")
@@ -55,8 +57,10 @@ import Testing
         #expect(PickleReader([255, 0, 0, 0, 1, 2, 3, 4], 0..<8) == nil)
         #expect(PickleReader([0, 0, 0, 0, 1, 2], 0..<6) == nil)
         // A negative length fails the read.
-        var negative = PickleReader([4, 0, 0, 0, 255, 255, 255, 255], 0..<8)
+        let negativeBytes: FileBytes = [4, 0, 0, 0, 255, 255, 255, 255]
+        var negative = PickleReader(negativeBytes, 0..<8)
         #expect(negative?.string() == nil)
+        withExtendedLifetime((held, negativeBytes)) {}
     }
 
     @Test func aWholeFileReadsAsChromeReadsIt() {
@@ -211,6 +215,9 @@ import Testing
         for case let url as URL in FileManager.default.enumerator(at: gallery, includingPropertiesForKeys: nil) ?? .init()
         where url.lastPathComponent.hasPrefix("Session_") {
             let file = SNSSFile.read([UInt8](try Data(contentsOf: url)), commands: .session)
+            // What the reader notes as it reads is what the records say.
+            #expect(file.readByChrome == (file.records.firstIndex(where: \.salvaged) ?? file.records.count), "\(url.path)")
+            #expect(file.markerIndex == file.records[..<file.readByChrome].firstIndex { $0.id == SNSSFile.markerID }, "\(url.path)")
             let both = SNSSReplay.replays(file)
             #expect(both.chrome == SNSSReplay.replay(file, salvage: false), "\(url.path)")
             #expect(both.salvage == SNSSReplay.replay(file, salvage: true), "\(url.path)")

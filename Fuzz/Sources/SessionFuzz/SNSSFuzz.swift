@@ -14,6 +14,12 @@ enum SNSSFuzz {
             for record in decoded.file.records where record.contents.upperBound > file.count || record.offset < 8 {
                 fatalError("a record outside the file")
             }
+            let records = decoded.file.records
+            if decoded.file.readByChrome != (records.firstIndex(where: \.salvaged) ?? records.count)
+                || decoded.file.markerIndex != records[..<decoded.file.readByChrome].firstIndex(where: { $0.id == SNSSFile.markerID })
+            {
+                fatalError("the records Chrome reads or the marker noted wrongly")
+            }
             // Every field a navigation decodes only when asked, asked for.
             for window in decoded.salvage?.windows ?? [] {
                 for tab in window.tabs { for navigation in tab.navigations { touch(navigation) } }

@@ -5,31 +5,45 @@ import FileSystemKit
 /// end fails, and a failed read fails the ones after it.
 ///
 /// Hand-written: the pickle is Chromium's own serialization, which no kept library reads.
+///
+/// A reader reads where its bytes are in memory (`FileBytes.unsafeBaseAddress`) and lives while
+/// they are held elsewhere (a decoding's caller holds them, a navigation keeps its own reference
+/// beside the reader's position): reading a field counts no reference.
 struct PickleReader {
-    /// The bytes the pickle is in (its strings can be decoded later from them).
-    let bytes: FileBytes
-    private var position: Int
-    private let end: Int
+    /// Where the bytes the pickle is in start.
+    private let base: UnsafeRawPointer
+    /// Where the next field starts.
+    private(set) var position: Int
+    /// Where the pickle ends.
+    let end: Int
 
     /// A reader over `bytes[range]`, or nil when the header does not check out: the payload size
     /// must leave a header of at least 4 bytes, a multiple of 4, inside the contents.
     init?(_ bytes: FileBytes, _ range: Range<Int>) {
-        guard range.count >= 4 else { return nil }
+        guard range.count >= 4, range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
         let start = range.lowerBound
         let payload = bytes.uint32(at: start)
         guard Int(payload) <= range.count - 4 else { return nil }
         let header = range.count - Int(payload)
         guard header >= 4, header % 4 == 0 else { return nil }
-        self.bytes = bytes
+        self.base = bytes.unsafeBaseAddress
         self.position = start + header
         self.end = range.upperBound
+    }
+
+    /// A reader of `bytes` from `position` to `end`, as one left by another reader (`position`, `end`).
+    init(resuming bytes: FileBytes, at position: Int, end: Int) {
+        precondition(position >= 0 && end <= bytes.count, "a reader outside its bytes")
+        self.base = bytes.unsafeBaseAddress
+        self.position = position
+        self.end = end
     }
 
     /// A reader over a pickle cut short (the last record of a file cut in the middle): its
     /// header's size is not checked, and what the bytes hold is read up to where they end.
     init?(cut bytes: FileBytes, _ range: Range<Int>) {
-        guard range.count >= 4 else { return nil }
-        self.bytes = bytes
+        guard range.count >= 4, range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
+        self.base = bytes.unsafeBaseAddress
         self.position = range.lowerBound + 4
         self.end = range.upperBound
     }
@@ -54,14 +68,14 @@ struct PickleReader {
 
     mutating func uint32() -> UInt32? {
         guard let range = take(4) else { return nil }
-        return bytes.uint32(at: range.lowerBound)
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt32.self))
     }
 
     mutating func int32() -> Int32? { uint32().map { Int32(bitPattern: $0) } }
 
     mutating func uint64() -> UInt64? {
         guard let range = take(8) else { return nil }
-        return bytes.uint64(at: range.lowerBound)
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self))
     }
 
     mutating func int64() -> Int64? { uint64().map { Int64(bitPattern: $0) } }
@@ -69,7 +83,7 @@ struct PickleReader {
     /// A bool: an int32 written as 0 or 1; its first byte decides, as the newest reader reads it.
     mutating func bool() -> Bool? {
         guard let range = take(4) else { return nil }
-        return bytes[range.lowerBound] != 0
+        return base.load(fromByteOffset: range.lowerBound, as: UInt8.self) != 0
     }
 
     /// Where a string's bytes are, without decoding them: an int32 byte count (a negative one
@@ -81,12 +95,12 @@ struct PickleReader {
 
     /// A string read as UTF-8 (what is not UTF-8 is repaired, as a display needs).
     mutating func string() -> String? {
-        data().map { Self.utf8(bytes, $0) }
+        data().map { Self.utf8(UnsafeRawBufferPointer(start: base + $0.lowerBound, count: $0.count)) }
     }
 
     /// A string16: an int32 count of UTF-16 units, twice as many bytes little-endian, padding.
     mutating func string16() -> String? {
-        string16Bytes().map { Self.utf16(bytes, $0) }
+        string16Bytes().map { Self.utf16(UnsafeRawBufferPointer(start: base + $0.lowerBound, count: $0.count)) }
     }
 
     /// Where a string16's bytes are, read as `string16` reads it, without decoding them.
@@ -97,56 +111,64 @@ struct PickleReader {
 
     /// `bytes[range]` decoded as UTF-8, what is not UTF-8 repaired.
     static func utf8(_ bytes: FileBytes, _ range: Range<Int>) -> String {
-        bytes.withUnsafeBytes(range) { String(decoding: $0, as: UTF8.self) }
+        bytes.withUnsafeBytes(range) { utf8($0) }
+    }
+
+    /// `bytes` decoded as UTF-8, what is not UTF-8 repaired.
+    static func utf8(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// `bytes[range]` decoded as little-endian UTF-16, transcoded to UTF-8 here (a lone surrogate
     /// becomes U+FFFD), which the standard library's generic UTF-16 decoding does several times slower.
     static func utf16(_ bytes: FileBytes, _ range: Range<Int>) -> String {
-        bytes.withUnsafeBytes(0..<bytes.count) { buffer in
-            String(unsafeUninitializedCapacity: range.count / 2 * 3) { out in
-                var written = 0
-                var index = range.lowerBound
-                func put(_ scalar: UInt32) {
-                    if scalar < 0x80 {
-                        out[written] = UInt8(scalar)
-                        written += 1
-                    } else if scalar < 0x800 {
-                        out[written] = UInt8(0xC0 | scalar >> 6)
-                        out[written + 1] = UInt8(0x80 | scalar & 0x3F)
-                        written += 2
-                    } else if scalar < 0x10000 {
-                        out[written] = UInt8(0xE0 | scalar >> 12)
-                        out[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                        out[written + 2] = UInt8(0x80 | scalar & 0x3F)
-                        written += 3
-                    } else {
-                        out[written] = UInt8(0xF0 | scalar >> 18)
-                        out[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-                        out[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                        out[written + 3] = UInt8(0x80 | scalar & 0x3F)
-                        written += 4
-                    }
+        bytes.withUnsafeBytes(range) { utf16($0) }
+    }
+
+    /// `buffer` decoded as little-endian UTF-16, as `utf16(_:_:)` decodes it.
+    static func utf16(_ buffer: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: buffer.count / 2 * 3) { out in
+            var written = 0
+            var index = 0
+            func put(_ scalar: UInt32) {
+                if scalar < 0x80 {
+                    out[written] = UInt8(scalar)
+                    written += 1
+                } else if scalar < 0x800 {
+                    out[written] = UInt8(0xC0 | scalar >> 6)
+                    out[written + 1] = UInt8(0x80 | scalar & 0x3F)
+                    written += 2
+                } else if scalar < 0x10000 {
+                    out[written] = UInt8(0xE0 | scalar >> 12)
+                    out[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    out[written + 2] = UInt8(0x80 | scalar & 0x3F)
+                    written += 3
+                } else {
+                    out[written] = UInt8(0xF0 | scalar >> 18)
+                    out[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    out[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    out[written + 3] = UInt8(0x80 | scalar & 0x3F)
+                    written += 4
                 }
-                while index + 1 < range.upperBound {
-                    let unit = UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8
-                    index += 2
-                    if unit < 0xD800 || unit > 0xDFFF {
-                        put(unit)
-                    } else if unit < 0xDC00, index + 1 < range.upperBound {
-                        let next = UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8
-                        if (0xDC00...0xDFFF).contains(next) {
-                            index += 2
-                            put(0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00))
-                        } else {
-                            put(0xFFFD)
-                        }
+            }
+            while index + 1 < buffer.count {
+                let unit = UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8
+                index += 2
+                if unit < 0xD800 || unit > 0xDFFF {
+                    put(unit)
+                } else if unit < 0xDC00, index + 1 < buffer.count {
+                    let next = UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8
+                    if (0xDC00...0xDFFF).contains(next) {
+                        index += 2
+                        put(0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00))
                     } else {
                         put(0xFFFD)
                     }
+                } else {
+                    put(0xFFFD)
                 }
-                return written
             }
+            return written
         }
     }
 

@@ -71,21 +71,17 @@ public struct SNSSFile: Sendable {
     }
 
     public let bytes: FileBytes
-    public var header: Header
+    public private(set) var header: Header
     /// Every record, those read past damage included (marked `salvaged`), the marker among them.
-    public var records: [Record]
-    public var damage: [Damage]
+    public private(set) var records: [Record]
+    public private(set) var damage: [Damage]
     /// The last record when the file ends in its middle: its id and the contents that are there
     /// (salvage reads what it can of them).
-    public var cutRecord: Record?
-
-    /// How many of `records` Chrome reads: those before the first damage.
-    public var readByChrome: Int { records.firstIndex(where: \.salvaged) ?? records.count }
-
+    public private(set) var cutRecord: Record?
+    /// How many of `records` Chrome reads: those before the first damage (noted as they are read).
+    public private(set) var readByChrome = 0
     /// The index in `records` of the marker, when Chrome finds one (before the first damage).
-    public var markerIndex: Int? {
-        records[..<readByChrome].firstIndex { $0.id == Self.markerID }
-    }
+    public private(set) var markerIndex: Int?
 
     /// The version in the header, whatever it is (nil for no SNSS header).
     public var version: Int32? {
@@ -146,12 +142,17 @@ public struct SNSSFile: Sendable {
                 } else {
                     let contents = position + 3..<position + 2 + size
                     let record = Record(id: bytes[position + 2], offset: position, contents: contents, salvaged: salvaged)
+                    if !salvaged {
+                        if record.id == markerID, file.markerIndex == nil { file.markerIndex = file.records.count }
+                        visit(record)
+                    }
                     file.records.append(record)
-                    if !salvaged { visit(record) }
                     position = contents.upperBound
                     continue
                 }
             }
+            // Chrome reads the records before the first damage.
+            if file.damage.isEmpty { file.readByChrome = file.records.count }
             // A navigation the end of the file cuts: what is there of it is its own bytes, not records.
             if kind == .pastEnd, bytes.count - position > 3, bytes[position + 2] == commands.navigationID,
                 SNSSNavigation.decodeCut(bytes, position + 3..<bytes.count) != nil
@@ -166,6 +167,7 @@ public struct SNSSFile: Sendable {
             position = resumed
             salvaged = true
         }
+        if file.damage.isEmpty { file.readByChrome = file.records.count }
         return file
     }
 

@@ -79,7 +79,17 @@ public struct SNSSNavigation: Sendable, Equatable {
     /// when present. Nil when a required field is missing.
     public static func decode(_ bytes: FileBytes, _ contents: Range<Int>) -> SNSSNavigation? {
         guard var pickle = PickleReader(bytes, contents) else { return nil }
-        return decode(&pickle, record: contents)
+        return decode(&pickle, in: bytes, record: contents)
+    }
+
+    /// `decode` of bytes held in an array.
+    public static func decode(_ bytes: [UInt8], _ contents: Range<Int>) -> SNSSNavigation? {
+        decode(FileBytes(bytes), contents)
+    }
+
+    /// `decodeCut` of bytes held in an array.
+    public static func decodeCut(_ bytes: [UInt8], _ contents: Range<Int>) -> SNSSNavigation? {
+        decodeCut(FileBytes(bytes), contents)
     }
 
     /// What can be read of a navigation whose record the file cuts short: the fields up to the
@@ -95,14 +105,15 @@ public struct SNSSNavigation: Sendable, Equatable {
 
     /// Decodes from a reader positioned at the tab id: the fields Chromium requires are checked
     /// to be there; the strings and the fields after the page state are read when asked for.
-    static func decode(_ pickle: inout PickleReader, record: Range<Int>?) -> SNSSNavigation? {
+    static func decode(_ pickle: inout PickleReader, in bytes: FileBytes, record: Range<Int>?) -> SNSSNavigation? {
         guard let tab = pickle.int32(), let index = pickle.int32(), let url = pickle.data(), let title = pickle.string16Bytes(),
             pickle.data() != nil
         else { return nil }
-        let rest = pickle
+        let rest = pickle.position
         guard pickle.skip(4) else { return nil }  // the transition
         return SNSSNavigation(
-            tab: tab, index: index, record: record, fields: .encoded(Encoded(url: url, title: title, rest: rest)))
+            tab: tab, index: index, record: record,
+            fields: .encoded(Encoded(bytes: bytes, url: url, title: title, rest: rest, end: pickle.end)))
     }
 
     /// The fields other than the tab, index and record, as values.
@@ -116,13 +127,16 @@ public struct SNSSNavigation: Sendable, Equatable {
         var httpStatus: Int32
     }
 
-    /// The fields of a pickle: where the strings are, and a reader at the transition for the
-    /// rest (over the file's bytes, shared, not copied).
+    /// The fields of a pickle: where the strings are, and where the fields after the page state
+    /// start (in the file's bytes, shared, not copied).
     private struct Encoded: Sendable {
+        /// The file's bytes, held here (the readers made over them hold none).
+        var bytes: FileBytes
         var url: Range<Int>
         var title: Range<Int>
-        var rest: PickleReader
-        var bytes: FileBytes { rest.bytes }
+        /// Where the transition is, and where the pickle ends.
+        var rest: Int
+        var end: Int
 
         /// Every field.
         var decoded: Decoded {
@@ -141,7 +155,7 @@ public struct SNSSNavigation: Sendable, Equatable {
         /// The fields after the page state, read as Chromium's `ReadFromPickle` reads them: the
         /// numbers, and where the two strings are (decoded only by the one that is asked for).
         var tail: Tail {
-            var pickle = rest
+            var pickle = PickleReader(resuming: bytes, at: rest, end: end)
             var tail = Tail(transition: pickle.int32() ?? 0)
             // The type mask first: without it Chromium reads nothing more.
             guard pickle.int32() != nil else { return tail }

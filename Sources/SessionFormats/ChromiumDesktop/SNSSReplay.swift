@@ -176,7 +176,7 @@ private struct ReplayState {
     /// The tabs in the order first met, found by id through `tabSlots` (a closed tab's slot is
     /// left empty, and a tab of its id met later takes a new one).
     var tabs: [SNSSReplay.Tab] = []
-    var tabSlots: [Int32: Int] = [:]
+    var tabSlots = SessionIDSlots()
     var windows: [Int32: SNSSReplay.Window] = [:]
     var groups: [SNSSToken: SNSSReplay.Group] = [:]
     var activeWindow: Int32?
@@ -189,7 +189,7 @@ private struct ReplayState {
         } else {
             slot = tabs.count
             tabs.append(SNSSReplay.Tab(id: id))
-            tabSlots[id] = slot
+            tabSlots.set(id, slot)
         }
         change(&tabs[slot])
         if salvaged { tabs[slot].salvaged = true }
@@ -253,7 +253,7 @@ private struct ReplayState {
         case .setPinnedState(let tab, let pinned): self.tab(tab, salvaged: salvaged) { $0.pinned = pinned }
         case .setWindowBounds(let window, let showState): self.window(window) { $0.showState = showState }
         case .tabClosed(let tab):
-            if let slot = tabSlots.removeValue(forKey: tab) { tabs[slot] = SNSSReplay.Tab(id: tab) }
+            if let slot = tabSlots.remove(tab) { tabs[slot] = SNSSReplay.Tab(id: tab) }
         case .windowClosed(let window): windows[window] = nil
         case .setActiveWindow(let window): activeWindow = window
         case .lastActiveTime(let tab, let time): self.tab(tab, salvaged: salvaged) { $0.lastActive = time }

@@ -41,14 +41,14 @@ enum SNSSSessionCommand: Sendable {
         let set = SNSSCommandSet.session
         guard set.knows(id), id != SNSSFile.markerID else { return .unknown }
         if let sizes = set.fixedSize(of: id) {
-            guard sizes.contains(contents.count) else {
-                return .unparsable("\(contents.count) bytes where the command takes \(sizes[0])")
+            guard sizes.allows(contents.count) else {
+                return .unparsable("\(contents.count) bytes where the command takes \(sizes.size)")
             }
             return decodeFixed(id: id, FixedFields(bytes: bytes, start: contents.lowerBound))
         }
         guard var pickle = PickleReader(bytes, contents) else { return .unparsable("its pickle's header does not fit its contents") }
         if id == SNSSCommandSet.session.navigationID {
-            guard let navigation = SNSSNavigation.decode(&pickle, record: contents) else {
+            guard let navigation = SNSSNavigation.decode(&pickle, in: bytes, record: contents) else {
                 return .unparsable("its pickle ends before a field the command needs")
             }
             return .command(.navigation(navigation))
@@ -58,12 +58,30 @@ enum SNSSSessionCommand: Sendable {
 
     /// The fields of a fixed-size command, read at their offsets.
     struct FixedFields {
-        let bytes: FileBytes
+        /// Where the bytes start, read while the caller holds them (as `PickleReader` reads).
+        let base: UnsafeRawPointer
+        let count: Int
         let start: Int
-        func int32(_ at: Int) -> Int32 { Int32(bitPattern: bytes.uint32(at: start + at)) }
-        func uint64(_ at: Int) -> UInt64 { bytes.uint64(at: start + at) }
+
+        init(bytes: FileBytes, start: Int) {
+            self.base = bytes.unsafeBaseAddress
+            self.count = bytes.count
+            self.start = start
+        }
+
+        func int32(_ at: Int) -> Int32 {
+            precondition(start + at >= 0 && start + at + 4 <= count, "a field outside the bytes")
+            return Int32(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: start + at, as: UInt32.self)))
+        }
+        func uint64(_ at: Int) -> UInt64 {
+            precondition(start + at >= 0 && start + at + 8 <= count, "a field outside the bytes")
+            return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start + at, as: UInt64.self))
+        }
         func int64(_ at: Int) -> Int64 { Int64(bitPattern: uint64(at)) }
-        func bool(_ at: Int) -> Bool { bytes[start + at] != 0 }
+        func bool(_ at: Int) -> Bool {
+            precondition(start + at >= 0 && start + at < count, "a field outside the bytes")
+            return base.load(fromByteOffset: start + at, as: UInt8.self) != 0
+        }
     }
 
     private static func decodeFixed(id: UInt8, _ f: FixedFields) -> Decoded {
