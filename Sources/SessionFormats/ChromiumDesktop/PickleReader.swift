@@ -19,7 +19,7 @@ struct PickleReader {
 
     /// A reader over `bytes[range]`, or nil when the header does not check out: the payload size
     /// must leave a header of at least 4 bytes, a multiple of 4, inside the contents.
-    init?(_ bytes: FileBytes, _ range: Range<Int>) {
+    init?(_ bytes: borrowing FileBytes, _ range: Range<Int>) {
         guard range.count >= 4, range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
         let start = range.lowerBound
         let payload = bytes.uint32(at: start)
@@ -32,7 +32,7 @@ struct PickleReader {
     }
 
     /// A reader of `bytes` from `position` to `end`, as one left by another reader (`position`, `end`).
-    init(resuming bytes: FileBytes, at position: Int, end: Int) {
+    init(resuming bytes: borrowing FileBytes, at position: Int, end: Int) {
         precondition(position >= 0 && end <= bytes.count, "a reader outside its bytes")
         self.base = bytes.unsafeBaseAddress
         self.position = position
@@ -41,7 +41,7 @@ struct PickleReader {
 
     /// A reader over a pickle cut short (the last record of a file cut in the middle): its
     /// header's size is not checked, and what the bytes hold is read up to where they end.
-    init?(cut bytes: FileBytes, _ range: Range<Int>) {
+    init?(cut bytes: borrowing FileBytes, _ range: Range<Int>) {
         guard range.count >= 4, range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
         self.base = bytes.unsafeBaseAddress
         self.position = range.lowerBound + 4

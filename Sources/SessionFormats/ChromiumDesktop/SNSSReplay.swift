@@ -267,14 +267,14 @@ private struct ReplayState {
 
     /// Puts tabs into windows as Chrome does; salvage also keeps each window-less tab's run in a
     /// window of its own and windows whose type was never given.
-    consuming func finish(stops: [SNSSReplay.Stop], salvage: Bool, windowTypes: Set<Int32>) -> SNSSReplay {
+    mutating func finish(stops: [SNSSReplay.Stop], salvage: Bool, windowTypes: Set<Int32>) -> SNSSReplay {
         let windows = windowsWithTabs()
         return replay(of: windows, stops: stops, salvage: salvage, windowTypes: windowTypes)
     }
 
     /// `finish` of both replays when every command was applied to both alike: the tabs are put
     /// into windows once.
-    consuming func finishBoth(windowTypes: Set<Int32>) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
+    mutating func finishBoth(windowTypes: Set<Int32>) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
         let windows = windowsWithTabs()
         return (
             replay(of: windows, stops: [], salvage: false, windowTypes: windowTypes),

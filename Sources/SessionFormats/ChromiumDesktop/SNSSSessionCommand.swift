@@ -63,7 +63,7 @@ enum SNSSSessionCommand: Sendable {
         let count: Int
         let start: Int
 
-        init(bytes: FileBytes, start: Int) {
+        init(bytes: borrowing FileBytes, start: Int) {
             self.base = bytes.unsafeBaseAddress
             self.count = bytes.count
             self.start = start
