@@ -8,12 +8,6 @@ import Testing
 @Suite struct FileBytesTests {
     let fileSystem = POSIXFileSystem()
 
-    private func scratch() throws -> String {
-        let path = NSTemporaryDirectory() + "filebytes-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Bytes that differ from place to place, and from zero (what a cut page reads as).
     private func content(_ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 % 251 + 1) }

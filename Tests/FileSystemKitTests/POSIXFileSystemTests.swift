@@ -7,12 +7,6 @@ import Testing
 @Suite struct POSIXFileSystemTests {
     let fileSystem = POSIXFileSystem()
 
-    private func scratch() throws -> String {
-        let path = NSTemporaryDirectory() + "fskit-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test func readsAWholeFileAndRefusesOneOverTheLimit() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -99,6 +93,13 @@ import Testing
         #expect(pathComponents("/a//b/") == ["a", "b"])
         #expect(sortedByBytes(["é", "e", "E"]) == ["E", "e", "é"])
     }
+}
+
+/// A new empty directory for one test (the test removes it).
+func scratch() throws -> String {
+    let path = NSTemporaryDirectory() + "fskit-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
 }
 
 extension FileSystem {
