@@ -107,10 +107,11 @@ public struct ChromiumDesktopValidator: Sendable {
         var findings: [Finding] = []
         let chromeTabs = Self.tabIDs(chrome.windows)
         let dropped = Self.tabIDs(chrome.windowsDropped).union(chrome.tabsWithoutWindow.map(\.id))
-        var lost: [Int32] = []
+        // How many tabs salvage reads that Chrome neither restores nor drops for a rule of its own.
+        var lost = 0
         for window in salvage.windows {
             for index in window.tabs.indices where !chromeTabs.contains(window.tabs[index].id) && !dropped.contains(window.tabs[index].id) {
-                lost.append(window.tabs[index].id)
+                lost += 1
             }
         }
         let file = decoded.file
@@ -118,20 +119,20 @@ public struct ChromiumDesktopValidator: Sendable {
         let stop = chrome.stops.first
         let stopsAtDamage = damage != nil && (stop == nil || file.readByChrome <= stop?.record ?? 0)
         let losing =
-            lost.isEmpty
-            ? "nothing after it holds a tab Chrome would not restore" : "losing \(count(lost.count, "tab")) that salvage reads after it"
+            lost == 0
+            ? "nothing after it holds a tab Chrome would not restore" : "losing \(count(lost, "tab")) that salvage reads after it"
         if stopsAtDamage, let damage {
             let more = file.damage.count > 1 ? " (and \(file.damage.count - 1) more damaged places)" : ""
             let resumed =
                 damage.resumedAt.map { "; records line up again at byte \($0)" }
                 ?? (file.cutRecord != nil ? "; the record cut short is read as far as it goes" : "; nothing after it reads as records")
             let message = "\(damage.reason) at byte \(damage.offset): Chrome stops reading there, \(losing)\(resumed)\(more)"
-            findings.append(scope.finding(lost.isEmpty ? .snssFileDamaged : .snssRecordDamaged, offset: damage.offset, message))
+            findings.append(scope.finding(lost == 0 ? .snssFileDamaged : .snssRecordDamaged, offset: damage.offset, message))
         } else if let stop {
             let what =
                 stop.unparsable.map { "command \(stop.id) does not read (\($0))" } ?? "command id \(stop.id) is one Chromium does not know"
             let message = "\(what): Chrome stops replaying there, \(losing)"
-            let rule: Rule = lost.isEmpty ? .snssFileDamaged : stop.unparsable == nil ? .snssCommandUnknown : .snssCommandUnparsable
+            let rule: Rule = lost == 0 ? .snssFileDamaged : stop.unparsable == nil ? .snssCommandUnknown : .snssCommandUnparsable
             findings.append(scope.finding(rule, offset: stop.offset, message))
         }
         findings += FindingCap.findings(chrome.tabsWithoutWindow, rule: .snssTabWithoutWindow, scope: scope) { tab in
