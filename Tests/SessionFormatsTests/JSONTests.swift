@@ -109,6 +109,7 @@ import Testing
             case .bool(let flag): writer.bool(flag)
             case .int(let number): writer.int(number)
             case .double: Issue.record("no doubles here")
+            case .verbatim: Issue.record("no verbatim values here")
             case .string(let text): writer.string(text)
             case .array(let elements):
                 writer.beginArray()

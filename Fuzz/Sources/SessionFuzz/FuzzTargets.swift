@@ -90,6 +90,13 @@ enum LegacyFuzz {
 /// JSON documents given to import.
 enum JSONFuzz {
     @Sendable static func run(_ bytes: [UInt8]) {
+        // Checking without building takes what parsing takes, at Foundation's depth and at none;
+        // and what is nested past the tree's depth prints as it was read.
+        for depth in [JSONParser.foundationDepth, nil] as [Int?] {
+            let built = try? JSONParser.parse(bytes, file: "fuzz.json", maxDepth: depth)
+            let checked = (try? JSONParser.check(bytes, file: "fuzz.json", maxDepth: depth)) != nil
+            if checked != (built != nil) { fatalError("check and parse disagree at depth \(String(describing: depth))") }
+        }
         guard let value = try? JSONParser.parse(bytes, file: "fuzz.json") else { return }
         // The printed value parses, and prints the same again (3.0 may come back as 3).
         let printed = value.serializedBytes()

@@ -36,6 +36,12 @@ public enum MozLz4 {
         }
     }
 
+    /// The size the header of a container gives (its bytes 8 to 11, little-endian); 0 when cut before them.
+    public static func declaredSize(_ bytes: some Collection<UInt8>) -> Int {
+        guard bytes.count >= headerSize else { return 0 }
+        return bytes.dropFirst(8).prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+
     /// Whether `bytes` start with the container's magic.
     public static func isContainer(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.count >= magic.count && bytes.prefix(magic.count).elementsEqual(magic)
@@ -43,8 +49,9 @@ public enum MozLz4 {
 
     /// Decodes a container, keeping every byte that decodes: a block cut short or damaged gives
     /// the longest decoded prefix liblz4's partial decoding reaches, with the damage reported; a
-    /// header that gives another size than the block holds is damage too. `limit` bounds the
-    /// size the header may declare (memory stays within it).
+    /// header that gives another size than the block holds is damage too. `limit` bounds what is
+    /// decoded (memory stays within it): a block that holds more is `tooLarge`, whatever its header
+    /// gives, and one that holds less is read though its header gives more, as Firefox reads it.
     public static func decode(_ bytes: [UInt8], file: String, limit: Int) throws(ArchiveError) -> Decoded {
         guard isContainer(bytes) else {
             throw .notAnArchive(file: file, reason: "not a mozLz4 file (it does not start with mozLz40)")
@@ -52,17 +59,21 @@ public enum MozLz4 {
         guard bytes.count >= headerSize else {
             throw .damaged(file: file, offset: Int64(bytes.count), reason: "cut short inside the mozLz4 header")
         }
-        let declared = bytes[8..<12].reversed().reduce(0) { $0 << 8 | Int($1) }
-        guard declared <= min(limit, largestBlock) else {
-            throw .tooLarge(file: file, limit: Int64(min(limit, largestBlock)))
-        }
+        let declared = declaredSize(bytes)
         let blockSize = bytes.count - headerSize
         guard blockSize <= largestBlock else { throw .tooLarge(file: file, limit: Int64(largestBlock)) }
-        // No LZ4 block expands more than 255 times (plus its last literals): memory is sized by what
-        // the block can hold, not by what a lying header says.
-        let capacity = min(declared, blockSize * 255 + 16)
+        // Firefox (IOUtils::MozLZ4::Decompress) decodes into a buffer of the header's size and takes
+        // what the block holds within it. No LZ4 block expands more than 255 times (plus its last
+        // literals): memory is sized by what the block can hold, not by what a lying header says.
+        let possible = min(declared, largestBlock, blockSize * 255 + 16)
+        let capacity = min(possible, max(0, limit))
         // One byte more: a block that holds more than its header says is told apart.
         var output = [UInt8](repeating: 0, count: capacity + 1)
+        // More than the limit may decode: a block that holds more is refused for its size, not
+        // read as damage (liblz4 stops once it has the bytes asked for).
+        if possible > capacity, decompress(bytes, into: &output, target: capacity + 1) > capacity {
+            throw .tooLarge(file: file, limit: Int64(capacity))
+        }
         let result = decompress(bytes, into: &output, target: nil)
         if result >= 0 {
             output.removeLast(output.count - result)

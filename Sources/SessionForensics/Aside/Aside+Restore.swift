@@ -28,9 +28,25 @@ extension Aside {
     /// and verify, leaves the entry whole where it is, and is refused too when none does.
     public func restore(_ name: String, force: Bool, partial: Bool = false) throws -> AsideRestoreOutcome {
         let entry = try find(name)
-        if let family = filesFamily(entry) { return try restoreFiles(entry, of: family, force: force, partial: partial) }
+        if let family = try filesFamily(entry) { return try restoreFiles(entry, of: family, force: force, partial: partial) }
         let root = ProfileLayout.stateRoot(incognito: entry.incognito)
         let source = joinPath(profile, entry.path)
+        if entry.origin == .sessionctl {
+            // A window of Chrome for iOS holds its list or a tab: an entry with neither (another
+            // browser's files under doctored names) is no session to put into SessionStorage/.
+            let names = (try? fileSystem.list(source)) ?? []
+            let holdsWindow = names.contains { name in
+                name == ProfileLayout.metadataFile || name == ProfileLayout.legacySessionFile
+                    || (Tab.id(fromDirectoryName: name) != nil && fileSystem.kind(of: joinPath(source, name)) == .directory)
+            }
+            guard holdsWindow else {
+                throw ForensicsError.entryDamaged(
+                    entry: entry.name,
+                    reason:
+                        "it holds no Chrome for iOS window (no \(ProfileLayout.metadataFile), \(ProfileLayout.legacySessionFile) or tab directory) and no other browser's session files; nothing was restored"
+                )
+            }
+        }
         let legacy =
             entry.origin == .chrome
             || fileSystem.kind(of: joinPath(source, ProfileLayout.legacySessionFile)) == .file

@@ -12,6 +12,7 @@ extension Aside {
     /// live profile in the unit's order (what the browser loads first last). Returns the new entry.
     func pushFiles(_ unit: SetAsideUnit, reason: String) throws -> AsideEntry? {
         guard case .files(let files, _) = unit.content, !files.isEmpty else { return nil }
+        try checkEntryInsideProfile(id: unit.session, incognito: unit.incognito)
         for file in files {
             try checkInsideProfile(file)
             guard fileSystem.kind(of: joinPath(profile, file)) == .file else {
@@ -28,9 +29,23 @@ extension Aside {
 
     /// The family whose session files an entry of ours holds (each at its path in the profile);
     /// nil for an entry that holds a session directory.
-    func filesFamily(_ entry: AsideEntry) -> (any BrowserFamily)? {
+    ///
+    /// In a profile of a family whose sessions are files, every entry is that family's: one that
+    /// holds none of its session files (a doctored entry) is refused, never restored as another
+    /// browser's session. Elsewhere the entry's names tell.
+    func filesFamily(_ entry: AsideEntry) throws -> (any BrowserFamily)? {
         guard entry.origin == .sessionctl else { return nil }
-        return BrowserFamilies.family(holdingEntryNames: (try? fileSystem.list(joinPath(profile, entry.path))) ?? [])
+        let names = (try? fileSystem.list(joinPath(profile, entry.path))) ?? []
+        let family = located().family
+        guard !family.setAsideRoots.isEmpty else { return BrowserFamilies.family(holdingEntryNames: names) }
+        guard names.contains(where: family.setAsideRoots.contains) else {
+            throw ForensicsError.entryDamaged(
+                entry: entry.name,
+                reason:
+                    "it holds none of \(family.displayName)'s session files (\(family.setAsideRoots.sorted().joined(separator: ", "))); nothing was restored"
+            )
+        }
+        return family
     }
 
     /// Puts the files of an entry of `family`'s files back at their paths in the profile, each
@@ -52,6 +67,11 @@ extension Aside {
         var pending: [(file: String, bytes: [UInt8])] = []
         var inTheWay: [String] = []
         for file in check.verified where file != AsideManifest.fileName {
+            // Only the family's session files go back: a manifest that names another path is doctored.
+            guard let root = pathComponents(file).first, family.setAsideRoots.contains(String(root)) else {
+                throw ForensicsError.entryDamaged(
+                    entry: entry.name, reason: "\(file): not one of \(family.displayName)'s session files; nothing was restored")
+            }
             try checkInsideProfile(file)
             let bytes = try fileSystem.read(joinPath(source, file))
             let live = joinPath(profile, file)
@@ -65,6 +85,7 @@ extension Aside {
         var displaced: AsideEntry?
         if !inTheWay.isEmpty {
             guard force else { throw ForensicsError.liveSessionInTheWay(path: joinPath(profile, inTheWay[0])) }
+            try checkEntryInsideProfile(id: entry.session, incognito: false)
             let pushed = try SessionSetAside(writer: writer, profile: profile).pushFiles(
                 inTheWay, key: SessionKey(id: entry.session, incognito: false),
                 reason: "live files set aside by aside restore --force of \(entry.name)", time: clock(), toolVersion: toolVersion)

@@ -101,12 +101,23 @@ public struct Aside: Sendable {
         try checkInsideProfile(directory)
         // Where the set-aside copy goes must be inside the profile too: Backups/ and Backups/<id>/.
         let incognito = pathComponents(directory).first == ProfileLayout.incognitoDirectory
-        let backups = SessionSetAside.backupsDirectory(incognito: incognito)
-        try checkInsideProfile(backups)
-        if let id = pathComponents(directory).last { try checkInsideProfile(joinPath(backups, String(id))) }
+        if let id = pathComponents(directory).last {
+            try checkEntryInsideProfile(id: String(id), incognito: incognito)
+        } else {
+            try checkInsideProfile(SessionSetAside.backupsDirectory(incognito: incognito))
+        }
         var files: [(path: String, digest: FileDigest)] = []
         try checkReadable(joinPath(profile, directory), relative: "", held: held, heldPrefix: directory, into: &files)
         return ContentDigest.of(files)
+    }
+
+    /// Refuses to set a session aside under `Backups/<id>/` (or `OTR/Backups/<id>/`) when
+    /// `Backups/` or `Backups/<id>` is a symbolic link or a special file: the entry, originals
+    /// included, would be written outside the profile. Every family's set-asides are checked so.
+    func checkEntryInsideProfile(id: String, incognito: Bool) throws {
+        let backups = SessionSetAside.backupsDirectory(incognito: incognito)
+        try checkInsideProfile(backups)
+        try checkInsideProfile(joinPath(backups, id))
     }
 
     /// Refuses a path below the profile (relative to it) when a component that exists is a

@@ -105,6 +105,8 @@ public struct AsideTarget: Sendable, Equatable {
         if children.count == 1, let child = children.first {
             return AsideTarget(profile: joinPath(path, child), session: nil, incognito: false, foundInside: child)
         }
-        throw ForensicsError.notAProfile(path: path, reason: "no SessionStorage, Sessions, OTR or Backups directory in it")
+        throw ForensicsError.notAProfile(
+            path: path,
+            reason: "no profile of a browser sessionctl reads is in it (\(BrowserFamilies.all.map(\.displayName).joined(separator: ", ")))")
     }
 }

@@ -14,6 +14,13 @@ public enum MozLz4Conversion {
             || name.contains(".jsonlz4-")
     }
 
+    /// Whether Firefox reads a mozLz4 file of this name as JSON: its session files
+    /// (`.jsonlz4`, `.baklz4`, `.jsonlz4-<build>`) and `<name>.json.mozlz4`.
+    public static func holdsJSON(_ path: String) -> Bool {
+        let name = lastPathComponent(path)
+        return name.hasSuffix(".jsonlz4") || name.hasSuffix(".baklz4") || name.contains(".jsonlz4-") || name.hasSuffix(".json.mozlz4")
+    }
+
     /// The plain name `decompress` gives a mozLz4 file when no output is named:
     /// `sessionstore.jsonlz4` to `sessionstore.json`, `recovery.baklz4` to `recovery.bak`,
     /// `upgrade.jsonlz4-<build>` to `upgrade.json-<build>`, `x.mozlz4` to `x`; nil for other names.
@@ -33,15 +40,19 @@ public enum MozLz4Conversion {
         redact: Bool = false
     ) throws -> BundleExtractor.Result {
         var bytes = first
-        // No valid block of the declared size is longer than this: reading stops there.
-        let declared = first.count >= MozLz4.headerSize ? first[8..<12].reversed().reduce(0) { $0 << 8 | Int($1) } : 0
-        let longest = min(MozLz4.largestBlock, min(declared, Int(clamping: maxSize)) + min(declared, Int(clamping: maxSize)) / 255 + 16)
+        // No valid block of the declared size (or of --max-size, when that is less) is longer than
+        // this: reading stops there.
+        let declared = MozLz4.declaredSize(first)
+        let allowed = min(declared, Int(clamping: maxSize))
+        let longest = min(MozLz4.largestBlock, allowed + allowed / 255 + 16)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let count = try input.read(into: buffer)
             if count == 0 { break }
             guard bytes.count + count <= longest + MozLz4.headerSize else {
+                // A block too long for --max-size is refused for that limit, not called damaged.
+                if declared > allowed { throw ArchiveError.tooLarge(file: file, limit: maxSize) }
                 throw ArchiveError.damaged(
                     file: file, offset: Int64(longest + MozLz4.headerSize),
                     reason: "longer than any LZ4 block of the \(declared) bytes the header gives")
@@ -57,7 +68,7 @@ public enum MozLz4Conversion {
         var json = decoded.bytes
         if redact {
             // A session document redacted for sharing (nothing is written unless it parses whole).
-            let document = try JSONParser.parse(json, file: file + " (its JSON)", takingLoneSurrogates: true)
+            let document = try JSONParser.parse(json, file: file + " (its JSON)", takingLoneSurrogates: true, maxDepth: nil)
             json = SessionstoreRedactor.redact(document).serializedBytes(pretty: false)
         }
         try write(json, to: output, writer: writer)
@@ -86,6 +97,16 @@ public enum MozLz4Conversion {
             bytes = try writer.fileSystem.read(path, limit: MozLz4.largestBlock)
         } catch {
             throw ArchiveError.unreadable(path: path, reason: error.reason)
+        }
+        if holdsJSON(output) {
+            // Firefox reads these files as JSON (JSON.parse, with no depth limit): anything else it refuses.
+            do {
+                try JSONParser.check(bytes, file: path, takingLoneSurrogates: true, maxDepth: nil)
+            } catch {
+                throw FormatError.invalidDocument(
+                    path: path,
+                    reason: "not JSON, which Firefox reads from \(lastPathComponent(output)) (\(error.description)); nothing written")
+            }
         }
         let encoded = try MozLz4.encode(bytes, file: path)
         try write(encoded, to: output, writer: writer)

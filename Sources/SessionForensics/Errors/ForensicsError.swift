@@ -2,7 +2,8 @@ import SessionFormats
 
 /// Everything that can go wrong in the forensics layer beyond reading and writing files.
 public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The path is not a Chrome profile (nor a session directory inside one).
+    /// The path is not a profile of a browser the command works on (nor a session directory
+    /// inside one); the reason names the browser where one is recognised.
     case notAProfile(path: String, reason: String)
     /// No live session with this id (of this kind) is in the profile.
     case sessionNotFound(profile: String, session: String, incognito: Bool)
@@ -25,10 +26,13 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The browser is running with the profile (its lock is held): it writes its own session over
     /// whatever a command would write, so nothing is changed.
     case browserRunning(path: String, browser: String, lock: String, pid: Int32?)
+    /// Repair cannot write what it planned without losing something (fewer tabs than the browser
+    /// restores today, a file name the browser would not pick): nothing is changed.
+    case cannotRepair(path: String, reason: String)
 
     public var description: String {
         switch self {
-        case .notAProfile(let path, let reason): return "\(path): not a Chrome profile: \(reason)"
+        case .notAProfile(let path, let reason): return "\(path): not a profile: \(reason)"
         case .sessionNotFound(let profile, let session, let incognito):
             return "\(profile): no live \(incognito ? "incognito " : "")session \(session)"
         case .entryNotFound(let profile, let entry): return "\(profile): no set-aside entry \(entry) (see aside list)"
@@ -36,6 +40,7 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .liveSessionInTheWay(let path): return "\(path): a live session is there (--force sets it aside first)"
         case .cannotMigrate(let session, let reason): return "session \(session): cannot migrate: \(reason)"
         case .unsafeToMove(let path, let reason): return "\(path): not moved: \(reason)"
+        case .cannotRepair(let path, let reason): return "\(path): not repaired: \(reason)"
         case .entryDamaged(let entry, let reason): return "\(entry): not restored: \(reason)"
         case .browserRunning(let path, let browser, let lock, let pid):
             let by = pid.map { " by process \($0)" } ?? ""

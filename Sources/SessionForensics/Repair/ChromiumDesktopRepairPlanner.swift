@@ -30,7 +30,19 @@ public struct ChromiumDesktopRepairPlanner: Sendable {
         // One microsecond after the newest file, so that Chrome takes it; with none, the last
         // time the session holds (the name is the same for the dry run and the run).
         let latest = salvage.windows.flatMap(\.tabs).flatMap { [$0.lastActive] + $0.navigations.map(\.timestamp) }.max() ?? 0
-        let time = newest.map { $0 &+ 1 } ?? (latest > 0 ? latest &+ 1 : Aside.systemTime().microseconds)
+        // Chrome takes the newest file by the int64 in its name: past the largest one no name is
+        // newer (one more would wrap to the oldest), and repair says so instead of writing it.
+        var refusal: String?
+        let time: Int64
+        if let newest {
+            time = newest < .max ? newest + 1 : newest
+            if newest == .max {
+                refusal =
+                    "the newest session file, \(ChromiumDesktopLayout.name(.session, time: newest)), has the largest time a name can hold, so no file name Chrome would take after it exists; rename it to Session_<microseconds since 1601> and run again"
+            }
+        } else {
+            time = latest > 0 ? (latest < .max ? latest + 1 : latest) : Aside.systemTime().microseconds
+        }
         let file = joinPath(ChromiumDesktopLayout.sessionsDirectory, ChromiumDesktopLayout.name(.session, time: time))
         let bytes = SNSSWriter.fullState(of: salvage, source: decoded.file.bytes)
         // A file cut shorter since it was read gave zeros for what went: nothing is written from it.
@@ -47,9 +59,13 @@ public struct ChromiumDesktopRepairPlanner: Sendable {
         plan.fileRewrites = [
             FileRewrite(
                 window: ChromiumDesktopLayout.sessionsDirectory, file: file, setAside: setAside, removes: [], actions: actions, tabs: tabs,
-                bytes: bytes, kind: "session")
+                bytes: bytes, kind: "session", restoredBefore: load.restoredSession(read)?.file.chrome.map(Self.tabCount) ?? 0,
+                refusal: refusal)
         ]
         plan.unrepaired = []
         return plan
     }
+
+    /// The tabs of a replay's windows.
+    private static func tabCount(_ replay: SNSSReplay) -> Int { replay.windows.reduce(0) { $0 + $1.tabs.count } }
 }

@@ -26,6 +26,12 @@ public struct FileRewrite: Sendable {
     public var stateFiles: [(path: String, bytes: [UInt8])] = []
     /// What the rewrite writes, for people: a Firefox for iOS "window", or a Firefox desktop "session".
     public var kind = "window"
+    /// The tabs the browser restores today from the files the rewrite replaces: a rewrite that
+    /// writes fewer is refused (`FileRewriteExecutor.preflight`), whatever validate said of them.
+    public var restoredBefore = 0
+    /// Why the rewrite cannot be carried out as planned (a name the browser would not pick); nil
+    /// when it can. Refused before anything is written, the dry run included.
+    public var refusal: String?
 
     /// Whether the window file is written anew.
     public var writesWindow: Bool { bytes != nil }

@@ -16,8 +16,23 @@ struct FileRewriteExecutor {
 
     /// Checks, before anything is written, that every file the plan sets aside is a regular file
     /// inside the profile (not reached through a link) and that every file it writes is inside it.
+    ///
+    /// A rewrite that would leave the live session fewer tabs than the browser restores from what
+    /// it replaces, or that says it cannot be carried out, is refused (`cannotRepair`); so is one
+    /// whose set-aside entry (`Backups/`, `Backups/<id>`) would be reached through a link.
     func preflight(_ plan: RepairPlan) throws {
         for window in plan.fileRewrites {
+            if let refusal = window.refusal {
+                throw ForensicsError.cannotRepair(path: joinPath(aside.profile, window.file), reason: refusal)
+            }
+            if window.writesWindow, window.tabs < window.restoredBefore {
+                throw ForensicsError.cannotRepair(
+                    path: joinPath(aside.profile, window.file),
+                    reason:
+                        "it would hold \(window.tabs) tab\(window.tabs == 1 ? "" : "s") where the browser restores \(window.restoredBefore) from the files it replaces; nothing was changed"
+                )
+            }
+            if !window.setAside.isEmpty { try aside.checkEntryInsideProfile(id: window.window, incognito: false) }
             for file in window.setAside {
                 try aside.checkInsideProfile(file)
                 guard aside.fileSystem.kind(of: joinPath(aside.profile, file)) == .file else {

@@ -39,7 +39,9 @@ public struct FirefoxDesktopRepairPlanner: Sendable {
             FileRewrite(
                 window: "sessionstore", file: clean, setAside: all.sorted(), removes: damaged.filter { $0 != clean }.sorted(),
                 actions: actions,
-                tabs: merge.document.tabCount, bytes: bytes, kind: "session")
+                tabs: merge.document.tabCount, bytes: bytes, kind: "session",
+                restoredBefore: load.loaded.flatMap { read.sessions[load.candidates[$0].session].sessionstore?.decoded?.document?.tabCount }
+                    ?? 0)
         ]
         plan.unrepaired = []
         return plan

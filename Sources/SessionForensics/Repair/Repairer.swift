@@ -50,7 +50,10 @@ public struct Repairer: Sendable {
     ) throws -> (plan: RepairPlan, read: InputRead) {
         let input = try located ?? InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
         guard input.kind == .profile else {
-            throw ForensicsError.notAProfile(path: profile, reason: "no SessionStorage, Sessions or OTR directory in it")
+            throw ForensicsError.notAProfile(
+                path: profile,
+                reason:
+                    "no profile of a browser sessionctl reads is in it (\(BrowserFamilies.all.map(\.displayName).joined(separator: ", ")))")
         }
         // One read serves validation and the plan; the state.pb files of the sessions that need
         // repair are read then (a rewrite carries them over), and no others.

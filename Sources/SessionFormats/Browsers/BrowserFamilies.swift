@@ -50,7 +50,10 @@ public enum BrowserFamilies {
         var refusal: FormatError?
         for family in all {
             do {
-                if let located = try family.locate(tree: tree, file: file, ancestry: ancestry) { return located }
+                if let located = try family.locate(tree: tree, file: file, ancestry: ancestry) {
+                    if file == nil { try refuseSecondBrowser(besides: family, located, tree: tree, ancestry: ancestry, path: path) }
+                    return located
+                }
             } catch .notASession(let path, let reason) {
                 // A family refuses only what it recognises, but the first is also the fallback that
                 // refuses everything: a later family's refusal says more.
@@ -59,5 +62,24 @@ public enum BrowserFamilies {
         }
         throw refusal
             ?? .notASession(path: path, reason: "not a session of any browser sessionctl reads (\(names.joined(separator: ", ")))")
+    }
+
+    /// Refuses a directory in which another family too finds sessions (a Firefox profile beside a
+    /// Chromium `Sessions/`, Chrome for iOS's legacy windows beside `Session_` files): reading one
+    /// would pass over the other in silence. The error names every family there and `--browser`.
+    private static func refuseSecondBrowser(
+        besides first: any BrowserFamily, _ located: LocatedInput, tree: ReadableTree, ancestry: [String], path: String
+    ) throws(FormatError) {
+        guard !located.sessions.isEmpty else { return }
+        let others = all.filter { $0.name != first.name }.filter { family in
+            guard let other = try? family.locate(tree: tree, file: nil, ancestry: ancestry) else { return false }
+            return !other.sessions.isEmpty
+        }
+        guard !others.isEmpty else { return }
+        let present = [first] + others
+        let names = present.map { "\($0.displayName) (--browser \($0.name))" }.joined(separator: ", ")
+        throw .notASession(
+            path: path,
+            reason: "it holds the sessions of more than one browser: \(names); name the one to read with --browser")
     }
 }

@@ -29,6 +29,13 @@ public protocol BrowserFamily: Sendable {
     /// nothing rewrites the profile's session files: the browser writes its own over them); nil
     /// when it is not, or when the family's browser leaves no such mark.
     func runningHolder(profile: String) -> BrowserProfileLock.Holder?
+    /// Whether the directory at the root of `tree` is a profile of this family, as a read that
+    /// waits for a writer recognises the profile it belongs to (`SettledRead`).
+    func isProfileDirectory(_ tree: ReadableTree) -> Bool
+    /// The directories of a profile (relative to it, "" for the profile itself) whose entries
+    /// change when a command adds, removes or swaps a session: a read is taken only when none of
+    /// them changed while it ran.
+    var watchedDirectories: [String] { get }
     /// The formats of the session files this family reads itself (`SessionSource.Kind.file`);
     /// none for Chrome for iOS, whose session directories and files `InputRead` reads.
     var fileFormats: [SessionFormat] { get }

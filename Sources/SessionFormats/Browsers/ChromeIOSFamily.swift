@@ -10,6 +10,19 @@ public struct ChromeIOSFamily: BrowserFamily {
     public var name: String { "chrome-ios" }
     public var displayName: String { "Chrome for iOS" }
     public var shortName: String { "chrome" }
+
+    /// A directory holding one of the state directories Chrome keeps (`SessionStorage`,
+    /// `Sessions`, `OTR`, `Backups`), other than `OTR/` itself.
+    public func isProfileDirectory(_ tree: ReadableTree) -> Bool {
+        InputLocator.isProfile(Set(tree.list(""))) && lastPathComponent(tree.displayName) != ProfileLayout.incognitoDirectory
+    }
+    /// `OTR/` and the storage directories of both kinds.
+    public var watchedDirectories: [String] {
+        [ProfileLayout.incognitoDirectory]
+            + ["", ProfileLayout.incognitoDirectory].flatMap { base in
+                [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(base, $0) }
+            }
+    }
     /// Session directories (`SessionStorage/`) and legacy `session.plist` files.
     public var formats: [SessionFormat] { [.optimized, .legacy] }
     /// Tabs by `#id`; incognito is a whole session; a tab's history is its data.pb.

@@ -22,6 +22,11 @@ public struct ChromiumDesktopFamily: BrowserFamily {
     }
     public var shortName: String { "chrome" }
 
+    /// A directory whose `Sessions/` holds a session file, or with a legacy session file.
+    public func isProfileDirectory(_ tree: ReadableTree) -> Bool { Self.isProfile(tree: tree, "") }
+    /// The profile itself (its legacy session files) and `Sessions/`.
+    public var watchedDirectories: [String] { ["", ChromiumDesktopLayout.sessionsDirectory] }
+
     /// Recognises a profile directory (`Sessions/` holding a session file, or a legacy name at
     /// its root), the `Sessions/` directory itself, a user-data directory holding one such
     /// profile one level down, or one session file: by its name or by the `SNSS` signature.
@@ -77,9 +82,22 @@ public struct ChromiumDesktopFamily: BrowserFamily {
 
     /// Whether the directory at `path` is a Chromium desktop profile: its `Sessions/` holds a
     /// file named as Chrome names session files, or a legacy name is at its root.
+    ///
+    /// Chrome for iOS keeps its recently closed tabs in a `Tabs_` file of its own `Sessions/`
+    /// (the tab restore service's): `Tabs_` files alone beside its windows (`SessionStorage/`, or
+    /// session directories in `Sessions/`) make no desktop profile.
     static func isProfile(tree: ReadableTree, _ path: String) -> Bool {
-        tree.list(joinPath(path, ChromiumDesktopLayout.sessionsDirectory)).contains { ChromiumDesktopLayout.parse($0) != nil }
-            || ChromiumDesktopLayout.legacyNames.keys.contains { tree.kind(of: joinPath(path, $0)) == .file }
+        let sessions = joinPath(path, ChromiumDesktopLayout.sessionsDirectory)
+        let names = tree.list(sessions)
+        let types = names.compactMap { ChromiumDesktopLayout.parse($0)?.type }
+        if !types.isEmpty {
+            let iOSClosedTabs =
+                types.allSatisfy { $0 == .tabs }
+                && (tree.kind(of: joinPath(path, "SessionStorage")) == .directory
+                    || names.contains { tree.kind(of: joinPath(sessions, $0)) == .directory })
+            if !iOSClosedTabs { return true }
+        }
+        return ChromiumDesktopLayout.legacyNames.keys.contains { tree.kind(of: joinPath(path, $0)) == .file }
     }
 
     /// The session files of the profile at `profile`: `Sessions/` by name, then the legacy names.

@@ -23,6 +23,11 @@ public struct FirefoxDesktopFamily: BrowserFamily {
     }
     public var shortName: String { "firefox" }
 
+    /// A directory holding a session file or `sessionstore-backups/`.
+    public func isProfileDirectory(_ tree: ReadableTree) -> Bool { Self.isProfile(tree: tree, "") }
+    /// The profile itself (its session files) and `sessionstore-backups/`.
+    public var watchedDirectories: [String] { ["", FirefoxDesktopLayout.backupsDirectory] }
+
     /// Recognises a profile directory (a session file or `sessionstore-backups/` inside), the
     /// `sessionstore-backups/` directory itself, a directory holding one profile one level down,
     /// or one session file: by its name (taken at its word, so that a damaged file is still

@@ -25,6 +25,18 @@ public struct FirefoxIOSFamily: BrowserFamily {
     }
     public var shortName: String { "firefox" }
 
+    /// A directory holding the window directories or a legacy archive, itself or in `profile.profile/`.
+    public func isProfileDirectory(_ tree: ReadableTree) -> Bool { Self.holdsProfile(tree) }
+    /// The profile (its legacy archives), `profile.profile/` and the window directories in either.
+    public var watchedDirectories: [String] {
+        ["", FirefoxIOSLayout.profileDirectory].flatMap { base in
+            [base]
+                + [FirefoxIOSLayout.windowDataDirectory, FirefoxIOSLayout.backupDirectory, FirefoxIOSLayout.tabSessionDataDirectory].map {
+                    joinPath(base, $0)
+                }
+        }
+    }
+
     /// Recognises a container (`profile.profile/` inside), a profile directory (`window-data/`, its
     /// backup or a legacy archive inside), a directory of window files, one window file, by its
     /// name (`window-<UUID>`, taken at its word so that a damaged file is still examined) or by its

@@ -60,7 +60,7 @@ public struct ChromiumDesktopSettings: Sendable, Equatable {
     /// Reads `Preferences` of the profile at `profile` of `tree`.
     public static func read(tree: ReadableTree, profile: String) -> ChromiumDesktopSettings {
         guard let bytes = try? tree.read(joinPath(profile, ChromiumDesktopLayout.preferencesFile)),
-            let value = try? JSONParser.parse(bytes, file: ChromiumDesktopLayout.preferencesFile)
+            let value = try? JSONParser.parse(bytes, file: ChromiumDesktopLayout.preferencesFile, maxDepth: JSONParser.chromiumDepth)
         else { return ChromiumDesktopSettings() }
         var settings = ChromiumDesktopSettings(read: true)
         if case .string(let exit)? = value["profile"]?["exit_type"] { settings.exitType = exit }

@@ -19,7 +19,7 @@ public struct FirefoxDesktopSettings: Sendable, Equatable {
         var settings = FirefoxDesktopSettings()
         if let bytes = try? tree.read(joinPath(profile, FirefoxDesktopLayout.prefsFile)) { settings.prefs = FirefoxPrefs.parse(bytes) }
         if let bytes = try? tree.read(joinPath(profile, FirefoxDesktopLayout.checkpointsFile)),
-            let value = try? JSONParser.parse(bytes, file: FirefoxDesktopLayout.checkpointsFile), case .object = value
+            let value = try? JSONParser.parse(bytes, file: FirefoxDesktopLayout.checkpointsFile, maxDepth: nil), case .object = value
         {
             // `!checkpoints["sessionstore-final-state-write-complete"]`: any truthy value is a clean end.
             settings.finalStateWritten =

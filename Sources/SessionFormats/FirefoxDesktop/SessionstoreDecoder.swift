@@ -34,7 +34,7 @@ public enum SessionstoreDecoder {
     /// before the damage, then the session read from it. What the damage cut is left out of the
     /// JSON kept for a rewrite too (`pruned`).
     static func decodeSalvaging(_ json: [UInt8]) -> Decoded {
-        let salvage = JSONParser.salvage(json, takingLoneSurrogates: true)
+        let salvage = JSONParser.salvage(json, takingLoneSurrogates: true, maxDepth: nil)
         guard let value = salvage.value, case .object = value else {
             return Decoded(document: nil, damage: salvage.damage, cutTabs: 0)
         }
@@ -198,7 +198,7 @@ extension JSONValue {
         case .int(let number): return number != 0
         case .double(let number): return number != 0 && !number.isNaN
         case .string(let text): return !text.isEmpty
-        case .array, .object: return true
+        case .array, .object, .verbatim: return true
         }
     }
 }

@@ -1,4 +1,5 @@
 import Archive
+import Dispatch
 
 /// One Firefox desktop session file, decoded as far as it goes: its container (mozLz4 or the
 /// plain JSON of old versions), the JSON inside, and the session that JSON holds, with where each
@@ -29,9 +30,34 @@ public struct SessionstoreFile: Sendable, Equatable {
     /// tens of megabytes), so that a lying header cannot take the memory.
     public static let jsonLimit = 1 << 30
 
+    /// JSON larger than this is not kept once read: its document's parts are deferred to the
+    /// file's bytes (`DeferredSessionstore`), and such files are decoded one at a time.
+    public static let keptJSONLimit = 16 << 20
+
+    /// At most one file whose JSON is over `keptJSONLimit` is decoded at a time, whatever the
+    /// number of cores reading: memory stays that of the largest file, not of all of them.
+    static let largeDecodes = DispatchSemaphore(value: 1)
+
     /// Decodes the bytes of a session file; `compressed` is whether Firefox reads it as mozLz4
-    /// (by its name), nil to decide by its content.
-    public static func decode(_ bytes: [UInt8], file: String, compressed: Bool?) -> SessionstoreFile {
+    /// (by its name), nil to decide by its content. With `deferringLarge`, a document of over
+    /// `keptJSONLimit` bytes of JSON keeps none of it (`DeferredSessionstore`).
+    public static func decode(_ bytes: [UInt8], file: String, compressed: Bool?, deferringLarge: Bool = true) -> SessionstoreFile {
+        let largest =
+            MozLz4.isContainer(bytes) && compressed != false
+            ? min(MozLz4.declaredSize(bytes), max(0, bytes.count - MozLz4.headerSize) * 255 + 16) : bytes.count
+        guard deferringLarge, largest > keptJSONLimit else { return decodeWhole(bytes, file: file, compressed: compressed) }
+        largeDecodes.wait()
+        defer { largeDecodes.signal() }
+        var read = decodeWhole(bytes, file: file, compressed: compressed)
+        if let document = read.decoded.document {
+            read.decoded.document = DeferredSessionstore.deferring(
+                document, to: DeferredSessionstore(bytes: bytes, file: file, compressed: compressed))
+        }
+        return read
+    }
+
+    /// Decodes the bytes of a session file, keeping the document's JSON.
+    private static func decodeWhole(_ bytes: [UInt8], file: String, compressed: Bool?) -> SessionstoreFile {
         let isContainer = MozLz4.isContainer(bytes)
         guard compressed ?? isContainer else {
             return SessionstoreFile(
@@ -56,7 +82,7 @@ public struct SessionstoreFile: Sendable, Equatable {
             let reason: String
             switch error {
             case .damaged(_, _, let why), .notAnArchive(_, let why): reason = why
-            case .tooLarge(_, let limit): reason = "its header gives a size over \(limit) bytes"
+            case .tooLarge(_, let limit): reason = "its block decodes to more than \(limit) bytes, more than sessionctl reads"
             default: reason = error.description
             }
             return SessionstoreFile(

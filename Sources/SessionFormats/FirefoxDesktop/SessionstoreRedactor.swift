@@ -14,9 +14,12 @@ public enum SessionstoreRedactor {
     /// Keys whose string values are titles or names a user gave.
     public static let titleKeys: Set<String> = ["title", "name"]
 
-    /// The document with every URL and title redacted and the removed keys gone.
+    /// The document with every URL and title redacted and the removed keys gone. A value nested
+    /// deeper than the parser builds trees (`.verbatim`) becomes `null`: what it holds is not
+    /// looked at string by string, so none of it is shared.
     public static func redact(_ value: JSONValue) -> JSONValue {
         switch value {
+        case .verbatim: return .null
         case .array(let elements): return .array(elements.map(redact))
         case .object(let members):
             return .object(

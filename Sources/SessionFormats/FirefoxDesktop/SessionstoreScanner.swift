@@ -10,8 +10,9 @@ struct SessionstoreScanner {
     private let source: [UInt8]
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
-    /// Below the deepest nesting the parser takes (200), so that nothing the parser refuses for
-    /// depth is taken here.
+    /// Below the depth the parser builds trees to (`JSONParser.treeDepth`): a deeper document is
+    /// left to the parser, which reads it as Firefox does (with no depth limit, keeping what lies
+    /// deeper as its bytes), so that the recursion here stays shallow.
     private static let maxDepth = 190
 
     /// The keys read of each object, by position; a key written twice is read each time, so that
@@ -217,7 +218,7 @@ struct SessionstoreScanner {
         let start = offset
         try skipValue(depth: depth)
         do {
-            return try JSONParser.parse(Array(source[start..<offset]), file: "", takingLoneSurrogates: true)
+            return try JSONParser.parse(Array(source[start..<offset]), file: "", takingLoneSurrogates: true, maxDepth: nil)
         } catch {
             throw GaveUp()
         }
@@ -378,7 +379,7 @@ struct SessionstoreScanner {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw GaveUp() }
         offset += 1
         if escaped {
-            guard (try? JSONParser.parse(Array(source[start..<offset]), file: "", takingLoneSurrogates: true)) != nil else {
+            guard (try? JSONParser.parse(Array(source[start..<offset]), file: "", takingLoneSurrogates: true, maxDepth: nil)) != nil else {
                 throw GaveUp()
             }
         } else if !ascii {

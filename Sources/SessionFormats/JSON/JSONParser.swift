@@ -1,24 +1,42 @@
-/// A strict JSON parser (RFC 8259) that reports the byte offset of the first error and never
-/// recurses deeper than a fixed limit, so hostile documents cannot exhaust the stack; or, salvaging
+/// A strict JSON parser (RFC 8259) that reports the byte offset of the first error; or, salvaging
 /// (`JSONSalvage`), keeps every complete value before the first error.
+///
+/// Containers are nested as deep as the reading browser's own parser allows (`maxDepth`), and no
+/// deeper; the parser recurses only `treeDepth` levels, so hostile documents cannot exhaust the
+/// stack: a container deeper than that is checked without recursion and kept as its bytes
+/// (`JSONValue.verbatim`), its memory that of the bytes.
 public struct JSONParser {
-    private let bytes: [UInt8]
-    private var offset = 0
-    private static let maxDepth = 200
+    let bytes: [UInt8]
+    var offset = 0
+    /// The deepest a container is built as a tree; deeper ones are kept verbatim.
+    public static let treeDepth = 200
+    /// Foundation's limit (`JSONDecoder`, `JSONSerialization`; swift-foundation's JSONScanner:
+    /// `depth < 512` checked before each container opens, the outermost counted as 1): 512
+    /// containers nest, the 513th is an error. What Firefox for iOS's windows are read with.
+    public static let foundationDepth = 512
+    /// Chromium's limit (base/json, `kAbsoluteMaxDepth`): what Chrome reads `Preferences` with.
+    public static let chromiumDepth = 200
+    /// The most containers that may nest (the outermost counted as 1); nil: no limit but the
+    /// input's size, as SpiderMonkey's `JSON.parse` (an explicit stack, no depth check) reads.
+    var maxDepth: Int? = JSONParser.foundationDepth
     /// Salvaging: a container meeting an error returns what it holds so far instead of throwing.
     private var salvaging = false
     /// Reading as JavaScript's `JSON.parse` does an escaped lone surrogate (`\ud83d` alone), which
     /// RFC 8259 leaves undefined: taken, as U+FFFD (a Swift string holds no lone surrogate).
-    private var takesLoneSurrogates = false
+    var takesLoneSurrogates = false
     /// The containers open at the current value, outermost first (kept only when salvaging).
     private var path: [JSONPathComponent] = []
     /// The first error met while salvaging, with the containers open there.
     private var damage: JSONSalvage.Damage?
 
     /// Parses a whole document; throws `FormatError.damaged` naming `file` and the offset.
-    public static func parse(_ bytes: [UInt8], file: String, takingLoneSurrogates: Bool = false) throws(FormatError) -> JSONValue {
+    /// `maxDepth` is the reading browser's limit on nesting (nil: none).
+    public static func parse(
+        _ bytes: [UInt8], file: String, takingLoneSurrogates: Bool = false, maxDepth: Int? = JSONParser.foundationDepth
+    ) throws(FormatError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.takesLoneSurrogates = takingLoneSurrogates
+        parser.maxDepth = maxDepth
         do {
             parser.skipSpace()
             let value = try parser.value(depth: 0)
@@ -34,10 +52,13 @@ public struct JSONParser {
 
     /// Parses as much of `bytes` as is well formed: every complete value before the first error,
     /// each container open there closed after its last complete member.
-    public static func salvage(_ bytes: [UInt8], takingLoneSurrogates: Bool = false) -> JSONSalvage {
+    public static func salvage(
+        _ bytes: [UInt8], takingLoneSurrogates: Bool = false, maxDepth: Int? = JSONParser.foundationDepth
+    ) -> JSONSalvage {
         var parser = JSONParser(bytes: bytes)
         parser.salvaging = true
         parser.takesLoneSurrogates = takingLoneSurrogates
+        parser.maxDepth = maxDepth
         parser.skipSpace()
         let value: JSONValue?
         do {
@@ -64,16 +85,16 @@ public struct JSONParser {
         path.removeLast(path.count - base)
     }
 
-    private struct Failure: Error {
+    struct Failure: Error {
         var offset: Int
         var reason: String
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func error(_ reason: String) -> Failure { Failure(offset: offset, reason: reason) }
+    func error(_ reason: String) -> Failure { Failure(offset: offset, reason: reason) }
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x09, 0x0A, 0x0D: offset += 1
@@ -82,7 +103,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ text: String, _ value: JSONValue) throws -> JSONValue {
+    mutating func literal(_ text: String, _ value: JSONValue) throws -> JSONValue {
         let expected = Array(text.utf8)
         guard bytes.count - offset >= expected.count, Array(bytes[offset..<offset + expected.count]) == expected else {
             throw error("invalid literal")
@@ -91,9 +112,14 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func value(depth: Int) throws -> JSONValue {
-        guard depth < JSONParser.maxDepth else { throw error("nested too deeply") }
+    /// The value here, inside `depth` containers.
+    mutating func value(depth: Int) throws -> JSONValue {
         guard offset < bytes.count else { throw error("unexpected end of document") }
+        let opening = bytes[offset] == UInt8(ascii: "[") || bytes[offset] == UInt8(ascii: "{")
+        if opening {
+            guard maxDepth.map({ depth < $0 }) ?? true else { throw error("nested too deeply") }
+            if depth >= JSONParser.treeDepth { return try verbatim(depth: depth) }
+        }
         switch bytes[offset] {
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
@@ -179,7 +205,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func number() throws -> JSONValue {
+    mutating func number() throws -> JSONValue {
         let start = offset
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
         func digits() -> Int {
@@ -292,7 +318,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func string() throws -> String {
+    mutating func string() throws -> String {
         offset += 1
         var runStart = offset
         var out = ""

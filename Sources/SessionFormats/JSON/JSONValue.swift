@@ -9,6 +9,9 @@ public enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// A container nested deeper than the parser builds trees (`JSONParser.treeDepth`), kept as
+    /// the well-formed bytes it was read from: written back as they are, never looked into.
+    case verbatim([UInt8])
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
@@ -20,6 +23,7 @@ public enum JSONValue: Sendable, Equatable {
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.verbatim(let a), .verbatim(let b)): return a == b
         default: return false
         }
     }
@@ -75,6 +79,7 @@ public enum JSONValue: Sendable, Equatable {
                 out.append(contentsOf: "null".utf8)
             }
         case .string(let value): JSONText.writeString(value, to: &out)
+        case .verbatim(let bytes): out.append(contentsOf: bytes)
         case .array(let values):
             if values.isEmpty {
                 out.append(contentsOf: "[]".utf8)

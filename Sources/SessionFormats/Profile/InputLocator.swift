@@ -108,7 +108,8 @@ public enum InputLocator {
         if let foreign = ForeignSession.describeDirectory(name: name, names: names, sessionsNames: sessionsNames) {
             throw .notASession(path: tree.displayName, reason: foreign)
         }
-        throw .notASession(path: tree.displayName, reason: "not a Chrome profile, session directory or session file")
+        throw .notASession(
+            path: tree.displayName, reason: "not a profile, session directory or session file of any browser sessionctl reads")
     }
 
     /// True for the entries of a profile directory: one of the state directories Chrome keeps.

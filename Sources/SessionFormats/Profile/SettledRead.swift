@@ -5,12 +5,15 @@ import FileSystemKit
 ///
 /// Every command that changes a profile holds its exclusive lock (`lockDirectory`) from before
 /// its first change to after its last. A read takes a stamp of the directories that say which
-/// windows the profile has (`[OTR/]SessionStorage`, `[OTR/]Sessions`, `OTR`: inode and times, so
-/// that a rename in or out shows), waits while the lock is held, reads, and is taken only when
-/// the lock is free and the stamp unchanged after it; otherwise, an error of the read included,
-/// it reads again. Past `patience` seconds in all (reads counted), it ends with
-/// `FileSystemError.locked` (status 75): a writer is said to be at work rather than an empty or
-/// half-changed profile shown.
+/// sessions the profile has (each family's `watchedDirectories`: inode and times, so that a
+/// rename in or out shows), waits while the lock is held, reads, and is taken only when the lock
+/// is free and the stamp unchanged after it; otherwise, an error of the read included, it reads
+/// again. Past `patience` seconds in all (reads counted), it ends with `FileSystemError.locked`
+/// (status 75): a writer is said to be at work rather than an empty or half-changed profile shown.
+///
+/// The profile is recognised by every family (`isProfileDirectory`); where one profile holds
+/// another (Firefox for iOS's container and its `profile.profile/`), a writer may lock either,
+/// and the read waits on both.
 public struct SettledRead: Sendable {
     /// The profile directory the read belongs to.
     public let profile: String
@@ -18,9 +21,30 @@ public struct SettledRead: Sendable {
     public var patience: Double
     private let fileSystem = POSIXFileSystem()
 
+    /// Every directory whose lock a writer of the profile may hold: the profile, and a profile
+    /// directly above it or inside it, if any.
+    private let locked: [String]
+
     public init(profile: String, patience: Double = 10) {
         self.profile = profile
         self.patience = patience
+        let fileSystem = POSIXFileSystem()
+        let above = parentPath(profile)
+        var locked = [profile]
+        if above != profile, SettledRead.isProfile(above, fileSystem) { locked.append(above) }
+        // A profile inside this one is in a place some family watches (`profile.profile/`).
+        let inner = Set(BrowserFamilies.all.flatMap(\.watchedDirectories).compactMap { pathComponents($0).first })
+        for child in inner.sorted() {
+            let path = joinPath(profile, child)
+            if fileSystem.resolvedKind(of: path) == .directory, SettledRead.isProfile(path, fileSystem) { locked.append(path) }
+        }
+        self.locked = locked
+    }
+
+    /// Whether `directory` is a profile of any family.
+    static func isProfile(_ directory: String, _ fileSystem: POSIXFileSystem) -> Bool {
+        let tree = ReadableTree(fileSystem: fileSystem, root: directory)
+        return BrowserFamilies.all.contains { $0.isProfileDirectory(tree) }
     }
 
     /// The settled read of what `path` (as given on the command line) belongs to: the nearest
@@ -32,10 +56,7 @@ public struct SettledRead: Sendable {
         let fileSystem = POSIXFileSystem()
         var directory = InputOpener.absolutePath(path)
         while fileSystem.resolvedKind(of: directory) != .directory, directory != "/" { directory = parentPath(directory) }
-        func isProfile(_ candidate: String) -> Bool {
-            InputLocator.isProfile(Set((try? fileSystem.list(candidate)) ?? []))
-                && lastPathComponent(candidate) != ProfileLayout.incognitoDirectory
-        }
+        func isProfile(_ candidate: String) -> Bool { SettledRead.isProfile(candidate, fileSystem) }
         if fileSystem.resolvedKind(of: InputOpener.absolutePath(path)) == .directory {
             let inside = ((try? fileSystem.list(directory)) ?? []).map { joinPath(directory, $0) }.filter { child in
                 fileSystem.resolvedKind(of: child) == .directory && isProfile(child)
@@ -56,13 +77,12 @@ public struct SettledRead: Sendable {
         return try settled.run(body)
     }
 
-    /// The directories whose entries say which windows the profile has.
+    /// The directories whose entries say which sessions the profile has, for every family.
     private var watched: [String] {
-        let incognito = joinPath(profile, ProfileLayout.incognitoDirectory)
-        return [incognito]
-            + [profile, incognito].flatMap { base in
-                [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(base, $0) }
-            }
+        var seen = Set<String>()
+        return locked.flatMap { base in BrowserFamilies.all.flatMap(\.watchedDirectories).map { joinPath(base, $0) } }.filter {
+            seen.insert($0).inserted
+        }
     }
 
     /// Runs `body` until it ran while no writer held the profile and nothing it watches changed.
@@ -71,12 +91,12 @@ public struct SettledRead: Sendable {
         let deadline = clock.now.advanced(by: .milliseconds(Int(patience * 1000)))
         while true {
             let before = fileSystem.directoryStamp(watched)
-            if fileSystem.isLockedExclusively(profile) {
+            if locked.contains(where: fileSystem.isLockedExclusively) {
                 try pause(until: deadline, clock)
                 continue
             }
             let result = Result { try body() }
-            if !fileSystem.isLockedExclusively(profile) && fileSystem.directoryStamp(watched) == before {
+            if !locked.contains(where: fileSystem.isLockedExclusively) && fileSystem.directoryStamp(watched) == before {
                 return try result.get()
             }
             try pause(until: deadline, clock)

@@ -38,7 +38,7 @@ enum ExitStatus {
             }
         case let error as ForensicsError:
             switch error {
-            case .notAProfile, .cannotMigrate, .unsafeToMove, .entryDamaged, .notSupported: return dataError
+            case .notAProfile, .cannotMigrate, .unsafeToMove, .entryDamaged, .notSupported, .cannotRepair: return dataError
             case .sessionNotFound, .entryNotFound: return noInput
             case .invalidName: return usage
             case .liveSessionInTheWay: return cannotCreate
