@@ -459,14 +459,59 @@ def replay_tab_restore(commands):
 
 # ---- file selection and the launch decision --------------------------------------------------
 
-def file_commands(data, mode="current"):
+# ---- products of the family -------------------------------------------------------------------
+# Vivaldi's published session_service_commands.cc ("VIVALDI SPECIFIC below"): its own 21 and 22
+# (extra data) and 200-202, and Chromium's 21-34 written as 23-36. Edge's (no public code; from
+# files Edge wrote and restored): its own 131, 132, 44, 50, and 34 with an 8-byte payload.
+VIVALDI_TO_CHROMIUM = {23: 21, 25: 23, 26: 24, 27: 25, 29: 27, 30: 28, 31: 29, 32: 30, 33: 31,
+                       34: 32, 35: 33, 36: 34}
+VIVALDI_OWN = {21, 22, 200, 201, 202}
+EDGE_OWN = {131, 132, 44, 50}
+
+
+def product_of(profile, data_list):
+    """The product: from Preferences' top-level keys, else Edge's 131 and 132 both in the records."""
+    try:
+        with open(os.path.join(profile, "Preferences"), encoding="utf-8") as f:
+            keys = set(json.load(f))
+    except (OSError, ValueError, TypeError):
+        keys = set()
+    if "edge" in keys or any(k.startswith("edge_") for k in keys):
+        return "edge"
+    if "vivaldi" in keys:
+        return "vivaldi"
+    for data in data_list:
+        found, _ = records(data)
+        ids = {cid for _, cid, _ in found}
+        if {131, 132} <= ids:
+            return "edge"
+    return None
+
+
+def translate(commands, product):
+    """The commands in Chromium's numbering, the product's own left out (its browser reads them
+    and they shape no window or tab of the model)."""
+    out = []
+    for cid, payload in commands:
+        if product == "vivaldi":
+            if cid in VIVALDI_OWN:
+                continue
+            cid = VIVALDI_TO_CHROMIUM.get(cid, cid)
+        elif product == "edge":
+            if cid in EDGE_OWN or (cid == 34 and len(payload) == 8):
+                continue
+        out.append((cid, payload))
+    return out
+
+
+def file_commands(data, mode="current", product=None):
     """The commands Chrome reads from one file (marker dropped), or None when it reads none."""
     version = header_version(data)
     readable = (3,) if mode == "current" else (1, 3)
     if version not in readable:
         return None
     found, _ = records(data)
-    return [(cid, payload) for _, cid, payload in found if cid != MARKER]
+    return translate([(cid, payload) for _, cid, payload in found if cid != MARKER], product)
 
 
 def usable_for_last_session(data, mode="current"):
@@ -526,9 +571,12 @@ def launch(profile, mode="current"):
     exit_type, restore = preferences(profile)
     path = last_session_file(profile, "Session", mode)
     commands = None
+    product = None
     if path:
         with open(path, "rb") as f:
-            commands = file_commands(f.read(), mode)
+            data = f.read()
+        product = product_of(profile, [data])
+        commands = file_commands(data, mode, product)
     session = replay(commands or [])
     tabs_path = last_session_file(profile, "Tabs", mode)
     closed = []
@@ -538,6 +586,7 @@ def launch(profile, mode="current"):
     crashed = exit_type == "Crashed"
     return {
         "session_file": os.path.relpath(path, profile) if path else None,
+        "product": product,
         "auto_restore": restore in (1, 6) and not crashed,
         "crash_bubble": crashed,
         "windows": [[tab_url(t) for t in w["tabs"]] for w in session["windows"]],

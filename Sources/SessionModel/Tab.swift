@@ -67,6 +67,13 @@ public struct Tab: Sendable, Hashable, Codable {
         get { extras?.fields.incognito ?? false }
         set { update { $0.incognito = newValue } }
     }
+    /// When the browser wrote the tab's last activity on a monotonic clock (Chromium's
+    /// `base::TimeTicks`, until December 2023): microseconds since the machine started, which is
+    /// no date (`lastActiveTime` is then null); nil when the time is a date or there is none.
+    public var lastActiveSinceBoot: Int64? {
+        get { extras?.fields.lastActiveSinceBoot }
+        set { update { $0.lastActiveSinceBoot = newValue } }
+    }
     /// Whether the tab was recovered from what its browser does not read (records past damage in
     /// a Chromium desktop session file): forensic output marks it so.
     public var salvaged: Bool {
@@ -184,10 +191,11 @@ final class TabExtras: Sendable, Hashable {
         var stableIdentifier: String?
         var incognito = false
         var salvaged = false
+        var lastActiveSinceBoot: Int64?
 
         var isEmpty: Bool {
             opener == nil && !pinned && history == nil && unknownFields.isEmpty && metadataUnknownFields.isEmpty
-                && stableIdentifier == nil && !incognito && !salvaged
+                && stableIdentifier == nil && !incognito && !salvaged && lastActiveSinceBoot == nil
         }
     }
 

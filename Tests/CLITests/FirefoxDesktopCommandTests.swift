@@ -67,10 +67,11 @@ import Testing
         #expect((json["message"] as? String ?? "").contains("its JSON is damaged at byte 2600 of 2600"), "\(json)")
     }
 
-    /// inspect lists the windows of every session file, the salvaged ones too.
+    /// inspect lists the windows of every session file, the salvaged ones too: marked salvaged,
+    /// with the place Firefox stops named (exit 1), as for Chromium desktop.
     @Test func inspectShowsEveryFilesTabs() throws {
         let result = try CLI.run(["inspect", CLI.path("\(Self.gallery)/session-file-skipped"), "--format", "json", "--history"])
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 1, "\(result.stderr)")
         let document = try Self.json(result.stdout)
         let sessions = try #require(document["sessions"] as? [[String: Any]])
         let tabs = Dictionary(
@@ -80,9 +81,16 @@ import Testing
             })
         #expect(tabs["sessionstore-backups/recovery.baklz4#1"] == 8, "\(tabs)")
         #expect((tabs["sessionstore-backups/recovery.jsonlz4#1"] ?? 0) > 8, "\(tabs)")
-        // One damaged file alone, given by path.
+        let errors = try #require(document["errors"] as? [[String: Any]])
+        #expect(errors.count == 1 && (errors.first?["file"] as? String ?? "").hasSuffix("recovery.jsonlz4"), "\(errors)")
+        #expect(errors.first?["offset"] is Int && (errors.first?["next"] as? String ?? "").contains("repair --dry-run"), "\(errors)")
+        let salvaged = sessions.filter { ($0["id"] as? String ?? "").hasPrefix("sessionstore-backups/recovery.jsonlz4") }
+            .flatMap { $0["tabs"] as? [[String: Any]] ?? [] }
+        #expect(!salvaged.isEmpty && salvaged.allSatisfy { $0["salvaged"] as? Bool == true })
+        // One damaged file alone, given by path: its tabs marked S, where Firefox stops named.
         let single = try CLI.run(["inspect", CLI.path("\(Self.gallery)/session-file-skipped/sessionstore-backups/recovery.jsonlz4")])
-        #expect(single.status == 0 && single.stdout.contains("recovery.jsonlz4#1 (sessionstore)"), "\(single.stdout)\(single.stderr)")
+        #expect(single.status == 1 && single.stdout.contains("recovery.jsonlz4#1 (sessionstore)"), "\(single.stdout)\(single.stderr)")
+        #expect(single.stdout.contains("salvaged past damage") && single.stdout.contains(" S [0]"), "\(single.stdout)")
     }
 
     /// Repair saves every tab Firefox would lose into sessionstore.jsonlz4: the dry run says

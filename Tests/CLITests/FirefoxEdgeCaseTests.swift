@@ -49,7 +49,7 @@ import Testing
         let summary = try #require(try FirefoxDesktopCommandTests.json(validate.stdout)["summary"] as? [String: Any])
         #expect(summary["tabs"] as? Int == 8, "\(summary)")
         let inspect = try CLI.run(["inspect", profile])
-        #expect(inspect.status == 0 && inspect.stdout.contains("8 tabs") && !inspect.stdout.contains("salvaged"), "\(inspect.stdout)")
+        #expect(inspect.status == 0 && inspect.stdout.contains("8 tabs") && !inspect.stdout.contains(" S ["), "\(inspect.stdout)")
         let repair = try CLI.run(["repair", profile])
         #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(profile)/sessionstore.jsonlz4")) == before)

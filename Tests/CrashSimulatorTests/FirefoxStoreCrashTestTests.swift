@@ -40,8 +40,11 @@ import Testing
         #expect(try disk.read(run.paths.backupPath(id), limit: 1 << 20) == run.saves[0].bytes)
         let window = try #require(FirefoxWindowDecoder.decode(run.saves[2].bytes).window)
         #expect(window.tabs.map(\.siteURL) == ["https://example.org/about", "https://docs.example.net/guide"])
-        // Nothing is fsynced: Data.write(.atomic) and FileManager's copy, as Firefox calls them.
-        #expect(!run.recording.operations.contains { $0.effect.isBarrier })
+        // Foundation's Data.write(.atomic) fsyncs each temporary file (three saves, three
+        // fsyncs) and never a directory; FileManager's copy of the backup is not fsynced.
+        #expect(run.recording.operations.filter { $0.effect.isBarrier }.count == 3, "\(run.recording.operations.map(\.effect))")
+        let unsynced = try FirefoxStoreRun.record(WorkloadSource.load("small"), saveProtocol: .unsynced)
+        #expect(!unsynced.recording.operations.contains { $0.effect.isBarrier })
     }
 
     @Test func privateTabsAreNotSavedAndACrashDropsTheThrottledSaveNotYetMade() throws {

@@ -49,7 +49,7 @@ import Testing
         ),
         (
             "store=chromium-desktop;workload=small;model=process;protocol=firefox;seed=1;crash=1",
-            "not one of chromium, chromium-flush, chromium-durable"
+            "not one of chromium, chromium-split-writes, chromium-flush, chromium-durable"
         )
     ])
     func aStoreReproducerIsRefusedForItsFirstFault(text: String, reason: String) {

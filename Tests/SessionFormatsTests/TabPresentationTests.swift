@@ -15,7 +15,8 @@ import Testing
             #expect(look.namedByStableIdentifier && look.marksPrivateTabs && !look.marksSalvagedTabs)
             #expect(look.historyFile == "tab-session-data file")
         }
-        #expect(!BrowserFamilies.presentation(of: .sessionstore).marksSalvagedTabs)
+        // A Firefox desktop file Firefox does not load for its damage: its tabs are marked salvaged.
+        #expect(BrowserFamilies.presentation(of: .sessionstore).marksSalvagedTabs)
         #expect(BrowserFamilies.presentation(of: .snss).marksSalvagedTabs && BrowserFamilies.presentation(of: .snss).marksPrivateTabs)
         // A format no family reads is shown as Chrome for iOS's are.
         #expect(BrowserFamilies.presentation(of: SessionFormat(rawValue: "netscape")) == ChromeIOSFamily().tabPresentation)

@@ -96,19 +96,25 @@ struct SNSSStoreWriter {
     /// The process ends: the open file is forgotten (its handle dies with the process).
     mutating func stop() { open = nil }
 
-    /// Writes each record as `AppendCommandToFile` does, its size, its id and its contents in
-    /// three writes, then flushes under the protocols that do.
+    /// Writes each record as `AppendCommandToFile` does: serialised and written in one write
+    /// (components/sessions/core/command_storage_backend.cc, `WriteAtCurrentPosAndCheck(
+    /// command.Serialize())`), or its size, its id and its contents in three writes as older
+    /// Chromium did; then flushes under the protocols that do.
     private mutating func appendRecords(_ records: ArraySlice<UInt8>) throws(FileSystemError) {
         var offset = records.startIndex
         while offset + 3 <= records.endIndex {
             let size = Int(records[offset]) | Int(records[offset + 1]) << 8
-            try put(Array(records[offset..<offset + 2]))
-            try put([records[offset + 2]])
             let contents = offset + 3..<min(offset + 2 + size, records.endIndex)
-            if !contents.isEmpty { try put(Array(records[contents])) }
+            if saveProtocol == .splitWrites {
+                try put(Array(records[offset..<offset + 2]))
+                try put([records[offset + 2]])
+                if !contents.isEmpty { try put(Array(records[contents])) }
+            } else {
+                try put(Array(records[offset..<contents.upperBound]))
+            }
             offset = contents.upperBound
         }
-        if saveProtocol != .chromium, let open { try fileSystem.fsync(open.handle) }
+        if saveProtocol == .flush || saveProtocol == .durable, let open { try fileSystem.fsync(open.handle) }
     }
 
     /// One write to the open file.

@@ -29,7 +29,7 @@ struct FirefoxStoreWriter {
             try makeDirectory(joinPath(profile, FirefoxIOSLayout.backupDirectory))
             let previous = try fileSystem.read(main, limit: Int.max)
             switch saveProtocol {
-            case .firefox:
+            case .firefox, .unsynced:
                 // DefaultTabFileManager.copyItem: the old backup removed, then FileManager's copy.
                 if fileSystem.kind(of: paths.backupPath(id)) != nil { try fileSystem.unlink(paths.backupPath(id)) }
                 try writeFile(paths.backupPath(id), previous, syncing: false)
@@ -41,13 +41,14 @@ struct FirefoxStoreWriter {
     }
 
     /// Writes `bytes` under a temporary name in `path`'s directory and renames it over `path`
-    /// (`Data.write(.atomic)`); the durable protocol fsyncs the file first and the directory after.
+    /// (`Data.write(.atomic)`, which fsyncs the temporary file when it holds bytes); the durable
+    /// protocol fsyncs the directory after too, the unsynced one nothing.
     private mutating func replace(_ path: String, with bytes: [UInt8]) throws(FileSystemError) {
         temporaryCount += 1
         let directory = parentPath(path)
         let temporary = joinPath(directory, ".dat.nosync\(temporaryCount)")
         let durable = saveProtocol == .durable
-        try writeFile(temporary, bytes, syncing: durable)
+        try writeFile(temporary, bytes, syncing: durable || (saveProtocol == .firefox && !bytes.isEmpty))
         try fileSystem.rename(temporary, to: path)
         if durable { try fileSystem.fsyncDirectory(directory) }
     }

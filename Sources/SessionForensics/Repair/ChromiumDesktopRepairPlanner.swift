@@ -44,7 +44,7 @@ public struct ChromiumDesktopRepairPlanner: Sendable {
             time = latest > 0 ? (latest < .max ? latest + 1 : latest) : Aside.systemTime().microseconds
         }
         let file = joinPath(ChromiumDesktopLayout.sessionsDirectory, ChromiumDesktopLayout.name(.session, time: time))
-        let bytes = SNSSWriter.fullState(of: salvage, source: decoded.file.bytes)
+        let bytes = SNSSWriter.fullState(of: salvage, source: decoded.file.bytes, dialect: decoded.dialect)
         // A file cut shorter since it was read gave zeros for what went: nothing is written from it.
         guard !decoded.file.bytes.wasCut else { return plan }
         let from = read.sessions[source.session].source.id

@@ -69,6 +69,7 @@ public struct ChromiumDesktopValidator: Sendable {
         }
         var report = ValidationReport(findings: findings, sessions: restored.sessions, tabs: restored.tabs)
         report.browser = read.input.browser
+        report.product = ChromiumDesktopFamily().product(of: read)
         report.sources = read.input.sessions
         return report
     }

@@ -14,7 +14,7 @@ extension Rule {
         repair: .step(snssRewrite))
     public static let snssCommandUnknown = Rule(
         "snss-command-unknown", .error, .tabLost,
-        "In the Session_ file Chrome restores, a command id Chromium does not know (one another Chromium browser adds, or an obsolete one): Chrome stops replaying there, losing the tabs and changes of every command after it.",
+        "In the Session_ file Chrome restores, a command id no browser of the family writes (Chromium does not know it, nor does the product that wrote the profile: Edge's and Vivaldi's own commands are read as they read them), or an obsolete one: Chrome stops replaying there, losing the tabs and changes of every command after it.",
         repair: .step(snssRewrite))
     public static let snssFileDamaged = Rule(
         "snss-file-damaged", .info, .none,

@@ -9,6 +9,8 @@ public enum ValidationDocument {
         .object([
             ("schema", .string(schema)),
             ("browser", .string(report.browser)),
+            ("product", .string(report.productNamed.name)),
+            ("productEvidence", .string(report.productNamed.evidence)),
             (
                 "sessions",
                 .array(

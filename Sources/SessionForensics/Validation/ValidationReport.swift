@@ -12,6 +12,9 @@ public struct ValidationReport: Sendable {
     public var tabs: Int
     /// The browser family whose rules judged the input (`BrowserFamily.name`).
     public var browser = ChromeIOSFamily().name
+    /// The browser of the family that wrote the input, when the family tells its browsers apart
+    /// (Chromium desktop's products); nil: the family's own.
+    public var product: BrowserProduct?
     /// The sessions validated, in the input's order, each with the file format it was read in.
     public var sources: [SessionSource] = []
 
@@ -19,6 +22,12 @@ public struct ValidationReport: Sendable {
         self.findings = findings
         self.sessions = sessions
         self.tabs = tabs
+    }
+
+    /// The product, or the family's own browser when the family does not tell its browsers apart.
+    public var productNamed: BrowserProduct {
+        product ?? BrowserFamilies.named(browser)?.familyProduct
+            ?? BrowserProduct(name: browser, displayName: browser, evidence: "known from the format of its sessions")
     }
 
     public var errors: Int { findings.count { $0.severity == .error } }

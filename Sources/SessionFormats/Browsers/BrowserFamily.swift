@@ -29,6 +29,8 @@ public protocol BrowserFamily: Sendable {
     /// nothing rewrites the profile's session files: the browser writes its own over them); nil
     /// when it is not, or when the family's browser leaves no such mark.
     func runningHolder(profile: String) -> BrowserProfileLock.Holder?
+    /// The browser of the family that wrote the input `read` holds, and what says so.
+    func product(of read: InputRead) -> BrowserProduct
     /// Whether the directory at the root of `tree` is a profile of this family, as a read that
     /// waits for a writer recognises the profile it belongs to (`SettledRead`).
     func isProfileDirectory(_ tree: ReadableTree) -> Bool
@@ -59,6 +61,13 @@ public protocol BrowserFamily: Sendable {
 }
 
 extension BrowserFamily {
+    /// One browser per family unless the family says otherwise: the family's own, by its format.
+    public func product(of read: InputRead) -> BrowserProduct { familyProduct }
+
+    /// The family's browser, known by the format of its sessions.
+    public var familyProduct: BrowserProduct {
+        BrowserProduct(name: shortName, displayName: displayName, evidence: "known from the format of its sessions")
+    }
     public func runningHolder(profile: String) -> BrowserProfileLock.Holder? { nil }
     public var fileFormats: [SessionFormat] { [] }
     public var formats: [SessionFormat] { fileFormats }

@@ -12,9 +12,14 @@ public protocol BrowserSessionFile: Sendable {
     /// The model sessions of the file, with histories when `history` (a desktop session file
     /// holds several windows). Errors name files as the user gave them (`reader.displayPath`).
     func sessions(_ source: SessionSource, reader: SessionReader, history: Bool) throws(FormatError) -> [Session]
+    /// Where the browser stops reading the file, when tabs of its `sessions` were read past that
+    /// place (and are marked salvaged): the file, the offset and why, as damage; nil otherwise.
+    func salvageDamage(_ source: SessionSource, reader: SessionReader) -> FormatError?
 }
 
 extension BrowserSessionFile {
+    public func salvageDamage(_ source: SessionSource, reader: SessionReader) -> FormatError? { nil }
+
     /// The one model session that stands for the file: its first window, or an empty session of
     /// its format when it holds none.
     func session(_ source: SessionSource, reader: SessionReader, history: Bool) throws(FormatError) -> Session {

@@ -39,11 +39,34 @@ public struct ChromiumDesktopFamily: BrowserFamily {
             var located = LocatedInput(
                 tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .file(.snss), path: file)])
             located.browser = name
+            located.chromiumProduct = ChromiumProduct.fromPlace(ancestry).map {
+                ($0, "known from its place (\(ancestry.suffix(4).joined(separator: "/")))")
+            }
             return located
         }
         guard var located = locateDirectory(tree: tree, ancestry: ancestry) else { return nil }
         located.browser = name
+        if located.chromiumProduct == nil, let product = located.chromiumDesktop?.product {
+            located.chromiumProduct = (product, "known from its Preferences")
+        } else if located.chromiumProduct == nil, let product = ChromiumProduct.fromPlace(ancestry) {
+            located.chromiumProduct = (product, "known from its place (\(ancestry.suffix(4).joined(separator: "/")))")
+        }
         return located
+    }
+
+    /// The product the profile's place or preferences name; else the one its session files'
+    /// records show (ids only that product writes); else Chromium's, said to be not known.
+    public func product(of read: InputRead) -> BrowserProduct {
+        if let (product, evidence) = read.input.chromiumProduct {
+            return BrowserProduct(name: product.rawValue, displayName: product.displayName, evidence: evidence)
+        }
+        if let product = read.sessions.lazy.compactMap({ $0.snss?.decoded?.product }).first {
+            return BrowserProduct(
+                name: product.rawValue, displayName: product.displayName, evidence: "known from the ids of its session records")
+        }
+        return BrowserProduct(
+            name: ChromiumProduct.chromium.rawValue, displayName: "a Chromium browser",
+            evidence: "which one is not known: nothing in the input names it, and it is read as Chromium reads it")
     }
 
     public func read(_ input: LocatedInput, depth: ReadDepth, backups: Bool) -> InputRead {
@@ -75,6 +98,13 @@ public struct ChromiumDesktopFamily: BrowserFamily {
             var located = locateDirectory(tree: tree.subtree(child), ancestry: ancestry + [child])
         {
             located.profileFoundInside = child
+            // A user-data directory: its Local State may name the product.
+            if located.chromiumDesktop?.product == nil, let bytes = try? tree.read("Local State"),
+                let value = try? JSONParser.parse(bytes, file: "Local State", maxDepth: JSONParser.chromiumDepth),
+                let product = ChromiumProduct.fromPreferences(value)
+            {
+                located.chromiumProduct = (product, "known from its user-data directory's Local State")
+            }
             return located
         }
         return nil

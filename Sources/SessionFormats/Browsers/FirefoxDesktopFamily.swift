@@ -15,7 +15,7 @@ public struct FirefoxDesktopFamily: BrowserFamily {
     public var fileFormats: [SessionFormat] { [.sessionstore] }
     /// Tabs by their id in the file where they have one, each private or not; histories are in the session file.
     public var tabPresentation: TabPresentation {
-        TabPresentation(namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: false, historyFile: "session file")
+        TabPresentation(namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: true, historyFile: "session file")
     }
 
     public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {

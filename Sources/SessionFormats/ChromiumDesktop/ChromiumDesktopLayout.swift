@@ -50,6 +50,8 @@ public struct ChromiumDesktopSettings: Sendable, Equatable {
     public var restoreOnStartup: Int64?
     /// Whether `Preferences` was there and parsed.
     public var read: Bool
+    /// The product whose keys `Preferences` holds (`ChromiumProduct.fromPreferences`), if any.
+    public var product: ChromiumProduct?
 
     public init(exitType: String? = nil, restoreOnStartup: Int64? = nil, read: Bool = false) {
         self.exitType = exitType
@@ -63,6 +65,7 @@ public struct ChromiumDesktopSettings: Sendable, Equatable {
             let value = try? JSONParser.parse(bytes, file: ChromiumDesktopLayout.preferencesFile, maxDepth: JSONParser.chromiumDepth)
         else { return ChromiumDesktopSettings() }
         var settings = ChromiumDesktopSettings(read: true)
+        settings.product = ChromiumProduct.fromPreferences(value)
         if case .string(let exit)? = value["profile"]?["exit_type"] { settings.exitType = exit }
         if case .int(let restore)? = value["session"]?["restore_on_startup"] { settings.restoreOnStartup = restore }
         return settings

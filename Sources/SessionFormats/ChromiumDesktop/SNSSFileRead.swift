@@ -21,7 +21,7 @@ public struct SNSSFileRead: BrowserSessionFile {
             let failure = tree.kind(of: source.path) == nil ? FormatError.unreadable(path: source.path, reason: "missing") : error
             return SNSSFileRead(failure: failure, decoded: nil)
         }
-        let decoded = SNSSSessionFile.decode(bytes, type: type)
+        let decoded = SNSSSessionFile.decode(bytes, type: type, product: source.chromiumProduct)
         if let cut = cutWhileRead(decoded, path: source.path) { return SNSSFileRead(failure: cut, decoded: nil) }
         return SNSSFileRead(failure: nil, decoded: decoded)
     }
@@ -50,6 +50,35 @@ public struct SNSSFileRead: BrowserSessionFile {
             if let cut = Self.cutWhileRead(decoded, path: path) { throw cut }
             return sessions
         }
+    }
+}
+
+extension SNSSFileRead {
+    /// Where Chrome stops reading the file (its first damage, or the first command its replay
+    /// stops at), when tabs were read past it.
+    public func salvageDamage(_ source: SessionSource, reader: SessionReader) -> FormatError? {
+        guard failure == nil, let decoded, let chrome = decoded.chrome, let salvage = decoded.salvage else { return nil }
+        let restored = Set(chrome.windows.flatMap { $0.tabs.map(\.id) })
+        let salvaged = salvage.windows.flatMap(\.tabs).filter { $0.salvaged || !restored.contains($0.id) }
+        guard !salvaged.isEmpty else { return nil }
+        let path = reader.displayPath(source.path)
+        let stop = chrome.stops.first
+        let damage = decoded.file.damage.first
+        if let stop, damage.map({ stop.offset < $0.offset }) ?? true {
+            let why =
+                stop.unparsable.map { "command \(stop.id) does not read (\($0))" } ?? "command id \(stop.id) is one Chromium does not know"
+            return .damaged(
+                file: path, offset: stop.offset,
+                reason:
+                    "\(why): Chrome stops replaying here; \(salvaged.count) tab\(salvaged.count == 1 ? "" : "s") marked salvaged were read past it"
+            )
+        }
+        guard let damage else { return nil }
+        return .damaged(
+            file: path, offset: damage.offset,
+            reason:
+                "\(damage.reason): Chrome stops reading here; \(salvaged.count) tab\(salvaged.count == 1 ? "" : "s") marked salvaged were read past it"
+        )
     }
 }
 

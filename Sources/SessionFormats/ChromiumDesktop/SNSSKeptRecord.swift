@@ -11,19 +11,28 @@ public struct SNSSKeptRecord: Sendable, Equatable {
         case tab(Int32)
     }
 
+    /// Its id as the file writes it (a rewrite writes it so again).
     public var id: UInt8
     /// Where its contents are in the file it was read from.
     public var contents: Range<Int>
+    /// What Chromium calls it (`id` in Chromium's numbering), nil for a command of the product's own.
+    public var meaning: UInt8?
+
+    public init(id: UInt8, contents: Range<Int>, meaning: UInt8?) {
+        self.id = id
+        self.contents = contents
+        self.meaning = meaning
+    }
 
     /// The slot a record fills: a later record of the same slot replaces it (the two bounds
     /// commands share one: each sets the bounds and the show state whole); extra data
     /// accumulates. The old user agent override (18) sets the string alone, so it keeps a slot
     /// apart from the newer one (29).
     var slot: UInt8? {
-        switch id {
-        case 10: 14
-        case 33, 34: nil
-        default: id
+        switch meaning {
+        case 10?: 14
+        case 33?, 34?, nil: nil
+        case let chromium?: chromium
         }
     }
 
@@ -40,6 +49,13 @@ public struct SNSSKeptRecord: Sendable, Equatable {
         case 13, 18, 19, 28, 29, 30, 33: (isWindow, pickled) = (false, true)
         default: return nil
         }
+        guard let value = firstField(bytes, contents, pickled: pickled) else { return nil }
+        return isWindow ? .window(value) : .tab(value)
+    }
+
+    /// The first int32 of a record's contents: a fixed-size command's first field, or a pickle's
+    /// (after its header, whose size the payload size gives); nil when there is none.
+    static func firstField(_ bytes: FileBytes, _ contents: Range<Int>, pickled: Bool) -> Int32? {
         var offset = 0
         if pickled {
             guard contents.count >= 4 else { return nil }
@@ -49,8 +65,7 @@ public struct SNSSKeptRecord: Sendable, Equatable {
             offset = header
         }
         guard contents.count >= offset + 4 else { return nil }
-        let value = SNSSSessionCommand.FixedFields(bytes: bytes, start: contents.lowerBound).int32(offset)
-        return isWindow ? .window(value) : .tab(value)
+        return SNSSSessionCommand.FixedFields(bytes: bytes, start: contents.lowerBound).int32(offset)
     }
 }
 

@@ -79,41 +79,51 @@ public struct SNSSReplay: Sendable, Equatable {
     public var activeWindow: Int32?
     /// Commands skipped (salvage) or where replay stopped (Chrome's: the first of them).
     public var stops: [Stop]
+    /// Commands of the product's own whose window or tab is not known, which a rewrite copies.
+    public var keptInFile: [SNSSKeptRecord] = []
 
-    /// Every record of `file` decoded as a session command, for `replay` (the marker's decoding is
-    /// never looked at).
-    static func decodeCommands(_ file: SNSSFile) -> [SNSSSessionCommand.Decoded] {
-        file.records.map { SNSSSessionCommand.decode(id: $0.id, file.bytes, $0.contents) }
+    /// Every record of `file` decoded as a session command of `dialect`, for `replay` (the
+    /// marker's decoding is never looked at).
+    static func decodeCommands(_ file: SNSSFile, dialect: SNSSDialect = .chromium) -> [SNSSSessionCommand.Decoded] {
+        file.records.map { SNSSSessionCommand.decode(id: $0.id, file.bytes, $0.contents, dialect: dialect) }
     }
 
     /// Replays `file`'s records: Chrome's way (`salvage` false) or salvage's; `commands` are
     /// their decodings when already made (`decodeCommands`).
     /// `windowTypes` are the types of window kept: normal and popup for `Session_` files (the
     /// session service's), app and app popup for `Apps_` files.
-    public static func replay(_ file: SNSSFile, salvage: Bool, windowTypes: Set<Int32> = [0, 1]) -> SNSSReplay {
-        replay(file, salvage: salvage, commands: decodeCommands(file), windowTypes: windowTypes)
+    public static func replay(
+        _ file: SNSSFile, salvage: Bool, windowTypes: Set<Int32> = [0, 1], dialect: SNSSDialect = .chromium
+    ) -> SNSSReplay {
+        replay(file, salvage: salvage, commands: decodeCommands(file, dialect: dialect), windowTypes: windowTypes, dialect: dialect)
     }
 
     /// Both replays of `file`: Chrome's and salvage's. When Chrome reads every record and replays
     /// every command (no damage, no command it stops at), the two differ only in what they keep
     /// at the end, so the commands are applied once (`SNSSTests` holds this to two replays).
-    static func replays(_ file: SNSSFile, windowTypes: Set<Int32> = [0, 1]) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
-        var once = ReplayOnce(bytes: file.bytes)
+    static func replays(
+        _ file: SNSSFile, windowTypes: Set<Int32> = [0, 1], dialect: SNSSDialect = .chromium
+    ) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
+        var once = ReplayOnce(bytes: file.bytes, dialect: dialect)
         for record in file.records[..<file.readByChrome] { once.visit(record) }
         return once.finish(file, windowTypes: windowTypes)
     }
 
     /// Reads `bytes` as a session file and replays it both ways (`replays`), each command of a
     /// file Chrome reads whole applied as its record is framed, while its bytes are in the cache.
-    static func read(_ bytes: FileBytes, windowTypes: Set<Int32>) -> (file: SNSSFile, chrome: SNSSReplay, salvage: SNSSReplay) {
-        var once = ReplayOnce(bytes: bytes)
+    static func read(
+        _ bytes: FileBytes, windowTypes: Set<Int32>, dialect: SNSSDialect = .chromium
+    ) -> (file: SNSSFile, chrome: SNSSReplay, salvage: SNSSReplay) {
+        var once = ReplayOnce(bytes: bytes, dialect: dialect)
         let file = SNSSFile.read(bytes, commands: .session) { once.visit($0) }
         let both = once.finish(file, windowTypes: windowTypes)
         return (file, both.chrome, both.salvage)
     }
 
-    static func replay(_ file: SNSSFile, salvage: Bool, commands: [SNSSSessionCommand.Decoded], windowTypes: Set<Int32>) -> SNSSReplay {
-        var state = ReplayState()
+    static func replay(
+        _ file: SNSSFile, salvage: Bool, commands: [SNSSSessionCommand.Decoded], windowTypes: Set<Int32>, dialect: SNSSDialect = .chromium
+    ) -> SNSSReplay {
+        var state = ReplayState(dialect: dialect)
         let records = salvage ? file.records[...] : file.records[..<file.readByChrome]
         var stops: [Stop] = []
         for (index, record) in zip(records.indices, records) where record.id != SNSSFile.markerID {
@@ -121,6 +131,7 @@ public struct SNSSReplay: Sendable, Equatable {
             switch decoded {
             case .command(let command):
                 state.apply(command, record: record, in: file.bytes, salvaged: record.salvaged || !stops.isEmpty)
+            case .own(let own): state.keep(own, record: record, in: file.bytes)
             case .unknown, .unparsable, .unparsableAfter:
                 var reason: String?
                 if case .unparsable(let why) = decoded { reason = why }
@@ -146,33 +157,42 @@ public struct SNSSReplay: Sendable, Equatable {
 /// them is a command Chrome applies; the first that is not sends `finish` down the two replays.
 private struct ReplayOnce {
     let bytes: FileBytes
-    var state = ReplayState()
+    let dialect: SNSSDialect
+    var state: ReplayState
     var whole = true
+
+    init(bytes: FileBytes, dialect: SNSSDialect) {
+        self.bytes = bytes
+        self.dialect = dialect
+        state = ReplayState(dialect: dialect)
+    }
 
     /// Applies the command of `record` (one Chrome reads), while every command so far was whole.
     mutating func visit(_ record: SNSSFile.Record) {
         guard whole, record.id != SNSSFile.markerID else { return }
-        guard case .command(let command) = SNSSSessionCommand.decode(id: record.id, bytes, record.contents) else {
-            whole = false
-            return
+        switch SNSSSessionCommand.decode(id: record.id, bytes, record.contents, dialect: dialect) {
+        case .command(let command): state.apply(command, record: record, in: bytes, salvaged: false)
+        case .own(let own): state.keep(own, record: record, in: bytes)
+        case .unknown, .unparsable, .unparsableAfter: whole = false
         }
-        state.apply(command, record: record, in: bytes, salvaged: false)
     }
 
     /// Both replays of `file`, whose records Chrome reads were all visited: from the one pass
     /// when the file is whole, else each made on its own.
     consuming func finish(_ file: SNSSFile, windowTypes: Set<Int32>) -> (chrome: SNSSReplay, salvage: SNSSReplay) {
         if whole, file.damage.isEmpty, file.cutRecord == nil { return state.finishBoth(windowTypes: windowTypes) }
-        let commands = SNSSReplay.decodeCommands(file)
+        let commands = SNSSReplay.decodeCommands(file, dialect: dialect)
         return (
-            SNSSReplay.replay(file, salvage: false, commands: commands, windowTypes: windowTypes),
-            SNSSReplay.replay(file, salvage: true, commands: commands, windowTypes: windowTypes)
+            SNSSReplay.replay(file, salvage: false, commands: commands, windowTypes: windowTypes, dialect: dialect),
+            SNSSReplay.replay(file, salvage: true, commands: commands, windowTypes: windowTypes, dialect: dialect)
         )
     }
 }
 
 /// The maps replay fills, by id, before windows and tabs are put together.
 private struct ReplayState {
+    /// How the file numbers its commands.
+    let dialect: SNSSDialect
     /// The tabs in the order first met, found by id through `tabSlots` (a closed tab's slot is
     /// left empty, and a tab of its id met later takes a new one).
     var tabs: [SNSSReplay.Tab] = []
@@ -180,6 +200,21 @@ private struct ReplayState {
     var windows: [Int32: SNSSReplay.Window] = [:]
     var groups: [SNSSToken: SNSSReplay.Group] = [:]
     var activeWindow: Int32?
+    var keptInFile: [SNSSKeptRecord] = []
+
+    init(dialect: SNSSDialect) { self.dialect = dialect }
+
+    /// Keeps a command of the product's own with the window or tab its first field names, or
+    /// with the file when that is not known: never applied, and it never marks a tab salvaged.
+    mutating func keep(_ own: SNSSDialect.OwnCommand, record: SNSSFile.Record, in bytes: FileBytes) {
+        let kept = SNSSKeptRecord(id: record.id, contents: record.contents, meaning: nil)
+        let subject = own.subject == .file ? nil : SNSSKeptRecord.firstField(bytes, record.contents, pickled: own.pickled)
+        switch (own.subject, subject) {
+        case (.window, let id?): window(id) { $0.kept.keep(kept) }
+        case (.tab, let id?): tab(id, salvaged: false) { $0.kept.keep(kept) }
+        default: keptInFile.append(kept)
+        }
+    }
 
     /// Changes the tab in place (a copy out of the map would copy its navigations at every change).
     mutating func tab(_ id: Int32, salvaged: Bool, _ change: (inout SNSSReplay.Tab) -> Void) {
@@ -202,8 +237,17 @@ private struct ReplayState {
     /// Applies `command`, read from `record` of `bytes`: a record replay does not model is kept
     /// with its tab or window, and a group's metadata keeps where its record is.
     mutating func apply(_ command: SNSSSessionCommand, record: SNSSFile.Record, in bytes: FileBytes, salvaged: Bool) {
-        if let subject = SNSSKeptRecord.subject(id: record.id, bytes, record.contents) {
-            let kept = SNSSKeptRecord(id: record.id, contents: record.contents)
+        // The command's id as Chromium numbers it (the file's own in Chromium's dialect).
+        let id: UInt8
+        if dialect.isChromium {
+            id = record.id
+        } else if case .chromium(let chromium) = dialect.meaning(of: record.id, count: record.contents.count) {
+            id = chromium
+        } else {
+            id = record.id
+        }
+        if let subject = SNSSKeptRecord.subject(id: id, bytes, record.contents) {
+            let kept = SNSSKeptRecord(id: record.id, contents: record.contents, meaning: id)
             switch subject {
             case .window(let id): window(id) { $0.kept.keep(kept) }
             // What it keeps shapes no tab Chrome restores: it never marks the tab salvaged.
@@ -348,6 +392,6 @@ private struct ReplayState {
         }
         return SNSSReplay(
             windows: kept, tabsWithoutWindow: withoutWindow, windowsDropped: dropped, groups: groups.filter { usedGroups.contains($0.key) },
-            activeWindow: activeWindow.flatMap { id in kept.contains { $0.id == id } ? id : nil }, stops: stops)
+            activeWindow: activeWindow.flatMap { id in kept.contains { $0.id == id } ? id : nil }, stops: stops, keptInFile: keptInFile)
     }
 }

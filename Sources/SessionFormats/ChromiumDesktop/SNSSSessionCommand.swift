@@ -34,9 +34,20 @@ enum SNSSSessionCommand: Sendable {
         /// A command Chromium applies in part before it finds the rest does not read (a saved
         /// group's metadata without its id): the part applied, then replay stops there.
         case unparsableAfter(SNSSSessionCommand, String)
+        /// A command of the product's own (`SNSSDialect`): kept, never applied.
+        case own(SNSSDialect.OwnCommand)
     }
 
-    /// Decodes the record `id` with contents `bytes[contents]`.
+    /// Decodes the record `id` with contents `bytes[contents]`, as the product of `dialect` reads it.
+    static func decode(id: UInt8, _ bytes: FileBytes, _ contents: Range<Int>, dialect: SNSSDialect) -> Decoded {
+        if dialect.isChromium { return decode(id: id, bytes, contents) }
+        switch dialect.meaning(of: id, count: contents.count) {
+        case .own(let command): return .own(command)
+        case .chromium(let chromium): return decode(id: chromium, bytes, contents)
+        }
+    }
+
+    /// Decodes the record `id` with contents `bytes[contents]`, as Chromium reads it.
     static func decode(id: UInt8, _ bytes: FileBytes, _ contents: Range<Int>) -> Decoded {
         let set = SNSSCommandSet.session
         guard set.knows(id), id != SNSSFile.markerID else { return .unknown }

@@ -10,18 +10,47 @@ public struct SNSSSessionFile: Sendable {
     public var chrome: SNSSReplay?
     /// Salvage's replay: every record, past damage and bad commands.
     public var salvage: SNSSReplay?
+    /// The product whose numbering of commands the file was read with: the one the profile names,
+    /// or the one its records show (nil: neither says, and it is read as Chromium's).
+    public var product: ChromiumProduct?
+
+    /// How the file numbers its commands.
+    public var dialect: SNSSDialect { product?.dialect ?? .chromium }
 
     /// `decode` of bytes held in an array.
-    public static func decode(_ bytes: [UInt8], type: ChromiumDesktopLayout.FileType) -> SNSSSessionFile {
-        decode(FileBytes(bytes), type: type)
+    public static func decode(
+        _ bytes: [UInt8], type: ChromiumDesktopLayout.FileType, product: ChromiumProduct? = nil
+    ) -> SNSSSessionFile {
+        decode(FileBytes(bytes), type: type, product: product)
     }
 
-    /// Reads `bytes` as a file of `type`.
-    public static func decode(_ bytes: FileBytes, type: ChromiumDesktopLayout.FileType) -> SNSSSessionFile {
-        guard type.commands == .session else { return SNSSSessionFile(type: type, file: SNSSFile.read(bytes, commands: type.commands)) }
+    /// Reads `bytes` as a file of `type` written by `product`. When the profile does not say which
+    /// product wrote it and Chromium's reading stops at a command, the records are asked (ids
+    /// only one product writes) and the file is read again as that product reads it.
+    public static func decode(_ bytes: FileBytes, type: ChromiumDesktopLayout.FileType, product: ChromiumProduct? = nil) -> SNSSSessionFile
+    {
+        guard type.commands == .session else {
+            var decoded = SNSSSessionFile(type: type, file: SNSSFile.read(bytes, commands: type.commands))
+            decoded.product = product
+            return decoded
+        }
+        var decoded = decodeSession(bytes, type: type, product: product)
+        if product == nil, decoded.chrome?.stops.isEmpty == false,
+            let shown = ChromiumProduct.fromRecords(decoded.file.records.lazy.filter { !$0.salvaged }.map(\.id)), !shown.dialect.isChromium
+        {
+            decoded = decodeSession(bytes, type: type, product: shown)
+        }
+        return decoded
+    }
+
+    /// Reads `bytes` as a session command file of `type` in `product`'s numbering.
+    private static func decodeSession(
+        _ bytes: FileBytes, type: ChromiumDesktopLayout.FileType, product: ChromiumProduct?
+    ) -> SNSSSessionFile {
         // The app session service keeps app windows; the session service, normal and popup ones.
-        let read = SNSSReplay.read(bytes, windowTypes: type == .apps ? [2, 4] : [0, 1])
+        let read = SNSSReplay.read(bytes, windowTypes: type == .apps ? [2, 4] : [0, 1], dialect: product?.dialect ?? .chromium)
         var decoded = SNSSSessionFile(type: type, file: read.file)
+        decoded.product = product
         guard case .plain = read.file.header else { return decoded }
         (decoded.chrome, decoded.salvage) = (read.chrome, read.salvage)
         return decoded
@@ -53,10 +82,12 @@ public struct SNSSSessionFile: Sendable {
             tabs.reserveCapacity(window.tabs.count)
             for replayed in window.tabs {
                 let selected = replayed.navigations.isEmpty ? nil : replayed.navigations[replayed.selectedPosition]
+                let monotonic = ChromiumClock.isTimeTicks(lastActive: replayed.lastActive)
                 var tab = Tab(
                     id: replayed.id, title: selected?.title ?? "", url: selected?.url ?? "",
-                    lastActiveTime: Timestamp(microseconds: replayed.lastActive),
+                    lastActiveTime: monotonic ? .null : Timestamp(microseconds: replayed.lastActive),
                     navigationItemCount: Int32(clamping: replayed.navigations.count), pinned: replayed.pinned)
+                if monotonic { tab.lastActiveSinceBoot = replayed.lastActive }
                 if replayed.salvaged || !chromeTabs.contains(replayed.id) { tab.salvaged = true }
                 if history {
                     tab.history = TabHistory(

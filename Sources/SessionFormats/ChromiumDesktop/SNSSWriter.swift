@@ -11,8 +11,13 @@ import FileSystemKit
 public struct SNSSWriter: Sendable {
     /// The file so far.
     var bytes: [UInt8] = SNSSFile.signature + [3, 0, 0, 0]
+    /// How the product the file is written for numbers Chromium's commands.
+    var dialect = SNSSDialect.chromium
 
     public init() {}
+
+    /// Appends Chromium's command `id`, numbered as the product numbers it.
+    mutating func command(_ id: UInt8, _ contents: [UInt8]) { record(dialect.fileID(id), contents) }
 
     /// Appends one record: its size (the id byte and the contents), its id, its contents.
     mutating func record(_ id: UInt8, _ contents: [UInt8]) {
@@ -25,7 +30,7 @@ public struct SNSSWriter: Sendable {
     mutating func fixed(_ id: UInt8, _ fields: [Int32]) {
         var contents: [UInt8] = []
         for field in fields { contents += withUnsafeBytes(of: field.littleEndian, Array.init) }
-        record(id, contents)
+        command(id, contents)
     }
 
     /// Appends the kept records as `source` holds them (those whose contents it still holds).
@@ -34,20 +39,23 @@ public struct SNSSWriter: Sendable {
     }
 
     /// `fullState` with `source` held in an array.
-    public static func fullState(of replay: SNSSReplay, source: [UInt8]) -> [UInt8] {
-        fullState(of: replay, source: FileBytes(source))
+    public static func fullState(of replay: SNSSReplay, source: [UInt8], dialect: SNSSDialect = .chromium) -> [UInt8] {
+        fullState(of: replay, source: FileBytes(source), dialect: dialect)
     }
 
-    /// The file holding `replay`'s windows (salvage's, read from `source`), as a reset writes them.
-    public static func fullState(of replay: SNSSReplay, source: FileBytes) -> [UInt8] {
+    /// The file holding `replay`'s windows (salvage's, read from `source`), as a reset writes
+    /// them, its commands numbered as the product of `dialect` numbers them and the product's own
+    /// commands copied (those whose window or tab is not known after the windows).
+    public static func fullState(of replay: SNSSReplay, source: FileBytes, dialect: SNSSDialect = .chromium) -> [UInt8] {
         var writer = SNSSWriter()
+        writer.dialect = dialect
         for window in replay.windows {
             writer.fixed(9, [window.id, window.type ?? 0])
             if !window.userTitle.isEmpty {
                 var pickle = PickleWriter()
                 pickle.int32(window.id)
                 pickle.string(window.userTitle)
-                writer.record(31, pickle.bytes)
+                writer.command(31, pickle.bytes)
             }
             writer.copy(window.kept, from: source)
             writer.fixed(8, [window.id, Int32(clamping: window.selectedPosition)])
@@ -55,7 +63,7 @@ public struct SNSSWriter: Sendable {
             for token in window.tabs.compactMap(\.group) where written.insert(token).inserted {
                 guard let group = replay.groups[token] else { continue }
                 if let record = group.record, record.upperBound <= source.count {
-                    writer.record(27, source[record])
+                    writer.command(27, source[record])
                     continue
                 }
                 var pickle = PickleWriter()
@@ -65,16 +73,16 @@ public struct SNSSWriter: Sendable {
                 pickle.uint32(group.color)
                 pickle.bool(group.collapsed)
                 pickle.bool(false)
-                writer.record(27, pickle.bytes)
+                writer.command(27, pickle.bytes)
             }
             for (position, tab) in window.tabs.enumerated() {
                 writer.fixed(0, [window.id, tab.id])
                 if tab.lastActive != 0 {
                     var contents = withUnsafeBytes(of: tab.id.littleEndian, Array.init) + [0, 0, 0, 0]
                     contents += withUnsafeBytes(of: tab.lastActive.littleEndian, Array.init)
-                    writer.record(21, contents)
+                    writer.command(21, contents)
                 }
-                for navigation in tab.navigations { writer.record(6, navigation.contents(in: source)) }
+                for navigation in tab.navigations { writer.command(6, navigation.contents(in: source)) }
                 let selected = tab.navigations.isEmpty ? 0 : tab.navigations[tab.selectedPosition].index
                 writer.fixed(7, [tab.id, selected])
                 writer.fixed(2, [tab.id, Int32(clamping: position)])
@@ -84,11 +92,12 @@ public struct SNSSWriter: Sendable {
                     contents += withUnsafeBytes(of: group.high.littleEndian, Array.init)
                     contents += withUnsafeBytes(of: group.low.littleEndian, Array.init)
                     contents += [1, 0, 0, 0, 0, 0, 0, 0]
-                    writer.record(25, contents)
+                    writer.command(25, contents)
                 }
                 writer.copy(tab.kept, from: source)
             }
         }
+        writer.copy(replay.keptInFile, from: source)
         if let active = replay.activeWindow { writer.fixed(20, [active]) }
         writer.record(SNSSFile.markerID, [])
         return writer.bytes

@@ -111,6 +111,11 @@ public struct SessionstoreFile: Sendable, Equatable {
         return nil
     }
 
+    /// Whether Firefox passes over the file only for its version (nothing in it is damaged).
+    var versionRefusalOnly: Bool {
+        containerRefusal == nil && containerLoads && decoded.damage == nil && document?.versionRefusal != nil
+    }
+
     /// Whether any of the file's layers is damaged (a block that Firefox still loads included).
     public var isDamaged: Bool { containerRefusal != nil || containerDamage != nil || decoded.damage != nil }
 }

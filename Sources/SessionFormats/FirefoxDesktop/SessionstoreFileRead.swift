@@ -34,7 +34,41 @@ public struct SessionstoreFileRead: BrowserSessionFile {
             }
             throw .invalidDocument(path: path, reason: decoded.whyNotLoaded ?? "not a session")
         }
-        return document.sessions(file: source.id, history: history)
+        var sessions = document.sessions(file: source.id, history: history)
+        // Firefox reads nothing of a file it does not load for damage: every tab is salvaged.
+        if salvaged {
+            for index in sessions.indices {
+                for tab in sessions[index].tabs.indices { sessions[index].tabs[tab].salvaged = true }
+            }
+        }
+        return sessions
+    }
+
+    /// Whether the file's tabs were read past where Firefox stops: it is damaged and Firefox
+    /// does not load it (its JSON does not parse whole, or its block does not decode).
+    var salvaged: Bool {
+        guard let decoded, decoded.document != nil, decoded.isDamaged else { return false }
+        return !decoded.loadsInFirefox && decoded.versionRefusalOnly == false
+    }
+
+    /// Where Firefox stops reading a file whose tabs were salvaged.
+    public func salvageDamage(_ source: SessionSource, reader: SessionReader) -> FormatError? {
+        guard salvaged, let decoded else { return nil }
+        let path = reader.displayPath(source.path)
+        if let damage = decoded.containerDamage, !decoded.containerLoads {
+            return .damaged(
+                file: path, offset: damage.fileOffset,
+                reason:
+                    "\(damage.reason) (in its mozLz4 block): Firefox reads nothing of it, and the tabs marked salvaged were read from what decodes"
+            )
+        }
+        guard let damage = decoded.decoded.damage else { return nil }
+        let inside = decoded.container == .mozLz4 ? " of its JSON (inside the mozLz4 block)" : ""
+        return .damaged(
+            file: path, offset: damage.offset,
+            reason:
+                "\(damage.reason)\(inside): Firefox's JSON.parse stops here and loads nothing of the file; the tabs marked salvaged were read before it"
+        )
     }
 }
 

@@ -21,8 +21,11 @@ public enum InspectDocument {
     /// With `errors` (sessions that could not be read), a top-level `errors` array follows the
     /// sessions; without, the document is unchanged.
     /// With `browser`, a top-level `browser` names the family the sessions were read as.
+    /// With `product`, `product` and `productEvidence` follow it: the browser of the family that
+    /// wrote the input, and what says so.
     public static func write(
-        _ sessions: [Session], errors: [ReadError] = [], history: Bool, browser: String? = nil, to emit: ([UInt8]) -> Void
+        _ sessions: [Session], errors: [ReadError] = [], history: Bool, browser: String? = nil, product: BrowserProduct? = nil,
+        to emit: ([UInt8]) -> Void
     ) {
         var writer = JSONWriter(capacity: 1 << 17)
         writer.beginObject()
@@ -31,6 +34,12 @@ public enum InspectDocument {
         if let browser {
             writer.key("browser")
             writer.string(browser)
+        }
+        if let product {
+            writer.key("product")
+            writer.string(product.name)
+            writer.key("productEvidence")
+            writer.string(product.evidence)
         }
         writer.key("sessions")
         writer.beginArray()
@@ -122,6 +131,13 @@ public enum InspectDocument {
         writer.string(tab.creationTime.iso8601)
         writer.key("lastActiveTime")
         writer.string(tab.lastActiveTime.iso8601)
+        if let sinceBoot = tab.lastActiveSinceBoot {
+            // A monotonic clock: no date, the time since the machine started and the clock named.
+            writer.key("lastActiveClock")
+            writer.string("monotonic")
+            writer.key("lastActiveSinceBootMicroseconds")
+            writer.int(sinceBoot)
+        }
         writer.key("navigationItemCount")
         writer.int(Int64(tab.navigationItemCount))
         writer.key("opener")

@@ -45,6 +45,15 @@ public struct SessionReader: Sendable {
         try session(InputRead.read(source, tree: input.tree, depth: history ? .histories : .lists), history: history)
     }
 
+    /// For each session file of `read` whose tabs were read past where its browser stops (and are
+    /// marked salvaged), that place, as damage: what `inspect` names beside the tabs it shows.
+    public func salvageDamage(of read: InputRead) -> [(source: SessionSource, error: FormatError)] {
+        read.sessions.compactMap { session in
+            guard case .file(let file) = session.content, let damage = file.salvageDamage(session.source, reader: self) else { return nil }
+            return (session.source, damage)
+        }
+    }
+
     /// The model sessions of one session read: one window, or every window of a Firefox desktop
     /// session file (salvaged up to its damage when Firefox would not load it).
     public func sessions(_ read: SessionRead, history: Bool) throws(FormatError) -> [Session] {

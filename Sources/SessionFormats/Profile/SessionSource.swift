@@ -31,6 +31,9 @@ public struct SessionSource: Sendable, Hashable {
     /// its tabs' session states are read from there), when the input reaches it; for a Firefox
     /// desktop session file, the profile directory it belongs to, when the input reaches it.
     public var firefoxProfile: String?
+    /// For a Chromium desktop session file: the browser of the family that wrote it, when the
+    /// profile's place or preferences say (its commands are read in that browser's numbering).
+    public var chromiumProduct: ChromiumProduct?
 
     public init(id: SessionID, incognito: Bool, kind: Kind, path: String, metadataFileName: String = ProfileLayout.metadataFile) {
         self.metadataFileName = metadataFileName
@@ -82,6 +85,13 @@ public struct LocatedInput: Sendable {
     public var firefoxDesktop: FirefoxDesktopSettings?
     /// For a Chromium desktop profile: what its `Preferences` says about restoring.
     public var chromiumDesktop: ChromiumDesktopSettings?
+    /// For a Chromium desktop input: the browser of the family that wrote it, and what says so,
+    /// when its place or preferences do (`ChromiumProduct`).
+    public var chromiumProduct: (product: ChromiumProduct, evidence: String)? {
+        didSet {
+            for index in sessions.indices { sessions[index].chromiumProduct = chromiumProduct?.product }
+        }
+    }
 
     public init(
         tree: ReadableTree, kind: Kind, sessions: [SessionSource], shadowedLegacySessions: [SessionSource] = [],

@@ -35,9 +35,14 @@ extension SessionCtl {
 
         func run() throws {
             // Settled: a window a repair is swapping in is read before or after, never missing.
-            let (input, read) = try SettledRead.reading(path) {
+            let (input, read, salvage, product) = try SettledRead.reading(path) {
                 let input = try InputOpener.open(path, browser: browserOption.family)
-                return (input, SessionReader(input: input).readEach(history: history))
+                let family = BrowserFamilies.family(of: input)
+                let inputRead = family.read(input, depth: history ? .histories : .lists, backups: false)
+                let product = family.product(of: inputRead)
+                let reader = SessionReader(input: input)
+                // Tabs read past where the browser stops: the place is named beside them (exit 1).
+                return (input, reader.sessions(of: inputRead, history: history), reader.salvageDamage(of: inputRead), product)
             }
             Output.profileFoundInside(input.profileFoundInside, of: path)
             // Nothing readable at all is bad input (65, 66); else what was read is shown, and what
@@ -45,21 +50,32 @@ extension SessionCtl {
             if read.sessions.isEmpty, let first = read.errors.first { throw first.error }
             var sessions = read.sessions
             if redact { sessions = sessions.map(Redactor.redact) }
-            let errors = read.errors.map {
-                ReadError(session: $0.source.id, incognito: $0.source.incognito, error: $0.error, input: path, browser: input.browser)
+            func readError(_ failure: (source: SessionSource, error: FormatError)) -> ReadError {
+                ReadError(
+                    session: failure.source.id, incognito: failure.source.incognito, error: failure.error, input: path,
+                    browser: input.browser)
             }
+            let unread = read.errors.map(readError)
+            let damaged = salvage.map(readError)
+            let errors = unread + damaged
             switch output.format {
             case .json:
                 // Written a session at a time: a profile's whole document is never held at once.
-                InspectDocument.write(sessions, errors: errors, history: history, browser: input.browser) { Output.bytes($0) }
+                InspectDocument.write(sessions, errors: errors, history: history, browser: input.browser, product: product) {
+                    Output.bytes($0)
+                }
                 Output.line()
             case .text:
                 InspectText.print(sessions, history: history)
-                for error in errors {
+                for (error, what) in unread.map({ ($0, "not readable") }) + damaged.map({ ($0, "salvaged past damage") }) {
                     Output.line()
-                    Output.line(
-                        "\(error.incognito ? "incognito " : "")session \(error.session): not readable: \(error.file): \(error.message)")
+                    Output.line("\(error.incognito ? "incognito " : "")session \(error.session): \(what): \(error.file): \(error.message)")
                     Output.line("  next: \(error.next)")
+                }
+                // A family of several browsers says which wrote the input.
+                if product != BrowserFamilies.family(of: input).familyProduct {
+                    Output.line()
+                    Output.line("browser: \(product.displayName) (\(product.evidence))")
                 }
                 if !input.chromeBackups.isEmpty {
                     let count = input.chromeBackups.count

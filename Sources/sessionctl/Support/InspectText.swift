@@ -24,7 +24,7 @@ enum InspectText {
                 Output.line("  \(marks) [\(index)] \(name) \(title)")
                 Output.line("         \(tab.url.isEmpty ? "(no url)" : tab.url)")
                 var details =
-                    "created \(tab.creationTime.iso8601 ?? "-"), active \(tab.lastActiveTime.iso8601 ?? "-"), \(tab.navigationItemCount) item\(tab.navigationItemCount == 1 ? "" : "s")"
+                    "created \(tab.creationTime.iso8601 ?? "-"), active \(tab.lastActiveSinceBoot.map(InspectText.sinceBoot) ?? tab.lastActiveTime.iso8601 ?? "-"), \(tab.navigationItemCount) item\(tab.navigationItemCount == 1 ? "" : "s")"
                 if let opener = tab.opener { details += ", opened by [\(opener.index)] at item \(opener.navigationIndex)" }
                 Output.line("         \(details)")
                 if history {
@@ -54,6 +54,14 @@ enum InspectText {
     }
 
     /// The tabs and windows closed in a session that the browser keeps to reopen, most recent first.
+    /// A time on a monotonic clock, which is no date: `3d 04:05:06 after boot (monotonic clock)`.
+    static func sinceBoot(_ microseconds: Int64) -> String {
+        let seconds = max(0, microseconds / 1_000_000)
+        let (days, rest) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let clock = String(format: "%02lld:%02lld:%02lld", rest / 3600, rest % 3600 / 60, rest % 60)
+        return "\(days)d \(clock) after boot (monotonic clock, not a date)"
+    }
+
     static func printClosed(_ session: Session) {
         if !session.closedTabs.isEmpty {
             Output.line("  closed tabs: \(session.closedTabs.count)")

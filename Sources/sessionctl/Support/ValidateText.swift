@@ -21,6 +21,7 @@ enum ValidateText {
             }
         }
         if !report.findings.isEmpty { Output.line() }
+        if let product = report.product { Output.line("browser: \(product.displayName) (\(product.evidence))") }
         let counts =
             "\(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s"), \(report.infos) info"
         Output.line(
