@@ -146,6 +146,22 @@ import Testing
         #expect(!text.stdout.contains("1601-") && !text.stdout.contains("1600-"), "\(text.stdout)")
     }
 
+    /// diff says which tabs were read past where the browser stops, and shows a monotonic time
+    /// as no date.
+    @Test func diffMarksSalvageAndMonotonicTimes() throws {
+        let salvage = try CLI.run([
+            "diff", CLI.path("Fixtures/chromium-desktop/gallery/healthy"), CLI.path("Fixtures/chromium-desktop/gallery/command-unparsable"),
+            "--format", "json"
+        ])
+        #expect(salvage.status == 1 && salvage.stdout.contains("\"salvaged\""), "\(salvage.stdout)")
+        let text = try CLI.run([
+            "diff", CLI.path("Fixtures/chromium-desktop/products/chrome-2023/Default"),
+            CLI.path("Fixtures/chromium-desktop/products/vivaldi/Default")
+        ])
+        #expect(text.stdout.contains("last active: 273601000000 µs after boot (monotonic clock) -> 2025-07-14T20:52:20"), "\(text.stdout)")
+        #expect(!text.stdout.contains("1601-"), "\(text.stdout)")
+    }
+
     /// Firefox 57's profile: intact, every command reads it, repair has nothing to do.
     @Test func firefox57IsReadWhole() throws {
         let profile = CLI.path("Fixtures/real/firefox-desktop/firefox-57")

@@ -32,7 +32,8 @@ extension TabChange {
         case .group: return (Self.group(fromIndex, session.before), Self.group(toIndex, session.after))
         case .userAgent: return (old.history?.userAgent.name ?? "-", new.history?.userAgent.name ?? "-")
         case .creationTime: return (old.creationTime.iso8601 ?? "-", new.creationTime.iso8601 ?? "-")
-        case .lastActiveTime: return (old.lastActiveTime.iso8601 ?? "-", new.lastActiveTime.iso8601 ?? "-")
+        case .lastActiveTime: return (Self.lastActive(old), Self.lastActive(new))
+        case .salvaged: return (old.salvaged ? "yes" : "no", new.salvaged ? "yes" : "no")
         }
     }
 
@@ -75,4 +76,10 @@ extension TabChange {
 
     static func quoted(_ text: String) -> String { text.isEmpty ? "(untitled)" : "\"\(text)\"" }
     static func orNone(_ url: String) -> String { url.isEmpty ? "(no url)" : url }
+
+    /// A tab's last activity: its date, or on a monotonic clock the microseconds since boot (no date).
+    static func lastActive(_ tab: Tab) -> String {
+        if let sinceBoot = tab.lastActiveSinceBoot { return "\(sinceBoot) µs after boot (monotonic clock)" }
+        return tab.lastActiveTime.iso8601 ?? "-"
+    }
 }

@@ -62,6 +62,8 @@ public enum TabField: String, Sendable, Equatable, CaseIterable {
     case userAgent
     case creationTime
     case lastActiveTime
+    /// Whether the tab was read past where its browser stops (marked salvaged).
+    case salvaged
 }
 
 /// A tab on both sides whose content differs.

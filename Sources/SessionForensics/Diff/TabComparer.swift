@@ -69,7 +69,10 @@ struct TabComparer {
             fields.append(.userAgent)
         }
         if old.creationTime != new.creationTime { fields.append(.creationTime) }
-        if old.lastActiveTime != new.lastActiveTime { fields.append(.lastActiveTime) }
+        if old.lastActiveTime != new.lastActiveTime || old.lastActiveSinceBoot != new.lastActiveSinceBoot {
+            fields.append(.lastActiveTime)
+        }
+        if old.salvaged != new.salvaged { fields.append(.salvaged) }
 
         guard !fields.isEmpty else { return nil }
         return TabChange(fromIndex: fromIndex, toIndex: toIndex, before: old, after: new, fields: fields, history: historyChange)

@@ -97,7 +97,9 @@ struct DiffText {
         }
     }
 
-    private func describe(_ tab: Tab) -> String { "\(quoted(tab.title)) \(orNone(tab.url))" }
+    private func describe(_ tab: Tab) -> String {
+        "\(quoted(tab.title)) \(orNone(tab.url))\(tab.salvaged ? " (salvaged: read past where the browser stops)" : "")"
+    }
 
     private func describe(_ group: TabGroup) -> String {
         "\(quoted(group.title)) (\(group.color.name)) [\(range(group))]"
