@@ -463,8 +463,7 @@ def replay_tab_restore(commands):
 # Vivaldi's published session_service_commands.cc ("VIVALDI SPECIFIC below"): its own 21 and 22
 # (extra data) and 200-202, and Chromium's 21-34 written as 23-36. Edge's (no public code; from
 # files Edge wrote and restored): its own 131, 132, 44, 50, and 34 with an 8-byte payload.
-VIVALDI_TO_CHROMIUM = {23: 21, 25: 23, 26: 24, 27: 25, 29: 27, 30: 28, 31: 29, 32: 30, 33: 31,
-                       34: 32, 35: 33, 36: 34}
+VIVALDI_TO_CHROMIUM = {cid: cid - 2 for cid in range(23, 40)}  # 24 and 28 become the obsolete 22, 26
 VIVALDI_OWN = {21, 22, 200, 201, 202}
 EDGE_OWN = {131, 132, 44, 50}
 

@@ -110,7 +110,10 @@ import Testing
         ("home/ann/.config/vivaldi/Default", "vivaldi"),
         ("Users/ann/AppData/Roaming/Opera Software/Opera Stable", "opera"),
         ("home/ann/.config/google-chrome/Default", "chrome"),
-        ("Users/ann/Library/Application Support/Chromium/Default", "chromium")
+        ("Users/ann/Library/Application Support/Chromium/Default", "chromium"),
+        // A directory merely named after a browser says nothing: the innermost default place does.
+        ("home/vivaldi/.config/google-chrome/Default", "chrome"),
+        ("cases/vivaldi-vs-chrome/Users/bo/AppData/Local/Google/Chrome/User Data/Default", "chrome")
     ])
     func theProductIsKnownFromItsPlace(place: String, product: String) throws {
         let root = try CLI.temporaryDirectory("product-place")

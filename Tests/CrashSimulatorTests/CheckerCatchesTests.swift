@@ -50,6 +50,11 @@ import Testing
         Planted(writeProtocol: .noKeptCopy, oracle: .collateralLoss, model: .process, workload: "shortened-sessions"),
         Planted(writeProtocol: .dropsBackedUpSession, oracle: .liveSessions, model: .process, workload: "shortened-sessions"),
         Planted(writeProtocol: .uncountedLaunchCrash, oracle: .crashLoopCount, model: .process, workload: "refused-sessions"),
+        // The launch records the app as running before it sets aside the refused sessions: a
+        // crash in that set-aside is taken for a running app's, never counted by the guard.
+        Planted(writeProtocol: .earlyRunningMark, oracle: .crashLoopCount, model: .process, workload: "refused-sessions"),
+        Planted(writeProtocol: .earlyRunningMark, oracle: .crashLoopCount, model: .pessimistic, workload: "refused-sessions"),
+        Planted(writeProtocol: .earlyRunningMark, oracle: .crashLoopCount, model: .process, workload: "restore-crashes"),
         // A sweep removing every `.sessionctl-` name takes an interrupted repair's intent record
         // and staged copy before the launch settles them: the windows it was replacing stay in
         // Backups/, out of the live profile.

@@ -250,7 +250,7 @@ public struct Explorer: Sendable {
                         childState.recoveryCut = crash.cut
                         childState.recoveryKeep = crash.keep
                         childState.recoveryTear = crash.tear
-                        note(childState, child.findings(in: context) + crash.findings, into: &result)
+                        note(childState, child.findings(in: context.forRecoveryCrash) + crash.findings, into: &result)
                     }
                 }
                 tree.rollback(to: mark)

@@ -68,7 +68,7 @@ public struct Replayer: Sendable {
                         + (state.recoveryTear.map { " tearing \($0.text)" } ?? "")
                 )
             }
-            findings = child.verdict.findings(in: context) + child.state.findings
+            findings = child.verdict.findings(in: context.forRecoveryCrash) + child.state.findings
         } else {
             findings = judge.verdict(tree).findings(in: context)
         }

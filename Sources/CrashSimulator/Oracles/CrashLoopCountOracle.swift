@@ -5,9 +5,16 @@ import SessionStore
 /// says (`RestoreCrashAccount`): judged on each crash state inside recovery by what the next
 /// launch reports.
 ///
-/// Where the crash came is read from the interrupted launch's operations alone (`Phase`): the
-/// launch is restoring from its first change to the profile other than a write of its marker
-/// until the last write of the marker (the one recording that the app runs) is complete. A crash
+/// Where the crash came is read from the interrupted launch's operations alone (`Phase`), as the
+/// simulator knows them, not as the store's marker says: the launch is restoring from its first
+/// change to the profile other than a write of its marker until both its last such change (the
+/// sessions set aside and restored) and the last write of the marker (the one recording that the
+/// app runs) are complete. A store that records the app as running before its restore is done
+/// (`early-running-mark`) is caught there: a crash after that mark and before the restore's end
+/// must still be counted, as Chromium's guard counts every failed startup until the app is up
+/// (ios/chrome/browser/crash_report/model/crash_loop_detection_util.h: the failed-startup count
+/// is increased "immediately after startup, so that if there is a crash, it is recorded"; after
+/// two, `postCrashAction` restores no tab, `kShowNTPWithReturnToTab`). A crash
 /// in between must be counted: the next launch reports `crashDuringRestore`, one crash more than
 /// the interrupted launch counted (one, when its guard triggered), and triggers the guard when
 /// that reaches the limit. A crash after that last write must not be counted. A crash before the
@@ -20,13 +27,26 @@ enum CrashLoopCountOracle {
         var firstWork: Int?
         /// The last operation that writes the marker or puts it in place (nil: none).
         var lastMarkerWrite: Int?
+        /// The last operation that changes the profile other than by writing the marker: where
+        /// the restore ends, whatever the marker says (nil: none).
+        var lastWork: Int?
 
         init(_ steps: [FileOperation], profile: String) {
             let marker = joinPath(profile, RecoveryMarker.fileName)
             for (index, step) in steps.enumerated() {
                 if Phase.writesMarker(step, marker: marker) { lastMarkerWrite = index }
-                if firstWork == nil, Phase.isWork(step, profile: profile) { firstWork = index }
+                if Phase.isWork(step, profile: profile) {
+                    if firstWork == nil { firstWork = index }
+                    lastWork = index
+                }
             }
+        }
+
+        /// Whether a crash after `steps` complete operations comes after the restore: after the
+        /// last write of the marker and after the last change of the restore.
+        func isPastRestore(_ steps: Int) -> Bool {
+            guard let lastMarkerWrite, lastMarkerWrite < steps else { return false }
+            return lastWork.map { $0 < steps } ?? true
         }
 
         /// Whether `step` replaces the marker at `marker` or changes its bytes.
@@ -61,7 +81,7 @@ enum CrashLoopCountOracle {
         // Operations applied at least in part; the last of them cut when `cut` is set.
         let reached = crash.steps + (crash.cut == nil ? 0 : 1)
         let began = phase.firstWork.map { $0 < reached } ?? false
-        let finished = phase.lastMarkerWrite.map { $0 < crash.steps } ?? false
+        let finished = phase.isPastRestore(crash.steps)
         let counted = RestoreCrashAccount.afterCrash(inLaunchFinding: found)
         let location = place(crash, steps: steps)
         if finished {

@@ -67,6 +67,14 @@ public final class StateVerdict: Sendable {
         {
             result.append(finding)
         }
+        // The simulator knows the crash fell inside a launch's restore: the store must count it.
+        if let event = context.insideRestore, let account, !account.countsRestoreCrash {
+            result.append(
+                Finding(
+                    .crashLoopCount,
+                    "the app crashed inside the restore of '\(event)', before it was up: the next launch reports \(account), but the crash-loop guard must count a crash during restore"
+                ))
+        }
         return result + context.brokenPromises
     }
 }
@@ -83,6 +91,17 @@ struct CrashContext: Sendable {
     var appWasRunning: Bool
     /// Save promises found broken at the acknowledgement this crash point follows.
     var brokenPromises: [Finding] = []
+    /// The workload event whose restore this crash point falls inside (nil: none). A state whose
+    /// recovery crashed too is judged by `CrashLoopCountOracle` instead (`forRecoveryCrash`).
+    var insideRestore: String?
+
+    /// The context of a state whose recovery crashed as well: its next launch follows the
+    /// recovery, not the workload's launch, so what the workload's launch counts is not asked.
+    var forRecoveryCrash: CrashContext {
+        var context = self
+        context.insideRestore = nil
+        return context
+    }
 
     init(requiredVersion: Int, acknowledgement: String, privacyGroups: UInt64, appWasRunning: Bool) {
         self.requiredVersion = requiredVersion
@@ -107,5 +126,6 @@ struct CrashContext: Sendable {
         privacyGroups = acks.reduce(0) { mask, ack in ack.privacyGroup.map { mask | UInt64(1) << UInt64($0) } ?? mask }
         appWasRunning = crashPoint > 0 && crashPoint <= recording.running.count && recording.running[crashPoint - 1]
         brokenPromises = recording.contract[crashPoint] ?? []
+        insideRestore = recording.restores.first { $0.crashPoints.contains(crashPoint) }?.event
     }
 }

@@ -26,6 +26,10 @@ public struct Recording: Sendable {
     /// Broken save promises found while recording (`SaveContractOracle`), by the crash point of
     /// the acknowledgement: every state of that crash point fails with them.
     public let contract: [Int: [Finding]]
+    /// The crash points inside a launch's restore (`CrashLoopCountOracle.Phase` of each `launch`
+    /// and `crash-during-restore` event's operations), each with its event: a crash there must be
+    /// counted by the next launch as a crash during restore.
+    public let restores: [(crashPoints: Range<Int>, event: String)]
     /// What the starting profile held (empty when the workload starts from an empty profile).
     public var starting = StartingFacts()
     /// The damaged profile the workload started from (`from NAME`), which a kill loop's child
@@ -50,6 +54,16 @@ public struct Recording: Sendable {
         self.running = running
         self.events = events
         self.contract = contract
+        var restores: [(crashPoints: Range<Int>, event: String)] = []
+        for (index, event) in events.enumerated() where event.text.hasPrefix("launch") || event.text.hasPrefix("crash-during-restore") {
+            let end = index + 1 < events.count ? events[index + 1].operation : operations.count
+            guard event.operation < end else { continue }
+            let phase = CrashLoopCountOracle.Phase(Array(operations[event.operation..<end]), profile: profile)
+            guard let first = phase.firstWork else { continue }
+            let last = max(phase.lastWork ?? first, phase.lastMarkerWrite ?? first)
+            restores.append((event.operation + first + 1..<event.operation + last + 1, event.text))
+        }
+        self.restores = restores
     }
 
     /// The acknowledgements completed when `crashPoint` operations had been issued.

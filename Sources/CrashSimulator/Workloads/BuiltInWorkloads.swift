@@ -2,8 +2,8 @@
 public enum BuiltInWorkloads {
     /// Names, in the order `--help` lists them.
     public static let names = [
-        "small", "typical", "1000-tabs", "10000-tabs", "incognito", "crash-loop", "shortened-sessions", "refused-sessions",
-        "interrupted-repair", "desktop-resets"
+        "small", "typical", "1000-tabs", "10000-tabs", "incognito", "crash-loop", "restore-crashes", "shortened-sessions",
+        "refused-sessions", "interrupted-repair", "desktop-resets"
     ]
 
     /// The default workload.
@@ -18,6 +18,7 @@ public enum BuiltInWorkloads {
         case "10000-tabs": return tenThousandTabs
         case "incognito": return incognito
         case "crash-loop": return crashLoop
+        case "restore-crashes": return restoreCrashes
         case "shortened-sessions": return shortenedSessions
         case "refused-sessions": return refusedSessions
         case "interrupted-repair": return interruptedRepair
@@ -162,6 +163,27 @@ public enum BuiltInWorkloads {
         open t1 https://example.org/ "Example" window=second
         open t2 https://example.org/third "Third" window=third
         wait
+        background
+        """
+
+    static let restoreCrashes = """
+        # Crashes inside restore again and again, from windows Chrome refuses (their set-aside is
+        # restore work): a launch, two crashes during restore, the launch whose crash-loop guard
+        # sets every session aside, then once more. Every operation of each launch is a crash
+        # point, judged by how the next launch counts it.
+        from refused-sessions
+        launch
+        open t1 https://example.org/ "Example"
+        wait
+        crash
+        crash-during-restore
+        crash-during-restore
+        launch
+        open t2 https://example.org/two "Two"
+        wait
+        crash
+        crash-during-restore
+        launch
         background
         """
 

@@ -22,8 +22,13 @@ public struct ChromiumDesktopFamily: BrowserFamily {
     }
     public var shortName: String { "chrome" }
 
-    /// A directory whose `Sessions/` holds a session file, or with a legacy session file.
-    public func isProfileDirectory(_ tree: ReadableTree) -> Bool { Self.isProfile(tree: tree, "") }
+    /// A directory whose `Sessions/` holds a session file, or with a legacy session file beside
+    /// `Preferences` (a `Current Session` alone makes no profile a writer locks).
+    public func isProfileDirectory(_ tree: ReadableTree) -> Bool {
+        guard Self.isProfile(tree: tree, "") else { return false }
+        return tree.kind(of: ChromiumDesktopLayout.sessionsDirectory) == .directory
+            || tree.kind(of: ChromiumDesktopLayout.preferencesFile) == .file
+    }
     /// The profile itself (its legacy session files) and `Sessions/`.
     public var watchedDirectories: [String] { ["", ChromiumDesktopLayout.sessionsDirectory] }
 

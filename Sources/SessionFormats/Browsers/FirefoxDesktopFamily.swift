@@ -23,8 +23,12 @@ public struct FirefoxDesktopFamily: BrowserFamily {
     }
     public var shortName: String { "firefox" }
 
-    /// A directory holding a session file or `sessionstore-backups/`.
-    public func isProfileDirectory(_ tree: ReadableTree) -> Bool { Self.isProfile(tree: tree, "") }
+    /// A directory holding `sessionstore-backups/`, or a session file beside `prefs.js` (a
+    /// session file alone, in a downloads folder, makes no profile a writer locks).
+    public func isProfileDirectory(_ tree: ReadableTree) -> Bool {
+        tree.kind(of: FirefoxDesktopLayout.backupsDirectory) == .directory
+            || (Self.isProfile(tree: tree, "") && tree.kind(of: "prefs.js") == .file)
+    }
     /// The profile itself (its session files) and `sessionstore-backups/`.
     public var watchedDirectories: [String] { ["", FirefoxDesktopLayout.backupsDirectory] }
 

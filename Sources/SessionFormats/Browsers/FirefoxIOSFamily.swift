@@ -25,8 +25,19 @@ public struct FirefoxIOSFamily: BrowserFamily {
     }
     public var shortName: String { "firefox" }
 
-    /// A directory holding the window directories or a legacy archive, itself or in `profile.profile/`.
-    public func isProfileDirectory(_ tree: ReadableTree) -> Bool { Self.holdsProfile(tree) }
+    /// A directory holding the window directories, itself or in `profile.profile/`, or a
+    /// `profile.profile/` holding a legacy archive, or the directory holding that (an archive
+    /// alone, in a downloads folder, makes no profile a writer locks).
+    public func isProfileDirectory(_ tree: ReadableTree) -> Bool {
+        let windows = [FirefoxIOSLayout.windowDataDirectory, FirefoxIOSLayout.backupDirectory]
+        if ["", FirefoxIOSLayout.profileDirectory].contains(where: { base in
+            windows.contains { tree.kind(of: joinPath(base, $0)) == .directory }
+        }) {
+            return true
+        }
+        let named = lastPathComponent(tree.displayName) == FirefoxIOSLayout.profileDirectory
+        return (named || tree.kind(of: FirefoxIOSLayout.profileDirectory) == .directory) && Self.holdsProfile(tree)
+    }
     /// The profile (its legacy archives), `profile.profile/` and the window directories in either.
     public var watchedDirectories: [String] {
         ["", FirefoxIOSLayout.profileDirectory].flatMap { base in

@@ -31,23 +31,34 @@ public enum ChromiumProduct: String, Sendable, CaseIterable {
         }
     }
 
+    /// Where each product keeps its user-data directory by default (Windows, macOS, Linux), as
+    /// runs of directory names, compared without case.
+    static let places: [(product: ChromiumProduct, names: [String])] = [
+        (.edge, ["microsoft", "edge", "user data"]), (.edge, ["application support", "microsoft edge"]),
+        (.edge, [".config", "microsoft-edge"]), (.edge, [".config", "microsoft-edge-beta"]),
+        (.edge, [".config", "microsoft-edge-dev"]),
+        (.brave, ["bravesoftware", "brave-browser"]),
+        (.vivaldi, ["vivaldi", "user data"]), (.vivaldi, ["application support", "vivaldi"]), (.vivaldi, [".config", "vivaldi"]),
+        (.opera, ["opera software", "opera stable"]), (.opera, ["application support", "com.operasoftware.opera"]),
+        (.opera, [".config", "opera"]),
+        (.chrome, ["google", "chrome", "user data"]), (.chrome, ["application support", "google", "chrome"]),
+        (.chrome, [".config", "google-chrome"]),
+        (.chromium, ["chromium", "user data"]), (.chromium, ["application support", "chromium"]), (.chromium, [".config", "chromium"])
+    ]
+
     /// The product whose user-data directory a profile lies in, by the names of the directories
-    /// above it (outermost first): each browser's default place on Windows, macOS and Linux.
+    /// above it (outermost first): the innermost of the browsers' default places that the path
+    /// runs through (a directory merely named after a browser says nothing).
     public static func fromPlace(_ components: [String]) -> ChromiumProduct? {
         let names = components.map { $0.lowercased() }
-        func has(_ sequence: [String]) -> Bool {
-            guard names.count >= sequence.count else { return false }
-            return (0...(names.count - sequence.count)).contains { Array(names[$0..<($0 + sequence.count)]) == sequence }
+        var found: (product: ChromiumProduct, end: Int)?
+        for (product, run) in places where names.count >= run.count {
+            for start in 0...(names.count - run.count) where Array(names[start..<(start + run.count)]) == run {
+                let end = start + run.count
+                if found.map({ end > $0.end }) ?? true { found = (product, end) }
+            }
         }
-        if has(["microsoft", "edge"]) || names.contains(where: { $0.hasPrefix("microsoft edge") || $0.hasPrefix("microsoft-edge") }) {
-            return .edge
-        }
-        if has(["bravesoftware"]) { return .brave }
-        if names.contains("vivaldi") || names.contains(where: { $0.hasPrefix("vivaldi") }) { return .vivaldi }
-        if has(["opera software"]) || names.contains("com.operasoftware.opera") || names.contains("opera") { return .opera }
-        if has(["google", "chrome"]) || names.contains("google-chrome") { return .chrome }
-        if names.contains("chromium") { return .chromium }
-        return nil
+        return found?.product
     }
 
     /// The product whose preferences these are (`Preferences` or `Local State`), by the

@@ -67,10 +67,15 @@ public struct SNSSDialect: Sendable, Equatable {
 
     /// Vivaldi (its Chromium is published: components/sessions/core/session_service_commands.cc,
     /// "VIVALDI SPECIFIC below"): 21 and 22 are its tab's and window's extra data (a pickle of an
-    /// id and a JSON string), Chromium's 21 to 34 are written as 23 to 36, and 200 to 202 are its
-    /// page action overrides and thumbnails.
+    /// id and a JSON string), Chromium's ids from 21 up are written two higher (21 to 34 as 23 to
+    /// 36 in its list; 22 and 26, obsolete, as 24 and 28, which it therefore does not know; 35 to
+    /// 37 as 37 to 39 by the same rule, inferred), and 200 to 202 are its page action overrides
+    /// and thumbnails.
     public static let vivaldi = SNSSDialect(
-        renumbered: [23: 21, 25: 23, 26: 24, 27: 25, 29: 27, 30: 28, 31: 29, 32: 30, 33: 31, 34: 32, 35: 33, 36: 34],
+        renumbered: [
+            23: 21, 24: 22, 25: 23, 26: 24, 27: 25, 28: 26, 29: 27, 30: 28, 31: 29, 32: 30, 33: 31, 34: 32, 35: 33, 36: 34, 37: 35, 38: 36,
+            39: 37
+        ],
         own: [
             21: OwnCommand(subject: .tab, pickled: true), 22: OwnCommand(subject: .window, pickled: true),
             200: OwnCommand(subject: .file, pickled: true), 201: OwnCommand(subject: .file, pickled: true),

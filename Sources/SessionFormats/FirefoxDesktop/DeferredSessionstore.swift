@@ -43,7 +43,10 @@ public final class DeferredSessionstore: @unchecked Sendable {
         let hit = DeferredSessionstore.cached.flatMap { $0.serial == serial ? $0 : nil }
         DeferredSessionstore.lock.signal()
         if let hit { return hit.document }
+        // One large file decoded at a time, as a read does (nothing holding the gate asks for a part).
+        SessionstoreFile.largeDecodes.wait()
         let document = SessionstoreFile.decode(bytes, file: file, compressed: compressed, deferringLarge: false).document
+        SessionstoreFile.largeDecodes.signal()
         DeferredSessionstore.lock.wait()
         DeferredSessionstore.cached = (serial, document)
         DeferredSessionstore.lock.signal()

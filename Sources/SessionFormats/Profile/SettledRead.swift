@@ -77,18 +77,23 @@ public struct SettledRead: Sendable {
         return try settled.run(body)
     }
 
-    /// The directories whose entries say which sessions the profile has, for every family.
+    /// The directories whose entries say which sessions the profile has: those of each family
+    /// whose profile each locked directory is (Chrome for iOS's when none says).
     private var watched: [String] {
         var seen = Set<String>()
-        return locked.flatMap { base in BrowserFamilies.all.flatMap(\.watchedDirectories).map { joinPath(base, $0) } }.filter {
-            seen.insert($0).inserted
-        }
+        return locked.flatMap { base -> [String] in
+            let tree = ReadableTree(fileSystem: fileSystem, root: base)
+            let families = BrowserFamilies.all.filter { $0.isProfileDirectory(tree) }
+            let relative = (families.isEmpty ? [ChromeIOSFamily()] : families).flatMap(\.watchedDirectories)
+            return relative.map { joinPath(base, $0) }
+        }.filter { seen.insert($0).inserted }
     }
 
     /// Runs `body` until it ran while no writer held the profile and nothing it watches changed.
     public func run<T>(_ body: () throws -> T) throws -> T {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(Int(patience * 1000)))
+        let watched = self.watched
         while true {
             let before = fileSystem.directoryStamp(watched)
             if locked.contains(where: fileSystem.isLockedExclusively) {

@@ -50,6 +50,8 @@ extension SessionService {
         /// Sets aside the sessions that must not be restored, restores the others into windows,
         /// and records that the app runs. Call it once.
         public func finish() throws(FileSystemError) -> SessionService {
+            // The planted flaw of `early-running-mark`: the app recorded as running before its restore.
+            if !policy.writer.writeProtocol.marksRunningLast { try policy.recordRunning() }
             let (report, sessions) = try policy.decideSessions(after: report, now: now)
             let model = Profile(
                 path: policy.profile, clock: clock,
@@ -59,7 +61,7 @@ extension SessionService {
             let service = SessionService(profile: model, writer: policy.writer, options: options, launchReport: report)
             for restored in sessions { service.install(restored) }
             service.launchReport.restored = sessions
-            try policy.recordRunning()
+            if policy.writer.writeProtocol.marksRunningLast { try policy.recordRunning() }
             return service
         }
     }

@@ -58,6 +58,11 @@
     /// counts by) only after it has cleaned up, set aside and kept copies of sessions: a crash in
     /// the middle of that is taken for a crash of a running app, and never counted.
     case uncountedLaunchCrash = "uncounted-launch-crash"
+    /// The safe protocol, but a launch records that the app runs (the marker's `running`, which
+    /// ends what the crash-loop guard counts) before it sets aside and restores the sessions: a
+    /// crash during that restore is taken for a crash of a running app, so a session that crashes
+    /// the app on every restore is never set aside.
+    case earlyRunningMark = "early-running-mark"
     /// The safe protocol, but the copy kept of a session that Chrome's loading rules shorten is
     /// made as a set-aside: the session goes to `Backups/` whole and leaves the live profile, so
     /// its window no longer opens although Chrome would load it.
@@ -72,11 +77,13 @@
         [
             .safe, .strangeTemporaryNames, .exitMarkerFirst, .noIncognitoWipe, .lazyBackground, .earlyAcknowledgement, .noKeptCopy,
             .debouncedSave, .unsyncedSetAside, .unsyncedSweep, .unsyncedBackup, .broadSweep, .uncountedLaunchCrash,
-            .dropsBackedUpSession
+            .earlyRunningMark, .dropsBackedUpSession
         ].contains(self)
     }
     /// Whether a launch records that it restores before it changes anything else.
     var marksRestoreFirst: Bool { self != .uncountedLaunchCrash }
+    /// Whether a launch records that the app runs only once its sessions are set aside and restored.
+    var marksRunningLast: Bool { self != .earlyRunningMark }
     /// Whether closed tabs' directories are removed before the commit point.
     var removesClosedTabsFirst: Bool { self == .chrome }
 }
