@@ -14,6 +14,21 @@ import sys
 MAGIC = b"mozLz40\0"
 
 
+def extended(src, i, length, what):
+    """A 4-bit length of a token, extended by the bytes after it when it is 15 (each added, until
+    one is not 255). Returns the length and the index after it."""
+    if length != 15:
+        return length, i
+    while True:
+        if i >= len(src):
+            raise ValueError("cut in a %s length" % what)
+        extra = src[i]
+        i += 1
+        length += extra
+        if extra != 255:
+            return length, i
+
+
 def lz4_block(src, limit):
     """LZ4's block format (lz4_Block_format.md): sequences of a token, literals, a 2-byte offset
     and a match; decoding stops at the end of the input. Raises ValueError on damage."""
@@ -22,16 +37,7 @@ def lz4_block(src, limit):
     while i < len(src):
         token = src[i]
         i += 1
-        length = token >> 4
-        if length == 15:
-            while True:
-                if i >= len(src):
-                    raise ValueError("cut in a literal length")
-                extra = src[i]
-                i += 1
-                length += extra
-                if extra != 255:
-                    break
+        length, i = extended(src, i, token >> 4, "literal")
         if i + length > len(src):
             raise ValueError("literals past the end")
         out += src[i:i + length]
@@ -44,16 +50,8 @@ def lz4_block(src, limit):
         i += 2
         if offset == 0 or offset > len(out):
             raise ValueError("offset outside the output")
-        match = (token & 15) + 4
-        if token & 15 == 15:
-            while True:
-                if i >= len(src):
-                    raise ValueError("cut in a match length")
-                extra = src[i]
-                i += 1
-                match += extra
-                if extra != 255:
-                    break
+        match, i = extended(src, i, token & 15, "match")
+        match += 4
         start = len(out) - offset
         for k in range(match):
             out.append(out[start + k])
