@@ -93,8 +93,8 @@ import Testing
         #expect(tabs[3]["history"] is NSNull && tabs[3]["navigationItemCount"] as? Int == 1)
 
         let text = try CLI.run(["inspect", CLI.path("\(Self.gallery)/private-tabs-saved")])
-        #expect(text.stdout.contains("   I [2] 2B3C4D5E-6F7A-4B1C-8D9E-0F1A2B3C4D5E Private page"), "\(text.stdout)")
-        #expect(text.stdout.contains("legend: * active, P pinned, o has opener, I private"))
+        #expect(text.stdout.contains("   I  [2] 2B3C4D5E-6F7A-4B1C-8D9E-0F1A2B3C4D5E Private page"), "\(text.stdout)")
+        #expect(text.stdout.contains("legend: * active, P pinned, o has opener, I private, S salvaged"))
     }
 
     /// Inspect shows the window Firefox loads: the backup when the window file does not decode;
@@ -108,11 +108,19 @@ import Testing
         #expect(refused.stdout.contains("Firefox's decoder refuses .tabData[0].createdAtTime: missing"), "\(refused.stdout)")
         let fallback = try CLI.run(["inspect", CLI.path("\(Self.gallery)/window-file-unparsable")])
         #expect(fallback.status == 0 && fallback.stdout.contains("2 tabs"), "\(fallback.stdout)\(fallback.stderr)")
+        // Neither file loads: the tabs read before the damage, marked salvaged, and the place named (exit 1).
         let lost = try CLI.run(["inspect", CLI.path("\(Self.gallery)/window-lost")])
-        #expect(lost.status == 65, "\(lost.stdout)\(lost.stderr)")
+        #expect(lost.status == 1, "\(lost.stdout)\(lost.stderr)")
+        #expect(lost.stdout.contains("      S [0] 0F1E2D3C-4B5A-4968-8776-655443322110 Mozilla"), "\(lost.stdout)")
         #expect(
-            lost.stderr.contains("window-\(Self.window): damaged at byte") && lost.stderr.contains("(backup: missing)"), "\(lost.stderr)")
-        #expect(lost.stderr.split(separator: "\n").count == 1)
+            lost.stdout.contains("salvaged past damage: ") && lost.stdout.contains("window-\(Self.window): damaged at byte 404")
+                && lost.stdout.contains("(backup: missing)") && lost.stdout.contains("Firefox loads neither file"), "\(lost.stdout)")
+        let lostJSON = try CLI.run(["inspect", CLI.path("\(Self.gallery)/window-lost"), "--format", "json"])
+        let document = try Self.json(lostJSON.stdout)
+        let tab = try #require(((document["sessions"] as? [[String: Any]])?.first?["tabs"] as? [[String: Any]])?.first)
+        let error = try #require((document["errors"] as? [[String: Any]])?.first)
+        #expect(lostJSON.status == 1 && tab["salvaged"] as? Bool == true, "\(lostJSON.stdout)")
+        #expect(error["offset"] as? Int == 404, "\(lostJSON.stdout)")
     }
 
     /// The container, the profile directory, window-data/, and one window file named or not.

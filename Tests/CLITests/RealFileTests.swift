@@ -43,6 +43,35 @@ import Testing
         #expect(RepairCommandTests.files(profile) == before)
     }
 
+    /// Every document about Edge's profile names the product and what says so: repair, diff,
+    /// aside list, compress, report (Edge known from its records, or from its place where the
+    /// command does not read the records).
+    @Test func everyDocumentNamesTheProduct() throws {
+        let root = try CLI.temporaryDirectory("product-documents")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let profile = "\(root)/Users/ann/AppData/Local/Microsoft/Edge/User Data/Default"
+        try FileManager.default.createDirectory(atPath: parentDirectory(profile), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.path(Self.edge), toPath: profile)
+        let edge = CLI.path(Self.edge)
+        for arguments in [
+            ["repair", "--dry-run", profile], ["diff", edge, profile], ["aside", "list", profile],
+            ["compress", profile, "-o", "\(root)/edge.tar.gz"]
+        ] {
+            let result = try CLI.run(arguments + ["--format", "json"])
+            #expect(result.status == 0, "\(arguments): \(result.stdout)\(result.stderr)")
+            let document = try FirefoxDesktopCommandTests.json(result.stdout)
+            let product = document["product"] as? String ?? (document["products"] as? [String: String])?["b"]
+            #expect(product == "edge", "\(arguments): \(result.stdout)")
+        }
+        let diff = try FirefoxDesktopCommandTests.json(try CLI.run(["diff", edge, profile, "--format", "json"]).stdout)
+        let evidence = try #require(diff["productEvidence"] as? [String: String])
+        #expect(evidence["a"]?.contains("records") == true && evidence["b"]?.contains("place") == true, "\(evidence)")
+        let report = try CLI.run(["report", edge, "-o", "\(root)/report.html"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOfFile: "\(root)/report.html", encoding: .utf8)
+        #expect(page.contains("<tr><th>Browser</th><td>Microsoft Edge (known from the ids of its session records)</td></tr>"))
+    }
+
     /// An Edge session that loses its tab (a command no browser writes before its navigation):
     /// repair writes a file holding Edge's own commands as read, and Edge's reading finds it whole.
     @Test func aRepairOfEdgesSessionKeepsItsOwnCommands() throws {

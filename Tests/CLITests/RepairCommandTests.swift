@@ -124,7 +124,10 @@ import Testing
         let result = try CLI.run(["repair", profile, "--format", "json"])
         #expect(result.status == 0)
         let document = try Self.json(result)
-        #expect(Set(document.keys) == ["schema", "browser", "dryRun", "plan", "effects", "done", "unrepaired", "result"])
+        #expect(
+            Set(document.keys) == [
+                "schema", "browser", "product", "productEvidence", "dryRun", "plan", "effects", "done", "unrepaired", "result"
+            ])
         #expect(document["schema"] as? String == "sessionctl.repair/1")
         for step in try #require(document["plan"] as? [[String: Any]]) {
             #expect(Set(step.keys) == ["rule", "session", "incognito", "file", "action", "reason"])

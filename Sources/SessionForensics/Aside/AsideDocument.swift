@@ -4,11 +4,15 @@ import SessionFormats
 public enum AsideDocument {
     public static let schema = "sessionctl.aside/1"
 
-    /// The document listing `entries` of a profile of the family `browser`.
-    public static func encode(_ entries: [AsideEntry], browser: String) -> JSONValue {
-        .object([
+    /// The document listing `entries` of a profile of the family `browser`, written by `product`
+    /// (the family's own when nil).
+    public static func encode(_ entries: [AsideEntry], browser: String, product: BrowserProduct? = nil) -> JSONValue {
+        let product = product ?? BrowserFamilies.named(browser)?.familyProduct
+        return .object([
             ("schema", .string(schema)),
             ("browser", .string(browser)),
+            ("product", .string(product?.name ?? browser)),
+            ("productEvidence", .string(product?.evidence ?? "known from the layout of its profile")),
             (
                 "entries",
                 .array(

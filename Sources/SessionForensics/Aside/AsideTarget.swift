@@ -18,6 +18,15 @@ public struct AsideTarget: Sendable, Equatable {
     /// The browser family whose layout the set-aside entries follow (what the `browser` key of
     /// the aside document names).
     public var browser: String
+    /// The browser of the family that wrote the profile, as its place and settings tell; nil: the
+    /// family's own (what the document's `product` names then).
+    public var product: BrowserProduct?
+
+    /// The product, or the family's own browser when the family does not tell its browsers apart.
+    public var productNamed: BrowserProduct {
+        product ?? BrowserFamilies.named(browser)?.familyProduct
+            ?? BrowserProduct(name: browser, displayName: browser, evidence: "known from the layout of its profile")
+    }
 
     public init(
         profile: String, session: SessionID?, incognito: Bool, foundInside: String? = nil, browser: String = ChromeIOSFamily().name
@@ -81,9 +90,11 @@ public struct AsideTarget: Sendable, Equatable {
                 throw ForensicsError.browserRunning(
                     path: profile, browser: family.displayName, lock: lastPathComponent(holder.path), pid: holder.pid)
             }
-            return AsideTarget(
+            var target = AsideTarget(
                 profile: profile, session: nil, incognito: false, foundInside: inside,
                 browser: input.browser)
+            target.product = family.product(of: input)
+            return target
         }
         let markers = [
             ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,

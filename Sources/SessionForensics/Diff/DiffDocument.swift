@@ -8,12 +8,19 @@ public enum DiffDocument {
 
     /// The document for a comparison; `unreadable` lists the sessions of either side that could
     /// not be read (left out of the comparison), which also makes the sides not identical;
-    /// `browsers` names the family each side was read as.
+    /// `browsers` names the family each side was read as, `products` the browser of the family
+    /// that wrote each side and what says so.
     public static func encode(
-        _ diff: ProfileDiff, unreadable: [(side: String, error: ReadError)] = [], browsers: (a: String, b: String)? = nil
+        _ diff: ProfileDiff, unreadable: [(side: String, error: ReadError)] = [], browsers: (a: String, b: String)? = nil,
+        products: (a: BrowserProduct, b: BrowserProduct)? = nil
     ) -> JSONValue {
         var members: [(String, JSONValue)] = [("schema", .string(schema))]
         if let browsers { members.append(("browsers", .object([("a", .string(browsers.a)), ("b", .string(browsers.b))]))) }
+        if let products {
+            members.append(("products", .object([("a", .string(products.a.name)), ("b", .string(products.b.name))])))
+            members.append(
+                ("productEvidence", .object([("a", .string(products.a.evidence)), ("b", .string(products.b.evidence))])))
+        }
         members += [
             ("identical", .bool(diff.identical && unreadable.isEmpty)),
             ("sessions", .array(diff.sessions.map(encode))),

@@ -11,6 +11,8 @@ public enum RepairDocument {
         return .object([
             ("schema", .string(schema)),
             ("browser", .string(result.plan.before.browser)),
+            ("product", .string(result.plan.before.productNamed.name)),
+            ("productEvidence", .string(result.plan.before.productNamed.evidence)),
             ("dryRun", .bool(result.dryRun)),
             ("plan", .array(result.plan.actions.map(encode))),
             (

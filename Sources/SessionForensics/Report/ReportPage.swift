@@ -77,7 +77,9 @@ public enum ReportPage {
         let formats = Set(report.sessions.map(\.format.rawValue)).sorted().joined(separator: ", ")
         let validation = report.validation
         var html = "<section id=\"summary\"><h2>Summary</h2><table class=\"summary\">\n"
+        let product = validation.productNamed
         for (label, value) in [
+            ("Browser", "\(product.displayName) (\(product.evidence))"),
             ("Windows", "\(report.sessions.count) (\(regular.count) regular, \(incognito.count) incognito, \(inactive.count) inactive)"),
             ("Tabs", "\(tabs)"),
             ("Format", formats.isEmpty ? "-" : formats),

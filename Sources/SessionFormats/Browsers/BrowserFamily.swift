@@ -31,6 +31,9 @@ public protocol BrowserFamily: Sendable {
     func runningHolder(profile: String) -> BrowserProfileLock.Holder?
     /// The browser of the family that wrote the input `read` holds, and what says so.
     func product(of read: InputRead) -> BrowserProduct
+    /// The browser of the family that wrote the located `input`, from what locating it saw (its
+    /// place, its settings) without reading its sessions: for commands that do not read them.
+    func product(of input: LocatedInput) -> BrowserProduct
     /// Whether the directory at the root of `tree` is a profile of this family, as a read that
     /// waits for a writer recognises the profile it belongs to (`SettledRead`).
     func isProfileDirectory(_ tree: ReadableTree) -> Bool
@@ -63,6 +66,8 @@ public protocol BrowserFamily: Sendable {
 extension BrowserFamily {
     /// One browser per family unless the family says otherwise: the family's own, by its format.
     public func product(of read: InputRead) -> BrowserProduct { familyProduct }
+    /// The family's own browser, as `product(of:)` of a read says.
+    public func product(of input: LocatedInput) -> BrowserProduct { familyProduct }
 
     /// The family's browser, known by the format of its sessions.
     public var familyProduct: BrowserProduct {

@@ -62,9 +62,7 @@ public struct ChromiumDesktopFamily: BrowserFamily {
     /// The product the profile's place or preferences name; else the one its session files'
     /// records show (ids only that product writes); else Chromium's, said to be not known.
     public func product(of read: InputRead) -> BrowserProduct {
-        if let (product, evidence) = read.input.chromiumProduct {
-            return BrowserProduct(name: product.rawValue, displayName: product.displayName, evidence: evidence)
-        }
+        if read.input.chromiumProduct != nil { return product(of: read.input) }
         if let product = read.sessions.lazy.compactMap({ $0.snss?.decoded?.product }).first {
             return BrowserProduct(
                 name: product.rawValue, displayName: product.displayName, evidence: "known from the ids of its session records")
@@ -72,6 +70,17 @@ public struct ChromiumDesktopFamily: BrowserFamily {
         return BrowserProduct(
             name: ChromiumProduct.chromium.rawValue, displayName: "a Chromium browser",
             evidence: "which one is not known: nothing in the input names it, and it is read as Chromium reads it")
+    }
+
+    /// The product the profile's place or preferences name; else Chromium's, said to be not known
+    /// from them (the records, which may tell, are not read here).
+    public func product(of input: LocatedInput) -> BrowserProduct {
+        if let (product, evidence) = input.chromiumProduct {
+            return BrowserProduct(name: product.rawValue, displayName: product.displayName, evidence: evidence)
+        }
+        return BrowserProduct(
+            name: ChromiumProduct.chromium.rawValue, displayName: "a Chromium browser",
+            evidence: "which one is not known from its place or its Preferences")
     }
 
     public func read(_ input: LocatedInput, depth: ReadDepth, backups: Bool) -> InputRead {

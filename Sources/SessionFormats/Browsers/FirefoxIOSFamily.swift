@@ -16,7 +16,7 @@ public struct FirefoxIOSFamily: BrowserFamily {
     /// Tabs by UUID, each private or not; a tab's history is its WebKit session state.
     public var tabPresentation: TabPresentation {
         TabPresentation(
-            namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: false, historyFile: "tab-session-data file")
+            namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: true, historyFile: "tab-session-data file")
     }
 
     public func readFile(_ source: SessionSource, tree: ReadableTree, depth: ReadDepth) -> any BrowserSessionFile {

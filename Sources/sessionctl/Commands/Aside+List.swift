@@ -20,7 +20,7 @@ extension SessionCtl.Aside {
             Output.profileFoundInside(target.foundInside, of: path)
             let entries = try SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version).list()
             switch output.format {
-            case .json: Output.document(AsideDocument.encode(entries, browser: target.browser))
+            case .json: Output.document(AsideDocument.encode(entries, browser: target.browser, product: target.product))
             case .text:
                 if entries.isEmpty { Output.line("no set-aside entries") }
                 for entry in entries { asideLines(entry).forEach { Output.line($0) } }

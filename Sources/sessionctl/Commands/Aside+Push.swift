@@ -41,7 +41,7 @@ extension SessionCtl.Aside {
                     reason: reason)
             }
             switch output.format {
-            case .json: Output.document(AsideDocument.encode(entries, browser: target.browser))
+            case .json: Output.document(AsideDocument.encode(entries, browser: target.browser, product: target.product))
             case .text:
                 if entries.isEmpty { Output.line("no live sessions to set aside") }
                 for entry in entries { asideLines(entry).forEach { Output.line($0) } }

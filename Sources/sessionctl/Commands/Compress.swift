@@ -49,13 +49,13 @@ extension SessionCtl {
                 switch format.format {
                 case .json:
                     Output.document(
-                        JSONValue.object([
-                            ("schema", .string("sessionctl.compress/1")), ("browser", .string(BrowserFamilies.recognising(path))),
-                            ("input", .string(path)), ("output", .string(result.output)),
-                            ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))),
-                            ("inputBytes", .int(result.inputBytes)), ("outputBytes", .int(result.outputBytes)),
-                            ("skipped", .array(result.skipped.map(JSONValue.string)))
-                        ]))
+                        JSONValue.object(
+                            [("schema", .string("sessionctl.compress/1"))] + BrowserFamilies.recognisedMembers(path) + [
+                                ("input", .string(path)), ("output", .string(result.output)),
+                                ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))),
+                                ("inputBytes", .int(result.inputBytes)), ("outputBytes", .int(result.outputBytes)),
+                                ("skipped", .array(result.skipped.map(JSONValue.string)))
+                            ]))
                 case .text:
                     let what =
                         switch result.kind {

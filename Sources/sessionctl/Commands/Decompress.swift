@@ -59,13 +59,13 @@ extension SessionCtl {
                 switch format.format {
                 case .json:
                     Output.document(
-                        JSONValue.object([
-                            ("schema", .string("sessionctl.decompress/1")),
-                            ("browser", .string(BrowserFamilies.recognising(result.output))),
-                            ("input", .string(file)), ("output", .string(result.output)),
-                            ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))), ("bytes", .int(result.bytes)),
-                            ("manifestVerified", result.verifiedFiles.map { .int(Int64($0)) } ?? .null)
-                        ]))
+                        JSONValue.object(
+                            [("schema", .string("sessionctl.decompress/1"))] + BrowserFamilies.recognisedMembers(result.output) + [
+                                ("input", .string(file)), ("output", .string(result.output)),
+                                ("kind", .string(result.kind.rawValue)), ("files", .int(Int64(result.files))),
+                                ("bytes", .int(result.bytes)),
+                                ("manifestVerified", result.verifiedFiles.map { .int(Int64($0)) } ?? .null)
+                            ]))
                 case .text:
                     var line = "wrote \(result.output): "
                     switch result.kind {

@@ -41,15 +41,20 @@ extension SessionCtl {
 
         func run() throws {
             // Each side is a settled read: a window a repair is swapping in is read before or after.
-            func read(_ path: String) throws -> (LocatedInput, (sessions: [Session], errors: [(source: SessionSource, error: FormatError)]))
-            {
+            func read(
+                _ path: String
+            ) throws -> (
+                LocatedInput, (sessions: [Session], errors: [(source: SessionSource, error: FormatError)]), BrowserProduct
+            ) {
                 try SettledRead.reading(path) {
                     let input = try InputOpener.open(path, browser: browserOption.family)
-                    return (input, SessionReader(input: input).readEach(history: history))
+                    let family = BrowserFamilies.family(of: input)
+                    let inputRead = family.read(input, depth: history ? .histories : .lists, backups: false)
+                    return (input, SessionReader(input: input).sessions(of: inputRead, history: history), family.product(of: inputRead))
                 }
             }
-            let (before, readA) = try read(a)
-            let (after, readB) = try read(b)
+            let (before, readA, productA) = try read(a)
+            let (after, readB, productB) = try read(b)
             // Each side shows what it can: a session that cannot be read on either side is left
             // out of the comparison and reported as such; a side with nothing readable is bad input.
             let sides = [("a", a, readA), ("b", b, readB)]
@@ -84,7 +89,9 @@ extension SessionCtl {
                 pairingLoneSessions: Self.isSingleSession(before) && Self.isSingleSession(after))
             switch output.format {
             case .json:
-                Output.document(DiffDocument.encode(diff, unreadable: unreadable, browsers: (before.browser, after.browser)))
+                Output.document(
+                    DiffDocument.encode(
+                        diff, unreadable: unreadable, browsers: (before.browser, after.browser), products: (productA, productB)))
             case .text:
                 DiffText(color: Output.useColor).print(diff)
                 for (side, error) in unreadable {
