@@ -52,7 +52,7 @@ let package = Package(
         // Helpers shared by the test targets (a seeded random number generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
-        .testTarget(name: "FileSystemKitTests", dependencies: ["FileSystemKit"]),
+        .testTarget(name: "FileSystemKitTests", dependencies: ["FileSystemKit", "TestSupport"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["FileSystemKit", "SessionFormats", "Archive", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["FileSystemKit", "SessionStore", "SessionFormats", "Archive"]),

@@ -37,6 +37,27 @@ import Testing
         return target
     }
 
+    /// What an interrupted rewrite left in `Sessions/` is settled before anything is planned: a
+    /// temporary file removed, the session file a write was replacing (its rename undone by a
+    /// power loss) put back.
+    @Test func whatAnInterruptedRewriteLeftIsSwept() throws {
+        let profile = try Self.copy("healthy")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(profile)) }
+        let sessions = "\(profile)/Sessions"
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: sessions).first { $0.hasPrefix("Session_") })
+        try FileManager.default.moveItem(atPath: "\(sessions)/\(file)", toPath: "\(sessions)/.sessionctl-old.\(file)")
+        try Data("half".utf8).write(to: URL(fileURLWithPath: "\(sessions)/.sessionctl-tmp.Session_13400000000000001.1.1"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: sessions).filter { !$0.hasPrefix(".") }
+        let run = try CLI.run(["repair", profile])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stdout.contains("Sessions/.sessionctl-old.\(file)") || run.stdout.contains("put Sessions/\(file) back"), "\(run.stdout)")
+        #expect(run.stdout.contains("removed Sessions/.sessionctl-tmp.Session_13400000000000001.1.1"), "\(run.stdout)")
+        let after = try FileManager.default.contentsOfDirectory(atPath: sessions).sorted()
+        #expect(after == (before + [file]).sorted(), "\(after)")
+        #expect(try CLI.run(["validate", profile]).status == 0)
+    }
+
     /// What `read_snss.py` says Chrome restores from a profile: each window's tab URLs.
     static func chromeRestores(_ profile: String) throws -> [[String]] {
         let result = try CLI.runProgram("/usr/bin/env", ["python3", CLI.path("Fixtures/chromium-desktop/read_snss.py"), profile])

@@ -1,5 +1,6 @@
 import FileSystemKit
 import Foundation
+import TestSupport
 import Testing
 
 /// A file read as `FileBytes`: a large one mapped, a small one read, both what `read` gives; what
@@ -21,7 +22,7 @@ import Testing
         try fileSystem.writeNew(small, content(5000))
         try fileSystem.writeNew(large, content(Int(POSIXFileSystem.mappingThreshold) + 12345))
         let smallBytes = try fileSystem.readBytes(small, limit: maximumFileSize)
-        let largeBytes = try fileSystem.readBytes(large, limit: maximumFileSize)
+        let largeBytes = try mapped(large)
         #expect(!smallBytes.isMapped && largeBytes.isMapped)
         #expect(smallBytes.array == (try fileSystem.read(small)))
         #expect(largeBytes.array == (try fileSystem.read(large)))
@@ -71,22 +72,20 @@ import Testing
         try fileSystem.writeNew(file, content(Int(POSIXFileSystem.mappingThreshold)))
         // More than the guard has slots: those past them are read instead, all the same bytes
         // (held only until the first is read, so that other tests' mappings wait the least).
-        var held: [FileBytes] = []
-        while held.count < 100, held.last?.isMapped != false { held.append(try fileSystem.readBytes(file, limit: maximumFileSize)) }
-        #expect(held.contains { $0.isMapped } && held.contains { !$0.isMapped })
-        #expect(Set(held.map { $0.uint32(at: 100) }).count == 1)
+        // Every slot taken while no other test maps a file (MappingSlots).
+        try MappingSlots.exclusive {
+            var held: [FileBytes] = []
+            while held.count < 100, held.last?.isMapped != false { held.append(try fileSystem.readBytes(file, limit: maximumFileSize)) }
+            #expect(held.contains { $0.isMapped } && held.contains { !$0.isMapped })
+            #expect(Set(held.map { $0.uint32(at: 100) }).count == 1)
+        }
         // Unmapped when the last copy goes, the slots serve again.
         for _ in 0..<200 { #expect(try fileSystem.readBytes(file, limit: maximumFileSize).count == Int(POSIXFileSystem.mappingThreshold)) }
     }
 
-    /// `path` mapped: read again while another test holds every slot of the guard for a moment.
+    /// `path` read while no test holds every slot of the guard: mapped when it is large enough.
     private func mapped(_ path: String) throws -> FileBytes {
-        for _ in 0..<500 {
-            let bytes = try fileSystem.readBytes(path, limit: maximumFileSize)
-            if bytes.isMapped { return bytes }
-            usleep(10_000)
-        }
-        return try fileSystem.readBytes(path, limit: maximumFileSize)
+        try MappingSlots.shared { try fileSystem.readBytes(path, limit: maximumFileSize) }
     }
 
     @Test func bytesOfTheirOwnAndTheirParts() {

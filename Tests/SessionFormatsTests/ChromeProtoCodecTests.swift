@@ -114,18 +114,42 @@ import Testing
         #expect(scan.enumsOutOfRange.map(\.value) == [7, 12])
     }
 
-    @Test func garbageNeverTraps() {
+    /// Random bytes of every length up to 400: nothing traps, every salvage stays within the
+    /// bytes and says where it stopped, and the strict decoder agrees with the salvage: what it
+    /// refuses is damaged at an offset inside the file, what it takes the salvage reads whole.
+    @Test func garbageIsSalvagedWithinItsBytes() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var damaged = 0
         for length in 0..<400 {
             var bytes: [UInt8] = []
             for _ in 0..<length {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 bytes.append(UInt8(truncatingIfNeeded: state >> 33))
             }
-            _ = ChromeProtoCodec.salvageSessionMetadata(bytes, id: "S", incognito: false)
-            _ = ChromeProtoCodec.salvageTabData(bytes)
-            _ = try? ChromeProtoCodec.decodeTabData(bytes)
+            let metadata = ChromeProtoCodec.salvageSessionMetadata(bytes, id: "S", incognito: false)
+            let tabData = ChromeProtoCodec.salvageTabData(bytes)
+            for salvage in [(metadata.damage, metadata.validPrefix), (tabData.damage, tabData.validPrefix)] {
+                #expect((0...length).contains(salvage.1), "length \(length)")
+                if let damage = salvage.0 {
+                    #expect((0...length).contains(damage.offset) && salvage.1 <= damage.offset, "length \(length)")
+                } else {
+                    #expect(salvage.1 == length, "length \(length): whole, yet read to \(salvage.1)")
+                }
+            }
+            do {
+                _ = try ChromeProtoCodec.decodeTabData(bytes)
+            } catch {
+                damaged += 1
+                guard case .damaged(_, let offset, _) = error else {
+                    Issue.record("length \(length): \(error)")
+                    continue
+                }
+                #expect((0...length).contains(offset), "length \(length)")
+                #expect(tabData.damage != nil || tabData.validPrefix < length, "length \(length): refused, yet salvaged whole")
+            }
         }
+        // The empty message is whole; random bytes almost never are.
+        #expect(damaged > 300, "\(damaged) of 400 refused")
     }
 }
 

@@ -106,7 +106,10 @@ import Testing
         let before = try JSONParser.parse(bytes, file: "w")
         let after = try JSONParser.parse(rewritten, file: "w")
         #expect(keys(after) == keys(before))
-        guard case .array(let beforeTabs)? = before["tabData"], case .array(let afterTabs)? = after["tabData"] else { return }
+        guard case .array(let beforeTabs)? = before["tabData"], case .array(let afterTabs)? = after["tabData"] else {
+            Issue.record("tabData is not an array in the file or in its rewrite")
+            return
+        }
         #expect(keys(afterTabs.first) == keys(beforeTabs.first) && keys(afterTabs.first).contains("isPinned"))
     }
 

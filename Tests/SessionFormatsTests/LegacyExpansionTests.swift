@@ -46,11 +46,9 @@ import Testing
         // 1,000 x 1,000: a million items from about 2 KB.
         let bytes = Self.bomb(tabs: 1_000, entries: 1_000)
         #expect(bytes.count < 4_096)
-        let started = Date()
         let reason = Self.damage(bytes)
         #expect(reason?.contains("its object references expand past") == true, "\(reason ?? "decoded")")
         #expect(reason?.contains("objects") == true && reason?.contains("hostile or damaged") == true)
-        #expect(Date().timeIntervalSince(started) < 2, "refused only after expanding")
     }
 
     @Test func oneLongURLSharedByManyTabsIsRefused() {

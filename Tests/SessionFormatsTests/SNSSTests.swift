@@ -1,5 +1,6 @@
 import FileSystemKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -200,12 +201,8 @@ import Testing
         let decoded = SNSSSessionFile.decode(whole, type: .session)
         #expect(decoded.salvage?.windows.first?.tabs.count == 4003)
         #expect(SNSSFileRead.cutWhileRead(decoded, path: path) == nil)
-        // Read again while another test holds every slot of the mapping guard for a moment.
-        var mapped = try tree.readBytes("Sessions/Session_13400000000000000")
-        for _ in 0..<500 where !mapped.isMapped {
-            usleep(10_000)
-            mapped = try tree.readBytes("Sessions/Session_13400000000000000")
-        }
+        // Read again while no test holds every slot of the mapping guard (MappingSlots).
+        let mapped = try MappingSlots.shared { try tree.readBytes("Sessions/Session_13400000000000000") }
         #expect(mapped.isMapped)
         #expect(truncate(path, off_t(bytes.count / 2)) == 0)
         let cut = SNSSSessionFile.decode(mapped, type: .session)

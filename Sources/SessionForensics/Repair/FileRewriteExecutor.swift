@@ -96,23 +96,11 @@ struct FileRewriteExecutor {
         return steps
     }
 
-    /// Removes what an interrupted write left in the directories of Firefox's session files (the writer's temporary
-    /// names, which Firefox never reads): settled before anything else, as Chrome's are.
+    /// Removes what an interrupted write left in the directories the family of `input` writes its
+    /// session files into (the writer's temporary names, which no browser reads): settled before
+    /// anything else, as Chrome for iOS's are.
     func sweep(_ input: LocatedInput) throws -> [RepairStep] {
-        var directories = Set<String>()
-        for source in input.sessions where [.windowData, .tabsArchive, .sessionstore].contains(source.format) {
-            if source.format == .windowData { directories.insert(pathComponents(source.path).dropLast().joined(separator: "/")) }
-            if source.format == .sessionstore, let profile = source.firefoxProfile {
-                directories.insert(profile)
-                directories.insert(joinPath(profile, FirefoxDesktopLayout.backupsDirectory))
-            }
-            if source.format != .sessionstore, let profile = source.firefoxProfile {
-                directories.insert(joinPath(profile, FirefoxIOSLayout.windowDataDirectory))
-                directories.insert(joinPath(profile, FirefoxIOSLayout.backupDirectory))
-                directories.insert(joinPath(profile, FirefoxIOSLayout.tabSessionDataDirectory))
-            }
-        }
-        return try sweep(directories: directories.sorted())
+        try sweep(directories: Set(BrowserFamilies.family(of: input).sweptDirectories(input)).sorted())
     }
 
     /// Removes what an interrupted write left in `directories` (relative to the profile), putting

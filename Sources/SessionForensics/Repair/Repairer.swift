@@ -113,11 +113,10 @@ public struct Repairer: Sendable {
         return try aside.whileLocked(settling: false) {
             // What an interrupted run left is settled first.
             var settled = try RepairResumption(aside: aside).settleAll()
-            // A family whose sessions are files has them rewritten whole: what an interrupted
-            // rewrite left is swept too, before the plan reads them (a session file put back).
+            // What an interrupted rewrite left in the directories the family writes its session
+            // files into is swept too, before the plan reads them (a session file put back).
             let located = try InputOpener.open(profile, fileSystem: aside.fileSystem, browser: browser)
-            let swept =
-                BrowserFamilies.family(of: located).fileFormats.isEmpty ? [] : try FileRewriteExecutor(aside: aside).sweep(located)
+            let swept = try FileRewriteExecutor(aside: aside).sweep(located)
             settled += swept
             // Located again only when the sweep changed what is there.
             let (plan, read) = try planWithInput(session: session, located: swept.isEmpty ? located : nil)

@@ -58,6 +58,10 @@ public protocol BrowserFamily: Sendable {
     /// family whose sessions are directories, moved whole): an entry holding one of them is
     /// restored file by file.
     var setAsideRoots: Set<String> { get }
+    /// The directories (relative to the input's root) into which a rewrite of the located
+    /// profile `input` writes its session files: where repair sweeps what an interrupted write
+    /// left (temporary names the browser never reads) before anything else.
+    func sweptDirectories(_ input: LocatedInput) -> [String]
     /// Of `files` (relative to the profile), those the browser loads first: a push removes them
     /// last, and `aside restore` names the first as where the entry went back.
     func loadedFirst(of files: [String]) -> [String]
@@ -66,6 +70,9 @@ public protocol BrowserFamily: Sendable {
 extension BrowserFamily {
     /// One browser per family unless the family says otherwise: the family's own, by its format.
     public func product(of read: InputRead) -> BrowserProduct { familyProduct }
+    /// None: a family whose sessions are directories settles them itself.
+    public func sweptDirectories(_ input: LocatedInput) -> [String] { [] }
+
     /// The family's own browser, as `product(of:)` of a read says.
     public func product(of input: LocatedInput) -> BrowserProduct { familyProduct }
 

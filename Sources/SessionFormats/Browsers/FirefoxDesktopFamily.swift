@@ -14,6 +14,13 @@ public struct FirefoxDesktopFamily: BrowserFamily {
     /// Session files (`sessionstore.jsonlz4`, `sessionstore-backups/`), read with `SessionstoreFileRead`.
     public var fileFormats: [SessionFormat] { [.sessionstore] }
     /// Tabs by their id in the file where they have one, each private or not; histories are in the session file.
+    /// The profile (`sessionstore.jsonlz4`) and its `sessionstore-backups/`.
+    public func sweptDirectories(_ input: LocatedInput) -> [String] {
+        input.sessions.filter { $0.format == .sessionstore }.compactMap(\.firefoxProfile).flatMap {
+            [$0, joinPath($0, FirefoxDesktopLayout.backupsDirectory)]
+        }
+    }
+
     public var tabPresentation: TabPresentation {
         TabPresentation(namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: true, historyFile: "session file")
     }
