@@ -42,26 +42,32 @@ let package = Package(
         .target(
             name: "CrashSimulator",
             dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
+        // The one list of the browsers: every browser's family, rulebook and store model, which
+        // the command line registers at its start (the shared targets name no browser).
+        .target(name: "BrowserRegistry", dependencies: ["SessionFormats", "SessionForensics", "CrashSimulator"]),
         .executableTarget(
             name: "sessionctl",
             dependencies: [
                 "SessionModel", "SessionFormats", "SessionStore", "SessionForensics", "Archive", "CrashSimulator", "FileSystemKit",
+                "BrowserRegistry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // Helpers shared by the test targets (a seeded random number generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["BrowserRegistry"], path: "Tests/TestSupport"),
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
         .testTarget(name: "FileSystemKitTests", dependencies: ["FileSystemKit", "TestSupport"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["FileSystemKit", "SessionFormats", "Archive", "TestSupport"]),
-        .testTarget(name: "SessionStoreTests", dependencies: ["FileSystemKit", "SessionStore", "SessionFormats", "Archive"]),
+        .testTarget(name: "SessionStoreTests", dependencies: ["FileSystemKit", "SessionStore", "SessionFormats", "Archive", "TestSupport"]),
         .testTarget(
             name: "SessionForensicsTests",
             dependencies: ["FileSystemKit", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"]),
         .testTarget(
             name: "CrashSimulatorTests",
-            dependencies: ["FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel"]
+            dependencies: [
+                "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "TestSupport"
+            ]
         ),
         .testTarget(name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"])
     ],

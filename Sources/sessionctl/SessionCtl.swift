@@ -1,17 +1,21 @@
 import ArgumentParser
+import BrowserRegistry
 import Foundation
+import SessionFormats
 
-/// The `sessionctl` root command: browser session crash recovery and forensics for Chrome for iOS.
+/// The `sessionctl` root command: browser session crash recovery and forensics, for every browser
+/// the registry lists (`BrowserRegistry`).
 @main
 struct SessionCtl: ParsableCommand {
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
         commandName: "sessionctl",
-        abstract: "Inspect, validate, repair and crash-test Chrome for iOS browser sessions.",
+        abstract: "Inspect, validate, repair and crash-test browser sessions.",
         discussion: """
-            PATH arguments accept a Chrome profile directory, a SessionStorage or Sessions directory, \
-            one session directory, one session file, or a .gz file or .tar.gz bundle of any of them. Exit statuses follow sysexits: 64 usage, \
+            Reads the sessions of \(BrowserFamilies.all.map(\.displayName).joined(separator: ", ")). \
+            PATH arguments accept a browser's profile directory, a directory of its sessions, \
+            one session directory or file, or a .gz file or .tar.gz bundle of any of them. Exit statuses follow sysexits: 64 usage, \
             65 bad input, 66 missing input, 70 internal error, 73 cannot create output, 74 I/O error, \
             75 profile locked. See sessionctl(1).
             """,
@@ -24,6 +28,7 @@ struct SessionCtl: ParsableCommand {
 
     /// Runs the command line, mapping every error to the exit statuses of the contract in one place.
     static func main() {
+        BrowserRegistry.install()
         if let index = ArgumentEncoding.firstInvalidArgument() {
             Output.error(ArgumentEncoding.message(for: index))
             Foundation.exit(ExitStatus.usage)

@@ -1,6 +1,7 @@
 import FileSystemKit
 import Foundation
 import SessionFormats
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -10,6 +11,8 @@ import Testing
 /// after a reset and at launch); a kill between a reset's file creation and its header loses the
 /// session; a power loss loses it many ways; the durable variant loses nothing acknowledged.
 @Suite struct ChromiumDesktopStoreCrashTestTests {
+    init() { Browsers.install() }
+
     private func run(
         _ workload: String, model: PersistenceModel, saveProtocol: ChromiumDesktopSaveProtocol = .chromium
     ) throws -> ChromiumDesktopStoreCrashTest.Report {
@@ -127,7 +130,9 @@ import Testing
     @Test func reproducersOfTheStoreParseAndRefuseWhatIsNotTheirs() throws {
         let text = "store=chromium-desktop;workload=small;model=pessimistic;protocol=chromium-flush;seed=3;crash=7;keep=none"
         let reproducer = try Reproducer(text: text)
-        #expect(reproducer.store == .chromiumDesktop(.flush))
+        #expect(
+            reproducer.store
+                == BrowserStore(model: ChromiumDesktopStoreCrashTest.model, protocolName: ChromiumDesktopSaveProtocol.flush.rawValue))
         #expect(reproducer.text == text)
         #expect(throws: SimulatorError.self) {
             try Reproducer(text: "store=chromium-desktop;workload=small;model=process;protocol=firefox;seed=1;crash=1")

@@ -2,6 +2,7 @@ import FileSystemKit
 import Foundation
 import SessionForensics
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -10,6 +11,8 @@ import Testing
 /// import keeps every tab and converges on a re-run; a flawed write protocol is caught, and its
 /// reproducers replay to the same verdict.
 @Suite struct CommandCrashTestTests {
+    init() { Browsers.install() }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static func gallery(_ name: String) -> String { repository.appendingPathComponent("Fixtures/gallery/\(name)").path }
@@ -137,6 +140,8 @@ import Testing
 
 /// `crash-test --command repair` is clean under both models on every profile of the gallery.
 @Suite struct GalleryRepairCrashTests {
+    init() { Browsers.install() }
+
     static let profiles: [String] = {
         let gallery = CommandCrashTestTests.repository.appendingPathComponent("Fixtures/gallery").path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: gallery)) ?? []
@@ -169,6 +174,8 @@ import Testing
 /// session first, and the oracles allow the loss only then); files outside Chrome's layout that
 /// the profile already held are the user's, kept, and not charged to the store.
 @Suite struct StartingProfileTests {
+    init() { Browsers.install() }
+
     static let shortenedByChrome: Set<String> = [
         "tab-data-missing", "tab-directory-missing", "tab-directory-short", "tab-directory-upper-case", "tab-id-duplicate", "tab-no-history"
     ]

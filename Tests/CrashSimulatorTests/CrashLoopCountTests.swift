@@ -2,6 +2,7 @@ import FileSystemKit
 import SessionFormats
 import SessionModel
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -9,6 +10,8 @@ import Testing
 /// The crash-loop count oracle: the store's rule restated from the marker alone, and where a
 /// launch's restore starts and ends among its operations, found in the store's own launch.
 @Suite struct CrashLoopCountTests {
+    init() { Browsers.install() }
+
     @Test func theRuleCountsFromTheMarkerALaunchFinds() {
         typealias Account = RestoreCrashAccount
         #expect(Account.expected(finding: nil) == Account(previousExit: .unknown, consecutive: 0, guardTriggered: false))

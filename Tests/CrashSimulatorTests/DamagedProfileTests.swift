@@ -3,6 +3,7 @@ import Foundation
 import SessionForensics
 import SessionFormats
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -12,6 +13,8 @@ import Testing
 /// `crash-test` with no option: the store's first launch sets them aside or keeps copies, and the
 /// safe protocol passes under both models.
 @Suite struct DamagedProfileTests {
+    init() { Browsers.install() }
+
     /// Chrome's outcome for every window of `profile`, by window name.
     private func outcomes(_ profile: DamagedProfile) throws -> [String: ChromeLoadSemantics.Outcome] {
         let fileSystem = ModelFileSystem(tree: ModelTree())

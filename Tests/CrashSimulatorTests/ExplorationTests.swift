@@ -1,10 +1,13 @@
 @_spi(CrashTesting) import CrashSimulator
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 /// Whole explorations of small workloads: the store's protocol passes under both models, the flawed
 /// ones fail where they must, and a failure replays from its reproducer.
 @Suite struct ExplorationTests {
+    init() { Browsers.install() }
+
     private func run(_ workload: String, _ model: PersistenceModel, _ writeProtocol: WriteProtocol) throws -> CrashTest.Report {
         try RunCase(workload: workload, model: model, writeProtocol: writeProtocol).run()
     }

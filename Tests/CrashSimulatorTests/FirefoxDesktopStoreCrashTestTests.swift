@@ -1,6 +1,7 @@
 import FileSystemKit
 import Foundation
 import SessionFormats
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -10,6 +11,8 @@ import Testing
 /// session on a power loss (after a clean shutdown too), and its durable variant loses nothing
 /// under either model.
 @Suite struct FirefoxDesktopStoreCrashTestTests {
+    init() { Browsers.install() }
+
     private func run(
         _ workload: String, model: PersistenceModel, saveProtocol: FirefoxDesktopSaveProtocol = .firefox
     ) throws -> FirefoxDesktopStoreCrashTest.Report {
@@ -106,7 +109,9 @@ import Testing
     @Test func reproducersOfTheStoreParseAndRefuseWhatIsNotTheirs() throws {
         let text = "store=firefox-desktop;workload=small;model=pessimistic;protocol=firefox-durable;seed=3;crash=7;keep=none"
         let reproducer = try Reproducer(text: text)
-        #expect(reproducer.store == .firefoxDesktop(.durable))
+        #expect(
+            reproducer.store
+                == BrowserStore(model: FirefoxDesktopStoreCrashTest.model, protocolName: FirefoxDesktopSaveProtocol.durable.rawValue))
         #expect(reproducer.text == text)
         #expect(throws: SimulatorError.self) {
             try Reproducer(text: "store=firefox-desktop;workload=small;model=process;protocol=safe;seed=1;crash=1")

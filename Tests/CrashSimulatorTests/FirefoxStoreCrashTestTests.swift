@@ -1,6 +1,7 @@
 import FileSystemKit
 import Foundation
 import SessionFormats
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -9,6 +10,8 @@ import Testing
 /// Firefox's code writes, loses nothing when only the process dies, loses whole windows on a power
 /// loss, and its durable variant loses nothing under either model.
 @Suite struct FirefoxStoreCrashTestTests {
+    init() { Browsers.install() }
+
     private func run(
         _ workload: String, model: PersistenceModel, saveProtocol: FirefoxSaveProtocol = .firefox
     ) throws -> FirefoxStoreCrashTest.Report {
@@ -107,7 +110,7 @@ import Testing
     @Test func reproducersOfTheStoreParseAndRefuseWhatIsNotTheirs() throws {
         let text = "store=firefox-ios;workload=small;model=pessimistic;protocol=firefox-durable;seed=3;crash=7;keep=none"
         let reproducer = try Reproducer(text: text)
-        #expect(reproducer.store == .firefoxIOS(.durable))
+        #expect(reproducer.store == BrowserStore(model: FirefoxStoreCrashTest.model, protocolName: FirefoxSaveProtocol.durable.rawValue))
         #expect(reproducer.text == text)
         #expect(throws: SimulatorError.self) {
             try Reproducer(text: "store=firefox-ios;workload=small;model=process;protocol=safe;seed=1;crash=1")
@@ -124,6 +127,8 @@ import Testing
 
 /// What a second read of the Firefox store's judge found, each held by a test.
 @Suite struct FirefoxStoreJudgeTests {
+    init() { Browsers.install() }
+
     /// A save that writes the same bytes as an earlier one, later, does not excuse loading the
     /// earlier one while a save in between had returned.
     @Test func aLaterSaveWithTheSameBytesDoesNotHideAnOlderLoad() throws {

@@ -1,5 +1,6 @@
 import FileSystemKit
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
@@ -8,6 +9,8 @@ import Testing
 /// index) never change a verdict: a judge that has seen many states judges each state as a judge
 /// that sees it first does.
 @Suite struct JudgeCachesTests {
+    init() { Browsers.install() }
+
     /// What a verdict says about its own state, in comparable form. Where several parts tie (the
     /// oldest part of the floor, the first file holding an incognito string), which one a message
     /// names depends on the order of a directory's entries in memory, so only what is decided is

@@ -1,12 +1,15 @@
 import FileSystemKit
 import Foundation
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
 
 /// The kill loop's pieces that run in process: the plan, the operation counter, the on-disk judge.
 @Suite struct KillLoopTests {
+    init() { Browsers.install() }
+
     private func recording(_ name: String = "small", _ writeProtocol: WriteProtocol = .safe) throws -> Recording {
         try WorkloadRecorder(writeProtocol: writeProtocol).record(try #require(try BuiltInWorkloads.workload(name)))
     }

@@ -1,10 +1,13 @@
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
 
 /// Recoveries that make thousands of directories (setting aside a session of thousands of tabs).
 @Suite struct LargeRecoveryTests {
+    init() { Browsers.install() }
+
     /// The judge runs recovery a second time on what the first run left, and crashes it at its
     /// steps; each later run numbers its new inodes past the first run's. They once started 5,000
     /// past it: a recovery making more directories than that had its second run reuse the first's

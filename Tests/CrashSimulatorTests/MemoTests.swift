@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
@@ -5,6 +6,8 @@ import Testing
 /// The one memo layer of the checker's shortcuts: keys derived one way, a memo off remembers
 /// nothing, and one past its capacity starts afresh.
 @Suite struct MemoTests {
+    init() { Browsers.install() }
+
     @Test func keysOfTwoMemosNeverMeetAndEachPartCounts() {
         #expect(MemoKey("a").with(UInt64(1)) != MemoKey("b").with(UInt64(1)))
         #expect(MemoKey("a").with(UInt64(1)).with(UInt64(2)) != MemoKey("a").with(UInt64(2)).with(UInt64(1)), "order counts")

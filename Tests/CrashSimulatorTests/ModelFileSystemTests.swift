@@ -1,12 +1,15 @@
 @_spi(CrashTesting) import FileSystemKit
 import SessionFormats
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
 
 /// The recording file system keeps POSIX semantics and records every logical operation.
 @Suite struct ModelFileSystemTests {
+    init() { Browsers.install() }
+
     private func make() throws -> ModelFileSystem {
         let system = ModelFileSystem(tree: ModelTree())
         try system.mkdir("/p", mode: 0o755)
@@ -314,6 +317,8 @@ import Testing
 
 /// The per-tree path index resolves paths and lists directories as a walk from the root would.
 @Suite struct PathIndexTests {
+    init() { Browsers.install() }
+
     @Test func resolutionFollowsEveryChangeOfTheTree() throws {
         let tree = ModelTree()
         let system = ModelFileSystem(tree: tree)

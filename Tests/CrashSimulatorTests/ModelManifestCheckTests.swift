@@ -2,12 +2,15 @@ import Archive
 import FileSystemKit
 import SessionFormats
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
 
 /// The manifest check read from the model's tree gives `TabCensus.manifestVerifies`'s verdict.
 @Suite struct ModelManifestCheckTests {
+    init() { Browsers.install() }
+
     /// One way to spoil an entry (or none).
     enum Spoil: String, CaseIterable, Sendable {
         case none, missingFile, extraFile, wrongSize, wrongDigest, noManifest, unparsable, fieldMissing, temporaryFile,

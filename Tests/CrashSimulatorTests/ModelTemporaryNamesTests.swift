@@ -1,5 +1,6 @@
 @_spi(CrashTesting) import FileSystemKit
 import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -7,6 +8,8 @@ import Testing
 /// The model names the store's staged directories as it names its temporary files, by its own
 /// history, and answers `AbandonedOutputs` with the only process it has: the run in progress.
 @Suite struct ModelTemporaryNamesTests {
+    init() { Browsers.install() }
+
     private func make(_ tree: ModelTree = ModelTree(), tag: String = "") throws -> ModelFileSystem {
         let system = ModelFileSystem(tree: tree, temporaryTag: tag)
         if system.kind(of: "/p") == nil { try system.mkdir("/p", mode: 0o755) }

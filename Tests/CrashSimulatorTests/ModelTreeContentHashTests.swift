@@ -1,4 +1,5 @@
 import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -6,6 +7,8 @@ import Testing
 /// The per-directory content hashes: names and bytes below a directory, never inode numbers,
 /// kept up to date by every change and by rollback, with or without transient names.
 @Suite struct ModelTreeContentHashTests {
+    init() { Browsers.install() }
+
     private func hash(_ tree: ModelTree, _ path: String, leavingOutTransient: Bool = false) -> UInt64? {
         let system = ModelFileSystem(tree: tree)
         return system.resolve(path).flatMap { tree.contentHash(of: $0, leavingOutTransient: leavingOutTransient) }

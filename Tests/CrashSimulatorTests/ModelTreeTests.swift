@@ -1,10 +1,13 @@
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
 
 /// The in-memory tree: its hash depends only on what it holds, and the journal undoes exactly.
 @Suite struct ModelTreeTests {
+    init() { Browsers.install() }
+
     private func build(_ steps: [(ModelFileSystem) throws -> Void]) throws -> ModelTree {
         let tree = ModelTree()
         let system = ModelFileSystem(tree: tree)

@@ -2,12 +2,15 @@ import FileSystemKit
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
 
 /// Each oracle on its own, on trees written by the store's ProfileWriter.
 @Suite struct OracleTests {
+    init() { Browsers.install() }
+
     static let profile = "/profile"
 
     static func session(_ ids: [TabID], title: String = "Page") -> Session {

@@ -2,6 +2,7 @@ import FileSystemKit
 import Foundation
 import SessionForensics
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -10,6 +11,8 @@ import Testing
 /// the output is absent or whole, and a re-run leaves it whole with nothing beside it; a flawed
 /// write protocol for the output is caught by the oracle it breaks, and its reproducers replay.
 @Suite struct OutputCommandCrashTestTests {
+    init() { Browsers.install() }
+
     /// A bundle of a gallery profile made by compress on the real disk, in a directory of its own
     /// (removed by `remove`).
     private static func bundle(_ name: String = "healthy") throws -> String {

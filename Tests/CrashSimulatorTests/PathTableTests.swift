@@ -1,9 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
 
 /// The path table finds what was filed under a path, whatever the hashes collide on.
 @Suite struct PathTableTests {
+    init() { Browsers.install() }
+
     @Test func filesAndFindsPathsAsItGrows() {
         var table = PathTable<Int>(capacity: 4)
         let paths = (0..<5_000).map { "/p/SessionStorage/S\($0 % 7)/tab\($0)" }

@@ -1,10 +1,13 @@
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
 
 /// What each persistence model makes certain, and the crash states generated from it.
 @Suite struct PersistenceTests {
+    init() { Browsers.install() }
+
     /// The operations of one safe write of a new file, then of its replacement.
     private func operations() throws -> [FileOperation] {
         let system = ModelFileSystem(tree: ModelTree())

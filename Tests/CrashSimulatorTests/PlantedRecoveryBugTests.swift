@@ -2,6 +2,7 @@ import Archive
 import FileSystemKit
 import SessionFormats
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
@@ -12,6 +13,8 @@ import Testing
 /// which compares the trees before and after recovery, and the reproducers replay. So does one
 /// that sets aside, whole, a session Chrome would load: by the live-session oracle.
 @Suite struct PlantedRecoveryBugTests {
+    init() { Browsers.install() }
+
     /// The store's recovery, then every tab directory of each entry it made removed and the
     /// entry's manifest rewritten to match what is left.
     struct ShallowSetAsideRunner: RecoveryRunner {

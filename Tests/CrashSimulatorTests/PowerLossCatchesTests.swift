@@ -1,5 +1,6 @@
 import SessionFormats
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -8,6 +9,8 @@ import Testing
 /// ones: planted flaws that only those states reveal fail crash-test under `pessimistic`, pass it
 /// under `process`, and their reproducers replay.
 @Suite struct PowerLossCatchesTests {
+    init() { Browsers.install() }
+
     /// Runs `workload` with a planted protocol under `model`.
     static func run(_ writeProtocol: WriteProtocol, _ workload: String, _ model: PersistenceModel) throws -> CrashTest.Report {
         try RunCase(workload: workload, model: model, writeProtocol: writeProtocol).run()

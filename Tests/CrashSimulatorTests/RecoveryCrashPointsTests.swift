@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
@@ -5,6 +6,8 @@ import Testing
 /// Crash points of recovery: every one by default, however long the recovery; on request, a
 /// seeded sample covering both ends and every kind of step.
 @Suite struct RecoveryCrashPointsTests {
+    init() { Browsers.install() }
+
     private func operation(_ kind: FileOperation.Kind, _ path: String, _ effect: Effect) -> FileOperation {
         FileOperation(kind: kind, path: path, destination: nil, size: 0, effect: effect, context: "", site: .none)
     }

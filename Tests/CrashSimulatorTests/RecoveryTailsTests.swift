@@ -1,10 +1,13 @@
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
 
 /// A recovery resumed from a remembered second stage ends exactly as the store's own run does.
 @Suite struct RecoveryTailsTests {
+    init() { Browsers.install() }
+
     /// The digest of a launch's first stage names every field of its report: a field added to
     /// `LaunchReport` must be added to `StoreRecoveryRunner.digest` too, or two launches that
     /// differ in it would share a second stage.

@@ -1,11 +1,14 @@
 @_spi(CrashTesting) import CrashSimulator
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 /// `crash-test --replay` takes reproducers typed by hand: one that names a state the generator
 /// cannot make is refused as invalid, never materialised (found by the hostile-input tests, where
 /// a torn sector near 2^63 overflowed and trapped).
 @Suite struct ReplayValidationTests {
+    init() { Browsers.install() }
+
     /// The small workload under the in-place protocol, and the first write and first non-write of
     /// it (indexes counted from 0).
     static func operations() throws -> (recording: Recording, write: Int, other: Int) {

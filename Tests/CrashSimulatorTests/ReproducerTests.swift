@@ -1,10 +1,13 @@
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
 
 /// Reproducers print and parse back exactly; bad ones are refused with a reason.
 @Suite struct ReproducerTests {
+    init() { Browsers.install() }
+
     @Test(arguments: [
         CrashState(crashPoint: 0),
         CrashState(crashPoint: 211, selection: .allBut([204, 206]), tear: .cut(operation: 208, bytes: 100)),

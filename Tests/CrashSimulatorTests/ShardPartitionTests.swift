@@ -1,4 +1,5 @@
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -6,6 +7,8 @@ import Testing
 /// `--shard K/N` partitions a run: the explored and failed counts of shards 1..N, and the sets of
 /// their failure reproducers, add up exactly to the whole run's (recovery crash states included).
 @Suite struct ShardPartitionTests {
+    init() { Browsers.install() }
+
     static let cases: [RunCase] =
         [PersistenceModel.process, .pessimistic].flatMap { model in
             [WriteProtocol.safe, .inPlace, .chrome, .noFsync].map { RunCase(workload: "small", model: model, writeProtocol: $0) }

@@ -1,10 +1,13 @@
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
 
 /// What a torn write leaves in a file.
 @Suite struct TornWriteTests {
+    init() { Browsers.install() }
+
     /// A tree where `/f` holds `old`, and the effect of writing `new` at `offset` into it.
     private func setUp(old: [UInt8], new: [UInt8], offset: Int) throws -> (ModelTree, Effect, ModelFileSystem) {
         let tree = ModelTree()

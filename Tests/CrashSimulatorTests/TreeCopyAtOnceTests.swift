@@ -1,5 +1,6 @@
 import FileSystemKit
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
@@ -7,6 +8,8 @@ import Testing
 /// A tree copied with hard links at once (a recovery run whose steps are not explored) ends where
 /// the step-by-step calls end, with their shape, and its recorded operation makes it again.
 @Suite struct TreeCopyAtOnceTests {
+    init() { Browsers.install() }
+
     private static let leftOut = [AtomicWriter.temporaryPrefix, AtomicWriter.backupPrefix]
 
     /// A session-like tree: a metadata file, tab directories (one with a subdirectory), a

@@ -1,4 +1,5 @@
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import CrashSimulator
@@ -8,6 +9,8 @@ import Testing
 /// same messages) a run reading every file every time fails on; and crashing every point of
 /// recovery finds every failure a sampled run finds.
 @Suite struct VerdictStabilityTests {
+    init() { Browsers.install() }
+
     /// A few runs, one failing, as a quick guard while developing: the full comparison, every
     /// planted protocol and the built-in workloads with every memo off, is `.ci/shortcuts`, a step
     /// of CI, on the built binary (`crash-test --no-shortcuts`).

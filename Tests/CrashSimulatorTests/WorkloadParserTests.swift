@@ -1,9 +1,12 @@
 import CrashSimulator
 import SessionModel
+import TestSupport
 import Testing
 
 /// The workload text format, as `crash-test --workload FILE` reads it, hostile files included.
 @Suite struct WorkloadParserTests {
+    init() { Browsers.install() }
+
     @Test func repeatExpandsWithTheCounter() throws {
         let workload = try WorkloadParser.parse("launch\nrepeat 3 open t{i} https://example.org/{i} \"Page {i}\"\n", name: "w")
         #expect(workload.steps.count == 4)

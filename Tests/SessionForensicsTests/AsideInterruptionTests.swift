@@ -3,6 +3,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -10,6 +11,8 @@ import Testing
 /// Interrupting push, restore and drop after every single file operation: no session file is ever
 /// lost (each is live or in an entry, with its bytes), and what was interrupted can be finished.
 @Suite struct AsideInterruptionTests {
+    init() { Browsers.install() }
+
     typealias Support = AsideTestSupport
 
     /// Each original session file, by its path within its session, must be found with the same

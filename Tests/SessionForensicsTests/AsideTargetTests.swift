@@ -1,12 +1,15 @@
 import Foundation
 import SessionFormats
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// What an `aside` PATH names.
 @Suite struct AsideTargetTests {
+    init() { Browsers.install() }
+
     @Test func profilesAndSessionDirectories() throws {
         let profile = try AsideTestSupport.makeProfile()
         defer { try? FileManager.default.removeItem(atPath: profile) }

@@ -4,12 +4,15 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// Setting sessions aside and bringing them back, on profiles written to a temporary directory.
 @Suite struct AsideTests {
+    init() { Browsers.install() }
+
     typealias Support = AsideTestSupport
 
     @Test func pushListRestoreRoundTripsByteIdentical() throws {

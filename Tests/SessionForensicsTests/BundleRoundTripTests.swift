@@ -3,10 +3,13 @@ import FileSystemKit
 import Foundation
 import SessionForensics
 import SessionStore
+import TestSupport
 import Testing
 
 /// compress and decompress in-process: round trips, interoperability with gzip and tar, the manifest.
 @Suite struct BundleRoundTripTests {
+    init() { Browsers.install() }
+
     static func makeTree(_ scratch: Scratch) throws {
         try scratch.write("profile/SessionStorage/S1/session_metadata.pb", Array("metadata".utf8))
         try scratch.write("profile/SessionStorage/S1/00000001/data.pb", Array(repeating: 7, count: 100_000))

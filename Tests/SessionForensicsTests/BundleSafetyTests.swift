@@ -2,10 +2,13 @@ import Archive
 import Foundation
 import SessionForensics
 import SessionStore
+import TestSupport
 import Testing
 
 /// decompress against hostile, damaged and oversized archives: refused, with nothing written.
 @Suite struct BundleSafetyTests {
+    init() { Browsers.install() }
+
     /// Decompresses `archive` from `work/` into `work/out` and returns the error; checks that nothing was written.
     static func refuse(_ archive: [UInt8], limit: Int64 = BundleExtractor.defaultMaxSize) throws -> (any Error)? {
         let scratch = try Scratch()

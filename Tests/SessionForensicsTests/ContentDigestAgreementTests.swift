@@ -2,6 +2,7 @@ import FileSystemKit
 import Foundation
 import SessionFormats
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -9,6 +10,8 @@ import Testing
 /// The content digest a repair records before setting a window aside equals the digest of the
 /// manifest of the entry the set-aside makes: settling an interrupted repair finds its entry.
 @Suite struct ContentDigestAgreementTests {
+    init() { Browsers.install() }
+
     @Test(arguments: ["healthy", "tab-id-duplicate", "stray-file", "legacy-healthy"])
     func theRecordedDigestIsTheEntrysDigest(name: String) throws {
         let profile = try RepairGalleryTests.copy(name)

@@ -1,11 +1,14 @@
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// The `sessionctl.diff/1` document as docs/cli.md shows it.
 @Suite struct DiffDocumentTests {
+    init() { Browsers.install() }
+
     typealias Data = DiffTestData
 
     @Test func documentOfAChangedSession() throws {

@@ -1,10 +1,13 @@
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// The Differ on navigation histories and tab groups.
 @Suite struct DifferHistoryAndGroupTests {
+    init() { Browsers.install() }
+
     typealias Data = DiffTestData
 
     func withHistories(_ paths: [[String]]) -> Session {

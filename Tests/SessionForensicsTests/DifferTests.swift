@@ -1,10 +1,13 @@
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// The Differ on sessions made in code: additions, removals, moves, changes, sessions on one side.
 @Suite struct DifferTests {
+    init() { Browsers.install() }
+
     typealias Data = DiffTestData
 
     @Test func identicalSessionsAreSame() {

@@ -1,11 +1,14 @@
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// What Chrome deletes from a session directory and from tab directories.
 @Suite struct EntryRulesTests {
+    init() { Browsers.install() }
+
     static let directory = Samples.directory
 
     static func findings(_ tree: MemoryTree, kept: [TabID] = [1], listed: [TabID] = [1]) -> [Finding] {

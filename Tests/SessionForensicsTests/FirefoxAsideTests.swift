@@ -3,6 +3,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -11,6 +12,8 @@ import Testing
 /// states): push, restore and drop interrupted after every file operation never lose a file of the
 /// window, and each finishes when run again.
 @Suite struct FirefoxAsideTests {
+    init() { Browsers.install() }
+
     typealias Support = AsideTestSupport
     static let window = "E3F1A7C2-5B4D-4E6F-8A9B-0C1D2E3F4A5B"
 

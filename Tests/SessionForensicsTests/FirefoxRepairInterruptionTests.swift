@@ -2,6 +2,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -10,6 +11,8 @@ import Testing
 /// there): no original file is lost, and a plain second run leaves the windows an uninterrupted
 /// run leaves, clean, with nothing of its own behind.
 @Suite struct FirefoxRepairInterruptionTests {
+    init() { Browsers.install() }
+
     static let gallery = GalleryTests.repository.appendingPathComponent("Fixtures/firefox-ios/gallery").path
 
     static func copy(_ name: String) throws -> String { try RepairGalleryTests.copy(name, from: gallery) }

@@ -1,5 +1,6 @@
 import Foundation
 import SessionFormats
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -7,6 +8,8 @@ import Testing
 /// The gallery of damaged profiles (Fixtures/gallery): each raises the rule its README line names,
 /// with that severity and Chrome outcome; the healthy profiles raise nothing.
 @Suite struct GalleryTests {
+    init() { Browsers.install() }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

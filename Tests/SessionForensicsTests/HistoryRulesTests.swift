@@ -1,11 +1,14 @@
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// The history rules, one at a time, on histories built in memory.
 @Suite struct HistoryRulesTests {
+    init() { Browsers.install() }
+
     static func subject(_ history: TabHistory, listed: Tab? = nil) -> TabDataSubject {
         Samples.data(history, listed: listed ?? Samples.tab(1, history: history))
     }
@@ -94,6 +97,8 @@ import Testing
 
 /// Recognising internal:// wrapper URLs.
 @Suite struct InternalURLTests {
+    init() { Browsers.install() }
+
     @Test func recognises() {
         #expect(InternalURL("internal://local/sessionrestore?history=%7B%7D")?.kind == "sessionrestore")
         #expect(InternalURL("internal://local/sessionrestore?history=%7B%7D")?.wrapped == nil)

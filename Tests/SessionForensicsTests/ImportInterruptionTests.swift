@@ -2,6 +2,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -9,6 +10,8 @@ import Testing
 /// Import stopped at every single file operation: no window is ever half there (each is absent
 /// or complete), and a plain second import writes everything, leaving nothing behind.
 @Suite struct ImportInterruptionTests {
+    init() { Browsers.install() }
+
     typealias Support = MigrationTestSupport
 
     @Test func anInterruptedImportLeavesWholeWindowsOnlyAndARerunFinishes() throws {

@@ -3,6 +3,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -13,6 +14,8 @@ import Testing
 /// staged repair goes into its place, an unfinished one goes, and nothing named `.sessionctl-*` is
 /// ever loaded as a session.
 @Suite struct InterruptedCommandLaunchTests {
+    init() { Browsers.install() }
+
     private let storage = "SessionStorage"
     private let directory = "SessionStorage/{SyntheticIdentifier}"
 

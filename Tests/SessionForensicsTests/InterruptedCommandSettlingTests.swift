@@ -3,6 +3,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -11,6 +12,8 @@ import Testing
 /// repaired copy was lost after the original was set aside, a restore cut before its entry went,
 /// leftovers of drops, restores and migrations; and a profile path that is a symbolic link.
 @Suite struct InterruptedCommandSettlingTests {
+    init() { Browsers.install() }
+
     private func sessionDirectory(_ profile: String) throws -> String {
         let id = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(profile)/SessionStorage").sorted().first)
         return "SessionStorage/\(id)"

@@ -10,6 +10,8 @@ import Testing
 /// tabs for the same kinds of change, and a repaired window raises none of those rules. A last
 /// committed index below -1 is no repair: Chrome keeps it (`last-committed-negative`).
 @Suite struct LegacyRepairsAgreementTests {
+    init() { Browsers.install() }
+
     static let ruleOfKind: [LegacyRepair.Kind: String] = [
         .selectedIndexOutOfRange: "legacy-selected-index-out-of-range", .tabIDInvalid: "legacy-tab-id-invalid",
         .lastCommittedOutOfRange: "legacy-last-committed-out-of-range", .lastActiveBeforeCreation: "legacy-time-order",

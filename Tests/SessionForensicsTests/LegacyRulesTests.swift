@@ -1,11 +1,14 @@
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// The legacy rules, one at a time, on windows built in memory.
 @Suite struct LegacyRulesTests {
+    init() { Browsers.install() }
+
     static let scope = Samples.scope(file: "Sessions/x/session.plist")
 
     static func window(tabs count: Int = 3, selected: Int64 = 0) -> LegacyWindow {

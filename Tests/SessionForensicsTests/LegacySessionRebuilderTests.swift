@@ -1,6 +1,7 @@
 import Foundation
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @_spi(Fuzzing) @testable import SessionForensics
@@ -9,6 +10,8 @@ import Testing
 /// result validates without a finding repair acts on, a second rebuild changes nothing, and every
 /// tab with an entry is still there, with its entries and its stable identifier.
 @Suite struct LegacySessionRebuilderTests {
+    init() { Browsers.install() }
+
     static let plist = "Sessions/S/session.plist"
 
     /// What repair acts on in a profile holding `window` as its one legacy session.

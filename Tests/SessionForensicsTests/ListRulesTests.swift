@@ -7,6 +7,8 @@ import Testing
 
 /// The list rules, one at a time, on windows built in memory.
 @Suite struct ListRulesTests {
+    init() { Browsers.install() }
+
     @Test func healthyListRaisesNothing() {
         let list = Samples.list(Samples.session())
         #expect(ListRules.check(list).isEmpty)
@@ -89,6 +91,8 @@ import Testing
 
 /// The group rules, in the order Chrome's loader applies them.
 @Suite struct GroupRulesTests {
+    init() { Browsers.install() }
+
     static func session(_ groups: [TabGroup], pinned: Int32 = 1) -> Session {
         var session = Samples.session()
         session.pinnedCount = pinned
@@ -146,6 +150,8 @@ import Testing
 /// Groups are checked on the tabs Chrome restores: ranges re-mapped after dropped tabs, then the
 /// pinned and id conditions.
 @Suite struct GroupRemappingTests {
+    init() { Browsers.install() }
+
     @Test func aGroupOfDroppedTabsOnlyIsRemoved() {
         var session = Samples.session()
         session.tabs[1].navigationItemCount = 0

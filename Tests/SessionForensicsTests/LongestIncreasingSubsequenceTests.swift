@@ -1,9 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// The longest increasing subsequence against a quadratic reference on many sequences.
 @Suite struct LongestIncreasingSubsequenceTests {
+    init() { Browsers.install() }
+
     /// Length of the longest strictly increasing subsequence, by dynamic programming.
     func referenceLength(_ values: [Int]) -> Int {
         var best = [Int](repeating: 1, count: values.count)

@@ -2,6 +2,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -10,6 +11,8 @@ import Testing
 /// the original ones (in the old format or the new), no file of the source is lost, and a second
 /// run finishes the job.
 @Suite struct MigrationInterruptionTests {
+    init() { Browsers.install() }
+
     typealias Support = MigrationTestSupport
 
     func interruptEverywhere(target: MigrationTarget, makeProfile: () throws -> String) throws {

@@ -3,12 +3,15 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
 
 /// Migrating between Chrome's formats: nothing lost either way, the source set aside, the result clean.
 @Suite struct MigratorTests {
+    init() { Browsers.install() }
+
     typealias Support = MigrationTestSupport
 
     @Test func legacyToOptimizedAndBackKeepsEveryTab() throws {

@@ -1,5 +1,6 @@
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -8,6 +9,8 @@ import Testing
 /// report shows every tab and a bounded number of such entries, and repair leaves them out with
 /// the steps it always recorded for them, without a candidate tab each.
 @Suite struct NamelessEntryTests {
+    init() { Browsers.install() }
+
     /// `before` empty entries, an id-0 entry with a URL, `after` empty entries, then tab 3.
     static func paddedTree(before: Int, after: Int) -> MemoryTree {
         let history = Samples.history(items: 1)

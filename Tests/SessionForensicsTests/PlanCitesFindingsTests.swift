@@ -1,6 +1,7 @@
 import Foundation
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -8,6 +9,8 @@ import Testing
 /// Repair's plan is made from validate's findings: every step cites a finding that validate
 /// reports for the same session of the same input, and the two count alike.
 @Suite struct PlanCitesFindingsTests {
+    init() { Browsers.install() }
+
     /// The plan's steps whose rule validate does not report for their session.
     static func uncited(_ profile: String) throws -> (uncited: [String], plan: RepairPlan, report: ValidationReport) {
         let read = InputRead(try InputOpener.open(profile), depth: .rewrite)

@@ -3,6 +3,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -11,6 +12,8 @@ import Testing
 /// validates clean, every tab that left a trace is still there, the originals are in Backups/
 /// with a correct manifest, and a second run changes no byte.
 @Suite struct RepairGalleryTests {
+    init() { Browsers.install() }
+
     static let gallery = GalleryTests.repository.appendingPathComponent("Fixtures/gallery").path
 
     /// A scratch copy of a profile of a gallery (this one by default).

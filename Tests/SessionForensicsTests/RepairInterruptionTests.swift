@@ -2,6 +2,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -10,6 +11,8 @@ import Testing
 /// every later one fail): no original file is lost, each window is live or set aside, and a plain
 /// second run leaves exactly what an uninterrupted run leaves, clean.
 @Suite struct RepairInterruptionTests {
+    init() { Browsers.install() }
+
     typealias Support = MigrationTestSupport
 
     static let profiles = [

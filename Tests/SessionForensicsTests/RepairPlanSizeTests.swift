@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -7,6 +8,8 @@ import Testing
 /// steps of one rule are listed per session, the rest counted in one step, as validate counts its
 /// findings.
 @Suite struct RepairPlanSizeTests {
+    init() { Browsers.install() }
+
     @Test func stepsOfOneRuleAreListedUpToTheCapThenCounted() throws {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("repair-cap-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: profile) }

@@ -2,6 +2,7 @@ import FileSystemKit
 import SessionFormats
 import SessionModel
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -10,6 +11,8 @@ import Testing
 /// answers each question with a lookup, and the directories no listed tab owns are decoded once
 /// however many tabs with fresh ids are matched against them (counts of work, not timings).
 @Suite struct RepairWorkTests {
+    init() { Browsers.install() }
+
     /// A window of `count` tabs with histories whose pinned count is out of range: repair
     /// rewrites the whole window, every tab directory included.
     static func windowToRewrite(tabs count: Int) -> MemoryTree {

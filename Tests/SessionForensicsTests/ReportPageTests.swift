@@ -1,6 +1,7 @@
 import Foundation
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -8,6 +9,8 @@ import Testing
 /// The HTML report: escaping in one place, every tab on the page, nothing from the profile able
 /// to add markup, nothing outside the page referred to.
 @Suite struct ReportPageTests {
+    init() { Browsers.install() }
+
     static let hostile = [
         "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "' onmouseover='alert(1)", "&lt;b&gt; & &amp;",
         "</title><script>x</script>", "]]><!--", "\u{0}\u{7}\u{1B}[31m", "日本語 \u{202E}"
@@ -119,7 +122,9 @@ import Testing
         let loose = Finding(rule: Rule.all[0], session: text, incognito: true, tab: nil, file: text, offset: nil, message: text)
         var report = Self.report([session])
         report.validation = ValidationReport(findings: [finding, loose], sessions: 2, tabs: 2)
-        report.errors = [ReadError(session: text, incognito: false, error: .unreadable(path: text, reason: text), input: text)]
+        report.errors = [
+            ReadError(session: text, incognito: false, error: .unreadable(path: text, reason: text), input: text, browser: "chrome-ios")
+        ]
         report.entries = [
             ProfileReport.Entry(path: text, session: text, incognito: false, reason: text, time: .null, files: 1, problem: text)
         ]
@@ -134,7 +139,10 @@ import Testing
         var report = Self.report([DiffTestData.session([1])])
         report.input = "/tmp/my ticket.tar.gz"
         report.bundle = true
-        report.errors = [ReadError(session: "S", incognito: false, error: .unreadable(path: "x", reason: "y"), input: report.input)]
+        report.errors = [
+            ReadError(
+                session: "S", incognito: false, error: .unreadable(path: "x", reason: "y"), input: report.input, browser: "chrome-ios")
+        ]
         let page = ReportPage.render(report)
         #expect(page.contains(HTML.escape("sessionctl decompress '/tmp/my ticket.tar.gz' -o DIR")))
         #expect(page.contains("sessionctl repair --dry-run DIR"))

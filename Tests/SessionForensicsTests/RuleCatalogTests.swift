@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -6,6 +7,8 @@ import Testing
 /// The rule catalog: stable, unique names; the names docs/cli.md promises; severities that match
 /// outcomes.
 @Suite struct RuleCatalogTests {
+    init() { Browsers.install() }
+
     @Test func namesAreUniqueAndKebabCase() {
         let names = Rule.all.map(\.name)
         #expect(Set(names).count == names.count)
@@ -54,6 +57,8 @@ import Testing
 
 /// sessionctl-validate(1) lists exactly the rules of the catalog, each with its severity and outcome.
 @Suite struct RuleManPageTests {
+    init() { Browsers.install() }
+
     static let page: String = {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return (try? String(contentsOf: repository.appendingPathComponent("man/sessionctl-validate.1"), encoding: .utf8)) ?? ""

@@ -1,5 +1,6 @@
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -7,6 +8,8 @@ import Testing
 /// The rebuilder on session directories held in memory: what it saves, what ids and metadata it
 /// gives, and that what it writes validates without a finding that needs repair.
 @Suite struct SessionRebuilderTests {
+    init() { Browsers.install() }
+
     typealias Support = RepairSupport
 
     @Test func aHealthySessionIsLeftExactlyAsItIs() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -8,6 +9,8 @@ import Testing
 /// A tab whose data.pb is lost gets its history back from its state.pb when that is WebKit's
 /// session state (Fixtures/webkit), instead of a one-item history from its list entry.
 @Suite struct StateHistoryRepairTests {
+    init() { Browsers.install() }
+
     static let tabDirectory = "SessionStorage/6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E/0000000a"
 
     /// A copy of the gallery's `tab-data-missing` whose lost tab keeps `state` as its state.pb.

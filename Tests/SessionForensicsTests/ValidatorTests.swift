@@ -7,6 +7,8 @@ import Testing
 
 /// The validator over whole inputs held in memory: files missing, damaged or too large.
 @Suite struct ValidatorTests {
+    init() { Browsers.install() }
+
     static let base = Samples.directory
     static let metadata = "\(Samples.directory)/session_metadata.pb"
 
@@ -165,6 +167,8 @@ import Testing
 /// Chrome's protobuf runtime keeps a field of an unexpected wire type as an unknown field; what
 /// follows it is still loaded, crash-inducing enums included.
 @Suite struct WireTypeMismatchTests {
+    init() { Browsers.install() }
+
     @Test func anEnumAfterAMismatchedFieldIsStillFound() throws {
         var history = Samples.history(items: 2)
         history.items[1].userAgent = UserAgent(rawValue: 5)
@@ -188,6 +192,8 @@ import Testing
 /// On random session directories, the validator reports exactly the tabs left without data and
 /// the entries that the store's model of Chrome's loader says Chrome deletes.
 @Suite struct DirectoryAgreementTests {
+    init() { Browsers.install() }
+
     @Test func agreesWithChromeLoadSemantics() throws {
         var generator = SplitMix64(seed: 0xd1ec)
         let extras = ["notes.txt", ".dat.nosync01.abcdef", "0000000A", "000000ff", "7", "metadata.pb"]
@@ -236,6 +242,8 @@ import Testing
 
 /// A list entry that disagrees with its data.pb is the stale side: findings name session_metadata.pb.
 @Suite struct StaleListEntryTests {
+    init() { Browsers.install() }
+
     @Test func reportedAgainstTheListAtTheStaleField() throws {
         var session = Samples.session()
         session.tabs[1].navigationItemCount = 5

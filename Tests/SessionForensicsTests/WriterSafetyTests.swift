@@ -3,6 +3,7 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 @testable import SessionForensics
@@ -11,6 +12,8 @@ import Testing
 /// symbolic link, a file they could not read into a set-aside copy; and error messages that
 /// name files, not descriptors.
 @Suite struct WriterSafetyTests {
+    init() { Browsers.install() }
+
     @Test func aSymlinkedSessionStorageIsNotRepairedThroughTheLink() throws {
         let profile = try RepairGalleryTests.copy("tab-id-duplicate")
         let outside = profile + "-outside"

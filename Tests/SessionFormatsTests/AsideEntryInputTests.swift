@@ -1,10 +1,13 @@
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionFormats
 
 /// Set-aside entries as inputs: their stamp, and the session id and incognito flag found from their place.
 @Suite struct AsideEntryInputTests {
+    init() { Browsers.install() }
+
     @Test func stampRoundTrip() throws {
         let time = try #require(Timestamp(iso8601: "2026-11-21T18:34:26.123456Z"))
         #expect(AsideStamp.format(time) == "20261121T183426.123456Z")

@@ -1,10 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
 
 /// The binary property list reader and writer, alone and against Foundation's.
 @Suite struct BinaryPlistTests {
+    init() { Browsers.install() }
+
     /// A value using every kind of object, long enough to need extended lengths.
     static let sample: PlistValue = .dictionary([
         "ascii": .string("plain text"),

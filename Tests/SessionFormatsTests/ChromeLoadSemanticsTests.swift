@@ -1,10 +1,13 @@
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionFormats
 
 /// Chrome's loading semantics (docs/chrome-ios-format.md, how Chrome loads) as a pure function.
 @Suite struct ChromeLoadSemanticsTests {
+    init() { Browsers.install() }
+
     private func tab(_ id: TabID, count: Int32 = 1, opener: Opener? = nil) -> Tab {
         Tab(id: id, title: "t\(id)", url: "https://\(id).example/", navigationItemCount: count, opener: opener)
     }

@@ -1,8 +1,11 @@
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @Suite struct ChromeProtoCodecTests {
+    init() { Browsers.install() }
+
     static func sampleSession() -> Session {
         let items = (0..<75).map { index in
             NavigationItem(
@@ -154,6 +157,8 @@ import Testing
 }
 
 @Suite struct WireScannerRegressionTests {
+    init() { Browsers.install() }
+
     /// Found by Fuzz/run wire-salvage: a six-byte field tag the scanner accepted and protobuf refuses.
     @Test func overlongTagIsDamage() {
         let bytes: [UInt8] = [0xb9, 0xff, 0xff, 0x95, 0x80, 0x00, 0x09, 0xdd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x40, 0x00]

@@ -1,4 +1,5 @@
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -7,6 +8,8 @@ import Testing
 /// session_loading, web_state_list_serialization, base/token), ported as facts onto this
 /// project's model of how Chrome loads a stored list.
 @Suite struct ChromiumLoadExpectationsTests {
+    init() { Browsers.install() }
+
     private func tab(_ id: TabID, count: Int32 = 1, opener: Int32? = nil, nav: Int32 = 0) -> Tab {
         Tab(
             id: id, title: "t\(id)", url: "https://\(id).example/", navigationItemCount: count,

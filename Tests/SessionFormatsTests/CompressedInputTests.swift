@@ -1,12 +1,15 @@
 import Archive
 import Foundation
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionFormats
 
 /// Gzip files and .tar.gz bundles as inputs, read in memory: located like the trees they hold.
 @Suite struct CompressedInputTests {
+    init() { Browsers.install() }
+
     static let healthy = Corpus.repository.appendingPathComponent("Fixtures/profiles/healthy").path
 
     /// The regular files of the healthy fixture, relative to it.

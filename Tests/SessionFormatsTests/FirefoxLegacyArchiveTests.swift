@@ -1,5 +1,6 @@
 import Foundation
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -8,6 +9,8 @@ import Testing
 /// plistlib as NSKeyedArchiver lays them out): both shapes read whole, judged as Firefox's Codable
 /// decoder judges them, and migrated as Firefox's one-time migration migrates them.
 @Suite struct FirefoxLegacyArchiveTests {
+    init() { Browsers.install() }
+
     static let directory = Corpus.repository.appendingPathComponent("Fixtures/firefox-ios/legacy").path
     static let window = "E3F1A7C2-5B4D-4E6F-8A9B-0C1D2E3F4A5B"
 

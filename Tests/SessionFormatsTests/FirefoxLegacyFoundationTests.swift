@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -8,6 +9,8 @@ import Testing
 /// type, archived as `NSKeyedArchiver.encodeEncodable` archives them and decoded by sessionctl, and
 /// decoded by `PropertyListDecoder` into Firefox's `LegacySavedTab` as its Codable types declare it.
 @Suite struct FirefoxLegacyFoundationTests {
+    init() { Browsers.install() }
+
     struct StrictTab: Decodable {
         let isSelected: Bool
         let title: String?

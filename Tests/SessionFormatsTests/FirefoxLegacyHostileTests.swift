@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -6,6 +7,8 @@ import Testing
 /// Legacy tab archives no Firefox wrote: the reader throws a `FormatError` for a file it cannot
 /// read at all, skips a tab it cannot read, and never traps, recurses without bound or hangs.
 @Suite struct FirefoxLegacyHostileTests {
+    init() { Browsers.install() }
+
     /// A keyed archive whose `$top.tabs` is what `build` returns, its `$objects` those it adds.
     static func archive(_ build: (inout KeyedArchiveBuilder) -> PlistValue) -> [UInt8] {
         var builder = KeyedArchiveBuilder()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -6,6 +7,8 @@ import Testing
 /// Firefox for iOS window files (Fixtures/firefox-ios, written by Python's json as Foundation's
 /// JSONEncoder lays them out): read tolerantly, and judged as Firefox's own decoder judges them.
 @Suite struct FirefoxWindowDecoderTests {
+    init() { Browsers.install() }
+
     static let directory = Corpus.repository.appendingPathComponent("Fixtures/firefox-ios").path
     static let window = "E3F1A7C2-5B4D-4E6F-8A9B-0C1D2E3F4A5B"
     static let current = "\(directory)/profile/profile.profile/window-data/window-\(window)"
@@ -172,6 +175,8 @@ import Testing
 /// Where Firefox's decoder and a reader could part ways beyond one key's type: repeated keys,
 /// numbers past a Double's range, and the values inside a tab's group and document session.
 @Suite struct FirefoxWindowEdgeTests {
+    init() { Browsers.install() }
+
     static let window = FirefoxWindowDecoderTests.window
     static let tab = FirefoxWindowDecoderTests.tabs[0]
 

@@ -1,11 +1,14 @@
 import Foundation
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionFormats
 
 /// A Firefox for iOS window as a model session, and Firefox's times.
 @Suite struct FirefoxWindowSessionTests {
+    init() { Browsers.install() }
+
     static let tabs = ["0F1E2D3C-4B5A-4968-8776-655443322110", "1A2B3C4D-5E6F-4A0B-9C8D-7E6F5A4B3C2D"]
 
     /// Seconds since 2001 as Foundation's `Date(timeIntervalSinceReferenceDate:)` reads them.

@@ -1,9 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import SessionFormats
 
 /// internal://local/sessionrestore and errorpage URLs with a per-launch uuidkey.
 @Suite struct HistoryRestoreTests {
+    init() { Browsers.install() }
+
     let restore = HistoryRestore(key: "6F1C2A8E-0000-4000-8000-123456789ABC")
 
     @Test func aHistoryRoundTrips() throws {

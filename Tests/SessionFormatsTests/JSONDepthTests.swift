@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -6,6 +7,8 @@ import Testing
 /// counted), SpiderMonkey's none, Chromium's 200; past the tree's depth a value is kept as its
 /// bytes and written back unchanged.
 @Suite struct JSONDepthTests {
+    init() { Browsers.install() }
+
     /// `depth` arrays nested, holding `inner`.
     static func nested(_ depth: Int, _ inner: String = "") -> [UInt8] {
         Array((String(repeating: "[", count: depth) + inner + String(repeating: "]", count: depth)).utf8)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -5,6 +6,8 @@ import Testing
 /// The parser's own UTF-8 check, which it takes instead of the standard library's validation for
 /// speed, answers as `String(validating:as:)` does on every byte run.
 @Suite struct JSONParserUTF8Tests {
+    init() { Browsers.install() }
+
     @Test func itAgreesWithTheStandardLibrary() {
         var generator = SystemRandomNumberGenerator()
         // Every lead byte with every second byte, then random runs weighted towards the hard cases.

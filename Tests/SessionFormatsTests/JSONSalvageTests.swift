@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -6,6 +7,8 @@ import Testing
 /// `JSONParser.salvage`: a well-formed document reads as `parse` reads it; a document cut at any
 /// byte keeps every value completed before the cut, and says where the cut is.
 @Suite struct JSONSalvageTests {
+    init() { Browsers.install() }
+
     static let document = Array(
         #"{"a":[1,2.5,"three",{"x":null,"y":[true,false]}],"b":{"c":"d\/e","f":[]},"g":-7}"#.utf8)
 

@@ -4,6 +4,8 @@ import TestSupport
 import Testing
 
 @Suite struct JSONTests {
+    init() { Browsers.install() }
+
     @Test func parsesAndPrintsInOrder() throws {
         let text = #"{"b": [1, -2, 3.5, true, null], "a": "\u00e9\ud83d\ude00\n"}"#
         let value = try JSONParser.parse(Array(text.utf8), file: "t")
@@ -166,6 +168,8 @@ import Testing
 }
 
 @Suite struct JSONEscapingTests {
+    init() { Browsers.install() }
+
     /// Strings are scanned eight bytes at a time: a character that needs escaping is found at any
     /// position, in any string length, next to multi-byte characters that do not.
     @Test func escapesAreFoundAtEveryPosition() throws {

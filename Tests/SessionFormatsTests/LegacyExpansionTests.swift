@@ -1,5 +1,6 @@
 import Foundation
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -7,6 +8,8 @@ import Testing
 /// Shared references in a keyed archive: each object is decoded once, and what the references
 /// expand to (objects, and bytes of strings and data) is bounded by the size of the file.
 @Suite struct LegacyExpansionTests {
+    init() { Browsers.install() }
+
     /// A window of `tabs` references to one tab whose entries hold `entries` references to one
     /// navigation item with a URL of `urlBytes` bytes: a few KB that expand to tabs x entries items.
     static func bomb(tabs: Int, entries: Int, urlBytes: Int = 20) -> [UInt8] {

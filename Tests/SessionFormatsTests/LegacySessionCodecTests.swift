@@ -1,11 +1,14 @@
 import Foundation
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionFormats
 
 /// Chrome's legacy session.plist: decoding, encoding, and damage reported rather than trapped on.
 @Suite struct LegacySessionCodecTests {
+    init() { Browsers.install() }
+
     /// A session using everything the legacy format can hold.
     static func richSession() -> Session {
         let items = [

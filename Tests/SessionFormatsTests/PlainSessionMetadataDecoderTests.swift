@@ -8,6 +8,8 @@ import Testing
 /// The plain session_metadata.pb decoder must agree with swift-protobuf on every input it
 /// accepts, and must accept what Chrome writes.
 @Suite struct PlainSessionMetadataDecoderTests {
+    init() { Browsers.install() }
+
     typealias Outcome = PlainTabDataDecoderTests.Outcome<Session>
 
     static func outcomes(_ bytes: [UInt8]) -> (plain: Session?, reference: Outcome, full: Outcome) {

@@ -8,6 +8,8 @@ import Testing
 /// The plain data.pb decoder must agree with swift-protobuf on every input it accepts, and must
 /// accept what Chrome writes (else it would be pointless).
 @Suite struct PlainTabDataDecoderTests {
+    init() { Browsers.install() }
+
     /// What a decoder made of some bytes: a value, or an error's text.
     enum Outcome<Value: Equatable>: Equatable {
         case success(Value)

@@ -1,9 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import SessionFormats
 
 /// Where stored tabs land once dropped ones are taken out, looked up both ways.
 @Suite struct RestoredPositionsTests {
+    init() { Browsers.install() }
+
     @Test func positionsMapStoredAndRestoredIndexesBothWays() {
         let positions = RestoredPositions(storedCount: 6, removing: RemovedIndexes([0, 2, 3]))
         #expect(positions.restoredCount == 3)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -5,6 +6,8 @@ import Testing
 /// Each product's numbering of Chromium's commands: the table every record is looked up in says
 /// what the dialect's own lists say, for every id and every size.
 @Suite struct SNSSDialectTests {
+    init() { Browsers.install() }
+
     /// What `meaning(of:count:)` answers, worked out from the dialect's lists themselves.
     static func listed(_ dialect: SNSSDialect, _ id: UInt8, _ count: Int) -> SNSSDialect.Meaning {
         if let bySize = dialect.ownBySize[id], bySize.size == count { return .own(bySize.command) }

@@ -1,4 +1,5 @@
 import FileSystemKit
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -6,6 +7,8 @@ import Testing
 /// A rewrite keeps what replay does not model: a window's bounds, app name, workspace, extra
 /// data; a tab's user agent override, session storage, GUID, extra data; a saved group's id.
 @Suite struct SNSSKeptRecordTests {
+    init() { Browsers.install() }
+
     /// A pickle of an int32 subject and `strings`.
     static func pickle(_ subject: Int32, _ strings: [String]) -> [UInt8] {
         var pickle = PickleWriter()

@@ -9,6 +9,8 @@ import Testing
 /// (expectations of Chromium's command_storage_backend and session_service_commands unit tests)
 /// and as salvage does it, and the full state a repair writes.
 @Suite struct SNSSTests {
+    init() { Browsers.install() }
+
     /// A navigation command's contents for `tab` at `index`.
     static func navigation(tab: Int32, index: Int32, url: String, title: String = "t") -> [UInt8] {
         SNSSNavigation(
@@ -316,6 +318,8 @@ import Testing
 
 /// Where Chromium's replay stops part-way, or keeps windows by the file's service.
 @Suite struct SNSSReplayStopTests {
+    init() { Browsers.install() }
+
     /// A pruning of no navigations stops Chrome's replay (`count <= 0`), as a negative index does.
     @Test(arguments: [(Int32(0), Int32(0)), (Int32(-1), Int32(1))])
     func aPruningOfNothingStopsReplay(index: Int32, count: Int32) {

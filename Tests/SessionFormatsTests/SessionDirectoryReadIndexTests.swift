@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -6,6 +7,8 @@ import Testing
 /// What a session directory read keeps beside its entries (the tab directories, the position of
 /// each name) agrees with deriving it from the entries, after the read and after entries change.
 @Suite struct SessionDirectoryReadIndexTests {
+    init() { Browsers.install() }
+
     static func checkIndexes(_ directory: SessionDirectoryRead) {
         #expect(directory.tabDirectories.map(\.name) == directory.entries.compactMap(\.tab).map(\.name))
         for entry in directory.entries {

@@ -6,6 +6,8 @@ import Testing
 /// Replay's map from tab ids to slots gives what a dictionary gives, whatever the ids: small ones
 /// (its table), negative and huge ones (its dictionary), set again, removed and set anew.
 @Suite struct SessionIDSlotsTests {
+    init() { Browsers.install() }
+
     @Test(arguments: [1, 2, 3, 4])
     func itAnswersAsADictionaryDoes(seed: UInt64) {
         var random = SplitMix64(seed: seed)

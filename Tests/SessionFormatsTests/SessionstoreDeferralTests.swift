@@ -1,4 +1,5 @@
 import Archive
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -7,6 +8,8 @@ import Testing
 /// rewrite asks for is the part the plain, whole reading gives, damaged files and the cache of
 /// the last file decoded included.
 @Suite struct SessionstoreDeferralTests {
+    init() { Browsers.install() }
+
     /// A document over the kept limit: two windows (one closed), tabs with closed tabs, and a
     /// blob large enough in the last tab; cut at `cut` bytes when given.
     static func document(cut: Int? = nil) -> [UInt8] {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -7,6 +8,8 @@ import Testing
 /// check (`parsed.version || [...]`, `parseFloat`), SessionStartup's crash check (truthiness), and
 /// what a rewrite keeps of a damaged document.
 @Suite struct SessionstoreFidelityTests {
+    init() { Browsers.install() }
+
     private func file(_ text: String) -> SessionstoreFile {
         SessionstoreFile.decode(Array(text.utf8), file: "f", compressed: false)
     }

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -7,6 +8,8 @@ import Testing
 /// The one-pass reading of a whole session document reads what the tree-built reading reads, and
 /// gives up on everything the parser does not take as a whole document.
 @Suite struct SessionstoreScannerTests {
+    init() { Browsers.install() }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -5,6 +6,8 @@ import Testing
 /// What each browser family says `aside push` sets aside of its profiles (`SetAsideUnit`), and
 /// what it loads first, on the fixtures of each family.
 @Suite struct SetAsideUnitTests {
+    init() { Browsers.install() }
+
     static let fixtures = Corpus.repository.appendingPathComponent("Fixtures").path
 
     /// The family that recognises the fixture at `path` (under Fixtures/), the profile located, and its units.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -6,6 +7,8 @@ import Testing
 /// WebKit session states written by sessionctl: they decode to what was written, and Foundation's
 /// own property-list reader reads the plist after the version as WebKit's keys.
 @Suite struct WebKitSessionStateEncodingTests {
+    init() { Browsers.install() }
+
     static let state = WebKitSessionState(
         entries: [
             .init(url: "https://example.org/", title: "Example", originalURL: "https://example.org/"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -7,6 +8,8 @@ import Testing
 /// whole value tree: on every fixture and thousands of damaged copies of them it decodes exactly
 /// what the value tree gives, and fails exactly where the tree fails.
 @Suite struct WebKitSessionStateLookupTests {
+    init() { Browsers.install() }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -1,5 +1,6 @@
 import Foundation
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -7,6 +8,8 @@ import Testing
 /// WebKit's session state (state.pb, Firefox's tab-session-data): WebKit's own API test blob,
 /// and blobs from Python's plistlib laid out as WebKit writes them (Fixtures/webkit).
 @Suite struct WebKitSessionStateTests {
+    init() { Browsers.install() }
+
     static func bytes(_ name: String) throws -> [UInt8] {
         let path = Corpus.repository.appendingPathComponent("Fixtures/webkit/\(name)").path
         return [UInt8](try #require(FileManager.default.contents(atPath: path), "\(path)"))

@@ -1,9 +1,12 @@
 import FileSystemKit
 import Foundation
 import SessionStore
+import TestSupport
 import Testing
 
 @Suite struct AtomicWriterTests {
+    init() { Browsers.install() }
+
     static func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

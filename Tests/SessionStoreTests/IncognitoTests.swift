@@ -1,6 +1,7 @@
 import Foundation
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionStore
@@ -8,6 +9,8 @@ import Testing
 /// Incognito sessions: stored apart under OTR/, and every incognito file removed, durably, when
 /// the last incognito tab closes.
 @Suite struct IncognitoTests {
+    init() { Browsers.install() }
+
     private func anyFileContains(_ harness: StoreHarness, _ text: String) -> Bool {
         let needle = Data(text.utf8)
         return harness.directory.allFiles().contains { Data(harness.directory.bytes($0)).range(of: needle) != nil }

@@ -2,6 +2,7 @@ import FileSystemKit
 import SessionFormats
 import SessionModel
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SessionStore
@@ -11,6 +12,8 @@ import Testing
 /// session; with some, it runs them after its own steps and before reading a session, under the
 /// profile's lock, and not at all while another holder has the lock.
 @Suite struct LaunchSettlingTests {
+    init() { Browsers.install() }
+
     /// A directory a tool stages a window under, beside its live place.
     private static let staged = "Default/SessionStorage/\(AtomicWriter.reservedPrefix)tool.{SyntheticIdentifier}"
 

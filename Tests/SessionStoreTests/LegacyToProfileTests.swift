@@ -2,10 +2,13 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 /// A session read from the legacy format, written by the store as an optimized profile.
 @Suite struct LegacyToProfileTests {
+    init() { Browsers.install() }
+
     @Test func legacySessionWrittenAsOptimizedReadsBack() throws {
         let items = [
             NavigationItem(

@@ -1,10 +1,13 @@
 import FileSystemKit
 import Foundation
 import SessionStore
+import TestSupport
 import Testing
 
 /// Every whole-file read refuses what is no regular file, without waiting on it.
 @Suite struct POSIXReadTests {
+    init() { Browsers.install() }
+
     @Test func fifosAndDevicesAreRefusedAtOnce() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("read-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

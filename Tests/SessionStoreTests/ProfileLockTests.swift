@@ -1,10 +1,13 @@
 import FileSystemKit
 import Foundation
 import SessionStore
+import TestSupport
 import Testing
 
 /// The profile lock: one holder at a time, released with its value.
 @Suite struct ProfileLockTests {
+    init() { Browsers.install() }
+
     @Test func secondHolderIsRefusedUntilRelease() throws {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)

@@ -2,6 +2,7 @@ import Archive
 import FileSystemKit
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionStore
@@ -9,6 +10,8 @@ import Testing
 /// The recovery policy at launch: exit detection, set-aside of sessions Chrome would lose,
 /// crash-loop guard, leftover temp files, interrupted set-asides, and never deleting anything.
 @Suite struct RecoveryTests {
+    init() { Browsers.install() }
+
     private let session = "Default/SessionStorage/{SyntheticIdentifier}"
 
     private func savedHarness() throws -> StoreHarness {

@@ -1,12 +1,15 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionStore
 
 /// Restoring at launch: unrealized tabs, realization on demand, ids above every restored one.
 @Suite struct RestoreTests {
+    init() { Browsers.install() }
+
     private final class RealizationLog: TabListObserver {
         var realized: [TabID] = []
         func tabList(_ list: TabList, didRealize tab: BrowserTab) { realized.append(tab.id) }
@@ -79,6 +82,8 @@ import Testing
 
 /// Tabs moving between windows, and internal URLs never stored as such.
 @Suite struct TabMovementTests {
+    init() { Browsers.install() }
+
     @Test func aTabMovedToAnotherWindowKeepsItsHistory() throws {
         let harness = try StoreHarness()
         let source = harness.window

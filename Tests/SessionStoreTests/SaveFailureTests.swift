@@ -1,6 +1,7 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionStore
@@ -8,6 +9,8 @@ import Testing
 /// A save that fails reports no acknowledgement, leaves the last saved state intact and no
 /// temporary file behind, and is written again by the next save.
 @Suite struct SaveFailureTests {
+    init() { Browsers.install() }
+
     @Test(arguments: ["fsync", "rename", "fsyncdir"])
     func aFailedCommitKeepsTheOldSessionAndIsRetried(_ failing: String) throws {
         let harness = try StoreHarness()

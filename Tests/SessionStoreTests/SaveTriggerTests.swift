@@ -1,12 +1,15 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionStore
 
 /// Every change that must save, through the delayed save on the virtual clock, and the immediate saves.
 @Suite struct SaveTriggerTests {
+    init() { Browsers.install() }
+
     /// A profile whose main window holds a, b, c (c active), saved.
     private func savedHarness() throws -> StoreHarness {
         let harness = try StoreHarness()

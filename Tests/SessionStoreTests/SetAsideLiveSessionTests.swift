@@ -2,11 +2,14 @@ import Foundation
 import SessionFormats
 import SessionModel
 import SessionStore
+import TestSupport
 import Testing
 
 /// Completing interrupted set-asides never removes a live session, even one whose files equal an
 /// entry's (a window set aside and then written again the same, as a migration there and back does).
 @Suite struct SetAsideLiveSessionTests {
+    init() { Browsers.install() }
+
     @Test func liveSessionEqualToAnEntryStays() throws {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("set-aside-live-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: profile) }

@@ -1,5 +1,6 @@
 import FileSystemKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SessionFormats
@@ -9,6 +10,8 @@ import Testing
 /// id, tabs listed without a data.pb) is restored as Chrome restores it, and kept as it was in
 /// `Backups/` first, once: what the next save rewrites away stays readable.
 @Suite struct ShortenedSessionTests {
+    init() { Browsers.install() }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let id = "6A1E4C2B-9D0F-4B7A-8E3C-2F5D7B9A1C0E"

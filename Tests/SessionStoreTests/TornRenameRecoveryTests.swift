@@ -1,6 +1,7 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionStore
@@ -8,6 +9,8 @@ import Testing
 /// What a power loss can leave when an unsynced rename is split into "unlink destination, unlink
 /// source, link destination" (and a directory rename with it), and how the next launch repairs it.
 @Suite struct TornRenameRecoveryTests {
+    init() { Browsers.install() }
+
     private let session = "Default/SessionStorage/{SyntheticIdentifier}"
 
     private func savedHarness() throws -> StoreHarness {

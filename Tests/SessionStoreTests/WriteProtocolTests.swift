@@ -1,6 +1,7 @@
 import FileSystemKit
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @testable import SessionStore
@@ -8,6 +9,8 @@ import Testing
 /// The save protocol as seen through the file system: every file by temp, fsync, rename and
 /// directory fsync; data.pb before the commit point; removals after it.
 @Suite struct WriteProtocolTests {
+    init() { Browsers.install() }
+
     /// Checks that every final file was written as: create temp beside it, writes, fsync, close,
     /// rename over it, fsync of its directory; and that no final name was ever created or opened.
     static func expectAtomicWrites(_ calls: [RecordingFileSystem.Call]) -> [String] {

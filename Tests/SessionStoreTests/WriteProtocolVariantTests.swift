@@ -1,11 +1,14 @@
 import SessionFormats
 import SessionModel
+import TestSupport
 import Testing
 
 @_spi(CrashTesting) @testable import SessionStore
 
 /// The deliberately flawed write protocols a crash checker swaps in, each flawed in exactly its own way.
 @Suite struct WriteProtocolVariantTests {
+    init() { Browsers.install() }
+
     /// The calls of one save that opens a tab and closes another, under a protocol.
     private func callsOfASave(_ writeProtocol: WriteProtocol) throws -> (calls: [RecordingFileSystem.Call], harness: StoreHarness) {
         let harness = try StoreHarness(options: .init(writeProtocol: writeProtocol))

@@ -1,12 +1,15 @@
 import FileSystemKit
 import Foundation
 @_spi(CrashTesting) import SessionStore
+import TestSupport
 import Testing
 
 /// A large output asks for its bytes to start going to the disk as it is written
 /// (`FileSystem.startWriteback`), in order and without a gap, so that its commit's fsync waits
 /// for less; the hint changes no byte, and a protocol that never fsyncs never asks.
 @Suite struct WritebackTests {
+    init() { Browsers.install() }
+
     @Test func aLargeOutputIsWrittenBackAsItGoes() throws {
         let dir = NSTemporaryDirectory() + "writeback-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -9,6 +9,12 @@ public struct ChromiumDesktopStoreCrashTest: Sendable {
     /// The store's name on the command line and in reproducers.
     public static let storeName = ChromiumDesktopFamily().name
 
+    /// The store as crash-test's registry lists it (`BrowserStores`).
+    public static let model = StoreModel(
+        ChromiumDesktopStoreCrashTest.self, name: storeName, defaultProtocol: .chromium,
+        fields: { CrashTestDocument.fields($0, maxFailures: $1) },
+        replay: { (reproducer, saveProtocol) throws(SimulatorError) in try replay(reproducer, saveProtocol: saveProtocol) })
+
     /// What to run.
     public struct Configuration: Sendable {
         public var workload = BuiltInWorkloads.defaultName
@@ -57,7 +63,7 @@ public struct ChromiumDesktopStoreCrashTest: Sendable {
     static func reproducer(_ configuration: Configuration, state: CrashState) -> Reproducer {
         var reproducer = Reproducer(
             workload: configuration.workload, model: configuration.model, writeProtocol: .safe, seed: configuration.seed, state: state)
-        reproducer.store = .chromiumDesktop(configuration.saveProtocol)
+        reproducer.store = BrowserStore(model: model, protocolName: configuration.saveProtocol.rawValue)
         return reproducer
     }
 

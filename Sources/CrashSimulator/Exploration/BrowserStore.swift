@@ -1,82 +1,60 @@
+import Synchronization
+
 /// A browser's session store that crash-test models (`--store NAME`), with the save protocol a
-/// run writes it with: the one place that lists the stores, so that a reproducer, a replay and
-/// the command line name and tell them apart alike.
-public enum BrowserStore: Sendable, Equatable {
-    case firefoxIOS(FirefoxSaveProtocol)
-    case firefoxDesktop(FirefoxDesktopSaveProtocol)
-    case chromiumDesktop(ChromiumDesktopSaveProtocol)
+/// run writes it with: what a reproducer, a replay and the command line name and tell apart alike.
+public struct BrowserStore: Sendable, Equatable {
+    /// The store's model (`BrowserStores` lists those registered).
+    public let model: any BrowserStoreModel
+    /// The save protocol's name, one of the model's `protocolNames`.
+    public let protocolName: String
 
-    /// Every store's name, as `--store` and a reproducer's `store=` give it.
-    public static let names = [
-        FirefoxStoreCrashTest.storeName, FirefoxDesktopStoreCrashTest.storeName, ChromiumDesktopStoreCrashTest.storeName
-    ]
+    /// The store `model` written with `protocolName`, which must be one of its protocols.
+    public init(model: any BrowserStoreModel, protocolName: String) {
+        self.model = model
+        self.protocolName = protocolName
+    }
 
-    /// The store `name` written with the protocol `protocolName` (nil: the store's default, as
-    /// Firefox or Chromium write); nil when there is no such store.
+    /// The registered store `name` written with the protocol `protocolName` (nil: the store's
+    /// default, as its browser writes); nil when there is no such store.
     /// - Throws: the names of the store's protocols, when it has none of that name.
     public init?(name: String, protocolName: String?) throws(BrowserStore.UnknownProtocol) {
-        switch name {
-        case FirefoxStoreCrashTest.storeName: self = .firefoxIOS(try Self.parse(protocolName, default: .firefox))
-        case FirefoxDesktopStoreCrashTest.storeName: self = .firefoxDesktop(try Self.parse(protocolName, default: .firefox))
-        case ChromiumDesktopStoreCrashTest.storeName: self = .chromiumDesktop(try Self.parse(protocolName, default: .chromium))
-        default: return nil
-        }
+        guard let model = BrowserStores.named(name) else { return nil }
+        let chosen = protocolName ?? model.defaultProtocol
+        guard model.protocolNames.contains(chosen) else { throw UnknownProtocol(known: model.protocolNames) }
+        self.init(model: model, protocolName: chosen)
+    }
+
+    /// Every registered store's name, as `--store` and a reproducer's `store=` give it.
+    public static var names: [String] { BrowserStores.all.map(\.name) }
+
+    /// The store's name.
+    public var name: String { model.name }
+
+    public static func == (lhs: BrowserStore, rhs: BrowserStore) -> Bool {
+        lhs.name == rhs.name && lhs.protocolName == rhs.protocolName
     }
 
     /// A protocol name the store does not have, with the names it has.
     public struct UnknownProtocol: Error, Sendable {
         public var known: [String]
     }
+}
 
-    private static func parse<P: RawRepresentable<String> & CaseIterable>(_ name: String?, default: P) throws(UnknownProtocol) -> P {
-        guard let name else { return `default` }
-        guard let parsed = P(rawValue: name) else { throw UnknownProtocol(known: P.allCases.map(\.rawValue)) }
-        return parsed
-    }
+/// The stores registered by the program at its start (the `BrowserRegistry` target lists every
+/// browser's; the crash-test engine names none).
+public enum BrowserStores {
+    private static let registered = Mutex<[any BrowserStoreModel]>([])
 
-    /// The store's name.
-    public var name: String {
-        switch self {
-        case .firefoxIOS: FirefoxStoreCrashTest.storeName
-        case .firefoxDesktop: FirefoxDesktopStoreCrashTest.storeName
-        case .chromiumDesktop: ChromiumDesktopStoreCrashTest.storeName
+    /// Every registered store, in the order they were registered.
+    public static var all: [any BrowserStoreModel] { registered.withLock { $0 } }
+
+    /// Registers `stores`, in order, each once (by name).
+    public static func register(_ stores: [any BrowserStoreModel]) {
+        registered.withLock { list in
+            for store in stores where !list.contains(where: { $0.name == store.name }) { list.append(store) }
         }
     }
 
-    /// The save protocol's name.
-    public var protocolName: String {
-        switch self {
-        case .firefoxIOS(let saveProtocol): saveProtocol.rawValue
-        case .firefoxDesktop(let saveProtocol): saveProtocol.rawValue
-        case .chromiumDesktop(let saveProtocol): saveProtocol.rawValue
-        }
-    }
+    /// The store named `name`.
+    public static func named(_ name: String) -> (any BrowserStoreModel)? { all.first { $0.name == name } }
 }
-
-/// A crash test of one browser's store: its configuration, run, and report.
-public protocol BrowserStoreCrashTest {
-    associatedtype Configuration: BrowserStoreRunOptions
-    associatedtype Report
-    init(configuration: Configuration)
-    func run(progress: ((Int) -> Void)?) throws(SimulatorError) -> Report
-}
-
-extension FirefoxStoreCrashTest: BrowserStoreCrashTest {}
-extension FirefoxDesktopStoreCrashTest: BrowserStoreCrashTest {}
-extension ChromiumDesktopStoreCrashTest: BrowserStoreCrashTest {}
-
-/// The options every browser store's run takes, its save protocol among them.
-public protocol BrowserStoreRunOptions {
-    associatedtype SaveProtocol
-    init()
-    var saveProtocol: SaveProtocol { get set }
-    var workload: String { get set }
-    var model: PersistenceModel { get set }
-    var seed: UInt64 { get set }
-    var maxStates: Int { get set }
-    var keptFailures: Int { get set }
-}
-
-extension FirefoxStoreCrashTest.Configuration: BrowserStoreRunOptions {}
-extension FirefoxDesktopStoreCrashTest.Configuration: BrowserStoreRunOptions {}
-extension ChromiumDesktopStoreCrashTest.Configuration: BrowserStoreRunOptions {}

@@ -18,12 +18,7 @@ public struct Replayer: Sendable {
 
     /// Records the reproducer's workload and checks its one state.
     public func replay(_ reproducer: Reproducer) throws(SimulatorError) -> Outcome {
-        switch reproducer.store {
-        case .chromiumDesktop(let saveProtocol)?: return try ChromiumDesktopStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
-        case .firefoxDesktop(let saveProtocol)?: return try FirefoxDesktopStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
-        case .firefoxIOS(let saveProtocol)?: return try FirefoxStoreCrashTest.replay(reproducer, saveProtocol: saveProtocol)
-        case nil: break
-        }
+        if let store = reproducer.store { return try store.model.replay(reproducer, protocolName: store.protocolName) }
         if let command = reproducer.command {
             let run = try CommandRun.record(command.name, input: command.input, writeProtocol: reproducer.writeProtocol)
             return try CommandCrashTest.replay(reproducer, run: run)

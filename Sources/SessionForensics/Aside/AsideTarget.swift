@@ -38,10 +38,8 @@ public struct AsideTarget: Sendable, Equatable {
         self.browser = browser
     }
 
-    /// The families whose profiles `aside` works on.
-    public static let asideBrowsers: Set<String> = [
-        ChromeIOSFamily().name, FirefoxIOSFamily().name, FirefoxDesktopFamily().name, ChromiumDesktopFamily().name
-    ]
+    /// The families whose profiles `aside` works on: every registered one.
+    public static var asideBrowsers: Set<String> { Set(BrowserFamilies.names) }
 
     /// Works out what `path` is; throws `FormatError.unreadable` when nothing is there and
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.

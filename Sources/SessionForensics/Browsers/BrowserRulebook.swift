@@ -1,11 +1,14 @@
 import SessionFormats
 import SessionModel
+import Synchronization
 
 /// What a browser family's browser does with each problem, and what repair writes for it: the
 /// family's rules (validate) and its repair plan, made from those rules' findings.
 public protocol BrowserRulebook: Sendable {
     /// The family whose inputs the rulebook judges.
     var family: any BrowserFamily { get }
+    /// Every rule its findings are of, in the order they are documented.
+    var rules: [Rule] { get }
     /// Every finding about what `read` holds (read at least as deep as `.tabs`); reads nothing more.
     func validate(_ read: InputRead) -> ValidationReport
     /// Every finding about `input`, read as the family reads it (each file once) without holding
@@ -21,6 +24,8 @@ public struct ChromeIOSRulebook: BrowserRulebook {
     public init() {}
 
     public var family: any BrowserFamily { ChromeIOSFamily() }
+    /// The optimized format's rules, then the legacy format's.
+    public var rules: [Rule] { Rule.optimizedRules + Rule.legacyRules }
 
     public func validate(_ read: InputRead) -> ValidationReport {
         Validator().validate(read)
@@ -40,6 +45,7 @@ public struct FirefoxIOSRulebook: BrowserRulebook {
     public init() {}
 
     public var family: any BrowserFamily { FirefoxIOSFamily() }
+    public var rules: [Rule] { Rule.firefoxIOSRules }
 
     public func validate(_ read: InputRead) -> ValidationReport {
         FirefoxIOSValidator().validate(read)
@@ -60,6 +66,7 @@ public struct FirefoxDesktopRulebook: BrowserRulebook {
     public init() {}
 
     public var family: any BrowserFamily { FirefoxDesktopFamily() }
+    public var rules: [Rule] { Rule.firefoxDesktopRules }
 
     public func validate(_ read: InputRead) -> ValidationReport {
         FirefoxDesktopValidator().validate(read)
@@ -81,6 +88,7 @@ public struct ChromiumDesktopRulebook: BrowserRulebook {
     public init() {}
 
     public var family: any BrowserFamily { ChromiumDesktopFamily() }
+    public var rules: [Rule] { Rule.chromiumDesktopRules }
 
     public func validate(_ read: InputRead) -> ValidationReport {
         ChromiumDesktopValidator().validate(read)
@@ -97,20 +105,49 @@ public struct ChromiumDesktopRulebook: BrowserRulebook {
     }
 }
 
-/// The rulebook of every registered browser family (`BrowserFamilies`).
+/// The rulebook of every registered browser family (`BrowserFamilies`), registered with it.
 public enum BrowserRulebooks {
-    /// Every registered rulebook, one a family.
-    public static let all: [any BrowserRulebook] = [
-        ChromeIOSRulebook(), FirefoxIOSRulebook(), FirefoxDesktopRulebook(), ChromiumDesktopRulebook()
-    ]
+    private static let registered = Mutex<[any BrowserRulebook]>([])
 
-    /// The rulebook of the family that located `input`.
+    /// Every registered rulebook, one a family, in the order they were registered.
+    public static var all: [any BrowserRulebook] { registered.withLock { $0 } }
+
+    /// Registers `rulebooks`, each once (by its family's name), and their families.
+    public static func register(_ rulebooks: [any BrowserRulebook]) {
+        BrowserFamilies.register(rulebooks.map(\.family))
+        registered.withLock { list in
+            for rulebook in rulebooks where !list.contains(where: { $0.family.name == rulebook.family.name }) { list.append(rulebook) }
+        }
+    }
+
+    /// The rulebook of the family that located `input` (one that finds nothing for a family
+    /// without one).
     public static func rulebook(for input: LocatedInput) -> any BrowserRulebook {
-        all.first { $0.family.name == input.browser } ?? ChromeIOSRulebook()
+        all.first { $0.family.name == input.browser } ?? EmptyRulebook(family: input.family)
     }
 
     /// Reads `input` as its family reads it and validates it with its rulebook.
     public static func validate(_ input: LocatedInput) -> ValidationReport {
         rulebook(for: input).validate(input)
+    }
+}
+
+/// The rulebook of a family registered without one: no rule, no finding, nothing to repair.
+struct EmptyRulebook: BrowserRulebook {
+    var family: any BrowserFamily
+    var rules: [Rule] { [] }
+
+    func validate(_ read: InputRead) -> ValidationReport {
+        var report = ValidationReport(findings: [], sessions: read.sessions.count, tabs: 0)
+        report.browser = family.name
+        return report
+    }
+
+    func validate(_ input: LocatedInput) -> ValidationReport {
+        validate(family.read(input, depth: .tabs, backups: false))
+    }
+
+    func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
+        .unrepaired(report)
     }
 }

@@ -20,9 +20,9 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// Every rule, in the order they are documented: Chrome for iOS's optimized format's, its
-    /// legacy format's, Firefox for iOS's, then Firefox desktop's.
-    public static var all: [Rule] { optimizedRules + legacyRules + firefoxIOSRules + firefoxDesktopRules + chromiumDesktopRules }
+    /// Every rule of every registered rulebook, in the order the rulebooks were registered and
+    /// each lists its rules (the order of sessionctl-validate(1)).
+    public static var all: [Rule] { BrowserRulebooks.all.flatMap(\.rules) }
 
     /// Looks a rule up by its name.
     public static func named(_ name: String) -> Rule? { all.first { $0.name == name } }

@@ -11,7 +11,7 @@ public struct ValidationReport: Sendable {
     /// Number of tabs listed by the sessions that could be read.
     public var tabs: Int
     /// The browser family whose rules judged the input (`BrowserFamily.name`).
-    public var browser = ChromeIOSFamily().name
+    public var browser = UnrecognisedFamily().name
     /// The browser of the family that wrote the input, when the family tells its browsers apart
     /// (Chromium desktop's products); nil: the family's own.
     public var product: BrowserProduct?

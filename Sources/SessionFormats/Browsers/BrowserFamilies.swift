@@ -1,13 +1,22 @@
 import FileSystemKit
 import SessionModel
+import Synchronization
 
-/// The browser families sessionctl reads, in the order recognition tries them. Adding a browser
-/// is adding its family here (and its rulebook in SessionForensics' `BrowserRulebooks`).
+/// The browser families sessionctl reads, in the order recognition tries them: those a program
+/// registered at its start (the `BrowserRegistry` target lists every browser's module; shared
+/// code names none).
 public enum BrowserFamilies {
-    /// Every registered family.
-    public static let all: [any BrowserFamily] = [
-        ChromeIOSFamily(), FirefoxIOSFamily(), FirefoxDesktopFamily(), ChromiumDesktopFamily()
-    ]
+    private static let registered = Mutex<[any BrowserFamily]>([])
+
+    /// Every registered family, in the order they were registered.
+    public static var all: [any BrowserFamily] { registered.withLock { $0 } }
+
+    /// Registers `families`, in order, each once (by name): what a program does before it reads.
+    public static func register(_ families: [any BrowserFamily]) {
+        registered.withLock { list in
+            for family in families where !list.contains(where: { $0.name == family.name }) { list.append(family) }
+        }
+    }
 
     /// Their names, as `--browser` takes them.
     public static var names: [String] { all.map(\.name) }
@@ -29,9 +38,7 @@ public enum BrowserFamilies {
     }
 
     /// The family that located `input`.
-    public static func family(of input: LocatedInput) -> any BrowserFamily {
-        named(input.browser) ?? ChromeIOSFamily()
-    }
+    public static func family(of input: LocatedInput) -> any BrowserFamily { input.family }
 
     /// Locates the sessions of an input: by `browser` alone when given (a user who knows
     /// better), else by the first family that recognises it. Throws `.notASession` when none does.
@@ -41,7 +48,10 @@ public enum BrowserFamilies {
         let path = file.map { joinPath(tree.displayName, $0) } ?? tree.displayName
         if let browser {
             do {
-                if let located = try browser.locate(tree: tree, file: file, ancestry: ancestry) { return located }
+                if var located = try browser.locate(tree: tree, file: file, ancestry: ancestry) {
+                    located.family = browser
+                    return located
+                }
             } catch .notASession(_, let reason) {
                 throw .notASession(path: path, reason: "not a \(browser.displayName) input (--browser \(browser.name)): \(reason)")
             }
@@ -50,7 +60,8 @@ public enum BrowserFamilies {
         var refusal: FormatError?
         for family in all {
             do {
-                if let located = try family.locate(tree: tree, file: file, ancestry: ancestry) {
+                if var located = try family.locate(tree: tree, file: file, ancestry: ancestry) {
+                    located.family = family
                     if file == nil { try refuseSecondBrowser(besides: family, located, tree: tree, ancestry: ancestry, path: path) }
                     return located
                 }

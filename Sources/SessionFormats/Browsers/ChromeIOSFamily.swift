@@ -44,7 +44,7 @@ public struct ChromeIOSFamily: BrowserFamily {
             return nil
         }
         var located = try InputLocator.locate(tree: tree, file: file, ancestry: ancestry)
-        located.browser = name
+        located.family = self
         return located
     }
 

@@ -49,14 +49,14 @@ public struct ChromiumDesktopFamily: BrowserFamily {
             }
             var located = LocatedInput(
                 tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .file(.snss), path: file)])
-            located.browser = name
+            located.family = self
             located.chromiumProduct = ChromiumProduct.fromPlace(ancestry).map {
                 ($0, "known from its place (\(ancestry.suffix(4).joined(separator: "/")))")
             }
             return located
         }
         guard var located = locateDirectory(tree: tree, ancestry: ancestry) else { return nil }
-        located.browser = name
+        located.family = self
         if located.chromiumProduct == nil, let product = located.chromiumDesktop?.product {
             located.chromiumProduct = (product, "known from its Preferences")
         } else if located.chromiumProduct == nil, let product = ChromiumProduct.fromPlace(ancestry) {

@@ -55,11 +55,11 @@ public struct FirefoxDesktopFamily: BrowserFamily {
             }
             var located = LocatedInput(
                 tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .file(.sessionstore), path: file)])
-            located.browser = name
+            located.family = self
             return located
         }
         guard var located = locateDirectory(tree: tree, ancestry: ancestry) else { return nil }
-        located.browser = name
+        located.family = self
         return located
     }
 

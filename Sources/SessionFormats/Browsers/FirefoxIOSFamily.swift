@@ -75,7 +75,7 @@ public struct FirefoxIOSFamily: BrowserFamily {
             if isArchive {
                 located = LocatedInput(
                     tree: tree, kind: .file, sessions: [SessionSource(id: base, incognito: false, kind: .file(.tabsArchive), path: file)])
-                located.browser = name
+                located.family = self
                 return located
             }
             if FirefoxIOSLayout.windowID(fromFileName: base) == nil {
@@ -89,7 +89,7 @@ public struct FirefoxIOSFamily: BrowserFamily {
         } else {
             return nil
         }
-        located.browser = name
+        located.family = self
         return located
     }
 

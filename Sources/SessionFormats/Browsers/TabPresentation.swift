@@ -22,9 +22,9 @@ public struct TabPresentation: Sendable, Equatable {
 }
 
 extension BrowserFamilies {
-    /// How the tabs of a session of `format` are shown: its family's way (Chrome for iOS's for a
+    /// How the tabs of a session of `format` are shown: its family's way (`UnrecognisedFamily`'s for a
     /// format no family reads).
     public static func presentation(of format: SessionFormat) -> TabPresentation {
-        (all.first { $0.formats.contains(format) } ?? ChromeIOSFamily()).tabPresentation
+        (all.first { $0.formats.contains(format) } ?? UnrecognisedFamily()).tabPresentation
     }
 }

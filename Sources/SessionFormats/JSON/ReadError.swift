@@ -13,7 +13,7 @@ public struct ReadError: Sendable, Hashable {
     public var next: String
 
     /// The error of one session of `input`, read as the family named `browser`.
-    public init(session: String, incognito: Bool, error: FormatError, input: String, browser: String = ChromeIOSFamily().name) {
+    public init(session: String, incognito: Bool, error: FormatError, input: String, browser: String) {
         self.session = session
         self.incognito = incognito
         switch error {

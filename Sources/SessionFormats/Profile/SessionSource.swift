@@ -76,8 +76,10 @@ public struct LocatedInput: Sendable {
     /// Sessions Chrome's legacy crash helper set aside in a profile (`Backups/<id>/session.backup.plist`),
     /// not live; listed only when the input is a profile.
     public var chromeBackups: [SessionSource]
-    /// The name of the browser family whose input this is (`BrowserFamily.name`).
-    public var browser = "chrome-ios"
+    /// The browser family that recognised the input (`BrowserFamilies.locate` sets it).
+    public var family: any BrowserFamily = UnrecognisedFamily()
+    /// The name of that family (`BrowserFamily.name`), as documents carry it in `browser`.
+    public var browser: String { family.name }
     /// When the input was a directory holding one profile one level down (an unpacked bundle):
     /// that profile's name, which is what was read.
     public var profileFoundInside: String?

@@ -78,13 +78,13 @@ public struct SettledRead: Sendable {
     }
 
     /// The directories whose entries say which sessions the profile has: those of each family
-    /// whose profile each locked directory is (Chrome for iOS's when none says).
+    /// whose profile each locked directory is (every family's when none says).
     private var watched: [String] {
         var seen = Set<String>()
         return locked.flatMap { base -> [String] in
             let tree = ReadableTree(fileSystem: fileSystem, root: base)
             let families = BrowserFamilies.all.filter { $0.isProfileDirectory(tree) }
-            let relative = (families.isEmpty ? [ChromeIOSFamily()] : families).flatMap(\.watchedDirectories)
+            let relative = (families.isEmpty ? BrowserFamilies.all : families).flatMap(\.watchedDirectories)
             return relative.map { joinPath(base, $0) }
         }.filter { seen.insert($0).inserted }
     }

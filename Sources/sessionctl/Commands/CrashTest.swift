@@ -41,9 +41,7 @@ extension SessionCtl {
                 returned, less, or nothing.
                 Built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")). \
                 Protocols: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
-                of the firefox-ios store: \(FirefoxSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
-                of the firefox-desktop store: \(FirefoxDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
-                of the chromium-desktop store: \(ChromiumDesktopSaveProtocol.allCases.map(\.rawValue).joined(separator: ", ")).
+                \(BrowserStores.all.map { "of the \($0.name) store: \($0.protocolNames.joined(separator: ", "))" }.joined(separator: "; ")).
                 """
         )
 
@@ -294,31 +292,16 @@ extension SessionCtl {
         private func runStore(_ browserStore: BrowserStore) throws {
             let progress = ProgressLine(quiet: quiet)
             let show = { (explored: Int) in progress.show("crash-test: \(browserStore.name) store: \(explored) states") }
-            let fields =
-                switch browserStore {
-                case .firefoxIOS(let saveProtocol): try run(FirefoxStoreCrashTest.self, saveProtocol, show, CrashTestDocument.fields)
-                case .firefoxDesktop(let saveProtocol):
-                    try run(FirefoxDesktopStoreCrashTest.self, saveProtocol, show, CrashTestDocument.fields)
-                case .chromiumDesktop(let saveProtocol):
-                    try run(ChromiumDesktopStoreCrashTest.self, saveProtocol, show, CrashTestDocument.fields)
-                }
+            var settings = StoreRunSettings()
+            settings.workload = workload
+            settings.model = PersistenceModel(rawValue: model) ?? .pessimistic
+            settings.seed = seed
+            settings.maxStates = maxStates
+            settings.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
+            settings.maxFailures = maxFailures
+            let fields = try browserStore.model.run(protocolName: browserStore.protocolName, settings: settings, progress: show)
             progress.clear()
             try finish(fields)
-        }
-
-        /// Runs one store's crash test with its save protocol and the options of the command line.
-        private func run<Test: BrowserStoreCrashTest>(
-            _: Test.Type, _ saveProtocol: Test.Configuration.SaveProtocol, _ progress: @escaping (Int) -> Void,
-            _ fields: (Test.Report, Int?) -> CrashTestDocument.Fields
-        ) throws -> CrashTestDocument.Fields {
-            var configuration = Test.Configuration()
-            configuration.saveProtocol = saveProtocol
-            configuration.workload = workload
-            configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
-            configuration.seed = seed
-            configuration.maxStates = maxStates
-            configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
-            return fields(try Test(configuration: configuration).run(progress: progress), maxFailures)
         }
 
         /// Prints a run's document and exits as the run went: 1 on failures, 3 when incomplete.
