@@ -12,7 +12,9 @@ let package = Package(
         .library(name: "SessionStore", targets: ["SessionStore"]),
         .library(name: "SessionForensics", targets: ["SessionForensics"]),
         .library(name: "Archive", targets: ["Archive"]),
-        .library(name: "CrashSimulator", targets: ["CrashSimulator"])
+        .library(name: "CrashSimulator", targets: ["CrashSimulator"]),
+        .library(name: "FirefoxDesktop", targets: ["FirefoxDesktop"]),
+        .library(name: "BrowserRegistry", targets: ["BrowserRegistry"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,7 +46,18 @@ let package = Package(
             dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
         // The one list of the browsers: every browser's family, rulebook and store model, which
         // the command line registers at its start (the shared targets name no browser).
-        .target(name: "BrowserRegistry", dependencies: ["SessionFormats", "SessionForensics", "CrashSimulator"]),
+        // Firefox desktop: its session files (mozLz4 JSON), load order, rules and repair; and the
+        // model of its writer that crash-test explores.
+        .target(
+            name: "FirefoxDesktop",
+            dependencies: ["SessionModel", "FileSystemKit", "Archive", "SessionFormats", "SessionStore", "SessionForensics"]),
+        .target(
+            name: "FirefoxDesktopStore",
+            dependencies: ["SessionModel", "FileSystemKit", "Archive", "SessionFormats", "SessionStore", "CrashSimulator", "FirefoxDesktop"]
+        ),
+        .target(
+            name: "BrowserRegistry",
+            dependencies: ["SessionFormats", "SessionForensics", "CrashSimulator", "FirefoxDesktop", "FirefoxDesktopStore"]),
         .executableTarget(
             name: "sessionctl",
             dependencies: [
@@ -69,6 +82,13 @@ let package = Package(
                 "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "TestSupport"
             ]
         ),
+        .testTarget(
+            name: "FirefoxDesktopTests",
+            dependencies: [
+                "FirefoxDesktop", "FirefoxDesktopStore", "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore",
+                "SessionFormats",
+                "SessionModel", "Archive", "TestSupport"
+            ]),
         .testTarget(name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"])
     ],
     swiftLanguageModes: [.v6]

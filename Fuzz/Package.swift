@@ -14,7 +14,9 @@ let package = Package(
                 .product(name: "SessionModel", package: "sessionctl"),
                 .product(name: "Archive", package: "sessionctl"),
                 .product(name: "SessionForensics", package: "sessionctl"),
-                .product(name: "CrashSimulator", package: "sessionctl")
+                .product(name: "CrashSimulator", package: "sessionctl"),
+                .product(name: "FirefoxDesktop", package: "sessionctl"),
+                .product(name: "BrowserRegistry", package: "sessionctl")
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]

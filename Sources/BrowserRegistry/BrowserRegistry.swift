@@ -1,4 +1,6 @@
 import CrashSimulator
+import FirefoxDesktop
+import FirefoxDesktopStore
 import SessionForensics
 import SessionFormats
 

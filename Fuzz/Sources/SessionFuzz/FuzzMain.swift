@@ -1,3 +1,5 @@
+import BrowserRegistry
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -15,6 +17,8 @@ public func fuzzerInitialize(
         exit(2)
     }
     selected = target.run
+    // Every browser registered, as the command line registers them: the targets read through the shared code.
+    BrowserRegistry.install()
     return 0
 }
 

@@ -1,4 +1,5 @@
 import Archive
+import FirefoxDesktop
 import SessionFormats
 
 /// Firefox desktop's session files: whatever the bytes (plain JSON, or mozLz4 around them),

@@ -35,7 +35,7 @@ public struct ChromiumDesktopStoreCrashTest: Sendable {
         public var saves: Int
         public var result: ExplorationResult
         /// How many explored states restored the latest batch, an older one, nothing, or bytes never written.
-        public var outcomes: FirefoxStoreCrashTest.Outcomes
+        public var outcomes: StoreOutcomes
 
         /// The reproducer of a failure, which `crash-test --replay` takes.
         public func reproducer(_ failure: FailureReport) -> Reproducer {

@@ -16,7 +16,7 @@ final class ChromiumDesktopStoreJudge {
         var returned: Int
     }
 
-    private var verdicts: [Key: (findings: [Finding], outcome: FirefoxStoreJudge.Outcome)] = [:]
+    private var verdicts: [Key: (findings: [Finding], outcome: StoreOutcome)] = [:]
     /// Whether the judge remembers its verdicts (off: every state judged anew, what the tests compare with).
     var takesShortcuts = true
     /// Distinct states judged.
@@ -25,7 +25,7 @@ final class ChromiumDesktopStoreJudge {
     init(run: ChromiumDesktopStoreRun) { self.run = run }
 
     /// The findings and outcome of `tree` crashed after `crashPoint` operations.
-    func judge(_ tree: ModelTree, crashPoint: Int) -> (findings: [Finding], outcome: FirefoxStoreJudge.Outcome) {
+    func judge(_ tree: ModelTree, crashPoint: Int) -> (findings: [Finding], outcome: StoreOutcome) {
         let returned = run.saves.prefix { $0.afterOperations <= crashPoint }.count
         let key = Key(tree: tree.hash, returned: returned)
         if takesShortcuts, let known = verdicts[key] { return known }
@@ -73,7 +73,7 @@ final class ChromiumDesktopStoreJudge {
             shape: shape(file.chrome))
     }
 
-    private func judgeAnew(_ tree: ModelTree, crashPoint: Int, returned: Int) -> (findings: [Finding], outcome: FirefoxStoreJudge.Outcome) {
+    private func judgeAnew(_ tree: ModelTree, crashPoint: Int, returned: Int) -> (findings: [Finding], outcome: StoreOutcome) {
         let last = returned > 0 ? run.saves[returned - 1] : nil
         guard let restore = Self.restore(tree) else {
             guard let last, !last.tabs.isEmpty else { return ([], .latest) }

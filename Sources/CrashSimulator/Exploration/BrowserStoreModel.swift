@@ -89,7 +89,6 @@ public protocol BrowserStoreCrashTest {
 }
 
 extension FirefoxStoreCrashTest: BrowserStoreCrashTest {}
-extension FirefoxDesktopStoreCrashTest: BrowserStoreCrashTest {}
 extension ChromiumDesktopStoreCrashTest: BrowserStoreCrashTest {}
 
 /// The options every browser store's run takes, its save protocol among them.
@@ -105,5 +104,4 @@ public protocol BrowserStoreRunOptions {
 }
 
 extension FirefoxStoreCrashTest.Configuration: BrowserStoreRunOptions {}
-extension FirefoxDesktopStoreCrashTest.Configuration: BrowserStoreRunOptions {}
 extension ChromiumDesktopStoreCrashTest.Configuration: BrowserStoreRunOptions {}

@@ -2,23 +2,22 @@ import Foundation
 
 /// A judge of a crash state of another browser's store (`crash-test --store`): its findings and
 /// how the state restores.
-protocol StoreJudging: AnyObject {
+package protocol StoreJudging: AnyObject {
     /// The findings and outcome of `tree` crashed after `crashPoint` operations.
-    func judge(_ tree: ModelTree, crashPoint: Int) -> (findings: [Finding], outcome: FirefoxStoreJudge.Outcome)
+    func judge(_ tree: ModelTree, crashPoint: Int) -> (findings: [Finding], outcome: StoreOutcome)
     /// Distinct states judged.
     var judged: Int { get }
 }
 
 extension FirefoxStoreJudge: StoreJudging {}
-extension FirefoxDesktopStoreJudge: StoreJudging {}
 extension ChromiumDesktopStoreJudge: StoreJudging {}
 
 /// What every store of `crash-test --store` does alike: its recording, the exploration of every
 /// crash state with its judge, and the replay of one reproducer.
-enum StoreExploration {
+package enum StoreExploration {
     /// The recording of a store's uninterrupted run: `fileSystem`'s operations since `initial`,
     /// each returned save an acknowledgement, every operation made while the browser ran.
-    static func recording(
+    package static func recording(
         _ workload: Workload, profile: String, initial: ModelTree.Snapshot, tree: ModelTree, fileSystem: ModelFileSystem,
         saves: [(afterOperations: Int, label: String)], events: [(operation: Int, text: String)]
     ) -> Recording {
@@ -33,12 +32,12 @@ enum StoreExploration {
     }
 
     /// Judges every crash state of `recording` under `model` with `judge`, counting how each restores.
-    static func judgeEveryState(
+    package static func judgeEveryState(
         _ recording: Recording, judge: some StoreJudging, model: PersistenceModel, seed: UInt64, maxStates: Int, keptFailures: Int,
         progress: ((Int) -> Void)?
-    ) -> (result: ExplorationResult, outcomes: FirefoxStoreCrashTest.Outcomes) {
+    ) -> (result: ExplorationResult, outcomes: StoreOutcomes) {
         let started = Date()
-        var outcomes = FirefoxStoreCrashTest.Outcomes()
+        var outcomes = StoreOutcomes()
         var result = Explorer.judgeEveryState(
             recording, model: model, seed: seed, maxStates: maxStates, keptFailures: keptFailures, progress: progress
         ) { tree, crashPoint in
@@ -53,7 +52,7 @@ enum StoreExploration {
 
     /// Judges the one state of `reproducer` in `recording`; `launch` says why a state of the store
     /// has no crash during recovery.
-    static func replay(
+    package static func replay(
         _ reproducer: Reproducer, recording: Recording, judge: some StoreJudging, launch: String
     ) throws(SimulatorError) -> Replayer.Outcome {
         let state = reproducer.state

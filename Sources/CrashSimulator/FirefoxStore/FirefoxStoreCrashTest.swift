@@ -25,28 +25,8 @@ public struct FirefoxStoreCrashTest: Sendable {
 
         public init() {}
     }
-
-    /// How many explored states ended each way (the worst window of each).
-    public struct Outcomes: Sendable, Equatable {
-        /// Every window loads as its last returned save, or a later one, wrote it.
-        public var latest = 0
-        /// A window loads as an earlier save wrote it: the changes since are lost.
-        public var older = 0
-        /// A window loads from neither file: every tab of it is lost.
-        public var lost = 0
-        /// A window loads bytes that no save wrote.
-        public var torn = 0
-
-        /// Counts one state that ended as `outcome`.
-        mutating func count(_ outcome: FirefoxStoreJudge.Outcome) {
-            switch outcome {
-            case .latest: latest += 1
-            case .older: older += 1
-            case .lost: lost += 1
-            case .torn: torn += 1
-            }
-        }
-    }
+    /// How many states restored each way.
+    public typealias Outcomes = StoreOutcomes
 
     /// What a run found.
     public struct Report: Sendable {

@@ -9,18 +9,7 @@ import SessionFormats
 /// while a save of it had returned is lost whole.
 final class FirefoxStoreJudge {
     /// How a state's windows load, the worst of them.
-    enum Outcome: Int, Sendable, Comparable {
-        /// Every window loads as its last returned save or later.
-        case latest
-        /// A window loads as an earlier save wrote it.
-        case older
-        /// A window loads from neither file.
-        case lost
-        /// A window loads bytes no save wrote.
-        case torn
-
-        static func < (lhs: Outcome, rhs: Outcome) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+    typealias Outcome = StoreOutcome
 
     let run: FirefoxStoreRun
     /// A verdict depends on the tree and on how many saves had returned.

@@ -67,7 +67,7 @@ public enum CrashTestDocument {
         /// loading rules, one line each naming the rule (allowed when recovery keeps a copy).
         public var chromeRuleLosses: [String] = []
         /// Store mode (`--store firefox-ios`): how the explored states load in the browser.
-        public var restores: FirefoxStoreCrashTest.Outcomes?
+        public var restores: StoreOutcomes?
 
         public init(
             workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
@@ -161,15 +161,6 @@ public enum CrashTestDocument {
             saves: report.saves, result: report.result, outcomes: report.outcomes, maxFailures: maxFailures, reproducer: report.reproducer)
     }
 
-    /// The fields of a run of Firefox desktop's store, listing at most `maxFailures` failures (all when nil).
-    public static func fields(_ report: FirefoxDesktopStoreCrashTest.Report, maxFailures: Int? = nil) -> Fields {
-        let configuration = report.configuration
-        return storeFields(
-            browser: FirefoxDesktopStoreCrashTest.storeName, workload: configuration.workload, model: configuration.model,
-            saveProtocol: configuration.saveProtocol.rawValue, seed: configuration.seed, operations: report.operations,
-            saves: report.saves, result: report.result, outcomes: report.outcomes, maxFailures: maxFailures, reproducer: report.reproducer)
-    }
-
     /// The fields of a run of Chromium desktop's store, listing at most `maxFailures` failures (all when nil).
     public static func fields(_ report: ChromiumDesktopStoreCrashTest.Report, maxFailures: Int? = nil) -> Fields {
         let configuration = report.configuration
@@ -180,9 +171,9 @@ public enum CrashTestDocument {
     }
 
     /// The fields of a run of another browser's store (`mode` "store").
-    private static func storeFields(
+    package static func storeFields(
         browser: String, workload: String, model: PersistenceModel, saveProtocol: String, seed: UInt64, operations: Int, saves: Int,
-        result: ExplorationResult, outcomes: FirefoxStoreCrashTest.Outcomes, maxFailures: Int?, reproducer: (FailureReport) -> Reproducer
+        result: ExplorationResult, outcomes: StoreOutcomes, maxFailures: Int?, reproducer: (FailureReport) -> Reproducer
     ) -> Fields {
         var fields = Fields(
             workload: workload, model: model.rawValue, writeProtocol: saveProtocol,

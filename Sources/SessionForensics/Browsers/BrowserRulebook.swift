@@ -61,28 +61,6 @@ public struct FirefoxIOSRulebook: BrowserRulebook {
     }
 }
 
-/// Firefox desktop's rulebook: `FirefoxDesktopValidator` and `FirefoxDesktopRepairPlanner`.
-public struct FirefoxDesktopRulebook: BrowserRulebook {
-    public init() {}
-
-    public var family: any BrowserFamily { FirefoxDesktopFamily() }
-    public var rules: [Rule] { Rule.firefoxDesktopRules }
-
-    public func validate(_ read: InputRead) -> ValidationReport {
-        FirefoxDesktopValidator().validate(read)
-    }
-
-    /// Reads each session file once, and validates them.
-    public func validate(_ input: LocatedInput) -> ValidationReport {
-        FirefoxDesktopValidator().validate(family.read(input, depth: .tabs, backups: false))
-    }
-
-    /// The repair of the whole profile (its session files make one session, whatever `session` names).
-    public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
-        FirefoxDesktopRepairPlanner().plan(read, report: report)
-    }
-}
-
 /// Chromium desktop's rulebook: `ChromiumDesktopValidator` and `ChromiumDesktopRepairPlanner`.
 public struct ChromiumDesktopRulebook: BrowserRulebook {
     public init() {}

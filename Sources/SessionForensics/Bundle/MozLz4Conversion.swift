@@ -69,7 +69,12 @@ public enum MozLz4Conversion {
         if redact {
             // A session document redacted for sharing (nothing is written unless it parses whole).
             let document = try JSONParser.parse(json, file: file + " (its JSON)", takingLoneSurrogates: true, maxDepth: nil)
-            json = SessionstoreRedactor.redact(document).serializedBytes(pretty: false)
+            guard let redacted = BrowserFamilies.all.lazy.compactMap({ $0.redactedSessionDocument(document) }).first else {
+                throw ArchiveError.damaged(
+                    file: file, offset: 0,
+                    reason: "its JSON is no session document a browser sessionctl reads keeps, so --redact cannot redact it")
+            }
+            json = redacted.serializedBytes(pretty: false)
         }
         try write(json, to: output, writer: writer)
         return BundleExtractor.Result(kind: .mozLz4, output: output, files: 1, bytes: Int64(decoded.bytes.count), verifiedFiles: nil)

@@ -35,4 +35,22 @@ public struct FileRewrite: Sendable {
 
     /// Whether the window file is written anew.
     public var writesWindow: Bool { bytes != nil }
+
+    /// A rewrite of `window`'s `file` (`bytes`: its new content; nil to set files aside only).
+    package init(
+        window: SessionID, file: String, setAside: [String], removes: [String], actions: [RepairAction], tabs: Int, bytes: [UInt8]?,
+        stateFiles: [(path: String, bytes: [UInt8])] = [], kind: String = "window", restoredBefore: Int = 0, refusal: String? = nil
+    ) {
+        self.window = window
+        self.file = file
+        self.setAside = setAside
+        self.removes = removes
+        self.actions = actions
+        self.tabs = tabs
+        self.bytes = bytes
+        self.stateFiles = stateFiles
+        self.kind = kind
+        self.restoredBefore = restoredBefore
+        self.refusal = refusal
+    }
 }

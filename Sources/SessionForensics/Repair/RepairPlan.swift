@@ -99,7 +99,7 @@ public enum RepairStep: Sendable, Hashable {
 extension RepairPlan {
     /// A plan of no step that leaves every finding of `report` that needs repair unrepaired:
     /// where a planner of a whole profile's session files starts.
-    static func unrepaired(_ report: ValidationReport) -> RepairPlan {
+    package static func unrepaired(_ report: ValidationReport) -> RepairPlan {
         RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: report.findings.filter(RepairPlanner.needsRepair), before: report)
     }
 }

@@ -57,6 +57,7 @@ extension Rule {
 
     static let chromiumDesktopRules: [Rule] = [
         snssRecordDamaged, snssCommandUnparsable, snssCommandUnknown, snssVersionUnsupported, snssEncrypted, snssLegacyNames,
-        snssTabWithoutWindow, snssWindowWithoutType, snssMarkerMissing, sessionCrashed, snssSelectedIndexOutOfRange, snssFileDamaged
+        snssTabWithoutWindow, snssWindowWithoutType, snssMarkerMissing, sessionCrashed, snssSelectedIndexOutOfRange, snssFileDamaged,
+        sessionNotRestoredAtLaunch
     ]
 }

@@ -20,9 +20,12 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// Every rule of every registered rulebook, in the order the rulebooks were registered and
-    /// each lists its rules (the order of sessionctl-validate(1)).
-    public static var all: [Rule] { BrowserRulebooks.all.flatMap(\.rules) }
+    /// Every rule of every registered rulebook, each once, in the order the rulebooks were
+    /// registered and each lists its rules (the order of sessionctl-validate(1)).
+    public static var all: [Rule] {
+        var seen = Set<String>()
+        return BrowserRulebooks.all.flatMap(\.rules).filter { seen.insert($0.name).inserted }
+    }
 
     /// Looks a rule up by its name.
     public static func named(_ name: String) -> Rule? { all.first { $0.name == name } }

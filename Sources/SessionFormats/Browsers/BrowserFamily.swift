@@ -58,6 +58,9 @@ public protocol BrowserFamily: Sendable {
     /// family whose sessions are directories, moved whole): an entry holding one of them is
     /// restored file by file.
     var setAsideRoots: Set<String> { get }
+    /// `document` (a JSON session document of the family's, decompressed from its container)
+    /// redacted for sharing as `--redact` redacts; nil when it is no document of the family's.
+    func redactedSessionDocument(_ document: JSONValue) -> JSONValue?
     /// The directories (relative to the input's root) into which a rewrite of the located
     /// profile `input` writes its session files: where repair sweeps what an interrupted write
     /// left (temporary names the browser never reads) before anything else.
@@ -70,6 +73,8 @@ public protocol BrowserFamily: Sendable {
 extension BrowserFamily {
     /// One browser per family unless the family says otherwise: the family's own, by its format.
     public func product(of read: InputRead) -> BrowserProduct { familyProduct }
+    /// None: the family keeps no JSON session documents.
+    public func redactedSessionDocument(_ document: JSONValue) -> JSONValue? { nil }
     /// None: a family whose sessions are directories settles them itself.
     public func sweptDirectories(_ input: LocatedInput) -> [String] { [] }
 

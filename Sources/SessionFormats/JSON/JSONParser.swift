@@ -256,7 +256,7 @@ public struct JSONParser {
     }
 
     /// Whether `run` is well-formed UTF-8.
-    static func isValidUTF8(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValidUTF8(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = run.count
         while index < count {

@@ -6,7 +6,7 @@ public typealias DirectorySnapshot = DirectoryReading<FormatError>
 
 extension FormatError {
     /// The same error about the file at `path`.
-    func naming(_ path: String) -> FormatError {
+    package func naming(_ path: String) -> FormatError {
         switch self {
         case .damaged(_, let offset, let reason): return .damaged(file: path, offset: offset, reason: reason)
         case .notASession(_, let reason): return .notASession(path: path, reason: reason)

@@ -78,7 +78,7 @@ public enum ForeignSession: Equatable, Sendable {
     }
 
     /// Whether `bytes` hold the UTF-8 of `text` anywhere.
-    static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+    package static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
         let needle = Array(text.utf8)
         guard let first = needle.first, bytes.count >= needle.count else { return false }
         var index = 0

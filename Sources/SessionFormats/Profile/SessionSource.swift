@@ -83,8 +83,9 @@ public struct LocatedInput: Sendable {
     /// When the input was a directory holding one profile one level down (an unpacked bundle):
     /// that profile's name, which is what was read.
     public var profileFoundInside: String?
-    /// For a Firefox desktop profile: what its prefs.js and crash monitor say about restoring.
-    public var firefoxDesktop: FirefoxDesktopSettings?
+    /// What the family that located the input read of the profile's own settings beside its
+    /// sessions (Firefox desktop's prefs.js, say), which its own code reads back.
+    public var familySettings: (any Sendable)?
     /// For a Chromium desktop profile: what its `Preferences` says about restoring.
     public var chromiumDesktop: ChromiumDesktopSettings?
     /// For a Chromium desktop input: the browser of the family that wrote it, and what says so,

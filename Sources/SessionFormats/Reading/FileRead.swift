@@ -34,7 +34,7 @@ public enum FileRead: Sendable, Equatable {
 
     /// Reads `path` of `tree` in one call when it is there (most are): missing or unreadable is
     /// told apart only when the read fails.
-    init(oneCall tree: ReadableTree, _ path: String) {
+    package init(oneCall tree: ReadableTree, _ path: String) {
         do {
             self = .bytes(try tree.read(path))
         } catch {

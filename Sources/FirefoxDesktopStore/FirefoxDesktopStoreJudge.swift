@@ -1,0 +1,91 @@
+import Archive
+@_spi(CrashTesting) import CrashSimulator
+import FileSystemKit
+import FirefoxDesktop
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// Judges a crash state of Firefox desktop's session store by what Firefox loads at the next
+/// launch (`SessionstoreLoad`, the order and checks the validator follows), against the writes
+/// that had returned before the crash.
+///
+/// The session must load as the last returned write wrote it, or as a later write did
+/// (durability); what loads must be what some write wrote (atomicity). When no file loads while a
+/// write holding tabs had returned, the session is lost whole.
+final class FirefoxDesktopStoreJudge {
+    let run: FirefoxDesktopStoreRun
+    private struct Key: Hashable {
+        var tree: UInt64
+        var returned: Int
+    }
+
+    private var verdicts: [Key: (findings: [Finding], outcome: StoreOutcome)] = [:]
+    /// Whether the judge remembers its verdicts (off: every state judged anew, what the tests compare with).
+    var takesShortcuts = true
+    /// Distinct states judged.
+    var judged: Int { verdicts.count }
+
+    init(run: FirefoxDesktopStoreRun) { self.run = run }
+
+    /// The findings and outcome of `tree` crashed after `crashPoint` operations.
+    func judge(_ tree: ModelTree, crashPoint: Int) -> (findings: [Finding], outcome: StoreOutcome) {
+        let returned = run.saves.prefix { $0.afterOperations <= crashPoint }.count
+        let key = Key(tree: tree.hash, returned: returned)
+        if takesShortcuts, let known = verdicts[key] { return known }
+        let verdict = judgeAnew(tree, crashPoint: crashPoint, returned: returned)
+        if takesShortcuts { verdicts[key] = verdict }
+        return verdict
+    }
+
+    private func judgeAnew(_ tree: ModelTree, crashPoint: Int, returned: Int) -> (findings: [Finding], outcome: StoreOutcome) {
+        let fileSystem = ModelFileSystem(tree: tree, firstInode: tree.inodeCapacity + 10_000, tracksExactContent: false)
+        let last = returned > 0 ? run.saves[returned - 1] : nil
+        let profile = ReadableTree(fileSystem: fileSystem, root: FirefoxDesktopStoreRun.profile)
+        var loadedBytes: [UInt8]?
+        var loadedFile = ""
+        if let located = try? BrowserFamilies.locate(tree: profile, ancestry: [], browser: FirefoxDesktopFamily()) {
+            let read = InputRead(located, depth: .lists)
+            let load = SessionstoreLoad(read)
+            if let index = load.loaded {
+                let session = read.sessions[load.candidates[index].session]
+                loadedBytes = session.sessionstore?.file.bytes
+                loadedFile = session.source.id
+            }
+        }
+        guard let bytes = loadedBytes else {
+            guard let last, !last.tabs.isEmpty else { return ([], .latest) }
+            return (
+                [
+                    Finding(
+                        .durability,
+                        "the session is lost: no session file loads, and \(last.label) had returned with \(count(last.tabs.count)) (Firefox starts with an empty session)"
+                    )
+                ], .lost
+            )
+        }
+        // Only writes begun before the crash can have written what loads: those that returned, and the one in progress.
+        let matching = run.saves.enumerated().filter {
+            ($0.offset < returned || $0.element.startOperations < crashPoint) && $0.element.bytes == bytes
+        }
+        guard let newest = matching.last else {
+            return ([Finding(.atomicity, "Firefox loads \(loadedFile), whose bytes no write wrote")], .torn)
+        }
+        guard let last, newest.offset < returned - 1 else { return ([], .latest) }
+        let kept = Set(newest.element.tabs)
+        let lost = last.tabs.filter { !kept.contains($0) }.count
+        let what =
+            lost > 0
+            ? "\(lost) of its \(count(last.tabs.count)) missing or on an earlier page"
+            : "its \(count(last.tabs.count)) there, but in that write's order or selection"
+        return (
+            [
+                Finding(
+                    .durability,
+                    "Firefox loads \(loadedFile) as \(newest.element.label) wrote it, not as \(last.label), which had returned: \(what)")
+            ], .older
+        )
+    }
+
+    private func count(_ tabs: Int) -> String { "\(tabs) tab\(tabs == 1 ? "" : "s")" }
+}

@@ -1,0 +1,36 @@
+import Archive
+@_spi(CrashTesting) import CrashSimulator
+import FileSystemKit
+import FirefoxDesktop
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// One uninterrupted run of a workload on the model of Firefox desktop's session store, recorded:
+/// its file operations and every write that returned, which each crash state is judged by.
+struct FirefoxDesktopStoreRun: Sendable {
+    /// The profile directory in the model file system.
+    static let profile = "/profile"
+    let recording: Recording
+    let saves: [FirefoxDesktopStoreDriver.Save]
+
+    /// Plays `workload` under `saveProtocol` on an empty profile.
+    static func record(_ workload: Workload, saveProtocol: FirefoxDesktopSaveProtocol) throws(SimulatorError) -> FirefoxDesktopStoreRun {
+        let tree = ModelTree()
+        let fileSystem = ModelFileSystem(tree: tree)
+        do {
+            try fileSystem.mkdir(profile, mode: 0o755)
+        } catch {
+            throw .storeFailed(event: "setup", reason: error.description)
+        }
+        let initial = tree.snapshot()
+        fileSystem.clearOperations()
+        let writer = SessionstoreWriter(fileSystem: fileSystem, profile: profile, saveProtocol: saveProtocol)
+        var driver = FirefoxDesktopStoreDriver(writer: writer, operations: { fileSystem.operations.count })
+        try driver.play(workload)
+        let recording = StoreExploration.recording(
+            workload, profile: profile, initial: initial, tree: tree, fileSystem: fileSystem,
+            saves: driver.saves.map { ($0.afterOperations, $0.label) }, events: driver.events)
+        return FirefoxDesktopStoreRun(recording: recording, saves: driver.saves)
+    }
+}
