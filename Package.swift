@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Archive", targets: ["Archive"]),
         .library(name: "CrashSimulator", targets: ["CrashSimulator"]),
         .library(name: "FirefoxDesktop", targets: ["FirefoxDesktop"]),
+        .library(name: "ChromiumDesktop", targets: ["ChromiumDesktop"]),
         .library(name: "BrowserRegistry", targets: ["BrowserRegistry"])
     ],
     dependencies: [
@@ -55,9 +56,22 @@ let package = Package(
             name: "FirefoxDesktopStore",
             dependencies: ["SessionModel", "FileSystemKit", "Archive", "SessionFormats", "SessionStore", "CrashSimulator", "FirefoxDesktop"]
         ),
+        // Chromium desktop (Chrome, Edge, Brave, Vivaldi, Opera): its SNSS session files, products,
+        // rules and repair; and the model of its session service that crash-test explores.
+        .target(
+            name: "ChromiumDesktop",
+            dependencies: ["SessionModel", "FileSystemKit", "Archive", "SessionFormats", "SessionStore", "SessionForensics"]),
+        .target(
+            name: "ChromiumDesktopStore",
+            dependencies: [
+                "SessionModel", "FileSystemKit", "Archive", "SessionFormats", "SessionStore", "CrashSimulator", "ChromiumDesktop"
+            ]),
         .target(
             name: "BrowserRegistry",
-            dependencies: ["SessionFormats", "SessionForensics", "CrashSimulator", "FirefoxDesktop", "FirefoxDesktopStore"]),
+            dependencies: [
+                "SessionFormats", "SessionForensics", "CrashSimulator", "FirefoxDesktop", "FirefoxDesktopStore", "ChromiumDesktop",
+                "ChromiumDesktopStore"
+            ]),
         .executableTarget(
             name: "sessionctl",
             dependencies: [
@@ -88,6 +102,12 @@ let package = Package(
                 "FirefoxDesktop", "FirefoxDesktopStore", "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore",
                 "SessionFormats",
                 "SessionModel", "Archive", "TestSupport"
+            ]),
+        .testTarget(
+            name: "ChromiumDesktopTests",
+            dependencies: [
+                "ChromiumDesktop", "ChromiumDesktopStore", "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore",
+                "SessionFormats", "SessionModel", "Archive", "TestSupport"
             ]),
         .testTarget(name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"])
     ],

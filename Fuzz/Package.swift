@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "SessionForensics", package: "sessionctl"),
                 .product(name: "CrashSimulator", package: "sessionctl"),
                 .product(name: "FirefoxDesktop", package: "sessionctl"),
+                .product(name: "ChromiumDesktop", package: "sessionctl"),
                 .product(name: "BrowserRegistry", package: "sessionctl")
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])],

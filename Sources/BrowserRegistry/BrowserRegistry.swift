@@ -1,3 +1,5 @@
+import ChromiumDesktop
+import ChromiumDesktopStore
 import CrashSimulator
 import FirefoxDesktop
 import FirefoxDesktopStore

@@ -1,3 +1,4 @@
+import ChromiumDesktop
 import SessionFormats
 
 /// Chromium desktop's SNSS files: whatever the bytes, the record reader and both replays return;

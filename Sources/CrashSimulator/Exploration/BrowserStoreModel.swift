@@ -89,7 +89,6 @@ public protocol BrowserStoreCrashTest {
 }
 
 extension FirefoxStoreCrashTest: BrowserStoreCrashTest {}
-extension ChromiumDesktopStoreCrashTest: BrowserStoreCrashTest {}
 
 /// The options every browser store's run takes, its save protocol among them.
 public protocol BrowserStoreRunOptions {
@@ -104,4 +103,3 @@ public protocol BrowserStoreRunOptions {
 }
 
 extension FirefoxStoreCrashTest.Configuration: BrowserStoreRunOptions {}
-extension ChromiumDesktopStoreCrashTest.Configuration: BrowserStoreRunOptions {}

@@ -10,7 +10,6 @@ package protocol StoreJudging: AnyObject {
 }
 
 extension FirefoxStoreJudge: StoreJudging {}
-extension ChromiumDesktopStoreJudge: StoreJudging {}
 
 /// What every store of `crash-test --store` does alike: its recording, the exploration of every
 /// crash state with its judge, and the replay of one reproducer.

@@ -61,28 +61,6 @@ public struct FirefoxIOSRulebook: BrowserRulebook {
     }
 }
 
-/// Chromium desktop's rulebook: `ChromiumDesktopValidator` and `ChromiumDesktopRepairPlanner`.
-public struct ChromiumDesktopRulebook: BrowserRulebook {
-    public init() {}
-
-    public var family: any BrowserFamily { ChromiumDesktopFamily() }
-    public var rules: [Rule] { Rule.chromiumDesktopRules }
-
-    public func validate(_ read: InputRead) -> ValidationReport {
-        ChromiumDesktopValidator().validate(read)
-    }
-
-    /// Reads each session file once, and validates them.
-    public func validate(_ input: LocatedInput) -> ValidationReport {
-        ChromiumDesktopValidator().validate(family.read(input, depth: .tabs, backups: false))
-    }
-
-    /// The repair of the whole profile (its Session_ file holds every window, whatever `session` names).
-    public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
-        ChromiumDesktopRepairPlanner().plan(read, report: report)
-    }
-}
-
 /// The rulebook of every registered browser family (`BrowserFamilies`), registered with it.
 public enum BrowserRulebooks {
     private static let registered = Mutex<[any BrowserRulebook]>([])

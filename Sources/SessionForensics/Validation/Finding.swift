@@ -72,13 +72,13 @@ public struct FindingScope: Sendable, Hashable {
 
 /// At most `limit` findings of one rule in one scope, then one that counts the rest: a file of
 /// millions of broken entries is reported in bounded time and memory.
-enum FindingCap {
+package enum FindingCap {
     /// Findings of one rule listed per session before the rest are counted.
-    static let limit = 1000
+    package static let limit = 1000
 
     /// A finding of `rule` for each subject that `applies`, built by `make` for the first `limit`
     /// of them; the others are counted in one more finding.
-    static func findings<S: Sequence>(
+    package static func findings<S: Sequence>(
         _ subjects: S, rule: Rule, scope: FindingScope, limit: Int = FindingCap.limit,
         where applies: (S.Element) -> Bool = { _ in true }, _ make: (S.Element) -> Finding
     ) -> [Finding] {

@@ -31,9 +31,9 @@ public struct SessionSource: Sendable, Hashable {
     /// its tabs' session states are read from there), when the input reaches it; for a Firefox
     /// desktop session file, the profile directory it belongs to, when the input reaches it.
     public var firefoxProfile: String?
-    /// For a Chromium desktop session file: the browser of the family that wrote it, when the
-    /// profile's place or preferences say (its commands are read in that browser's numbering).
-    public var chromiumProduct: ChromiumProduct?
+    /// The browser of the family that wrote the session (`BrowserProduct.name`), when the
+    /// input's place or settings say: its family reads the session in that browser's way.
+    public var productName: String?
 
     public init(id: SessionID, incognito: Bool, kind: Kind, path: String, metadataFileName: String = ProfileLayout.metadataFile) {
         self.metadataFileName = metadataFileName
@@ -86,13 +86,11 @@ public struct LocatedInput: Sendable {
     /// What the family that located the input read of the profile's own settings beside its
     /// sessions (Firefox desktop's prefs.js, say), which its own code reads back.
     public var familySettings: (any Sendable)?
-    /// For a Chromium desktop profile: what its `Preferences` says about restoring.
-    public var chromiumDesktop: ChromiumDesktopSettings?
-    /// For a Chromium desktop input: the browser of the family that wrote it, and what says so,
-    /// when its place or preferences do (`ChromiumProduct`).
-    public var chromiumProduct: (product: ChromiumProduct, evidence: String)? {
+    /// The browser of the family that wrote the input, and what says so, when its place or its
+    /// settings do (a family that tells its browsers apart sets it); each session carries its name.
+    public var placedProduct: BrowserProduct? {
         didSet {
-            for index in sessions.indices { sessions[index].chromiumProduct = chromiumProduct?.product }
+            for index in sessions.indices { sessions[index].productName = placedProduct?.name }
         }
     }
 

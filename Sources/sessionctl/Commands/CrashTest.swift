@@ -69,11 +69,13 @@ extension SessionCtl {
         @Option(
             name: .customLong("protocol"),
             help: ArgumentHelp(
-                "Write protocol under test: safe (the default), in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup, broad-sweep, uncounted-launch-crash, early-running-mark or drops-backed-up-session; with --store firefox-ios, firefox (the default), firefox-unsynced or firefox-durable; with --store firefox-desktop, firefox (the default) or firefox-durable; with --store chromium-desktop, chromium (the default), chromium-split-writes, chromium-flush or chromium-durable.",
+                "Write protocol under test: safe (the default), in-place, no-fsync, foundation-atomic, chrome, strange-temp, exit-marker-first, no-incognito-wipe, lazy-background, early-ack, no-kept-copy, debounced-save, unsynced-set-aside, unsynced-sweep, unsynced-backup, broad-sweep, uncounted-launch-crash, early-running-mark or drops-backed-up-session;\(BrowserStores.all.map { store in " with --store \(store.name), \(store.defaultProtocol) (the default)\(store.protocolNames.filter { $0 != store.defaultProtocol }.map { ", \($0)" }.joined())" }.joined(separator: ";")).",
                 valueName: "name"),
             completion: .list(
-                WriteProtocol.allCases.map(\.rawValue) + FirefoxSaveProtocol.allCases.map(\.rawValue)
-                    + ChromiumDesktopSaveProtocol.allCases.map(\.rawValue)))
+                WriteProtocol.allCases.map(\.rawValue)
+                    + BrowserStores.all.flatMap(\.protocolNames).reduce(into: [String]()) { names, name in
+                        if !names.contains(name) { names.append(name) }
+                    }))
         var writeProtocol: String?
 
         @Option(

@@ -1,0 +1,28 @@
+import Archive
+import FileSystemKit
+import SessionForensics
+import SessionFormats
+import SessionModel
+import SessionStore
+
+/// Chromium desktop's rulebook: `ChromiumDesktopValidator` and `ChromiumDesktopRepairPlanner`.
+public struct ChromiumDesktopRulebook: BrowserRulebook {
+    public init() {}
+
+    public var family: any BrowserFamily { ChromiumDesktopFamily() }
+    public var rules: [Rule] { Rule.chromiumDesktopRules }
+
+    public func validate(_ read: InputRead) -> ValidationReport {
+        ChromiumDesktopValidator().validate(read)
+    }
+
+    /// Reads each session file once, and validates them.
+    public func validate(_ input: LocatedInput) -> ValidationReport {
+        ChromiumDesktopValidator().validate(family.read(input, depth: .tabs, backups: false))
+    }
+
+    /// The repair of the whole profile (its Session_ file holds every window, whatever `session` names).
+    public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
+        ChromiumDesktopRepairPlanner().plan(read, report: report)
+    }
+}
