@@ -14,13 +14,13 @@ public struct ChromiumDesktopFamily: BrowserFamily {
 
     /// Session files (`Session_`, `Tabs_`, `Apps_` and the legacy names), read with `SNSSFileRead`.
     public var fileFormats: [SessionFormat] { [.snss] }
-    /// Tabs by their id in the file where they have one, each private or not, salvaged ones marked; histories are in the session file.
     /// The profile (its legacy session files) and `Sessions/`, where a rewrite writes its `Session_` file.
     public func sweptDirectories(_ input: LocatedInput) -> [String] {
         guard input.kind == .profile else { return [] }
         return ["", ChromiumDesktopLayout.sessionsDirectory]
     }
 
+    /// Tabs by their id in the file where they have one, each private or not, salvaged ones marked; histories are in the session file.
     public var tabPresentation: TabPresentation {
         TabPresentation(namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: true, historyFile: "session file")
     }

@@ -14,7 +14,6 @@ public struct FirefoxDesktopFamily: BrowserFamily {
 
     /// Session files (`sessionstore.jsonlz4`, `sessionstore-backups/`), read with `SessionstoreFileRead`.
     public var fileFormats: [SessionFormat] { [.sessionstore] }
-    /// Tabs by their id in the file where they have one, each private or not; histories are in the session file.
     /// A session document redacted (`SessionstoreRedactor`): every document Firefox keeps in mozLz4.
     public func redactedSessionDocument(_ document: JSONValue) -> JSONValue? { SessionstoreRedactor.redact(document) }
 
@@ -25,6 +24,7 @@ public struct FirefoxDesktopFamily: BrowserFamily {
         }
     }
 
+    /// Tabs by their id in the file where they have one, each private or not; histories are in the session file.
     public var tabPresentation: TabPresentation {
         TabPresentation(namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: true, historyFile: "session file")
     }

@@ -13,7 +13,6 @@ public struct FirefoxIOSFamily: BrowserFamily {
 
     /// Window files (with their backups and their tabs' session states) and legacy tab archives.
     public var fileFormats: [SessionFormat] { [.windowData, .tabsArchive] }
-    /// Tabs by UUID, each private or not; a tab's history is its WebKit session state.
     /// Each window's directory, and the profile's three directories of window files, backups and tab states.
     public func sweptDirectories(_ input: LocatedInput) -> [String] {
         input.sessions.filter { [.windowData, .tabsArchive].contains($0.format) }.flatMap { source -> [String] in
@@ -27,6 +26,7 @@ public struct FirefoxIOSFamily: BrowserFamily {
         }
     }
 
+    /// Tabs by UUID, each private or not; a tab's history is its WebKit session state.
     public var tabPresentation: TabPresentation {
         TabPresentation(
             namedByStableIdentifier: true, marksPrivateTabs: true, marksSalvagedTabs: true, historyFile: "tab-session-data file")
