@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SessionForensics", targets: ["SessionForensics"]),
         .library(name: "Archive", targets: ["Archive"]),
         .library(name: "CrashSimulator", targets: ["CrashSimulator"]),
+        .library(name: "FirefoxIOS", targets: ["FirefoxIOS"]),
         .library(name: "FirefoxDesktop", targets: ["FirefoxDesktop"]),
         .library(name: "ChromiumDesktop", targets: ["ChromiumDesktop"]),
         .library(name: "BrowserRegistry", targets: ["BrowserRegistry"])
@@ -47,6 +48,15 @@ let package = Package(
             dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
         // The one list of the browsers: every browser's family, rulebook and store model, which
         // the command line registers at its start (the shared targets name no browser).
+        // Firefox for iOS: its window files and legacy tab archives, rules, repair and migration;
+        // and the model of its save protocol that crash-test explores.
+        .target(
+            name: "FirefoxIOS",
+            dependencies: ["SessionModel", "FileSystemKit", "Archive", "SessionFormats", "SessionStore", "SessionForensics"]),
+        .target(
+            name: "FirefoxIOSStore",
+            dependencies: ["SessionModel", "FileSystemKit", "Archive", "SessionFormats", "SessionStore", "CrashSimulator", "FirefoxIOS"]
+        ),
         // Firefox desktop: its session files (mozLz4 JSON), load order, rules and repair; and the
         // model of its writer that crash-test explores.
         .target(
@@ -69,7 +79,8 @@ let package = Package(
         .target(
             name: "BrowserRegistry",
             dependencies: [
-                "SessionFormats", "SessionForensics", "CrashSimulator", "FirefoxDesktop", "FirefoxDesktopStore", "ChromiumDesktop",
+                "SessionFormats", "SessionForensics", "CrashSimulator", "FirefoxIOS", "FirefoxIOSStore", "FirefoxDesktop",
+                "FirefoxDesktopStore", "ChromiumDesktop",
                 "ChromiumDesktopStore"
             ]),
         .executableTarget(
@@ -96,6 +107,12 @@ let package = Package(
                 "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "TestSupport"
             ]
         ),
+        .testTarget(
+            name: "FirefoxIOSTests",
+            dependencies: [
+                "FirefoxIOS", "FirefoxIOSStore", "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore", "SessionFormats",
+                "SessionModel", "Archive", "TestSupport"
+            ]),
         .testTarget(
             name: "FirefoxDesktopTests",
             dependencies: [

@@ -3,6 +3,8 @@ import ChromiumDesktopStore
 import CrashSimulator
 import FirefoxDesktop
 import FirefoxDesktopStore
+import FirefoxIOS
+import FirefoxIOSStore
 import SessionForensics
 import SessionFormats
 

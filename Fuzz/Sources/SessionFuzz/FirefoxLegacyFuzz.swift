@@ -1,3 +1,4 @@
+import FirefoxIOS
 import SessionFormats
 
 /// Firefox for iOS's legacy tab archives: what reads is told by the content alone, loads in Firefox

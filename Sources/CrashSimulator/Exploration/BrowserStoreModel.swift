@@ -88,8 +88,6 @@ public protocol BrowserStoreCrashTest {
     func run(progress: ((Int) -> Void)?) throws(SimulatorError) -> Report
 }
 
-extension FirefoxStoreCrashTest: BrowserStoreCrashTest {}
-
 /// The options every browser store's run takes, its save protocol among them.
 public protocol BrowserStoreRunOptions {
     associatedtype SaveProtocol
@@ -101,5 +99,3 @@ public protocol BrowserStoreRunOptions {
     var maxStates: Int { get set }
     var keptFailures: Int { get set }
 }
-
-extension FirefoxStoreCrashTest.Configuration: BrowserStoreRunOptions {}

@@ -9,8 +9,6 @@ package protocol StoreJudging: AnyObject {
     var judged: Int { get }
 }
 
-extension FirefoxStoreJudge: StoreJudging {}
-
 /// What every store of `crash-test --store` does alike: its recording, the exploration of every
 /// crash state with its judge, and the replay of one reproducer.
 package enum StoreExploration {

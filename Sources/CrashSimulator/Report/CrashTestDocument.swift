@@ -152,15 +152,6 @@ public enum CrashTestDocument {
         return fields
     }
 
-    /// The fields of a run of Firefox for iOS's store, listing at most `maxFailures` failures (all when nil).
-    public static func fields(_ report: FirefoxStoreCrashTest.Report, maxFailures: Int? = nil) -> Fields {
-        let configuration = report.configuration
-        return storeFields(
-            browser: FirefoxStoreCrashTest.storeName, workload: configuration.workload, model: configuration.model,
-            saveProtocol: configuration.saveProtocol.rawValue, seed: configuration.seed, operations: report.operations,
-            saves: report.saves, result: report.result, outcomes: report.outcomes, maxFailures: maxFailures, reproducer: report.reproducer)
-    }
-
     /// The fields of a run of another browser's store (`mode` "store").
     package static func storeFields(
         browser: String, workload: String, model: PersistenceModel, saveProtocol: String, seed: UInt64, operations: Int, saves: Int,

@@ -25,7 +25,7 @@ public struct Aside: Sendable {
     public let writer: AtomicWriter
     /// Recorded in each manifest.
     public let toolVersion: String
-    let clock: @Sendable () -> Timestamp
+    package let clock: @Sendable () -> Timestamp
 
     public init(
         profile: String, writer: AtomicWriter = AtomicWriter(), toolVersion: String,

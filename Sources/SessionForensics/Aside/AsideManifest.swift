@@ -4,34 +4,34 @@ import SessionStore
 
 /// `manifest.json` of a set-aside entry, as `SessionSetAside` writes it: why and when the session
 /// was set aside, by which version, from where, and every file's relative path, size and SHA-256.
-struct AsideManifest: Sendable, Equatable {
-    static let fileName = SessionSetAside.manifestFile
-    static let schema = SessionSetAside.manifestSchema
+package struct AsideManifest: Sendable, Equatable {
+    package static let fileName = SessionSetAside.manifestFile
+    package static let schema = SessionSetAside.manifestSchema
 
     /// True for `manifest.json` and for the `AtomicWriter` temporary file an interrupted write of it leaves.
-    static func isManifestOrItsTemporary(_ name: String) -> Bool {
+    package static func isManifestOrItsTemporary(_ name: String) -> Bool {
         SessionSetAside.isManifestOrItsTemporary(name)
     }
 
     /// One file of the entry.
-    struct File: Sendable, Equatable {
+    package struct File: Sendable, Equatable {
         var path: String
         var size: Int64
         var sha256: String
     }
 
-    var session: SessionID
-    var incognito: Bool
-    var reason: String
-    var time: Timestamp
+    package var session: SessionID
+    package var incognito: Bool
+    package var reason: String
+    package var time: Timestamp
     /// Empty when the manifest does not say (written by crash recovery).
-    var toolVersion: String
+    package var toolVersion: String
     /// Where the session lived, relative to the profile.
-    var originalPath: String
-    var files: [File]
+    package var originalPath: String
+    package var files: [File]
 
     /// The manifest in `bytes`, or nil when they are not one.
-    static func decode(_ bytes: [UInt8]) -> AsideManifest? {
+    package static func decode(_ bytes: [UInt8]) -> AsideManifest? {
         guard let document = try? JSONParser.parse(bytes, file: fileName),
             document["schema"] == .string(schema),
             case .string(let session)? = document["session"],

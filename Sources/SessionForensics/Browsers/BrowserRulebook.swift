@@ -17,6 +17,12 @@ public protocol BrowserRulebook: Sendable {
     /// The repair of `read` (a profile read for a rewrite) made from `report`, validate's findings
     /// about it; with `session`, of that session alone.
     func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan
+    /// The conversions `migrate` makes of the family's profiles (none by default).
+    var migrations: [any ProfileMigration] { get }
+}
+
+extension BrowserRulebook {
+    public var migrations: [any ProfileMigration] { [] }
 }
 
 /// Chrome for iOS's rulebook: `Validator` and `RepairPlanner`.
@@ -38,27 +44,9 @@ public struct ChromeIOSRulebook: BrowserRulebook {
     public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
         RepairPlanner().plan(read, report: report, session: session)
     }
-}
 
-/// Firefox for iOS's rulebook: `FirefoxIOSValidator` and `FirefoxRepairPlanner`.
-public struct FirefoxIOSRulebook: BrowserRulebook {
-    public init() {}
-
-    public var family: any BrowserFamily { FirefoxIOSFamily() }
-    public var rules: [Rule] { Rule.firefoxIOSRules }
-
-    public func validate(_ read: InputRead) -> ValidationReport {
-        FirefoxIOSValidator().validate(read)
-    }
-
-    /// Reads each window's files and its tabs' session states once, and validates them.
-    public func validate(_ input: LocatedInput) -> ValidationReport {
-        FirefoxIOSValidator().validate(family.read(input, depth: .tabs, backups: false))
-    }
-
-    public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
-        FirefoxRepairPlanner().plan(read, report: report, session: session)
-    }
+    /// To the optimized format and to the legacy one.
+    public var migrations: [any ProfileMigration] { [ChromeIOSMigration(to: .optimized), ChromeIOSMigration(to: .legacy)] }
 }
 
 /// The rulebook of every registered browser family (`BrowserFamilies`), registered with it.

@@ -5,6 +5,8 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The path is not a profile of a browser the command works on (nor a session directory
     /// inside one); the reason names the browser where one is recognised.
     case notAProfile(path: String, reason: String)
+    /// The path is one session, and the command converts a whole profile (a usage error).
+    case notWholeProfile(path: String, command: String)
     /// No live session with this id (of this kind) is in the profile.
     case sessionNotFound(profile: String, session: String, incognito: Bool)
     /// No set-aside entry has this name.
@@ -33,6 +35,8 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .notAProfile(let path, let reason): return "\(path): not a profile: \(reason)"
+        case .notWholeProfile(let path, let command):
+            return "\(path) is one session; \(command) converts a whole profile (give the profile directory)"
         case .sessionNotFound(let profile, let session, let incognito):
             return "\(profile): no live \(incognito ? "incognito " : "")session \(session)"
         case .entryNotFound(let profile, let entry): return "\(profile): no set-aside entry \(entry) (see aside list)"
@@ -47,7 +51,10 @@ public enum ForensicsError: Error, Sendable, Equatable, CustomStringConvertible 
             return
                 "\(path): \(browser) is running with this profile (\(lock) is held\(by)); quit it and run again: it writes its own session over the profile's files as it runs and when it quits"
         case .notSupported(let path, let command, let browser):
-            let migrate = browser == FirefoxIOSFamily().displayName && command == "migrate" ? " (but migrate --to window-data does)" : ""
+            let targets = ProfileMigrations.all.filter { BrowserFamilies.named($0.target.browser)?.displayName == browser }
+            let migrate =
+                command == "migrate" && !targets.isEmpty
+                ? " (but \(targets.map { "migrate --to \($0.target)" }.joined(separator: " or ")) does)" : ""
             return
                 "\(path): \(command) does not work on \(browser) profiles yet\(migrate) (inspect, validate, repair, diff, report and compress do)"
         }

@@ -1,24 +1,30 @@
 import SessionFormats
 import SessionModel
 
-/// The format `migrate` converts a profile to.
-public enum MigrationTarget: String, Sendable, Hashable, CaseIterable {
-    case optimized
-    case legacy
-    /// Firefox for iOS's window files, from its legacy tab archive (`FirefoxMigrator`).
-    case windowData = "window-data"
-
+/// The format `migrate --to` converts a profile to: its name, the session format written, and
+/// the family whose profiles it converts (each family's rulebook lists its `ProfileMigration`s).
+public struct MigrationTarget: Sendable, Hashable, CustomStringConvertible {
+    /// The name `--to` takes and documents give.
+    public let rawValue: String
     /// The session format of the target.
-    public var format: SessionFormat {
-        switch self {
-        case .optimized: .optimized
-        case .legacy: .legacy
-        case .windowData: .windowData
-        }
+    public let format: SessionFormat
+    /// The name of the browser family whose profiles the target belongs to.
+    public let browser: String
+    /// What stays of the source, said before what is set aside (a dry run's last line): empty
+    /// when the source itself is set aside.
+    public let kept: String
+    /// What a run sets aside under `Backups/`.
+    public let setAside: String
+
+    public init(rawValue: String, format: SessionFormat, browser: String, kept: String = "", setAside: String) {
+        self.rawValue = rawValue
+        self.format = format
+        self.browser = browser
+        self.kept = kept
+        self.setAside = setAside
     }
 
-    /// The browser family whose profiles the target belongs to.
-    public var browser: String { self == .windowData ? FirefoxIOSFamily().name : ChromeIOSFamily().name }
+    public var description: String { rawValue }
 }
 
 /// Everything `migrate` will do to a profile, worked out before anything is touched
@@ -31,6 +37,13 @@ public struct MigrationPlan: Sendable {
 
     /// True when the profile is already in the target format and nothing is left over.
     public var isEmpty: Bool { sides.allSatisfy(\.isEmpty) }
+
+    /// Every stored property, as given.
+    package init(profile: String, target: MigrationTarget, sides: [MigrationSidePlan]) {
+        self.profile = profile
+        self.target = target
+        self.sides = sides
+    }
 }
 
 /// What `migrate` does to one side of a profile: first it finishes what an interrupted run (or an
@@ -50,6 +63,18 @@ public struct MigrationSidePlan: Sendable {
     public var isEmpty: Bool {
         !abandonedNewTree && displacedSessions.isEmpty && shadowedLegacySessions.isEmpty && conversion == nil
     }
+
+    /// Every stored property, as given.
+    package init(
+        incognito: Bool, abandonedNewTree: Bool, displacedSessions: [SessionID], shadowedLegacySessions: [SessionID],
+        conversion: MigrationConversion?
+    ) {
+        self.incognito = incognito
+        self.abandonedNewTree = abandonedNewTree
+        self.displacedSessions = displacedSessions
+        self.shadowedLegacySessions = shadowedLegacySessions
+        self.conversion = conversion
+    }
 }
 
 /// The live sessions of one side, converted in memory.
@@ -58,6 +83,12 @@ public struct MigrationConversion: Sendable {
     public var sessions: [MigratedSession]
     /// Every change made on the way, all sessions together.
     public var changes: [MigrationChange] { sessions.flatMap(\.changes) }
+
+    /// Every stored property, as given.
+    package init(from: SessionFormat, sessions: [MigratedSession]) {
+        self.from = from
+        self.sessions = sessions
+    }
 }
 
 /// One window converted: what is written for it, and what became of it on the way.
@@ -73,6 +104,19 @@ public struct MigratedSession: Sendable {
     /// Legacy `Web_Sessions/<%08u>` files hard-linked as a tab's `state.pb` (target optimized only).
     public var stateLinks: [StateLink]
     public var changes: [MigrationChange]
+
+    /// Every stored property, as given.
+    package init(
+        id: SessionID, sourceTabCount: Int, session: Session, legacyWindow: LegacyWindow?, stateLinks: [StateLink],
+        changes: [MigrationChange]
+    ) {
+        self.id = id
+        self.sourceTabCount = sourceTabCount
+        self.session = session
+        self.legacyWindow = legacyWindow
+        self.stateLinks = stateLinks
+        self.changes = changes
+    }
 }
 
 /// A legacy web state file that becomes a tab's `state.pb` by a hard link, as in Chrome's migration.

@@ -42,6 +42,13 @@ extension Migrator {
         public var setAside: [SetAsideEntry] = []
         /// Half-written trees and temporary files of interrupted runs that were removed.
         public var removed: [String] = []
+
+        /// Every stored property, as given.
+        package init(written: [String] = [], setAside: [SetAsideEntry] = [], removed: [String] = []) {
+            self.written = written
+            self.setAside = setAside
+            self.removed = removed
+        }
     }
 
     /// Performs a plan made by `plan(to:)` on the same profile, side by side, after removing the
@@ -88,26 +95,20 @@ extension Migrator {
         // 1. The new tree, complete and durable, beside the live one.
         try writer.makeDirectories(path(new))
         for session in conversion.sessions {
-            switch target {
-            case .optimized: try writeOptimized(session, in: new, root: root)
-            case .legacy: try writeLegacy(session, in: new)
-            // Never planned here: `plan(to:)` refuses it (FirefoxMigrator converts to it).
-            case .windowData: return
-            }
+            if target == .optimized { try writeOptimized(session, in: new, root: root) } else { try writeLegacy(session, in: new) }
         }
         try fileSystem.fsyncDirectory(path(new))
         try fileSystem.fsyncDirectory(path(root))
 
         // 2. The switch, then 3. the old tree set aside.
-        switch target {
-        case .optimized:
+        if target == .optimized {
             try rename(new, to: optimized)
             outcome.written += conversion.sessions.map { joinPath(optimized, $0.id) }
             for id in try subdirectories(legacy) {
                 outcome.setAside.append(try setAsideLegacy(id, incognito: side.incognito, target: target))
             }
             try removeLegacyDirectoriesIfEmpty(root)
-        case .legacy:
+        } else {
             try rename(new, to: legacy)
             outcome.written += conversion.sessions.map { joinPath(legacy, $0.id, ProfileLayout.legacySessionFile) }
             try rename(optimized, to: displaced)
@@ -118,7 +119,6 @@ extension Migrator {
                         originalPath: joinPath(optimized, id), target: target))
             }
             try removeIfEmpty(displaced)
-        case .windowData: return
         }
     }
 

@@ -75,9 +75,8 @@ public struct Migrator: Sendable {
     /// Throws `FormatError` when a live session cannot be read, `ForensicsError.cannotMigrate`
     /// when Chrome would lose a window or a history is unreadable: nothing is migrated then.
     public func plan(to target: MigrationTarget) throws -> MigrationPlan {
-        guard target != .windowData else {
-            throw ForensicsError.cannotMigrate(
-                session: profile, reason: "window-data is Firefox for iOS's format: FirefoxMigrator converts to it")
+        guard target == .optimized || target == .legacy else {
+            throw ForensicsError.cannotMigrate(session: profile, reason: "\(target) is not one of Chrome for iOS's formats")
         }
         var sides: [MigrationSidePlan] = []
         for incognito in [false, true] {

@@ -20,7 +20,7 @@ public struct FileRewrite: Sendable {
     /// Number of tabs of the window written (of the window as it stays, when it is not written).
     public var tabs: Int
     /// The window file's new bytes; nil when only files are set aside.
-    var bytes: [UInt8]?
+    package var bytes: [UInt8]?
     /// Tabs' session states written before the window file, each only where no file is (paths
     /// relative to the profile): the histories a legacy archive held.
     public var stateFiles: [(path: String, bytes: [UInt8])] = []

@@ -11,8 +11,8 @@ import SessionStore
 /// before the entry is in place, nothing changed (the next repair sweeps the temporary
 /// directory); after, the originals are in the entry and the next repair, finding the same
 /// problems, does the rest.
-struct FileRewriteExecutor {
-    let aside: Aside
+package struct FileRewriteExecutor {
+    package let aside: Aside
 
     /// Checks, before anything is written, that every file the plan sets aside is a regular file
     /// inside the profile (not reached through a link) and that every file it writes is inside it.
@@ -20,7 +20,7 @@ struct FileRewriteExecutor {
     /// A rewrite that would leave the live session fewer tabs than the browser restores from what
     /// it replaces, or that says it cannot be carried out, is refused (`cannotRepair`); so is one
     /// whose set-aside entry (`Backups/`, `Backups/<id>`) would be reached through a link.
-    func preflight(_ plan: RepairPlan) throws {
+    package func preflight(_ plan: RepairPlan) throws {
         for window in plan.fileRewrites {
             if let refusal = window.refusal {
                 throw ForensicsError.cannotRepair(path: joinPath(aside.profile, window.file), reason: refusal)
@@ -52,7 +52,7 @@ struct FileRewriteExecutor {
     }
 
     /// Applies the plan's whole-file rewrites; returns what was done, in order.
-    func apply(_ plan: RepairPlan) throws -> [RepairStep] {
+    package func apply(_ plan: RepairPlan) throws -> [RepairStep] {
         try preflight(plan)
         var steps: [RepairStep] = []
         let setAside = SessionSetAside(writer: aside.writer, profile: aside.profile)
@@ -99,13 +99,13 @@ struct FileRewriteExecutor {
     /// Removes what an interrupted write left in the directories the family of `input` writes its
     /// session files into (the writer's temporary names, which no browser reads): settled before
     /// anything else, as Chrome for iOS's are.
-    func sweep(_ input: LocatedInput) throws -> [RepairStep] {
+    package func sweep(_ input: LocatedInput) throws -> [RepairStep] {
         try sweep(directories: Set(BrowserFamilies.family(of: input).sweptDirectories(input)).sorted())
     }
 
     /// Removes what an interrupted write left in `directories` (relative to the profile), putting
     /// back a file whose replacing rename a power loss undid.
-    func sweep(directories: [String]) throws -> [RepairStep] {
+    package func sweep(directories: [String]) throws -> [RepairStep] {
         var steps: [RepairStep] = []
         for directory in directories {
             let path = joinPath(aside.profile, directory)
@@ -127,5 +127,10 @@ struct FileRewriteExecutor {
             if !leftovers.isEmpty { try aside.writer.syncDirectory(path) }
         }
         return steps
+    }
+
+    /// Every stored property, as given.
+    package init(aside: Aside) {
+        self.aside = aside
     }
 }

@@ -74,6 +74,19 @@ public struct RepairPlan: Sendable {
 
     /// Every directory the plan replaces or sets aside.
     public var directories: Set<String> { Set(sessions.map(\.directory) + rewrites.map(\.directory) + legacy.map(\.directory)) }
+
+    /// Every stored property, as given.
+    package init(
+        sessions: [SessionRepair], rewrites: [LegacyRewrite], legacy: [LegacySetAside], fileRewrites: [FileRewrite] = [],
+        unrepaired: [Finding], before: ValidationReport
+    ) {
+        self.sessions = sessions
+        self.rewrites = rewrites
+        self.legacy = legacy
+        self.fileRewrites = fileRewrites
+        self.unrepaired = unrepaired
+        self.before = before
+    }
 }
 
 /// One thing repair did to the profile.

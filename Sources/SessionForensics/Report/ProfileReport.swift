@@ -38,6 +38,9 @@ public struct ProfileReport: Sendable {
     public var validation: ValidationReport
     public var entries: [Entry]
     public var chromeBackups: [ChromeBackup]
+    /// What the input's browser calls the backups it keeps of its own sessions (its family's
+    /// `ownBackupsName`); nil for a browser that keeps none, whose report has no such row.
+    public var ownBackupsName: String?
 
     public init(
         input: String, history: Bool, redacted: Bool, sessions: [Session], errors: [ReadError],
@@ -87,6 +90,7 @@ public struct ProfileReport: Sendable {
         var report = ProfileReport(
             input: input, history: history, redacted: redact, sessions: sessions, errors: errors,
             validation: validation, entries: entries, chromeBackups: backups)
+        report.ownBackupsName = rulebook.family.ownBackupsName
         report.bundle = CompressedInput.isGzip(input) || InputOpener.archiveMember(input) != nil
         return report
     }

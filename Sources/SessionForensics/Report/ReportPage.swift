@@ -55,7 +55,7 @@ public enum ReportPage {
                 "<section id=\"other-findings\"><h2>Findings of windows not shown above</h2>\n" + findingList(others, naming: true)
                 + "</section>\n"
         }
-        tail += entries(report.entries, backups: report.chromeBackups)
+        tail += entries(report.entries, backups: report.chromeBackups, backupsName: report.ownBackupsName ?? "")
         tail +=
             "<footer>Made by sessionctl report\(report.redacted ? ", redacted" : "") from <code>\(HTML.escape(report.input))</code>; reading changed nothing on disk.</footer>\n</body></html>\n"
         return [Array(page.utf8)] + parts.joined() + [Array(tail.utf8)]
@@ -85,9 +85,9 @@ public enum ReportPage {
             ("Format", formats.isEmpty ? "-" : formats),
             ("Not readable", "\(report.errors.count)"),
             ("Set-aside entries", "\(report.entries.count)"),
-            ("Chrome's crash backups", "\(report.chromeBackups.count)"),
+            report.ownBackupsName.map { ($0, "\(report.chromeBackups.count)") },
             ("validate", "\(validation.errors) errors, \(validation.warnings) warnings, \(validation.infos) info")
-        ] {
+        ].compactMap({ $0 }) {
             html += "<tr><th>\(HTML.escape(label))</th><td>\(HTML.escape(value))</td></tr>\n"
         }
         html += "</table>\n"
@@ -275,7 +275,7 @@ public enum ReportPage {
             }.joined() + "</ul>"
     }
 
-    private static func entries(_ entries: [ProfileReport.Entry], backups: [ProfileReport.ChromeBackup]) -> String {
+    private static func entries(_ entries: [ProfileReport.Entry], backups: [ProfileReport.ChromeBackup], backupsName: String) -> String {
         guard !entries.isEmpty || !backups.isEmpty else { return "" }
         var html = "<section id=\"backups\"><h2>Set aside</h2>\n"
         if !entries.isEmpty {
@@ -288,7 +288,7 @@ public enum ReportPage {
             html += "</tbody></table>\n"
         }
         if !backups.isEmpty {
-            html += "<h3>Chrome's crash backups</h3><ul>\n"
+            html += "<h3>\(HTML.escape(backupsName))</h3><ul>\n"
             for backup in backups {
                 html +=
                     "<li><code>\(HTML.escape(backup.path))</code>: \(HTML.escape(backup.tabs.map { "\($0) tab\($0 == 1 ? "" : "s")" } ?? "not readable: \(backup.problem ?? "")"))</li>\n"

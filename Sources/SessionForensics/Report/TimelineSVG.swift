@@ -1,3 +1,4 @@
+import FileSystemKit
 import SessionModel
 
 /// The report's timeline: an inline SVG with one lane per window and one bar per tab, from its
@@ -41,7 +42,7 @@ enum TimelineSVG {
             let name = (session.incognito ? "incognito " : "") + session.id
             let short =
                 (session.incognito ? "incognito " : "") + (session.id.hasSuffix("-Inactive") ? "inactive " : "")
-                + String(session.id.prefix(13))
+                + laneName(session.id)
             body += "<text class=\"lane\" x=\"4\" y=\"\(top + 10)\">\(HTML.escape(short))<title>\(HTML.escape(name))</title></text>\n"
             // A window's bars are one path and its ticks another: a page of thousands of tabs stays
             // a few elements per window; few tabs get one bar each, with the tab's title on hover.
@@ -79,5 +80,18 @@ enum TimelineSVG {
             + "<text class=\"axis\" x=\"\(width - 10)\" y=\"\(height - 4)\" text-anchor=\"end\">\(HTML.escape(Timestamp(microseconds: last).iso8601 ?? ""))</text>"
         return
             "<svg class=\"timeline\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"timeline of the tabs\">\n\(body)\(axis)</svg>"
+    }
+
+    /// The first characters of a window's id that tell it from the others, for its lane: the id
+    /// itself when short; for a window of a session file (`FILE#N`, one id per window of the
+    /// file), the file's name shortened before its window's number; else its first 13 characters.
+    static func laneName(_ id: String) -> String {
+        guard id.count > 13 else { return id }
+        let name = lastPathComponent(id)
+        guard let mark = name.lastIndex(of: "#") else { return String(id.prefix(13)) }
+        let window = name[mark...]
+        let stem = name[..<mark]
+        guard name.count > 13 else { return name }
+        return String(stem.prefix(max(1, 12 - window.count))) + "…" + window
     }
 }

@@ -44,7 +44,7 @@ public struct ValidationReport: Sendable {
 
     /// One session's findings sorted: about the session first, then by tab index (tab directories
     /// no listed tab owns last), each worst first; stable, so one rule's findings keep their file order.
-    static func ordered(_ findings: [Finding]) -> [Finding] {
+    package static func ordered(_ findings: [Finding]) -> [Finding] {
         let rank = Dictionary(uniqueKeysWithValues: Rule.all.enumerated().map { ($1.name, $0) })
         func position(_ finding: Finding) -> Int {
             guard let tab = finding.tab else { return -1 }

@@ -41,7 +41,8 @@ public enum BrowserFamilies {
     public static func family(of input: LocatedInput) -> any BrowserFamily { input.family }
 
     /// Locates the sessions of an input: by `browser` alone when given (a user who knows
-    /// better), else by the first family that recognises it. Throws `.notASession` when none does.
+    /// better), else by the first family that recognises it (for a file, a family that claims
+    /// its name first). Throws `.notASession` when none does.
     public static func locate(
         tree: ReadableTree, file: String? = nil, ancestry: [String], browser: (any BrowserFamily)? = nil
     ) throws(FormatError) -> LocatedInput {
@@ -58,7 +59,10 @@ public enum BrowserFamilies {
             throw .notASession(path: path, reason: "not a \(browser.displayName) input (--browser \(browser.name))")
         }
         var refusal: FormatError?
-        for family in all {
+        // A file whose name a family claims is offered to it first.
+        let families = all
+        let claiming = file.map { name in families.filter { $0.claimsFileName(lastPathComponent(name)) } } ?? []
+        for family in claiming + families.filter({ family in !claiming.contains { $0.name == family.name } }) {
             do {
                 if var located = try family.locate(tree: tree, file: file, ancestry: ancestry) {
                     located.family = family

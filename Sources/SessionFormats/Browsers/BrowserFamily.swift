@@ -68,6 +68,15 @@ public protocol BrowserFamily: Sendable {
     /// Of `files` (relative to the profile), those the browser loads first: a push removes them
     /// last, and `aside restore` names the first as where the entry went back.
     func loadedFirst(of files: [String]) -> [String]
+    /// Whether a file of this name is the family's whatever it holds (a name no other family's
+    /// files take): such a file given alone is offered to the family before any other.
+    func claimsFileName(_ name: String) -> Bool
+    /// Names of the directories inside a profile that hold nothing but the family's session
+    /// state: a path inside one is changed through the profile above it (`RepairTarget`).
+    var sessionStateDirectories: [String] { get }
+    /// What the browser calls the backups it keeps of its own sessions, which a located input
+    /// lists (`LocatedInput.chromeBackups`) and a report counts; nil when it keeps none.
+    var ownBackupsName: String? { get }
 }
 
 extension BrowserFamily {
@@ -77,6 +86,12 @@ extension BrowserFamily {
     public func redactedSessionDocument(_ document: JSONValue) -> JSONValue? { nil }
     /// None: a family whose sessions are directories settles them itself.
     public func sweptDirectories(_ input: LocatedInput) -> [String] { [] }
+    /// No name: the family's files are recognised in registration order.
+    public func claimsFileName(_ name: String) -> Bool { false }
+    /// None: a path inside the family's profile is located by the profile it belongs to.
+    public var sessionStateDirectories: [String] { [] }
+    /// None: the browser keeps no backups of its own sessions that a read lists.
+    public var ownBackupsName: String? { nil }
 
     /// The family's own browser, as `product(of:)` of a read says.
     public func product(of input: LocatedInput) -> BrowserProduct { familyProduct }

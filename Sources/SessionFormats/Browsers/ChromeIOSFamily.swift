@@ -23,6 +23,8 @@ public struct ChromeIOSFamily: BrowserFamily {
                 [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(base, $0) }
             }
     }
+    /// Its own crash backups, `Backups/<id>/session.backup.plist`.
+    public var ownBackupsName: String? { "Chrome's crash backups" }
     /// Session directories (`SessionStorage/`) and legacy `session.plist` files.
     public var formats: [SessionFormat] { [.optimized, .legacy] }
     /// Tabs by `#id`; incognito is a whole session; a tab's history is its data.pb.
@@ -33,13 +35,12 @@ public struct ChromeIOSFamily: BrowserFamily {
     /// `InputLocator` recognises Chrome for iOS's layout and files; what it does not recognise
     /// it names (a desktop profile, a Firefox file) or refuses.
     public func locate(tree: ReadableTree, file: String?, ancestry: [String]) throws(FormatError) -> LocatedInput? {
-        // Firefox for iOS's window files are named for it: left to its family unread.
-        if let file, FirefoxIOSLayout.windowID(fromFileName: lastPathComponent(file)) != nil { return nil }
-        // Nor is a Firefox container or profile Chrome's for the Backups/ a repair sets its files aside in.
-        if file == nil, FirefoxIOSFamily.holdsProfile(tree),
+        // Another family's profile is not Chrome's for the Backups/ a repair sets its files aside in.
+        if file == nil,
             ![ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory].contains(where: {
                 tree.kind(of: $0) == .directory
-            })
+            }),
+            BrowserFamilies.all.contains(where: { $0.name != name && $0.isProfileDirectory(tree) })
         {
             return nil
         }

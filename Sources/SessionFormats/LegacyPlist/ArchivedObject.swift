@@ -11,7 +11,7 @@ public struct ArchivedObject: Sendable {
     /// `$classes` of the object's class, most derived first.
     public let classChain: [String]
     /// Field name to plist object index.
-    let fields: [String: Int]
+    package let fields: [String: Int]
 
     /// The byte offset of the object in the file.
     public var offset: Int { archive.plist.offset(of: index) }

@@ -2,19 +2,25 @@ import SessionModel
 
 /// What one decoded value of a keyed archive stands for once read: objects (tabs, entries,
 /// headers, certificates, groups) and the bytes of its strings and data as they are materialised.
-struct ExpansionWeight: Sendable, Hashable {
-    var objects = 0
-    var bytes = 0
+package struct ExpansionWeight: Sendable, Hashable {
+    package var objects = 0
+    package var bytes = 0
 
     /// What was charged between two readings of `ExpansionBudget.spent`.
-    static func - (left: ExpansionWeight, right: ExpansionWeight) -> ExpansionWeight {
+    package static func - (left: ExpansionWeight, right: ExpansionWeight) -> ExpansionWeight {
         ExpansionWeight(objects: left.objects - right.objects, bytes: left.bytes - right.bytes)
+    }
+
+    /// Every stored property, as given.
+    package init(objects: Int = 0, bytes: Int = 0) {
+        self.objects = objects
+        self.bytes = bytes
     }
 }
 
 extension ExpansionWeight {
     /// A navigation item and its headers, with their strings.
-    init(_ item: NavigationItem) {
+    package init(_ item: NavigationItem) {
         objects = 1 + item.headers.count
         bytes =
             item.url.utf8.count + item.virtualURL.utf8.count + item.title.utf8.count + (item.referrer?.url.utf8.count ?? 0)
@@ -24,22 +30,22 @@ extension ExpansionWeight {
     /// What a tab weighs in objects, besides its entries: readers lay out a model tab, a list
     /// entry and findings for each (kilobytes), where entries are shared. A tab Chrome wrote takes
     /// this many times `ExpansionBudget.storedBytesPerObject` bytes (its UUID alone is 36).
-    static let tabObjects = 4
+    package static let tabObjects = 4
 
     /// A tab itself, without its entries and certificates (charged one by one).
-    init(_ tab: LegacyTab) {
+    package init(_ tab: LegacyTab) {
         objects = Self.tabObjects
         bytes = (tab.stableIdentifier?.utf8.count ?? 0) + (tab.userAgentKey?.utf8.count ?? 0)
     }
 
     /// A certificate decision: its DER bytes and host.
-    init(_ record: CertificateRecord) {
+    package init(_ record: CertificateRecord) {
         objects = 1
         bytes = record.certificate.count + record.host.utf8.count
     }
 
     /// A tab group and its title.
-    init(_ group: TabGroup) {
+    package init(_ group: TabGroup) {
         objects = 1
         bytes = group.title.utf8.count
     }
@@ -65,25 +71,25 @@ extension ExpansionWeight {
 ///
 /// Memory stays in proportion to the file whatever the budget: a tab decoded once is shared by
 /// every reference to it, so only one tab's entries are ever laid out from one list of references.
-struct ExpansionBudget: Sendable {
+package struct ExpansionBudget: Sendable {
     /// Objects any archive may expand to, whatever its size.
-    static let baseObjects = 50_000
+    package static let baseObjects = 50_000
     /// Objects allowed for the bytes of the file: one per `storedBytesPerObject` bytes.
-    static let storedBytesPerObject = 16
+    package static let storedBytesPerObject = 16
     /// Bytes of strings and data any archive may expand to, whatever its size (64 MiB).
-    static let baseBytes = 64 << 20
+    package static let baseBytes = 64 << 20
     /// Bytes of strings and data allowed for each byte of the file.
-    static let decodedBytesPerStoredByte = 4
+    package static let decodedBytesPerStoredByte = 4
 
     /// The most objects the archive may expand to.
-    let maxObjects: Int
+    package let maxObjects: Int
     /// The most bytes of strings and data the archive may expand to.
-    let maxBytes: Int
+    package let maxBytes: Int
     /// What the references followed so far expand to.
-    private(set) var spent = ExpansionWeight()
+    package private(set) var spent = ExpansionWeight()
 
     /// The budget of an archive stored in `storedSize` bytes.
-    init(storedSize: Int) {
+    package init(storedSize: Int) {
         let size = max(0, storedSize)
         maxObjects = Self.baseObjects + size / Self.storedBytesPerObject
         let (scaled, overflow) = size.multipliedReportingOverflow(by: Self.decodedBytesPerStoredByte)
@@ -91,7 +97,7 @@ struct ExpansionBudget: Sendable {
     }
 
     /// Adds `weight`; past either limit, damage at `offset` (the object whose reference went too far).
-    mutating func charge(_ weight: ExpansionWeight, at offset: Int) throws(PlistDamage) {
+    package mutating func charge(_ weight: ExpansionWeight, at offset: Int) throws(PlistDamage) {
         spent.objects = spent.objects.addingReportingOverflow(weight.objects).partialValue
         spent.bytes = spent.bytes.addingReportingOverflow(weight.bytes).partialValue
         if spent.objects > maxObjects || spent.objects < 0 {
@@ -111,7 +117,7 @@ struct ExpansionBudget: Sendable {
     }
 
     /// `number` with thousands separated by commas.
-    static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         let digits = String(number)
         var result = ""
         for (index, digit) in digits.enumerated() {

@@ -8,7 +8,7 @@ public struct KeyedArchive: Sendable {
     /// The plist object index of each `$objects` entry.
     let table: [Int]
     /// The members of the `$top` dictionary: name to plist object index.
-    let top: [String: Int]
+    package let top: [String: Int]
 
     /// Reads the archive structure of `plist`.
     public init(plist: BinaryPlist) throws(PlistDamage) {

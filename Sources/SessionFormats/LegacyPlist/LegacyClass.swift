@@ -1,5 +1,5 @@
 /// The classes of Chrome's legacy session archive, with the names older versions used for them.
-enum LegacyClass: Equatable {
+package enum LegacyClass: Equatable {
     case sessionIOS
     case window
     case sessionStorage
@@ -31,13 +31,13 @@ enum LegacyClass: Equatable {
     /// Class names of Chrome M57-M59 archives. Chrome registered them as aliases of the current
     /// classes until about 2020; current Chrome decodes with a plain NSKeyedUnarchiver, fails on
     /// them and loads nothing of the file.
-    static let retiredNames: Set<String> = [
+    package static let retiredNames: Set<String> = [
         "SessionWindow", "SessionController", "CRWSessionController", "CRWNavigationManagerStorage",
         "SessionEntry", "CRWSessionEntry", "SessionCertificatePolicyManager", "CRWSessionCertificatePolicyManager"
     ]
 
     /// The class of an archived object: its `$classname`, else the first known name of its `$classes`.
-    init(_ object: ArchivedObject) {
+    package init(_ object: ArchivedObject) {
         if let known = LegacyClass.byName[object.className] {
             self = known
         } else {
@@ -46,7 +46,7 @@ enum LegacyClass: Equatable {
     }
 
     /// The current class name, for messages.
-    var name: String {
+    package var name: String {
         switch self {
         case .sessionIOS: return "SessionIOS"
         case .window: return "SessionWindowIOS"

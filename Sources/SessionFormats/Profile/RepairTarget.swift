@@ -9,10 +9,10 @@ public enum RepairTarget {
     public static func directory(for path: String) -> String? {
         let fileSystem = POSIXFileSystem()
         guard let kind = fileSystem.resolvedKind(of: path), !CompressedInput.isGzip(path) else { return nil }
-        // Inside a Firefox for iOS profile: the profile directory, above its window and state directories.
+        // Inside a directory of a family's session state: the profile directory above it.
         let components = pathComponents(InputOpener.absolutePath(path))
-        let firefox = [FirefoxIOSLayout.windowDataDirectory, FirefoxIOSLayout.backupDirectory, FirefoxIOSLayout.tabSessionDataDirectory]
-        if let position = components.lastIndex(where: firefox.contains), position > 0 {
+        let stateDirectories = Set(BrowserFamilies.all.flatMap(\.sessionStateDirectories))
+        if let position = components.lastIndex(where: stateDirectories.contains), position > 0 {
             return "/" + components[..<position].joined(separator: "/")
         }
         if kind == .directory {

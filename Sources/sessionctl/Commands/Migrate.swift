@@ -3,7 +3,18 @@ import SessionForensics
 import SessionFormats
 import SessionStore
 
-extension MigrationTarget: ExpressibleByArgument {}
+/// The name of a registered migration (`ProfileMigrations`), as `--to` takes it.
+struct MigrationName: ExpressibleByArgument {
+    let migration: any ProfileMigration
+
+    init?(argument: String) {
+        guard let migration = ProfileMigrations.named(argument) else { return nil }
+        self.migration = migration
+    }
+
+    static var allValueStrings: [String] { ProfileMigrations.names }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
 
 extension SessionCtl {
     /// `sessionctl migrate`: converts a profile between Chrome's optimized and legacy formats.
@@ -35,7 +46,7 @@ extension SessionCtl {
         var path: String
 
         @Option(name: .long, help: "The format to convert to: optimized or legacy (Chrome for iOS), window-data (Firefox for iOS).")
-        var to: MigrationTarget
+        var to: MigrationName
 
         @Flag(name: .long, help: "Print the plan and change nothing.")
         var dryRun = false
@@ -43,39 +54,11 @@ extension SessionCtl {
         @OptionGroup var output: FormatOption
 
         func run() throws {
-            if to == .windowData {
-                try runFirefox()
-                return
-            }
-            let target = try AsideTarget.locate(path, command: "migrate")
-            Output.profileFoundInside(target.foundInside, of: path)
-            guard target.session == nil else {
-                throw CommandFailure.usage("\(path) is one session; migrate converts a whole profile (give the profile directory)")
-            }
-            let migrator = Migrator(profile: target.profile, toolVersion: SessionCtl.version)
-            let (plan, outcome) = try migrator.run(to: to, dryRun: dryRun)
+            let run = try to.migration.run(path, toolVersion: SessionCtl.version, dryRun: dryRun)
+            Output.profileFoundInside(run.foundInside, of: path)
             switch output.format {
-            case .json: Output.document(MigrationDocument.encode(plan, outcome: outcome))
-            case .text: MigrateText.print(plan, outcome: outcome)
-            }
-        }
-
-        /// `--to window-data`: a Firefox for iOS profile's legacy archive to a window file.
-        private func runFirefox() throws {
-            let firefox = FirefoxIOSFamily()
-            if let input = try? InputOpener.open(path), input.browser != firefox.name {
-                throw FormatError.notASession(
-                    path: path,
-                    reason:
-                        "window-data is Firefox for iOS's format, and this is a \(BrowserFamilies.family(of: input).displayName) profile (its formats: --to optimized or legacy)"
-                )
-            }
-            let target = try AsideTarget.locate(path, command: "migrate", browsers: [firefox.name])
-            Output.profileFoundInside(target.foundInside, of: path)
-            let (plan, outcome) = try FirefoxMigrator(profile: target.profile, toolVersion: SessionCtl.version).run(dryRun: dryRun)
-            switch output.format {
-            case .json: Output.document(MigrationDocument.encode(plan, outcome: outcome))
-            case .text: MigrateText.print(plan, outcome: outcome)
+            case .json: Output.document(MigrationDocument.encode(run.plan, outcome: run.outcome))
+            case .text: MigrateText.print(run.plan, outcome: run.outcome)
             }
         }
     }

@@ -40,7 +40,7 @@ enum ExitStatus {
             switch error {
             case .notAProfile, .cannotMigrate, .unsafeToMove, .entryDamaged, .notSupported, .cannotRepair: return dataError
             case .sessionNotFound, .entryNotFound: return noInput
-            case .invalidName: return usage
+            case .invalidName, .notWholeProfile: return usage
             case .liveSessionInTheWay: return cannotCreate
             case .browserRunning: return tempFail
             }

@@ -45,10 +45,7 @@ enum MigrateText {
         }
         guard let outcome else {
             Output.line("")
-            Output.line(
-                plan.target == .windowData
-                    ? "dry run: nothing was changed (the archive stays; a window file it replaces \(verb) be set aside under Backups/)"
-                    : "dry run: nothing was changed (the old sessions \(verb) be set aside under Backups/)")
+            Output.line("dry run: nothing was changed (\(plan.target.kept)\(plan.target.setAside) \(verb) be set aside under Backups/)")
             return
         }
         for path in outcome.removed { Output.line("removed \(path)") }

@@ -1,16 +1,16 @@
 /// Firefox-style `internal://local/...` wrapper URLs (docs/chrome-ios-format.md, history
 /// restoration) found in a history.
-struct InternalURL: Sendable, Hashable {
+package struct InternalURL: Sendable, Hashable {
     /// The wrapper kind: `sessionrestore` or `errorpage`.
-    var kind: String
+    package var kind: String
     /// The real page it wraps (its `url` parameter, percent-decoded), when it names one.
-    var wrapped: String?
+    package var wrapped: String?
 
     private static let prefix = "internal://local/"
     private static let kinds = ["sessionrestore", "errorpage"]
 
     /// Recognises a session-restore or error-page wrapper URL; nil for anything else.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         // The prefix is ASCII, and only ASCII letters lower-case to ASCII letters: a byte
         // comparison rejects every other URL before any Character work.
         guard InternalURL.mayBeWrapper(text),
@@ -36,7 +36,7 @@ struct InternalURL: Sendable, Hashable {
     }
 
     /// False when the first bytes of `text` are not the prefix in any ASCII letter case (then it is no wrapper).
-    static func mayBeWrapper(_ text: String) -> Bool {
+    package static func mayBeWrapper(_ text: String) -> Bool {
         guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "i") else { return false }
         var bytes = text.utf8.makeIterator()
         for expected in prefix.utf8 {
@@ -46,7 +46,7 @@ struct InternalURL: Sendable, Hashable {
     }
 
     /// Percent-decoding (and `+` as space); invalid escapes are kept as they are.
-    static func percentDecoded(_ text: String) -> String {
+    package static func percentDecoded(_ text: String) -> String {
         var bytes: [UInt8] = []
         let source = Array(text.utf8)
         var index = 0

@@ -1,0 +1,39 @@
+@_spi(CrashTesting) import CrashSimulator
+import FileSystemKit
+import FirefoxIOS
+import SessionFormats
+import SessionModel
+
+/// One uninterrupted run of a workload on the model of Firefox for iOS's tab store, recorded: its
+/// file operations and every save that returned, which each crash state is judged by.
+struct FirefoxStoreRun: Sendable {
+    /// The app group container in the model file system.
+    static let container = "/container"
+    let recording: Recording
+    let saves: [FirefoxStoreDriver.Save]
+    let windowIDs: [String]
+    /// Where the profile's window files are.
+    let paths: FirefoxStorePaths
+
+    /// Plays `workload` under `saveProtocol` on an empty container.
+    static func record(_ workload: Workload, saveProtocol: FirefoxSaveProtocol) throws(SimulatorError) -> FirefoxStoreRun {
+        let tree = ModelTree()
+        let fileSystem = ModelFileSystem(tree: tree)
+        let profile = joinPath(container, FirefoxIOSLayout.profileDirectory)
+        do {
+            try fileSystem.mkdir(container, mode: 0o755)
+            try fileSystem.mkdir(profile, mode: 0o755)
+        } catch {
+            throw .storeFailed(event: "setup", reason: error.description)
+        }
+        let initial = tree.snapshot()
+        fileSystem.clearOperations()
+        let writer = FirefoxStoreWriter(fileSystem: fileSystem, profile: profile, saveProtocol: saveProtocol)
+        var driver = FirefoxStoreDriver(writer: writer, operations: { fileSystem.operations.count })
+        try driver.play(workload)
+        let recording = StoreExploration.recording(
+            workload, profile: container, initial: initial, tree: tree, fileSystem: fileSystem,
+            saves: driver.saves.map { ($0.afterOperations, $0.label) }, events: driver.events)
+        return FirefoxStoreRun(recording: recording, saves: driver.saves, windowIDs: driver.windowIDs, paths: writer.paths)
+    }
+}

@@ -1,0 +1,40 @@
+import SessionFormats
+
+/// One conversion `migrate --to` makes of a family's profiles, listed by the family's rulebook
+/// (`BrowserRulebook.migrations`).
+public protocol ProfileMigration: Sendable {
+    /// What it converts to.
+    var target: MigrationTarget { get }
+    /// Locates the profile `path` names (or holds), plans the conversion and, unless `dryRun`,
+    /// applies it under the profile's lock.
+    func run(_ path: String, toolVersion: String, dryRun: Bool) throws -> MigrationRun
+}
+
+/// What a `migrate` run did: the profile it found, the plan, and what applying it wrote and set
+/// aside (nil on a dry run or when there was nothing to do).
+public struct MigrationRun: Sendable {
+    /// The profile directory, when the path given was inside it rather than it.
+    public var foundInside: String?
+    public var plan: MigrationPlan
+    public var outcome: Migrator.Outcome?
+
+    public init(foundInside: String?, plan: MigrationPlan, outcome: Migrator.Outcome?) {
+        self.foundInside = foundInside
+        self.plan = plan
+        self.outcome = outcome
+    }
+}
+
+/// Every conversion of every registered family, in registration order.
+public enum ProfileMigrations {
+    /// Each registered rulebook's migrations.
+    public static var all: [any ProfileMigration] { BrowserRulebooks.all.flatMap(\.migrations) }
+
+    /// Their targets' names, as `--to` takes them.
+    public static var names: [String] { all.map(\.target.rawValue) }
+
+    /// The migration `--to name` asks for.
+    public static func named(_ name: String) -> (any ProfileMigration)? {
+        all.first { $0.target.rawValue == name }
+    }
+}
