@@ -16,7 +16,7 @@ public enum BrowserRegistry {
     /// family that recognises by magic bytes before one that recognises by layout.
     static let browsers: [(rulebook: any BrowserRulebook, store: (any BrowserStoreModel)?)] = [
         (ChromeIOSRulebook(), nil),
-        (FirefoxIOSRulebook(), FirefoxStoreCrashTest.model),
+        (FirefoxIOSRulebook(), FirefoxIOSStoreCrashTest.model),
         (FirefoxDesktopRulebook(), FirefoxDesktopStoreCrashTest.model),
         (ChromiumDesktopRulebook(), ChromiumDesktopStoreCrashTest.model)
     ]

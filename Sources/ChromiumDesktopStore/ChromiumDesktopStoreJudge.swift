@@ -14,30 +14,10 @@ import SessionStore
 /// later file with its marker (durability); where it reads bytes that were never written there,
 /// the windows it restores must be those the records written before them make (atomicity). When the file it takes restores no tab while a batch holding tabs had returned,
 /// the session is lost whole.
-final class ChromiumDesktopStoreJudge {
+public final class ChromiumDesktopStoreJudge: StoreStateJudge {
     let run: ChromiumDesktopStoreRun
-    private struct Key: Hashable {
-        var tree: UInt64
-        var returned: Int
-    }
 
-    private var verdicts: [Key: (findings: [Finding], outcome: StoreOutcome)] = [:]
-    /// Whether the judge remembers its verdicts (off: every state judged anew, what the tests compare with).
-    var takesShortcuts = true
-    /// Distinct states judged.
-    var judged: Int { verdicts.count }
-
-    init(run: ChromiumDesktopStoreRun) { self.run = run }
-
-    /// The findings and outcome of `tree` crashed after `crashPoint` operations.
-    func judge(_ tree: ModelTree, crashPoint: Int) -> (findings: [Finding], outcome: StoreOutcome) {
-        let returned = run.saves.prefix { $0.afterOperations <= crashPoint }.count
-        let key = Key(tree: tree.hash, returned: returned)
-        if takesShortcuts, let known = verdicts[key] { return known }
-        let verdict = judgeAnew(tree, crashPoint: crashPoint, returned: returned)
-        if takesShortcuts { verdicts[key] = verdict }
-        return verdict
-    }
+    public init(run: ChromiumDesktopStoreRun, takesShortcuts: Bool) { self.run = run }
 
     /// What Chrome takes at launch: the file's name, how far it reads it, and the tabs it restores.
     struct Restore {
@@ -78,7 +58,8 @@ final class ChromiumDesktopStoreJudge {
             shape: shape(file.chrome))
     }
 
-    private func judgeAnew(_ tree: ModelTree, crashPoint: Int, returned: Int) -> (findings: [Finding], outcome: StoreOutcome) {
+    /// The findings and outcome of `tree` crashed after `crashPoint` operations, `returned` batches having returned.
+    public func judge(_ tree: ModelTree, crashPoint: Int, returned: Int) -> (findings: [Finding], outcome: StoreOutcome) {
         let last = returned > 0 ? run.saves[returned - 1] : nil
         guard let restore = Self.restore(tree) else {
             guard let last, !last.tabs.isEmpty else { return ([], .latest) }

@@ -9,11 +9,12 @@ import SessionStore
 /// One uninterrupted run of a workload on the model of Chromium desktop's session service,
 /// recorded: its file operations, every batch that returned, and what each file should hold,
 /// which each crash state is judged by.
-struct ChromiumDesktopStoreRun: Sendable {
+public struct ChromiumDesktopStoreRun: StoreRun {
     /// The profile directory in the model file system.
     static let profile = "/profile"
-    let recording: Recording
+    public let recording: Recording
     let saves: [ChromiumDesktopStoreDriver.Save]
+    public var saveEnds: [Int] { saves.map(\.afterOperations) }
     /// Everything written to each `Session_` file, by name.
     let intended: [String: [UInt8]]
 

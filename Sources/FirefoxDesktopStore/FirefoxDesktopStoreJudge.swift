@@ -13,32 +13,12 @@ import SessionStore
 /// The session must load as the last returned write wrote it, or as a later write did
 /// (durability); what loads must be what some write wrote (atomicity). When no file loads while a
 /// write holding tabs had returned, the session is lost whole.
-final class FirefoxDesktopStoreJudge {
+public final class FirefoxDesktopStoreJudge: StoreStateJudge {
     let run: FirefoxDesktopStoreRun
-    private struct Key: Hashable {
-        var tree: UInt64
-        var returned: Int
-    }
 
-    private var verdicts: [Key: (findings: [Finding], outcome: StoreOutcome)] = [:]
-    /// Whether the judge remembers its verdicts (off: every state judged anew, what the tests compare with).
-    var takesShortcuts = true
-    /// Distinct states judged.
-    var judged: Int { verdicts.count }
+    public init(run: FirefoxDesktopStoreRun, takesShortcuts: Bool) { self.run = run }
 
-    init(run: FirefoxDesktopStoreRun) { self.run = run }
-
-    /// The findings and outcome of `tree` crashed after `crashPoint` operations.
-    func judge(_ tree: ModelTree, crashPoint: Int) -> (findings: [Finding], outcome: StoreOutcome) {
-        let returned = run.saves.prefix { $0.afterOperations <= crashPoint }.count
-        let key = Key(tree: tree.hash, returned: returned)
-        if takesShortcuts, let known = verdicts[key] { return known }
-        let verdict = judgeAnew(tree, crashPoint: crashPoint, returned: returned)
-        if takesShortcuts { verdicts[key] = verdict }
-        return verdict
-    }
-
-    private func judgeAnew(_ tree: ModelTree, crashPoint: Int, returned: Int) -> (findings: [Finding], outcome: StoreOutcome) {
+    public func judge(_ tree: ModelTree, crashPoint: Int, returned: Int) -> (findings: [Finding], outcome: StoreOutcome) {
         let fileSystem = ModelFileSystem(tree: tree, firstInode: tree.inodeCapacity + 10_000, tracksExactContent: false)
         let last = returned > 0 ? run.saves[returned - 1] : nil
         let profile = ReadableTree(fileSystem: fileSystem, root: FirefoxDesktopStoreRun.profile)

@@ -8,11 +8,12 @@ import SessionStore
 
 /// One uninterrupted run of a workload on the model of Firefox desktop's session store, recorded:
 /// its file operations and every write that returned, which each crash state is judged by.
-struct FirefoxDesktopStoreRun: Sendable {
+public struct FirefoxDesktopStoreRun: StoreRun {
     /// The profile directory in the model file system.
     static let profile = "/profile"
-    let recording: Recording
+    public let recording: Recording
     let saves: [FirefoxDesktopStoreDriver.Save]
+    public var saveEnds: [Int] { saves.map(\.afterOperations) }
 
     /// Plays `workload` under `saveProtocol` on an empty profile.
     static func record(_ workload: Workload, saveProtocol: FirefoxDesktopSaveProtocol) throws(SimulatorError) -> FirefoxDesktopStoreRun {

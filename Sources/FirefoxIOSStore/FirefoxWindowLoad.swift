@@ -24,7 +24,7 @@ struct FirefoxWindowLoad: Sendable {
     /// Firefox decodes some bytes (a judge that knows what each save wrote need not decode it
     /// again); the window itself is then not decoded.
     static func load(
-        _ id: String, from fileSystem: any ReadableFileSystem, paths: FirefoxStorePaths, decodes: ([UInt8]) -> Bool? = { _ in nil }
+        _ id: String, from fileSystem: any ReadableFileSystem, paths: FirefoxIOSStorePaths, decodes: ([UInt8]) -> Bool? = { _ in nil }
     ) -> FirefoxWindowLoad {
         for (path, source) in [(paths.windowPath(id), Source.file), (paths.backupPath(id), .backup)] {
             guard fileSystem.kind(of: path) == .file, let bytes = try? fileSystem.read(path, limit: Int.max) else { continue }

@@ -113,9 +113,8 @@ import Testing
 
     @Test func theJudgeWithoutShortcutsGivesTheSameVerdicts() throws {
         let run = try ChromiumDesktopStoreRun.record(WorkloadSource.load("small"), saveProtocol: .chromium)
-        let fast = ChromiumDesktopStoreJudge(run: run)
-        let plain = ChromiumDesktopStoreJudge(run: run)
-        plain.takesShortcuts = false
+        let fast = StoreVerdicts<ChromiumDesktopStoreJudge>(run: run, takesShortcuts: true)
+        let plain = StoreVerdicts<ChromiumDesktopStoreJudge>(run: run, takesShortcuts: false)
         var compared = 0
         _ = Explorer.judgeEveryState(
             run.recording, model: .pessimistic, seed: 1, maxStates: .max, keptFailures: 0, progress: nil

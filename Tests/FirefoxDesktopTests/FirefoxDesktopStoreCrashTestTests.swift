@@ -92,9 +92,8 @@ import Testing
 
     @Test func theJudgeWithoutShortcutsGivesTheSameVerdicts() throws {
         let run = try FirefoxDesktopStoreRun.record(WorkloadSource.load("typical"), saveProtocol: .firefox)
-        let fast = FirefoxDesktopStoreJudge(run: run)
-        let plain = FirefoxDesktopStoreJudge(run: run)
-        plain.takesShortcuts = false
+        let fast = StoreVerdicts<FirefoxDesktopStoreJudge>(run: run, takesShortcuts: true)
+        let plain = StoreVerdicts<FirefoxDesktopStoreJudge>(run: run, takesShortcuts: false)
         var compared = 0
         _ = Explorer.judgeEveryState(
             run.recording, model: .pessimistic, seed: 1, maxStates: .max, keptFailures: 0, progress: nil

@@ -80,7 +80,7 @@ import Testing
     @Test func thePageDocumentsNoOtherRule() {
         let documented = Self.page.split(separator: "\n").filter { $0.hasPrefix(".It Li ") && $0.contains("-") }
             .map { String($0.dropFirst(".It Li ".count)) }
-            .filter { !ChromeOutcome.allCases.map(\.rawValue).contains($0) }
+            .filter { !LaunchOutcome.allCases.map(\.rawValue).contains($0) }
         #expect(Set(documented) == Set(Rule.all.map(\.name)))
     }
 }

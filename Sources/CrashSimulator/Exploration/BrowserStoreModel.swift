@@ -26,35 +26,22 @@ public struct StoreRunSettings: Sendable {
     public var keptFailures = ExplorationOptions.defaultKeptFailures
     /// How many failures the document lists (nil: all kept).
     public var maxFailures: Int?
+    /// Whether the judge remembers its verdicts (`--no-shortcuts`: every state judged anew).
+    public var takesShortcuts = true
 
     public init() {}
 }
 
-/// A store model made of a crash test type, how its report becomes a document, and its replay:
-/// what each browser's store declares beside its crash test.
-public struct StoreModel<Test: BrowserStoreCrashTest>: BrowserStoreModel
-where Test.Configuration.SaveProtocol: RawRepresentable<String> & CaseIterable & Sendable {
-    public let name: String
-    let defaultSaveProtocol: Test.Configuration.SaveProtocol
-    let fields: @Sendable (Test.Report, Int?) -> CrashTestDocument.Fields
-    let replaying: @Sendable (Reproducer, Test.Configuration.SaveProtocol) throws(SimulatorError) -> Replayer.Outcome
+/// The store model of a `CrashTestedStore`: what its module's line of the registry lists.
+public struct StoreModel<Store: CrashTestedStore>: BrowserStoreModel {
+    public init() {}
 
-    public init(
-        _: Test.Type, name: String, defaultProtocol: Test.Configuration.SaveProtocol,
-        fields: @escaping @Sendable (Test.Report, Int?) -> CrashTestDocument.Fields,
-        replay: @escaping @Sendable (Reproducer, Test.Configuration.SaveProtocol) throws(SimulatorError) -> Replayer.Outcome
-    ) {
-        self.name = name
-        self.defaultSaveProtocol = defaultProtocol
-        self.fields = fields
-        self.replaying = replay
-    }
+    public var name: String { Store.name }
+    public var protocolNames: [String] { Store.SaveProtocol.allCases.map(\.rawValue) }
+    public var defaultProtocol: String { Store.browserProtocol.rawValue }
 
-    public var protocolNames: [String] { Test.Configuration.SaveProtocol.allCases.map(\.rawValue) }
-    public var defaultProtocol: String { defaultSaveProtocol.rawValue }
-
-    private func saveProtocol(_ name: String) throws(SimulatorError) -> Test.Configuration.SaveProtocol {
-        guard let saveProtocol = Test.Configuration.SaveProtocol(rawValue: name) else {
+    private func saveProtocol(_ name: String) throws(SimulatorError) -> Store.SaveProtocol {
+        guard let saveProtocol = Store.SaveProtocol(rawValue: name) else {
             throw .invalidReproducer(name, reason: "protocol= is not one of \(protocolNames.joined(separator: ", "))")
         }
         return saveProtocol
@@ -65,37 +52,19 @@ where Test.Configuration.SaveProtocol: RawRepresentable<String> & CaseIterable &
     ) throws(SimulatorError)
         -> CrashTestDocument.Fields
     {
-        var configuration = Test.Configuration()
+        var configuration = StoreCrashTest<Store>.Configuration()
         configuration.saveProtocol = try saveProtocol(protocolName)
         configuration.workload = settings.workload
         configuration.model = settings.model
         configuration.seed = settings.seed
         configuration.maxStates = settings.maxStates
         configuration.keptFailures = settings.keptFailures
-        return fields(try Test(configuration: configuration).run(progress: progress), settings.maxFailures)
+        configuration.takesShortcuts = settings.takesShortcuts
+        let report = try StoreCrashTest<Store>(configuration: configuration).run(progress: progress)
+        return CrashTestDocument.fields(report, maxFailures: settings.maxFailures)
     }
 
     public func replay(_ reproducer: Reproducer, protocolName: String) throws(SimulatorError) -> Replayer.Outcome {
-        try replaying(reproducer, try saveProtocol(protocolName))
+        try StoreCrashTest<Store>.replay(reproducer, saveProtocol: try saveProtocol(protocolName))
     }
-}
-
-/// A crash test of one browser's store: its configuration, run, and report.
-public protocol BrowserStoreCrashTest {
-    associatedtype Configuration: BrowserStoreRunOptions
-    associatedtype Report
-    init(configuration: Configuration)
-    func run(progress: ((Int) -> Void)?) throws(SimulatorError) -> Report
-}
-
-/// The options every browser store's run takes, its save protocol among them.
-public protocol BrowserStoreRunOptions {
-    associatedtype SaveProtocol
-    init()
-    var saveProtocol: SaveProtocol { get set }
-    var workload: String { get set }
-    var model: PersistenceModel { get set }
-    var seed: UInt64 { get set }
-    var maxStates: Int { get set }
-    var keptFailures: Int { get set }
 }

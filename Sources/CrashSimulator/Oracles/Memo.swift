@@ -10,34 +10,34 @@
 /// every part the answer depends on, mixed in a fixed order. Keys of two memos never meet, and a
 /// part left out is the one place a wrong answer can come from, so each memo says next to its key
 /// what its value depends on.
-struct MemoKey: Hashable, Sendable {
+package struct MemoKey: Hashable, Sendable {
     /// The mixed value.
     private(set) var value: UInt64
 
     /// A key of the memo named `memo`, with nothing mixed in yet.
-    init(_ memo: String) { value = ContentHash.of(memo) }
+    package init(_ memo: String) { value = ContentHash.of(memo) }
 
     /// The key with `part` mixed in.
-    func with(_ part: UInt64) -> MemoKey {
+    package func with(_ part: UInt64) -> MemoKey {
         var key = self
         key.value = ContentHash.combine(value, part)
         return key
     }
 
     /// The key with `part` mixed in (its bits, sign included).
-    func with(_ part: Int32) -> MemoKey { with(UInt64(UInt32(bitPattern: part))) }
+    package func with(_ part: Int32) -> MemoKey { with(UInt64(UInt32(bitPattern: part))) }
 
     /// The key with `part` mixed in.
-    func with(_ part: Int) -> MemoKey { with(UInt64(bitPattern: Int64(part))) }
+    package func with(_ part: Int) -> MemoKey { with(UInt64(bitPattern: Int64(part))) }
 
     /// The key with `part` mixed in, an absent part apart from every present one.
-    func with(_ part: UInt64?) -> MemoKey { part.map { with(1).with($0) } ?? with(0) }
+    package func with(_ part: UInt64?) -> MemoKey { part.map { with(1).with($0) } ?? with(0) }
 
     /// The key with the text `part` mixed in.
-    func with(_ part: String) -> MemoKey { with(ContentHash.of(part)) }
+    package func with(_ part: String) -> MemoKey { with(ContentHash.of(part)) }
 
     /// The key with `part` mixed in.
-    func with(_ part: Bool) -> MemoKey { with(UInt64(part ? 1 : 0)) }
+    package func with(_ part: Bool) -> MemoKey { with(UInt64(part ? 1 : 0)) }
 }
 
 /// One of the checker's shortcuts: answers remembered by a `MemoKey`, so that a question asked
@@ -47,18 +47,18 @@ struct MemoKey: Hashable, Sendable {
 /// part its answer depends on.
 ///
 /// Beyond `capacity` answers it starts afresh. Confined to one thread, as the judge that owns it.
-final class Memo<Value> {
+package final class Memo<Value> {
     /// Answers kept at most.
-    let capacity: Int
+    package let capacity: Int
     /// Whether answers are remembered.
-    let isOn: Bool
+    package let isOn: Bool
     private var values: [MemoKey: Value] = [:]
     /// A key of this memo with nothing mixed in yet: the shortcut's name, made once.
-    let key: MemoKey
+    package let key: MemoKey
 
     /// The memo of the shortcut `shortcut`, on when shortcuts are taken (`takesShortcuts`) and
     /// that one is not switched off (`Shortcut.isTaken`).
-    init(_ shortcut: Shortcut, capacity: Int = 300_000, takesShortcuts: Bool = true) {
+    package init(_ shortcut: Shortcut, capacity: Int = 300_000, takesShortcuts: Bool = true) {
         key = MemoKey(shortcut.rawValue)
         self.capacity = capacity
         isOn = takesShortcuts && shortcut.isTaken
@@ -66,7 +66,7 @@ final class Memo<Value> {
 
     /// The answer remembered under `key`, or the one `compute` gives (remembered when `keeps`
     /// says so).
-    func value(_ key: MemoKey, keeps: (Value) -> Bool = { _ in true }, _ compute: () -> Value) -> Value {
+    package func value(_ key: MemoKey, keeps: (Value) -> Bool = { _ in true }, _ compute: () -> Value) -> Value {
         guard isOn else { return compute() }
         if let known = values[key] { return known }
         let value = compute()
@@ -81,7 +81,7 @@ final class Memo<Value> {
 /// environment variable `SESSIONCTL_SHORTCUTS_OFF` (names separated by commas) turns the ones it
 /// names off, alone, in an otherwise fast run, for measuring what each saves
 /// (`Benchmarks/shortcut-worth` counts the instructions with each off).
-enum Shortcut: String, CaseIterable, Sendable {
+package enum Shortcut: String, CaseIterable, Sendable {
     /// What the oracles found on a tree recovery left (`JudgeCaches.aftermath`).
     case aftermath
     /// Recovery run again on a tree recovery left (`JudgeCaches.secondRun`).
@@ -96,13 +96,18 @@ enum Shortcut: String, CaseIterable, Sendable {
     case oneStepTrees = "one-step trees"
     /// Directories compared, and the sweep's hint answered, by content hash.
     case contentHashes = "content hashes"
+    /// A browser store's verdicts on its crash states (`StoreVerdicts`).
+    case storeVerdicts = "store verdicts"
+    /// Whether a file's bytes load in the browser, asked of a store's judge again (Firefox for
+    /// iOS's window files).
+    case storeDecodes = "store decodes"
 
     /// The shortcuts `SESSIONCTL_SHORTCUTS_OFF` turns off (a name it does not know turns nothing off).
-    static let switchedOff: Set<Shortcut> = {
+    package static let switchedOff: Set<Shortcut> = {
         guard let value = getenv("SESSIONCTL_SHORTCUTS_OFF") else { return [] }
         return Set(String(cString: value).split(separator: ",").compactMap { Shortcut(rawValue: String($0)) })
     }()
 
     /// Whether this shortcut is taken when shortcuts are.
-    var isTaken: Bool { !Shortcut.switchedOff.contains(self) }
+    package var isTaken: Bool { !Shortcut.switchedOff.contains(self) }
 }

@@ -38,7 +38,7 @@ public struct Finding: Sendable, Hashable {
     }
 
     public var severity: Severity { rule.severity }
-    public var outcome: ChromeOutcome { rule.outcome }
+    public var outcome: LaunchOutcome { rule.outcome }
 
     /// True when this finding is worse than `other`: by severity, then by what Chrome does.
     public func isWorse(than other: Finding) -> Bool {

@@ -4,13 +4,13 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     /// The stable identifier scripts match on, e.g. `tab-id-invalid`.
     public let name: String
     public let severity: Severity
-    public let outcome: ChromeOutcome
+    public let outcome: LaunchOutcome
     /// What the rule means, in one line.
     public let summary: String
     /// What repair does about it, or why it does nothing.
     public let repair: RuleRepair
 
-    public init(_ name: String, _ severity: Severity, _ outcome: ChromeOutcome, _ summary: String, repair: RuleRepair) {
+    public init(_ name: String, _ severity: Severity, _ outcome: LaunchOutcome, _ summary: String, repair: RuleRepair) {
         self.name = name
         self.severity = severity
         self.outcome = outcome

@@ -186,9 +186,9 @@ extension SessionCtl {
                     let names = ["sessionctl"] + BrowserStore.names
                     throw ValidationError("--store must be \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1])")
                 }
-                guard command == nil, kill == nil, from == nil, shard == "1/1", recoveryCrashSample == nil, !noShortcuts else {
+                guard command == nil, kill == nil, from == nil, shard == "1/1", recoveryCrashSample == nil else {
                     throw ValidationError(
-                        "--store \(store) runs a simulated workload alone: not with --command, --kill, --from, --shard, --recovery-crash-sample or --no-shortcuts"
+                        "--store \(store) runs a simulated workload alone: not with --command, --kill, --from, --shard or --recovery-crash-sample"
                     )
                 }
             }
@@ -301,6 +301,7 @@ extension SessionCtl {
             settings.maxStates = maxStates
             settings.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
             settings.maxFailures = maxFailures
+            settings.takesShortcuts = !noShortcuts
             let fields = try browserStore.model.run(protocolName: browserStore.protocolName, settings: settings, progress: show)
             progress.clear()
             try finish(fields)

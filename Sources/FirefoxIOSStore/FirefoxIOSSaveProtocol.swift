@@ -6,7 +6,7 @@ import SessionModel
 
 /// How the model of Firefox for iOS's tab store writes a window file: as Firefox does, or a
 /// variant of the same layout that keeps every completed save (docs/firefox-ios-format.md, "Saving").
-public enum FirefoxSaveProtocol: String, Sendable, CaseIterable {
+public enum FirefoxIOSSaveProtocol: String, Sendable, CaseIterable {
     /// Firefox's own: a throttled save removes the window's backup and copies the window file to
     /// it (`FileManager.copyItem`, never fsynced), then writes the window file with
     /// `Data.write(.atomic)`: a temporary file, fsynced (swift-foundation's Data+Writing.swift,

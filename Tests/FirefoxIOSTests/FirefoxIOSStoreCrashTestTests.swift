@@ -11,21 +11,21 @@ import Testing
 /// `crash-test --store firefox-ios`: the model of Firefox for iOS's save protocol writes what
 /// Firefox's code writes, loses nothing when only the process dies, loses whole windows on a power
 /// loss, and its durable variant loses nothing under either model.
-@Suite struct FirefoxStoreCrashTestTests {
+@Suite struct FirefoxIOSStoreCrashTestTests {
     init() { Browsers.install() }
 
     private func run(
-        _ workload: String, model: PersistenceModel, saveProtocol: FirefoxSaveProtocol = .firefox
-    ) throws -> FirefoxStoreCrashTest.Report {
-        var configuration = FirefoxStoreCrashTest.Configuration()
+        _ workload: String, model: PersistenceModel, saveProtocol: FirefoxIOSSaveProtocol = .firefox
+    ) throws -> FirefoxIOSStoreCrashTest.Report {
+        var configuration = FirefoxIOSStoreCrashTest.Configuration()
         configuration.workload = workload
         configuration.model = model
         configuration.saveProtocol = saveProtocol
-        return try FirefoxStoreCrashTest(configuration: configuration).run()
+        return try FirefoxIOSStoreCrashTest(configuration: configuration).run()
     }
 
     /// The tree a run leaves when nothing crashes.
-    private func finalTree(_ run: FirefoxStoreRun) -> ModelFileSystem {
+    private func finalTree(_ run: FirefoxIOSStoreRun) -> ModelFileSystem {
         let tree = ModelTree(snapshot: run.recording.initial, names: run.recording.names)
         for (index, operation) in run.recording.operations.enumerated() { tree.apply(operation.effect, index: Int32(index)) }
         return ModelFileSystem(tree: tree)
@@ -34,7 +34,7 @@ import Testing
     @Test func aThrottledSaveCopiesTheWindowFileToTheBackupAndAForcedSaveDoesNot() throws {
         // small: a throttled save (no file yet, so no backup), a throttled save (the first file
         // becomes the backup), then the app goes to the background (a forced save).
-        let run = try FirefoxStoreRun.record(WorkloadSource.load("small"), saveProtocol: .firefox)
+        let run = try FirefoxIOSStoreRun.record(WorkloadSource.load("small"), saveProtocol: .firefox)
         #expect(
             run.saves.map(\.label) == [
                 "save 1 (throttled) of window main", "save 2 (throttled) of window main", "save 3 (background) of window main"
@@ -48,12 +48,12 @@ import Testing
         // Foundation's Data.write(.atomic) fsyncs each temporary file (three saves, three
         // fsyncs) and never a directory; FileManager's copy of the backup is not fsynced.
         #expect(run.recording.operations.filter { $0.effect.isBarrier }.count == 3, "\(run.recording.operations.map(\.effect))")
-        let unsynced = try FirefoxStoreRun.record(WorkloadSource.load("small"), saveProtocol: .unsynced)
+        let unsynced = try FirefoxIOSStoreRun.record(WorkloadSource.load("small"), saveProtocol: .unsynced)
         #expect(!unsynced.recording.operations.contains { $0.effect.isBarrier })
     }
 
     @Test func privateTabsAreNotSavedAndACrashDropsTheThrottledSaveNotYetMade() throws {
-        let run = try FirefoxStoreRun.record(WorkloadSource.load("typical"), saveProtocol: .firefox)
+        let run = try FirefoxIOSStoreRun.record(WorkloadSource.load("typical"), saveProtocol: .firefox)
         for save in run.saves { #expect(!save.pages.contains { $0.contains("private.example") }, "\(save.label)") }
         // typical: navigate t5, wait, crash: the navigation was saved; after the relaunch the
         // second window still holds t5's new page.
@@ -92,10 +92,9 @@ import Testing
     }
 
     @Test func theJudgeWithoutShortcutsGivesTheSameVerdicts() throws {
-        let run = try FirefoxStoreRun.record(WorkloadSource.load("small"), saveProtocol: .firefox)
-        let fast = FirefoxStoreJudge(run: run)
-        let plain = FirefoxStoreJudge(run: run)
-        plain.takesShortcuts = false
+        let run = try FirefoxIOSStoreRun.record(WorkloadSource.load("small"), saveProtocol: .firefox)
+        let fast = StoreVerdicts<FirefoxIOSStoreJudge>(run: run, takesShortcuts: true)
+        let plain = StoreVerdicts<FirefoxIOSStoreJudge>(run: run, takesShortcuts: false)
         var compared = 0
         _ = Explorer.judgeEveryState(
             run.recording, model: .pessimistic, seed: 1, maxStates: .max, keptFailures: 0, progress: nil
@@ -112,7 +111,8 @@ import Testing
     @Test func reproducersOfTheStoreParseAndRefuseWhatIsNotTheirs() throws {
         let text = "store=firefox-ios;workload=small;model=pessimistic;protocol=firefox-durable;seed=3;crash=7;keep=none"
         let reproducer = try Reproducer(text: text)
-        #expect(reproducer.store == BrowserStore(model: FirefoxStoreCrashTest.model, protocolName: FirefoxSaveProtocol.durable.rawValue))
+        #expect(
+            reproducer.store == BrowserStore(model: FirefoxIOSStoreCrashTest.model, protocolName: FirefoxIOSSaveProtocol.durable.rawValue))
         #expect(reproducer.text == text)
         #expect(throws: SimulatorError.self) {
             try Reproducer(text: "store=firefox-ios;workload=small;model=process;protocol=safe;seed=1;crash=1")
@@ -128,7 +128,7 @@ import Testing
 }
 
 /// What a second read of the Firefox store's judge found, each held by a test.
-@Suite struct FirefoxStoreJudgeTests {
+@Suite struct FirefoxIOSStoreJudgeTests {
     init() { Browsers.install() }
 
     /// A save that writes the same bytes as an earlier one, later, does not excuse loading the
@@ -150,11 +150,11 @@ import Testing
             wait
             """.utf8
         ).write(to: URL(fileURLWithPath: file))
-        let run = try FirefoxStoreRun.record(WorkloadSource.load(file), saveProtocol: .firefox)
+        let run = try FirefoxIOSStoreRun.record(WorkloadSource.load(file), saveProtocol: .firefox)
         #expect(run.saves.count == 3 && run.saves[0].bytes == run.saves[2].bytes, "save 3 writes what save 1 wrote")
-        var configuration = FirefoxStoreCrashTest.Configuration()
+        var configuration = FirefoxIOSStoreCrashTest.Configuration()
         configuration.workload = file
-        let report = try FirefoxStoreCrashTest(configuration: configuration).run()
+        let report = try FirefoxIOSStoreCrashTest(configuration: configuration).run()
         let between = report.result.failures.filter {
             $0.crashAfter >= run.saves[1].afterOperations && $0.crashAfter < run.saves[2].afterOperations - 1
                 && $0.message.contains("as save 1 (throttled) of window main wrote it")

@@ -10,50 +10,36 @@ import SessionModel
 /// A window must load as its last returned save wrote it, or as a later save did (durability);
 /// what loads must be what some save wrote (atomicity). A window that loads from neither file
 /// while a save of it had returned is lost whole.
-final class FirefoxStoreJudge {
+public final class FirefoxIOSStoreJudge: StoreStateJudge {
     /// How a state's windows load, the worst of them.
-    typealias Outcome = StoreOutcome
+    public typealias Outcome = StoreOutcome
 
-    let run: FirefoxStoreRun
-    /// A verdict depends on the tree and on how many saves had returned.
-    private struct Key: Hashable {
-        var tree: UInt64
-        var returned: Int
-    }
-
-    private var verdicts: [Key: (findings: [Finding], outcome: Outcome)] = [:]
+    let run: FirefoxIOSStoreRun
     /// Every save's bytes: they decode, as what Firefox's encoder wrote.
     private let saved: Set<[UInt8]>
-    /// Whether Firefox decodes bytes no save wrote, by the bytes.
-    private var decoded: [[UInt8]: Bool] = [:]
-    /// Distinct states judged.
-    var judged: Int { verdicts.count }
+    /// Whether Firefox decodes bytes no save wrote, by their content hash.
+    private let decoded: Memo<Bool>
+    private let takesShortcuts: Bool
 
-    init(run: FirefoxStoreRun) {
+    public init(run: FirefoxIOSStoreRun, takesShortcuts: Bool) {
         self.run = run
+        self.takesShortcuts = takesShortcuts
         saved = Set(run.saves.map(\.bytes))
+        decoded = Memo(.storeDecodes, takesShortcuts: takesShortcuts)
     }
 
     /// Whether Firefox decodes `bytes`, when that is known without decoding them: a save's bytes
-    /// do; others are decoded once and remembered. `takesShortcuts` false decodes every time.
+    /// do; others are decoded once and remembered. Without shortcuts every file is decoded.
     private func decodes(_ bytes: [UInt8]) -> Bool? {
         guard takesShortcuts else { return nil }
         if saved.contains(bytes) { return true }
-        if let known = decoded[bytes] { return known }
-        let loads = FirefoxWindowDecoder.decode(bytes).loadsInFirefox
-        decoded[bytes] = loads
-        return loads
+        return decoded.value(decoded.key.with(ContentHash.of(bytes)).with(bytes.count)) {
+            FirefoxWindowDecoder.decode(bytes).loadsInFirefox
+        }
     }
 
-    /// Whether the judge remembers its verdicts and what it decoded (off: every state judged and
-    /// every file decoded whole, what `FirefoxStoreCrashTestTests` compares the shortcuts with).
-    var takesShortcuts = true
-
-    /// The findings and outcome of `tree` crashed after `crashPoint` operations.
-    func judge(_ tree: ModelTree, crashPoint: Int) -> (findings: [Finding], outcome: Outcome) {
-        let returned = run.saves.prefix { $0.afterOperations <= crashPoint }.count
-        let key = Key(tree: tree.hash, returned: returned)
-        if takesShortcuts, let known = verdicts[key] { return known }
+    /// The findings and outcome of `tree` crashed after `crashPoint` operations, `returned` saves having returned.
+    public func judge(_ tree: ModelTree, crashPoint: Int, returned: Int) -> (findings: [Finding], outcome: Outcome) {
         let fileSystem = ModelFileSystem(tree: tree, firstInode: tree.inodeCapacity + 10_000, tracksExactContent: false)
         var findings: [Finding] = []
         var outcome = Outcome.latest
@@ -98,7 +84,6 @@ final class FirefoxStoreJudge {
                     ))
             }
         }
-        verdicts[key] = (findings, outcome)
         return (findings, outcome)
     }
 

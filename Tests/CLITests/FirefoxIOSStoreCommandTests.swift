@@ -3,7 +3,7 @@ import Testing
 
 /// `sessionctl crash-test --store firefox-ios`: the JSON contract of a store run, its usage errors,
 /// and its reproducers replayed from the command line.
-@Suite struct FirefoxStoreCommandTests {
+@Suite struct FirefoxIOSStoreCommandTests {
     private func json(_ result: CLIResult) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }

@@ -6,11 +6,11 @@ import SessionModel
 
 /// Plays a workload's events on a model of Firefox for iOS's tab store: its windows and tabs in
 /// memory, the two-second throttle of `DefaultTabDataStore`, forced saves, crashes and launches
-/// that load what `FirefoxWindowLoad` loads, each save written by a `FirefoxStoreWriter`.
+/// that load what `FirefoxWindowLoad` loads, each save written by a `FirefoxIOSStoreWriter`.
 ///
 /// Each window is saved on its own, as on an iPad; private tabs are not saved (Firefox's default
 /// setting closes them). Pins and groups are no part of Firefox's window file and change nothing.
-struct FirefoxStoreDriver {
+struct FirefoxIOSStoreDriver {
     /// A completed save: which window, what it wrote, and the operations issued when it returned.
     struct Save: Sendable {
         var window: String
@@ -45,7 +45,7 @@ struct FirefoxStoreDriver {
     /// The seconds between a first change and its throttled save.
     static let throttleSeconds = 2.0
 
-    private var writer: FirefoxStoreWriter
+    private var writer: FirefoxIOSStoreWriter
     private let operations: () -> Int
     private var windows: [(name: String, window: Window)] = []
     /// Virtual time, seconds since 2001.
@@ -57,7 +57,7 @@ struct FirefoxStoreDriver {
     private(set) var events: [(operation: Int, text: String)] = []
 
     /// A driver writing with `writer`; `operations` tells how many file operations were issued so far.
-    init(writer: FirefoxStoreWriter, operations: @escaping () -> Int) {
+    init(writer: FirefoxIOSStoreWriter, operations: @escaping () -> Int) {
         self.writer = writer
         self.operations = operations
     }

@@ -1,17 +1,17 @@
-/// What Chrome for iOS would do about a finding on its next launch (docs/chrome-ios-format.md, how
-/// Chrome loads).
-public enum ChromeOutcome: String, Sendable, Hashable, CaseIterable {
+/// What the browser does about a finding on its next launch, in every family's words: Chrome for
+/// iOS's from docs/chrome-ios-format.md (how Chrome loads), the others' from their format pages.
+public enum LaunchOutcome: String, Sendable, Hashable, CaseIterable {
     /// The window loads empty and its tab directories are deleted.
     case sessionLost = "session-lost"
     /// One tab disappears (dropped on load, or at the next save once it has no history).
     case tabLost = "tab-lost"
     /// A file or directory is deleted (or navigation entries are trimmed away).
     case entryDeleted = "entry-deleted"
-    /// Chrome crashes while loading.
+    /// The browser crashes while loading.
     case crash
     /// A value is silently changed (re-chosen, cleared, clamped, re-derived).
     case adjusted
-    /// Chrome does nothing about it.
+    /// The browser does nothing about it.
     case none
 
     /// Worst first: crash, session-lost, tab-lost, entry-deleted, adjusted, none.

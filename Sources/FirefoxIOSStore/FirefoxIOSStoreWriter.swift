@@ -5,23 +5,23 @@ import SessionFormats
 import SessionModel
 
 /// Writes window files into a Firefox for iOS profile directory as Firefox's `DefaultTabDataStore`
-/// does, under a `FirefoxSaveProtocol`.
-struct FirefoxStoreWriter {
+/// does, under a `FirefoxIOSSaveProtocol`.
+struct FirefoxIOSStoreWriter {
     let fileSystem: any FileSystem
     /// The `profile.profile` directory.
     let profile: String
-    let saveProtocol: FirefoxSaveProtocol
+    let saveProtocol: FirefoxIOSSaveProtocol
     /// Temporary names given so far (each write has its own).
     private var temporaryCount = 0
 
-    init(fileSystem: any FileSystem, profile: String, saveProtocol: FirefoxSaveProtocol) {
+    init(fileSystem: any FileSystem, profile: String, saveProtocol: FirefoxIOSSaveProtocol) {
         self.fileSystem = fileSystem
         self.profile = profile
         self.saveProtocol = saveProtocol
     }
 
     /// The paths of the profile's window files.
-    var paths: FirefoxStorePaths { FirefoxStorePaths(profile: profile) }
+    var paths: FirefoxIOSStorePaths { FirefoxIOSStorePaths(profile: profile) }
 
     /// Saves `bytes` as window `id`'s file; a throttled save (`backingUp`), and every save of the
     /// durable protocol, first makes the file there is the window's backup.
@@ -74,7 +74,7 @@ struct FirefoxStoreWriter {
 }
 
 /// Where a Firefox for iOS profile keeps a window's file and its backup.
-struct FirefoxStorePaths: Sendable {
+struct FirefoxIOSStorePaths: Sendable {
     /// The `profile.profile` directory.
     let profile: String
 

@@ -6,17 +6,18 @@ import SessionModel
 
 /// One uninterrupted run of a workload on the model of Firefox for iOS's tab store, recorded: its
 /// file operations and every save that returned, which each crash state is judged by.
-struct FirefoxStoreRun: Sendable {
+public struct FirefoxIOSStoreRun: StoreRun {
     /// The app group container in the model file system.
     static let container = "/container"
-    let recording: Recording
-    let saves: [FirefoxStoreDriver.Save]
+    public let recording: Recording
+    let saves: [FirefoxIOSStoreDriver.Save]
+    public var saveEnds: [Int] { saves.map(\.afterOperations) }
     let windowIDs: [String]
     /// Where the profile's window files are.
-    let paths: FirefoxStorePaths
+    let paths: FirefoxIOSStorePaths
 
     /// Plays `workload` under `saveProtocol` on an empty container.
-    static func record(_ workload: Workload, saveProtocol: FirefoxSaveProtocol) throws(SimulatorError) -> FirefoxStoreRun {
+    static func record(_ workload: Workload, saveProtocol: FirefoxIOSSaveProtocol) throws(SimulatorError) -> FirefoxIOSStoreRun {
         let tree = ModelTree()
         let fileSystem = ModelFileSystem(tree: tree)
         let profile = joinPath(container, FirefoxIOSLayout.profileDirectory)
@@ -28,12 +29,12 @@ struct FirefoxStoreRun: Sendable {
         }
         let initial = tree.snapshot()
         fileSystem.clearOperations()
-        let writer = FirefoxStoreWriter(fileSystem: fileSystem, profile: profile, saveProtocol: saveProtocol)
-        var driver = FirefoxStoreDriver(writer: writer, operations: { fileSystem.operations.count })
+        let writer = FirefoxIOSStoreWriter(fileSystem: fileSystem, profile: profile, saveProtocol: saveProtocol)
+        var driver = FirefoxIOSStoreDriver(writer: writer, operations: { fileSystem.operations.count })
         try driver.play(workload)
         let recording = StoreExploration.recording(
             workload, profile: container, initial: initial, tree: tree, fileSystem: fileSystem,
             saves: driver.saves.map { ($0.afterOperations, $0.label) }, events: driver.events)
-        return FirefoxStoreRun(recording: recording, saves: driver.saves, windowIDs: driver.windowIDs, paths: writer.paths)
+        return FirefoxIOSStoreRun(recording: recording, saves: driver.saves, windowIDs: driver.windowIDs, paths: writer.paths)
     }
 }
