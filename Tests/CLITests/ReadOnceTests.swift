@@ -10,7 +10,20 @@ import Testing
         "Fixtures/profiles/healthy", "Fixtures/profiles/legacy", "Fixtures/gallery/backup-present",
         "Fixtures/gallery/mixed-formats", "Fixtures/gallery/metadata-truncated", "Fixtures/gallery/tab-data-truncated",
         "Fixtures/gallery/unreferenced-entry", "Fixtures/gallery/incognito-tab-data-truncated", "Fixtures/gallery/legacy-two-windows",
-        "Fixtures/gallery/state-too-large"
+        "Fixtures/gallery/state-too-large",
+        // Every other family: healthy profiles and damaged ones, a legacy archive, backups.
+        "Fixtures/firefox-ios/gallery/healthy", "Fixtures/firefox-ios/gallery/backup-unparsable",
+        "Fixtures/firefox-ios/gallery/legacy-archive-unmigrated", "Fixtures/firefox-desktop/gallery/healthy",
+        "Fixtures/firefox-desktop/gallery/json-cut", "Fixtures/firefox-desktop/gallery/backup-cut",
+        "Fixtures/chromium-desktop/gallery/healthy", "Fixtures/chromium-desktop/gallery/record-past-end",
+        "Fixtures/real/chromium-desktop/edge-141", "Fixtures/real/firefox-desktop/firefox-57"
+    ]
+
+    /// Session files of every family given alone (the command names the file, not its profile).
+    static let files = [
+        "Fixtures/profiles/healthy/SessionStorage", "Fixtures/firefox-ios/gallery/healthy/profile.profile/window-data",
+        "Fixtures/firefox-desktop/gallery/healthy", "Fixtures/chromium-desktop/gallery/healthy/Sessions",
+        "Fixtures/firefox-ios/gallery/legacy-archive-unmigrated/profile.profile"
     ]
 
     /// How many times each regular file under `root` was opened by `arguments`.
@@ -59,6 +72,27 @@ import Testing
             #expect(
                 twice.isEmpty, "\(command.dropLast(command.first == "report" ? 3 : 1).joined(separator: " ")) on \(profile) read \(twice)")
             #expect(!counts.isEmpty, "\(command) read nothing of \(profile)")
+        }
+    }
+
+    /// Each session file given alone is recognised and read once by every reading command,
+    /// whichever family owns it.
+    @Test(.enabled(if: CLI.hasStrace, "strace is not installed (apt-get install strace)"), arguments: files)
+    func aFileGivenAloneIsReadOnce(_ directory: String) throws {
+        let (scratch, path) = try Self.copy(directory)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let names = try FileManager.default.subpathsOfDirectory(atPath: path).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: "\(path)/\(name)", isDirectory: &isDirectory) && !isDirectory.boolValue
+                && !name.hasSuffix("prefs.js") && !name.hasSuffix(".json") && !name.hasPrefix("tab-session-data")
+        }
+        #expect(!names.isEmpty)
+        for name in names {
+            let file = "\(path)/\(name)"
+            for command in [["inspect", file], ["inspect", "--history", "--format", "json", file], ["validate", file]] {
+                let counts = try Self.opens(command, under: path)
+                #expect(counts[name] == 1, "\(command.joined(separator: " ")) opened \(name) \(counts[name] ?? 0) times: \(counts)")
+            }
         }
     }
 

@@ -52,6 +52,16 @@ public struct AsideTarget: Sendable, Equatable {
         _ path: String, command: String = "this command", browsers: Set<String> = [ChromeIOSFamily().name],
         whileRunning: Bool = false, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> AsideTarget {
+        try locateReading(path, command: command, browsers: browsers, whileRunning: whileRunning, fileSystem: fileSystem).target
+    }
+
+    /// `locate`, with the input it located at the profile when it read one there (a family's
+    /// profile given itself, not found inside PATH): what a dry run plans from without reading
+    /// the profile again.
+    public static func locateReading(
+        _ path: String, command: String = "this command", browsers: Set<String> = [ChromeIOSFamily().name],
+        whileRunning: Bool = false, fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws -> (target: AsideTarget, input: LocatedInput?) {
         // An empty PATH names nothing (an unset variable), never the working directory.
         guard !path.isEmpty else { throw FormatError.unreadable(path: path, reason: "an empty path names no profile") }
         // Repeated slashes and `.` components name the same place (`SessionStorage//<id>`).
@@ -72,7 +82,8 @@ public struct AsideTarget: Sendable, Equatable {
                     ? "a compressed bundle, which commands that change a profile do not write into; unpack it with sessionctl decompress \(path) -o DIR, then run this on DIR"
                     : "not a directory (commands that change a profile take the profile directory)")
         }
-        if let input = try? InputOpener.open(path, fileSystem: fileSystem), input.browser != ChromeIOSFamily().name {
+        // Read once: a dry run plans from this input and predicts what remains from the same bytes.
+        if let input = try? InputOpener.open(path, fileSystem: ReadOnceFileSystem(fileSystem)), input.browser != ChromeIOSFamily().name {
             guard browsers.contains(input.browser) else {
                 throw ForensicsError.notSupported(path: path, command: command, browser: BrowserFamilies.family(of: input).displayName)
             }
@@ -92,27 +103,29 @@ public struct AsideTarget: Sendable, Equatable {
                 profile: profile, session: nil, incognito: false, foundInside: inside,
                 browser: input.browser)
             target.product = family.product(of: input)
-            return target
+            return (target, inside == nil ? input : nil)
         }
         let markers = [
             ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
             ProfileLayout.backupsDirectory
         ]
         if markers.contains(where: { fileSystem.resolvedKind(of: joinPath(path, $0)) == .directory }) {
-            return AsideTarget(profile: path, session: nil, incognito: false)
+            return (AsideTarget(profile: path, session: nil, incognito: false), nil)
         }
         let storage = parentPath(path)
         if [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].contains(lastPathComponent(storage)) {
             let above = parentPath(storage)
             let incognito = lastPathComponent(above) == ProfileLayout.incognitoDirectory
-            return AsideTarget(profile: incognito ? parentPath(above) : above, session: lastPathComponent(path), incognito: incognito)
+            return (
+                AsideTarget(profile: incognito ? parentPath(above) : above, session: lastPathComponent(path), incognito: incognito), nil
+            )
         }
         // An unpacked bundle: exactly one profile one level down is that profile, as for the readers.
         let children = ((try? fileSystem.list(path)) ?? []).filter { child in
             markers.contains { fileSystem.resolvedKind(of: joinPath(path, child, $0)) == .directory }
         }
         if children.count == 1, let child = children.first {
-            return AsideTarget(profile: joinPath(path, child), session: nil, incognito: false, foundInside: child)
+            return (AsideTarget(profile: joinPath(path, child), session: nil, incognito: false, foundInside: child), nil)
         }
         throw ForensicsError.notAProfile(
             path: path,

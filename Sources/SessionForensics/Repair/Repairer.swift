@@ -98,9 +98,13 @@ public struct Repairer: Sendable {
 
     /// Plans, and unless `dryRun` applies the plan and validates the result, all under the
     /// profile's lock (taken before anything is read).
-    public func run(session: (id: SessionID, incognito: Bool)? = nil, dryRun: Bool) throws -> Result {
+    ///
+    /// `located`, the profile as the caller located it (`AsideTarget.locateReading`), spares a
+    /// dry run reading it again; a run reads it anew under the lock.
+    public func run(session: (id: SessionID, incognito: Bool)? = nil, dryRun: Bool, located: LocatedInput? = nil) throws -> Result {
         if dryRun {
-            let (plan, read) = try planWithInput(session: session)
+            let reused = located.flatMap { located in browser.map { $0.name == located.browser } ?? true ? located : nil }
+            let (plan, read) = try planWithInput(session: session, located: reused)
             // The checks the run makes before its first write, so that the dry run ends as it would.
             _ = try RepairExecutor(aside: aside).preflight(plan, held: read.heldFiles(in: plan.directories))
             try FileRewriteExecutor(aside: aside).preflight(plan)

@@ -91,7 +91,7 @@ public struct ProfileReport: Sendable {
             input: input, history: history, redacted: redact, sessions: sessions, errors: errors,
             validation: validation, entries: entries, chromeBackups: backups)
         report.ownBackupsName = rulebook.family.ownBackupsName
-        report.bundle = CompressedInput.isGzip(input) || InputOpener.archiveMember(input) != nil
+        report.bundle = located.isBundle
         return report
     }
 

@@ -95,7 +95,7 @@ public enum ReportPage {
         let input = ShellWord.quote(report.input)
         // Commands that change a profile take a directory: a bundle is unpacked first.
         // A file is repaired through the profile that holds it.
-        let profile = report.bundle ? "DIR" : RepairTarget.directory(for: report.input).map(ShellWord.quote) ?? input
+        let profile = report.bundle ? "DIR" : RepairTarget.directory(for: report.input, isBundle: false).map(ShellWord.quote) ?? input
         if report.bundle && (!report.errors.isEmpty || validation.errors > 0 || !report.entries.isEmpty) {
             next.append("sessionctl decompress \(input) -o DIR")
         }

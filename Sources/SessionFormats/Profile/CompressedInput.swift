@@ -13,6 +13,11 @@ public enum CompressedInput {
     /// member may have when `decompress` unpacks it to disk).
     static let maxSize: Int64 = 256 << 20
 
+    /// Whether `bytes` begin as a gzip file does.
+    static func isGzip(_ bytes: FileBytes) -> Bool {
+        bytes.count >= 3 && GzipHeader.isGzip(bytes[0..<3])
+    }
+
     /// True when the file at `path` begins with the gzip magic bytes.
     public static func isGzip(_ path: String) -> Bool {
         guard let head = try? FileStream(path).read(upTo: 3) else { return false }

@@ -28,13 +28,16 @@ public enum InputOpener {
                 tree: ReadableTree(fileSystem: fileSystem, root: path), ancestry: components, browser: browser)
         }
         guard kind == .file else { throw .notASession(path: path, reason: "not a file or directory") }
+        // The file is read once, whichever families look at it before the one that reads it.
+        let directory = parentPath(path)
+        let file = joinPath(directory, lastPathComponent(path))
+        let once = ReadOnceFileSystem(fileSystem, only: file)
         // Compressed input is streamed from the real disk; other file systems hold session files only.
-        if fileSystem is POSIXFileSystem && CompressedInput.isGzip(path) {
+        if fileSystem is POSIXFileSystem, let bytes = try? once.readBytes(file, limit: maximumFileSize), CompressedInput.isGzip(bytes) {
             return try CompressedInput.open(path, ancestry: Array(components.dropLast()), browser: browser)
         }
-        let directory = parentPath(path)
         return try BrowserFamilies.locate(
-            tree: ReadableTree(fileSystem: fileSystem, root: directory),
+            tree: ReadableTree(fileSystem: once, root: directory),
             file: lastPathComponent(path), ancestry: Array(components.dropLast()), browser: browser)
     }
 

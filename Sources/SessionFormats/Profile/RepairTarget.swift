@@ -6,9 +6,10 @@ public enum RepairTarget {
     /// PATH itself when it is a profile or a session directory; for a storage directory
     /// (`SessionStorage`, `Sessions`) or a file, the nearest directory above it that holds a profile
     /// (absolute); nil for a bundle or a file no profile holds.
-    public static func directory(for path: String) -> String? {
+    /// `isBundle` says that PATH is a compressed bundle when the caller knows it (nil: look).
+    public static func directory(for path: String, isBundle: Bool? = nil) -> String? {
         let fileSystem = POSIXFileSystem()
-        guard let kind = fileSystem.resolvedKind(of: path), !CompressedInput.isGzip(path) else { return nil }
+        guard let kind = fileSystem.resolvedKind(of: path), !(isBundle ?? CompressedInput.isGzip(path)) else { return nil }
         // Inside a directory of a family's session state: the profile directory above it.
         let components = pathComponents(InputOpener.absolutePath(path))
         let stateDirectories = Set(BrowserFamilies.all.flatMap(\.sessionStateDirectories))

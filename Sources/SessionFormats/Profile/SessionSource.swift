@@ -75,6 +75,8 @@ public struct LocatedInput: Sendable {
     public var shadowedLegacySessions: [SessionSource]
     /// Sessions Chrome's legacy crash helper set aside in a profile (`Backups/<id>/session.backup.plist`),
     /// not live; listed only when the input is a profile.
+    /// Whether the input was read from a compressed bundle (gzip, `.tar.gz`) rather than from disk.
+    public var isBundle: Bool { tree.fileSystem is ArchiveTree }
     public var chromeBackups: [SessionSource]
     /// The browser family that recognised the input (`BrowserFamilies.locate` sets it).
     public var family: any BrowserFamily = UnrecognisedFamily()

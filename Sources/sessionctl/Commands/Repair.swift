@@ -34,11 +34,11 @@ extension SessionCtl {
         @OptionGroup var browserOption: BrowserOption
 
         func run() throws {
-            let target = try AsideTarget.locate(path, command: "repair", browsers: Set(BrowserFamilies.names))
+            let (target, located) = try AsideTarget.locateReading(path, command: "repair", browsers: Set(BrowserFamilies.names))
             Output.profileFoundInside(target.foundInside, of: path)
             let aside = SessionForensics.Aside(profile: target.profile, toolVersion: SessionCtl.version)
             let repairer = Repairer(profile: target.profile, aside: aside, browser: browserOption.family)
-            let result = try repairer.run(session: target.session.map { ($0, target.incognito) }, dryRun: dryRun)
+            let result = try repairer.run(session: target.session.map { ($0, target.incognito) }, dryRun: dryRun, located: located)
             switch output.format {
             case .json: Output.document(RepairDocument.encode(result))
             case .text: RepairText.print(result)

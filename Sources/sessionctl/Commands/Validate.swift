@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSystemKit
 import SessionForensics
 import SessionFormats
 
@@ -43,7 +44,10 @@ extension SessionCtl {
             Output.profileFoundInside(input.profileFoundInside, of: path)
             switch output.format {
             case .json: Output.document(ValidationDocument.encode(report))
-            case .text: ValidateText.print(report, path: path)
+            case .text:
+                // A gzip file given itself (not a member path through one), known from the read.
+                let isBundle = input.isBundle && POSIXFileSystem().resolvedKind(of: path) == .file
+                ValidateText.print(report, path: path, isBundle: isBundle)
             }
             if report.fails(strict: strict) { throw CommandFailure.exit(ExitStatus.findings) }
         }

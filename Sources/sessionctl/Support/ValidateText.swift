@@ -5,7 +5,7 @@ import SessionFormats
 /// The text view of `validate`: findings grouped by session and tab, worst first, then a summary.
 enum ValidateText {
     /// Prints the report; `path` is what the user gave, for the next step it suggests.
-    static func print(_ report: ValidationReport, path: String? = nil) {
+    static func print(_ report: ValidationReport, path: String? = nil, isBundle: Bool = false) {
         let browser = BrowserFamilies.named(report.browser)?.shortName ?? report.browser
         for (number, session) in report.groupedWorstFirst().enumerated() {
             if number > 0 { Output.line() }
@@ -27,17 +27,17 @@ enum ValidateText {
         Output.line(
             "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
         if let path, report.findings.contains(where: RepairPlanner.needsRepair) {
-            next(path, browser: BrowserFamilies.named(report.browser)?.shortName.capitalized ?? "the browser")
+            next(path, browser: BrowserFamilies.named(report.browser)?.shortName.capitalized ?? "the browser", isBundle: isBundle)
         }
     }
 
     /// The `next:` line: the repair command that shows how what the browser would lose is saved.
-    private static func next(_ path: String, browser: String) {
-        if CompressedInput.isGzip(path) {
+    private static func next(_ path: String, browser: String, isBundle: Bool) {
+        if isBundle {
             Output.line(
                 "next: sessionctl decompress \(ShellWord.quote(path)) -o DIR, then sessionctl repair --dry-run DIR shows how repair would save what \(browser) would lose"
             )
-        } else if let target = RepairTarget.directory(for: path) {
+        } else if let target = RepairTarget.directory(for: path, isBundle: false) {
             // Repair takes a directory: for a file, the profile that holds it.
             Output.line(
                 "next: sessionctl repair --dry-run \(ShellWord.quote(target)) shows how repair would save what \(browser) would lose")
