@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Keeps the man pages true: every option of `--help` documented, no page documenting an option
@@ -78,7 +79,7 @@ import Testing
     /// Runs every example of every page, in order, in a scratch copy of Fixtures/: each `.Dl $ ...`
     /// line, and each `.Bd -literal` block of `$ ...` lines (one shell script: its variables and
     /// continued lines hold).
-    @Test func examplesRunAsWritten() throws {
+    @Test(.exhaustive) func examplesRunAsWritten() throws {
         let manDirectory = CLI.path("man")
         let pages = try FileManager.default.contentsOfDirectory(atPath: manDirectory).filter { $0.hasSuffix(".1") }.sorted()
         let binDirectory = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Each command reads each file of its input once: the opens of regular files under the input,
 /// counted with strace (`-y` names the file each descriptor leads to, relative opens included).
-@Suite(.serialized) struct ReadOnceTests {
+@Suite(.serialized, .exhaustive) struct ReadOnceTests {
     /// Gallery profiles with every kind of session: optimized, incognito, legacy beside
     /// SessionStorage, Chrome's backups, damaged lists and tab files, unlisted directories.
     static let profiles = [

@@ -12,7 +12,7 @@ import Testing
 /// what Chrome's `CommandStorageBackend` writes (appends, resets into new files, the deletions
 /// after a reset and at launch); a kill between a reset's file creation and its header loses the
 /// session; a power loss loses it many ways; the durable variant loses nothing acknowledged.
-@Suite struct ChromiumDesktopStoreCrashTestTests {
+@Suite(.exhaustive) struct ChromiumDesktopStoreCrashTestTests {
     init() { Browsers.install() }
 
     private func run(

@@ -5,7 +5,7 @@ import Testing
 
 /// The checker catches these: each flawed write protocol planted in the store makes crash-test
 /// fail on a built-in workload, with a reproducer that replays to the same failure.
-@Suite struct CheckerCatchesTests {
+@Suite(.exhaustive) struct CheckerCatchesTests {
     init() { Browsers.install() }
 
     /// A protocol, the oracle that must catch it, and the model it is caught under.

@@ -10,7 +10,7 @@ import Testing
 /// `crash-test --command`: every crash state of repair, migrate, aside push and restore, and
 /// import keeps every tab and converges on a re-run; a flawed write protocol is caught, and its
 /// reproducers replay to the same verdict.
-@Suite struct CommandCrashTestTests {
+@Suite(.exhaustive) struct CommandCrashTestTests {
     init() { Browsers.install() }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -139,7 +139,7 @@ import Testing
 }
 
 /// `crash-test --command repair` is clean under both models on every profile of the gallery.
-@Suite struct GalleryRepairCrashTests {
+@Suite(.exhaustive) struct GalleryRepairCrashTests {
     init() { Browsers.install() }
 
     static let profiles: [String] = {
@@ -173,7 +173,7 @@ import Testing
 /// loading rules shorten a session, the report names the rule (the store keeps a copy of the
 /// session first, and the oracles allow the loss only then); files outside Chrome's layout that
 /// the profile already held are the user's, kept, and not charged to the store.
-@Suite struct StartingProfileTests {
+@Suite(.exhaustive) struct StartingProfileTests {
     init() { Browsers.install() }
 
     static let shortenedByChrome: Set<String> = [

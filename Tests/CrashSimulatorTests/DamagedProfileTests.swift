@@ -12,7 +12,7 @@ import Testing
 /// Chrome's loading rules shorten or refuse, the same on disk as in the model, and explored by
 /// `crash-test` with no option: the store's first launch sets them aside or keeps copies, and the
 /// safe protocol passes under both models.
-@Suite struct DamagedProfileTests {
+@Suite(.exhaustive) struct DamagedProfileTests {
     init() { Browsers.install() }
 
     /// Chrome's outcome for every window of `profile`, by window name.

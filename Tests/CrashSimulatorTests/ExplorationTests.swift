@@ -5,7 +5,7 @@ import Testing
 
 /// Whole explorations of small workloads: the store's protocol passes under both models, the flawed
 /// ones fail where they must, and a failure replays from its reproducer.
-@Suite struct ExplorationTests {
+@Suite(.exhaustive) struct ExplorationTests {
     init() { Browsers.install() }
 
     private func run(_ workload: String, _ model: PersistenceModel, _ writeProtocol: WriteProtocol) throws -> CrashTest.Report {

@@ -8,7 +8,7 @@ import Testing
 /// The caches a judge keeps across states (recovery memos, what recovery left, second runs, path
 /// index) never change a verdict: a judge that has seen many states judges each state as a judge
 /// that sees it first does.
-@Suite struct JudgeCachesTests {
+@Suite(.exhaustive) struct JudgeCachesTests {
     init() { Browsers.install() }
 
     /// What a verdict says about its own state, in comparable form. Where several parts tie (the

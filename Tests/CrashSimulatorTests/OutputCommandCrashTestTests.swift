@@ -10,7 +10,7 @@ import Testing
 /// `crash-test --command compress|decompress|report`: at every crash state the input is kept and
 /// the output is absent or whole, and a re-run leaves it whole with nothing beside it; a flawed
 /// write protocol for the output is caught by the oracle it breaks, and its reproducers replay.
-@Suite struct OutputCommandCrashTestTests {
+@Suite(.exhaustive) struct OutputCommandCrashTestTests {
     init() { Browsers.install() }
 
     /// A bundle of a gallery profile made by compress on the real disk, in a directory of its own

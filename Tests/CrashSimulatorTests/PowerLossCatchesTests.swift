@@ -8,7 +8,7 @@ import Testing
 /// The checker crashes recovery as it crashes the workload, and meets lost operations with torn
 /// ones: planted flaws that only those states reveal fail crash-test under `pessimistic`, pass it
 /// under `process`, and their reproducers replay.
-@Suite struct PowerLossCatchesTests {
+@Suite(.exhaustive) struct PowerLossCatchesTests {
     init() { Browsers.install() }
 
     /// Runs `workload` with a planted protocol under `model`.

@@ -5,7 +5,7 @@ import Testing
 
 /// Crash points of recovery: every one by default, however long the recovery; on request, a
 /// seeded sample covering both ends and every kind of step.
-@Suite struct RecoveryCrashPointsTests {
+@Suite(.exhaustive) struct RecoveryCrashPointsTests {
     init() { Browsers.install() }
 
     private func operation(_ kind: FileOperation.Kind, _ path: String, _ effect: Effect) -> FileOperation {

@@ -6,7 +6,7 @@ import Testing
 
 /// `--shard K/N` partitions a run: the explored and failed counts of shards 1..N, and the sets of
 /// their failure reproducers, add up exactly to the whole run's (recovery crash states included).
-@Suite struct ShardPartitionTests {
+@Suite(.exhaustive) struct ShardPartitionTests {
     init() { Browsers.install() }
 
     static let cases: [RunCase] =

@@ -8,7 +8,7 @@ import Testing
 /// remembered by it and recoveries finished from remembered second stages, a run fails on exactly the states (same reproducers, same oracles,
 /// same messages) a run reading every file every time fails on; and crashing every point of
 /// recovery finds every failure a sampled run finds.
-@Suite struct VerdictStabilityTests {
+@Suite(.exhaustive) struct VerdictStabilityTests {
     init() { Browsers.install() }
 
     /// A few runs, one failing, as a quick guard while developing: the full comparison, every

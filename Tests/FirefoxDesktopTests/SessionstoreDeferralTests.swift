@@ -8,7 +8,7 @@ import Testing
 /// A large session file keeps none of its JSON once read (`DeferredSessionstore`): every part a
 /// rewrite asks for is the part the plain, whole reading gives, damaged files and the cache of
 /// the last file decoded included.
-@Suite struct SessionstoreDeferralTests {
+@Suite(.exhaustive) struct SessionstoreDeferralTests {
     init() { Browsers.install() }
 
     /// A document over the kept limit: two windows (one closed), tabs with closed tabs, and a
