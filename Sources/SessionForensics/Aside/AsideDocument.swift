@@ -7,12 +7,12 @@ public enum AsideDocument {
     /// The document listing `entries` of a profile of the family `browser`, written by `product`
     /// (the family's own when nil).
     public static func encode(_ entries: [AsideEntry], browser: String, product: BrowserProduct? = nil) -> JSONValue {
-        let product = product ?? BrowserFamilies.named(browser)?.familyProduct
+        let product = BrowserFamilies.product(product, ofFamily: browser, evidence: "known from the layout of its profile")
         return .object([
             ("schema", .string(schema)),
             ("browser", .string(browser)),
-            ("product", .string(product?.name ?? browser)),
-            ("productEvidence", .string(product?.evidence ?? "known from the layout of its profile")),
+            ("product", .string(product.name)),
+            ("productEvidence", .string(product.evidence)),
             (
                 "entries",
                 .array(

@@ -24,8 +24,7 @@ public struct AsideTarget: Sendable, Equatable {
 
     /// The product, or the family's own browser when the family does not tell its browsers apart.
     public var productNamed: BrowserProduct {
-        product ?? BrowserFamilies.named(browser)?.familyProduct
-            ?? BrowserProduct(name: browser, displayName: browser, evidence: "known from the layout of its profile")
+        BrowserFamilies.product(product, ofFamily: browser, evidence: "known from the layout of its profile")
     }
 
     public init(

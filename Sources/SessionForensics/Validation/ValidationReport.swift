@@ -26,8 +26,7 @@ public struct ValidationReport: Sendable {
 
     /// The product, or the family's own browser when the family does not tell its browsers apart.
     public var productNamed: BrowserProduct {
-        product ?? BrowserFamilies.named(browser)?.familyProduct
-            ?? BrowserProduct(name: browser, displayName: browser, evidence: "known from the format of its sessions")
+        BrowserFamilies.product(product, ofFamily: browser, evidence: "known from the format of its sessions")
     }
 
     public var errors: Int { findings.count { $0.severity == .error } }

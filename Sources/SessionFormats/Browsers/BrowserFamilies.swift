@@ -37,6 +37,13 @@ public enum BrowserFamilies {
         return family.readFile(source, tree: tree, depth: depth)
     }
 
+    /// The browser a document names for an input of the family `browser`: `product` when the
+    /// input told it, else the family's own; for a name no family registered, that name, known
+    /// by `evidence`.
+    public static func product(_ product: BrowserProduct?, ofFamily browser: String, evidence: String) -> BrowserProduct {
+        product ?? named(browser)?.familyProduct ?? BrowserProduct(name: browser, displayName: browser, evidence: evidence)
+    }
+
     /// The family that located `input`.
     public static func family(of input: LocatedInput) -> any BrowserFamily { input.family }
 
