@@ -9,11 +9,16 @@ extension SessionCtl {
             commandName: "inspect",
             abstract: "List the sessions (windows) of a profile and their tabs.",
             discussion: """
-                Reads session_metadata.pb only, unless --history is given, in which case each tab's \
-                data.pb is read too. A window that cannot be read is listed with its error beside \
-                the others (JSON: an errors array) and the status is 1; 65 only when nothing can be read. Legacy sessions (Sessions/<id>/session.plist) and Chrome's crash \
-                backups (Backups/<id>/session.backup.plist) are read whole. Reading never changes \
-                anything on disk.
+                Reads each browser's sessions as it keeps them. Chrome for iOS: session_metadata.pb \
+                only, unless --history is given, in which case each tab's data.pb is read too; legacy \
+                sessions (Sessions/<id>/session.plist) and Chrome's crash backups \
+                (Backups/<id>/session.backup.plist) whole. Firefox for iOS (window files, legacy tab \
+                archives), Firefox desktop (sessionstore.jsonlz4 and its backups) and Chromium desktop \
+                (Chrome, Edge, Brave, Vivaldi, Opera: Session_ and Tabs_ files): each session file \
+                whole, its windows and tabs as the browser restores them, tabs read past where the \
+                browser stops marked salvaged. A window that cannot be read is listed with its error \
+                beside the others (JSON: an errors array) and the status is 1; 65 only when nothing \
+                can be read. Reading never changes anything on disk.
                 """
         )
 

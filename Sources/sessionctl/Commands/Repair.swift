@@ -10,14 +10,16 @@ extension SessionCtl {
             abstract: "Fix what validate finds, saving every tab that can be saved.",
             discussion: """
                 Prints the plan (what, why, and the validate rule each step fixes), then what was done. \
-                Every session directory it changes is first set aside whole to Backups/, as aside push \
-                does (with a manifest of every file's size and SHA-256), then written anew atomically; \
-                nothing is edited in place and nothing is deleted. A damaged or missing \
-                session_metadata.pb is rebuilt from the tab directories, a damaged data.pb keeps its \
-                complete items, a tab without usable history gets one item from its list entry, \
-                invalid or repeated ids get fresh ones. A legacy Sessions/<id>/session.plist with \
-                findings is written anew as current Chrome loads it (it stays a session.plist). \
-                Running it again changes nothing. Exit \
+                Every session directory or session file it changes is first set aside to Backups/, as \
+                aside push does (with a manifest of every file's size and SHA-256), then written anew \
+                atomically; nothing is edited in place and nothing is deleted. Chrome for iOS: a damaged \
+                or missing session_metadata.pb is rebuilt from the tab directories, a damaged data.pb \
+                keeps its complete items, a tab without usable history gets one item from its list \
+                entry, invalid or repeated ids get fresh ones; a legacy Sessions/<id>/session.plist with \
+                findings is written anew as current Chrome loads it (it stays a session.plist). Firefox \
+                for iOS, Firefox desktop and Chromium desktop: the file the browser loads is written \
+                anew (window-data/window-<UUID>, sessionstore.jsonlz4, a new Session_ file) holding \
+                every tab that can be read, as the browser reads it. Running it again changes nothing. Exit \
                 status: 0 when the profile validates clean afterwards, 1 when something could not be \
                 repaired, 75 when another sessionctl holds the profile's lock.
                 """
