@@ -10,9 +10,10 @@ extension SessionCtl {
             commandName: "report",
             abstract: "Write one self-contained HTML page about a profile, bundle or session.",
             discussion: """
-                The page holds a summary (windows regular, incognito and inactive, tabs, set-aside \
-                entries, Chrome's crash backups, validate's findings by severity, the commands to \
-                run next), each window's tabs in order with their findings and what Chrome will do, \
+                The page holds a summary (the browser, windows regular, incognito and inactive, tabs, \
+                set-aside entries, Chrome for iOS's crash backups where it keeps them, validate's \
+                findings by severity, the commands to run next), each window's tabs in order with \
+                their findings and what the browser will do, \
                 a timeline of every tab from creation to last activity (navigations as ticks with \
                 --history, set-asides as dashed lines), the windows that cannot be read, and the \
                 set-aside entries with the state of their manifests. CSS and SVG are inline; the \
