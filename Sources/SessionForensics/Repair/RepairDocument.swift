@@ -8,6 +8,7 @@ public enum RepairDocument {
     /// The document for a run.
     public static func encode(_ result: Repairer.Result) -> JSONValue {
         let after = result.after
+        let outcomeKey = ValidationDocument.outcomeKey(of: result.plan.before.browser)
         return .object([
             ("schema", .string(schema)),
             ("browser", .string(result.plan.before.browser)),
@@ -26,7 +27,7 @@ public enum RepairDocument {
                     })
             ),
             ("done", .array(result.steps.flatMap(encodeEach))),
-            ("unrepaired", .array(result.remaining.map { ValidationDocument.encode($0, browser: result.plan.before.browser) })),
+            ("unrepaired", .array(result.remaining.map { ValidationDocument.encode($0, outcomeKey: outcomeKey) })),
             (
                 "result",
                 .object([

@@ -6,7 +6,8 @@ public enum ValidationDocument {
 
     /// The document for a report: findings in the report's order, then the summary.
     public static func encode(_ report: ValidationReport) -> JSONValue {
-        .object([
+        let outcomeKey = outcomeKey(of: report.browser)
+        return .object([
             ("schema", .string(schema)),
             ("browser", .string(report.browser)),
             ("product", .string(report.productNamed.name)),
@@ -21,7 +22,7 @@ public enum ValidationDocument {
                         ])
                     })
             ),
-            ("findings", .array(report.findings.map { encode($0, browser: report.browser) })),
+            ("findings", .array(report.findings.map { encode($0, outcomeKey: outcomeKey) })),
             (
                 "summary",
                 .object([
@@ -37,7 +38,12 @@ public enum ValidationDocument {
 
     /// A finding: what the browser does about it is `outcome`, and for Chrome for iOS also
     /// `chrome` (the key of the first version of the document).
-    static func encode(_ finding: Finding, browser: String) -> JSONValue {
+    /// The key a finding's outcome is also given under for the family `browser` (its
+    /// `earlierOutcomeKey`), nil for none.
+    static func outcomeKey(of browser: String) -> String? { BrowserFamilies.named(browser)?.earlierOutcomeKey }
+
+    /// One finding, its outcome also under `outcomeKey` when given (before `outcome`).
+    static func encode(_ finding: Finding, outcomeKey: String?) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("rule", .string(finding.rule.name)),
             ("severity", .string(finding.severity.rawValue)),
@@ -48,7 +54,7 @@ public enum ValidationDocument {
             ("offset", finding.offset.map { .int(Int64($0)) } ?? .null),
             ("message", .string(finding.message))
         ]
-        if browser == ChromeIOSFamily().name { members.append(("chrome", .string(finding.outcome.rawValue))) }
+        if let outcomeKey { members.append((outcomeKey, .string(finding.outcome.rawValue))) }
         members.append(("outcome", .string(finding.outcome.rawValue)))
         return .object(members)
     }

@@ -77,6 +77,9 @@ public protocol BrowserFamily: Sendable {
     /// What the browser calls the backups it keeps of its own sessions, which a located input
     /// lists (`LocatedInput.chromeBackups`) and a report counts; nil when it keeps none.
     var ownBackupsName: String? { get }
+    /// The key an earlier version of the JSON documents gave a finding's outcome under, which
+    /// they still carry before `outcome` for the family's inputs; nil when there was none.
+    var earlierOutcomeKey: String? { get }
 }
 
 extension BrowserFamily {
@@ -92,6 +95,8 @@ extension BrowserFamily {
     public var sessionStateDirectories: [String] { [] }
     /// None: the browser keeps no backups of its own sessions that a read lists.
     public var ownBackupsName: String? { nil }
+    /// None: the family's findings were always given their outcome under `outcome` alone.
+    public var earlierOutcomeKey: String? { nil }
 
     /// The family's own browser, as `product(of:)` of a read says.
     public func product(of input: LocatedInput) -> BrowserProduct { familyProduct }

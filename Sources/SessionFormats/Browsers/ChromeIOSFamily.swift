@@ -23,6 +23,8 @@ public struct ChromeIOSFamily: BrowserFamily {
                 [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(base, $0) }
             }
     }
+    /// `chrome`: the documents gave Chrome for iOS's findings their outcome under it first.
+    public var earlierOutcomeKey: String? { "chrome" }
     /// Its own crash backups, `Backups/<id>/session.backup.plist`.
     public var ownBackupsName: String? { "Chrome's crash backups" }
     /// Session directories (`SessionStorage/`) and legacy `session.plist` files.
