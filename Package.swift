@@ -92,7 +92,7 @@ let package = Package(
             ]
         ),
         // Helpers shared by the test targets (a seeded random number generator).
-        .target(name: "TestSupport", dependencies: ["BrowserRegistry"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["BrowserRegistry", "CrashSimulator"], path: "Tests/TestSupport"),
         .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
         .testTarget(name: "FileSystemKitTests", dependencies: ["FileSystemKit", "TestSupport"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),

@@ -20,15 +20,7 @@ public struct ChromiumDesktopStoreRun: StoreRun {
 
     /// Plays `workload` under `saveProtocol` on an empty profile.
     static func record(_ workload: Workload, saveProtocol: ChromiumDesktopSaveProtocol) throws(SimulatorError) -> ChromiumDesktopStoreRun {
-        let tree = ModelTree()
-        let fileSystem = ModelFileSystem(tree: tree)
-        do {
-            try fileSystem.mkdir(profile, mode: 0o755)
-        } catch {
-            throw .storeFailed(event: "setup", reason: error.description)
-        }
-        let initial = tree.snapshot()
-        fileSystem.clearOperations()
+        let (tree, fileSystem, initial) = try StoreExploration.emptyProfile([profile])
         let writer = SNSSStoreWriter(fileSystem: fileSystem, profile: profile, saveProtocol: saveProtocol)
         var driver = ChromiumDesktopStoreDriver(writer: writer, operations: { fileSystem.operations.count })
         try driver.play(workload)

@@ -17,15 +17,7 @@ public struct FirefoxDesktopStoreRun: StoreRun {
 
     /// Plays `workload` under `saveProtocol` on an empty profile.
     static func record(_ workload: Workload, saveProtocol: FirefoxDesktopSaveProtocol) throws(SimulatorError) -> FirefoxDesktopStoreRun {
-        let tree = ModelTree()
-        let fileSystem = ModelFileSystem(tree: tree)
-        do {
-            try fileSystem.mkdir(profile, mode: 0o755)
-        } catch {
-            throw .storeFailed(event: "setup", reason: error.description)
-        }
-        let initial = tree.snapshot()
-        fileSystem.clearOperations()
+        let (tree, fileSystem, initial) = try StoreExploration.emptyProfile([profile])
         let writer = SessionstoreWriter(fileSystem: fileSystem, profile: profile, saveProtocol: saveProtocol)
         var driver = FirefoxDesktopStoreDriver(writer: writer, operations: { fileSystem.operations.count })
         try driver.play(workload)

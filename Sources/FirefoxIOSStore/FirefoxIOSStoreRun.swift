@@ -18,17 +18,8 @@ public struct FirefoxIOSStoreRun: StoreRun {
 
     /// Plays `workload` under `saveProtocol` on an empty container.
     static func record(_ workload: Workload, saveProtocol: FirefoxIOSSaveProtocol) throws(SimulatorError) -> FirefoxIOSStoreRun {
-        let tree = ModelTree()
-        let fileSystem = ModelFileSystem(tree: tree)
         let profile = joinPath(container, FirefoxIOSLayout.profileDirectory)
-        do {
-            try fileSystem.mkdir(container, mode: 0o755)
-            try fileSystem.mkdir(profile, mode: 0o755)
-        } catch {
-            throw .storeFailed(event: "setup", reason: error.description)
-        }
-        let initial = tree.snapshot()
-        fileSystem.clearOperations()
+        let (tree, fileSystem, initial) = try StoreExploration.emptyProfile([container, profile])
         let writer = FirefoxIOSStoreWriter(fileSystem: fileSystem, profile: profile, saveProtocol: saveProtocol)
         var driver = FirefoxIOSStoreDriver(writer: writer, operations: { fileSystem.operations.count })
         try driver.play(workload)

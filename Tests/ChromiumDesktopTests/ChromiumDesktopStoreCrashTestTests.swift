@@ -113,19 +113,7 @@ import Testing
 
     @Test func theJudgeWithoutShortcutsGivesTheSameVerdicts() throws {
         let run = try ChromiumDesktopStoreRun.record(WorkloadSource.load("small"), saveProtocol: .chromium)
-        let fast = StoreVerdicts<ChromiumDesktopStoreJudge>(run: run, takesShortcuts: true)
-        let plain = StoreVerdicts<ChromiumDesktopStoreJudge>(run: run, takesShortcuts: false)
-        var compared = 0
-        _ = Explorer.judgeEveryState(
-            run.recording, model: .pessimistic, seed: 1, maxStates: .max, keptFailures: 0, progress: nil
-        ) { tree, crashPoint in
-            let a = fast.judge(tree, crashPoint: crashPoint)
-            let b = plain.judge(tree, crashPoint: crashPoint)
-            #expect(a.findings == b.findings && a.outcome == b.outcome, "crash point \(crashPoint)")
-            compared += 1
-            return []
-        }
-        #expect(compared > 100)
+        #expect(StoreShortcutCheck.compare(run, judgedBy: ChromiumDesktopStoreJudge.self) > 100)
     }
 
     @Test func reproducersOfTheStoreParseAndRefuseWhatIsNotTheirs() throws {

@@ -93,19 +93,7 @@ import Testing
 
     @Test func theJudgeWithoutShortcutsGivesTheSameVerdicts() throws {
         let run = try FirefoxIOSStoreRun.record(WorkloadSource.load("small"), saveProtocol: .firefox)
-        let fast = StoreVerdicts<FirefoxIOSStoreJudge>(run: run, takesShortcuts: true)
-        let plain = StoreVerdicts<FirefoxIOSStoreJudge>(run: run, takesShortcuts: false)
-        var compared = 0
-        _ = Explorer.judgeEveryState(
-            run.recording, model: .pessimistic, seed: 1, maxStates: .max, keptFailures: 0, progress: nil
-        ) { tree, crashPoint in
-            let a = fast.judge(tree, crashPoint: crashPoint)
-            let b = plain.judge(tree, crashPoint: crashPoint)
-            #expect(a.findings == b.findings && a.outcome == b.outcome, "crash point \(crashPoint)")
-            compared += 1
-            return []
-        }
-        #expect(compared > 100)
+        #expect(StoreShortcutCheck.compare(run, judgedBy: FirefoxIOSStoreJudge.self) > 100)
     }
 
     @Test func reproducersOfTheStoreParseAndRefuseWhatIsNotTheirs() throws {

@@ -5,7 +5,7 @@ extension Explorer {
     /// `judge` (the tree of the state, and the operations issued before the crash), and counts
     /// what failed: the loop of runs whose states have no recovery of the store to crash (a
     /// command's run, another browser's store). Stops at `maxStates` (the result is then truncated).
-    static func judgeEveryState(
+    package static func judgeEveryState(
         _ recording: Recording, model: PersistenceModel, seed: UInt64, maxStates: Int, keptFailures: Int,
         progress: ((Int) -> Void)?, judge: (ModelTree, Int) -> [Finding]
     ) -> ExplorationResult {

@@ -12,6 +12,24 @@ package protocol StoreJudging: AnyObject {
 /// What every store of `crash-test --store` does alike: its recording, the exploration of every
 /// crash state with its judge, and the replay of one reproducer.
 package enum StoreExploration {
+    /// A model file system holding only `directories` (made in order, each under the one before
+    /// or beside it), and the tree's state then: where a store's run starts, its operations counted
+    /// from there.
+    package static func emptyProfile(
+        _ directories: [String]
+    ) throws(SimulatorError) -> (tree: ModelTree, fileSystem: ModelFileSystem, initial: ModelTree.Snapshot) {
+        let tree = ModelTree()
+        let fileSystem = ModelFileSystem(tree: tree)
+        do {
+            for directory in directories { try fileSystem.mkdir(directory, mode: 0o755) }
+        } catch {
+            throw .storeFailed(event: "setup", reason: error.description)
+        }
+        let initial = tree.snapshot()
+        fileSystem.clearOperations()
+        return (tree, fileSystem, initial)
+    }
+
     /// The recording of a store's uninterrupted run: `fileSystem`'s operations since `initial`,
     /// each returned save an acknowledgement, every operation made while the browser ran.
     package static func recording(

@@ -89,9 +89,8 @@ enum TimelineSVG {
         guard id.count > 13 else { return id }
         let name = lastPathComponent(id)
         guard let mark = name.lastIndex(of: "#") else { return String(id.prefix(13)) }
-        let window = name[mark...]
-        let stem = name[..<mark]
         guard name.count > 13 else { return name }
-        return String(stem.prefix(max(1, 12 - window.count))) + "…" + window
+        let window = name[mark...]
+        return String(name[..<mark].prefix(max(1, 12 - window.count))) + "…" + window
     }
 }
