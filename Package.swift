@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SessionForensics", targets: ["SessionForensics"]),
         .library(name: "Archive", targets: ["Archive"]),
         .library(name: "CrashSimulator", targets: ["CrashSimulator"]),
+        .library(name: "ChromeIOS", targets: ["ChromeIOS"]),
         .library(name: "FirefoxIOS", targets: ["FirefoxIOS"]),
         .library(name: "FirefoxDesktop", targets: ["FirefoxDesktop"]),
         .library(name: "ChromiumDesktop", targets: ["ChromiumDesktop"]),
@@ -45,9 +46,13 @@ let package = Package(
         .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "Archive", "FileSystemKit"]),
         .target(
             name: "CrashSimulator",
-            dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
+            dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit", "ChromeIOS"]),
         // The one list of the browsers: every browser's family, rulebook and store model, which
         // the command line registers at its start (the shared targets name no browser).
+        // Chrome for iOS: its rules (what Chrome does on load with each problem).
+        .target(
+            name: "ChromeIOS",
+            dependencies: ["SessionModel", "FileSystemKit", "Archive", "SessionFormats", "SessionStore", "SessionForensics"]),
         // Firefox for iOS: its window files and legacy tab archives, rules, repair and migration;
         // and the model of its save protocol that crash-test explores.
         .target(
@@ -79,7 +84,7 @@ let package = Package(
         .target(
             name: "BrowserRegistry",
             dependencies: [
-                "SessionFormats", "SessionForensics", "CrashSimulator", "FirefoxIOS", "FirefoxIOSStore", "FirefoxDesktop",
+                "SessionFormats", "SessionForensics", "CrashSimulator", "ChromeIOS", "FirefoxIOS", "FirefoxIOSStore", "FirefoxDesktop",
                 "FirefoxDesktopStore", "ChromiumDesktop",
                 "ChromiumDesktopStore"
             ]),
@@ -100,7 +105,9 @@ let package = Package(
         .testTarget(name: "SessionStoreTests", dependencies: ["FileSystemKit", "SessionStore", "SessionFormats", "Archive", "TestSupport"]),
         .testTarget(
             name: "SessionForensicsTests",
-            dependencies: ["FileSystemKit", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"]),
+            dependencies: [
+                "FileSystemKit", "SessionForensics", "ChromeIOS", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"
+            ]),
         .testTarget(
             name: "CrashSimulatorTests",
             dependencies: [

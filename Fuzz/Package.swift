@@ -15,6 +15,7 @@ let package = Package(
                 .product(name: "Archive", package: "sessionctl"),
                 .product(name: "SessionForensics", package: "sessionctl"),
                 .product(name: "CrashSimulator", package: "sessionctl"),
+                .product(name: "ChromeIOS", package: "sessionctl"),
                 .product(name: "FirefoxIOS", package: "sessionctl"),
                 .product(name: "FirefoxDesktop", package: "sessionctl"),
                 .product(name: "ChromiumDesktop", package: "sessionctl"),

@@ -1,3 +1,4 @@
+import ChromeIOS
 import ChromiumDesktop
 import ChromiumDesktopStore
 import CrashSimulator

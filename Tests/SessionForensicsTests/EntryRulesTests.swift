@@ -3,6 +3,7 @@ import SessionModel
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// What Chrome deletes from a session directory and from tab directories.

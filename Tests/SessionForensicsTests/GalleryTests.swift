@@ -3,6 +3,7 @@ import SessionFormats
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// The gallery of damaged profiles (Fixtures/gallery): each raises the rule its README line names,

@@ -3,6 +3,7 @@ import SessionModel
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// The history rules, one at a time, on histories built in memory.

@@ -3,6 +3,7 @@ import SessionModel
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// The validator's legacy rules and the repairs migrate applies (LegacyWindow.repairedAsChromeLoads)

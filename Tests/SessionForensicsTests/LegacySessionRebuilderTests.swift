@@ -4,6 +4,7 @@ import SessionModel
 import TestSupport
 import Testing
 
+@_spi(Fuzzing) @testable import ChromeIOS
 @_spi(Fuzzing) @testable import SessionForensics
 
 /// The rewrite of a legacy session (LegacySessionRebuilder) on hundreds of awkward windows: the
@@ -18,7 +19,7 @@ import Testing
     static func findings(_ window: LegacyWindow, in profile: String) throws -> [Finding] {
         try FileManager.default.createDirectory(atPath: "\(profile)/Sessions/S", withIntermediateDirectories: true)
         try Data(LegacySessionCodec.encode(window)).write(to: URL(fileURLWithPath: "\(profile)/\(plist)"))
-        return Validator().validate(try InputOpener.open(profile)).findings.filter(RepairPlanner.needsRepair)
+        return Validator().validate(try InputOpener.open(profile)).findings.filter(\.needsRepair)
     }
 
     @Test func rebuiltWindowsValidateAndKeepEveryTab() throws {

@@ -5,6 +5,7 @@ import SessionModel
 import SessionStore
 import Synchronization
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// Legacy profiles made by code for the migration tests, and what a migration must keep.

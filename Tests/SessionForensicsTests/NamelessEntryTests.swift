@@ -3,6 +3,7 @@ import SessionModel
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// Lists padded with thousands of entries that name no tab (no valid id, URL or title): the

@@ -4,6 +4,7 @@ import SessionModel
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// Repair's plan is made from validate's findings: every step cites a finding that validate

@@ -6,6 +6,7 @@ import SessionStore
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// Repair of every profile of the gallery (Fixtures/gallery), in a scratch copy: the result
@@ -43,7 +44,7 @@ import Testing
         #expect(dryRun.plan.actions == result.plan.actions, "\(name)")
         let after = Validator().validate(try InputOpener.open(profile))
         #expect(!after.fails(strict: true), "\(name): \(after.findings.map(\.message))")
-        #expect(after.findings.allSatisfy { !RepairPlanner.needsRepair($0) })
+        #expect(after.findings.allSatisfy { !$0.needsRepair })
         #expect(result.plan.actions.allSatisfy { Rule.named($0.rule.name) != nil })
         if name == "healthy" { #expect(result.plan.isEmpty && result.steps.isEmpty) }
 

@@ -5,6 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// The work of planning a repair grows with the tabs, not with their square: the planned tree
@@ -32,7 +33,7 @@ import Testing
         let examined = Atomic<Int>(0)
         planned.examined = { examined.add($0, ordering: .relaxed) }
         let after = Validator().validate(try InputLocator.locate(tree: planned.tree, ancestry: ["profile"]))
-        #expect(after.findings.filter(RepairPlanner.needsRepair).isEmpty)
+        #expect(after.findings.filter(\.needsRepair).isEmpty)
         // Each tab directory is asked about a handful of times (its kind, its listing of one or
         // two names, data.pb); answering by scanning the written files cost 2 x tabs each time.
         #expect(examined.load(ordering: .relaxed) <= 10 * tabs)

@@ -3,6 +3,7 @@ import SessionModel
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// The validator over whole inputs held in memory: files missing, damaged or too large.

@@ -1,4 +1,5 @@
 import Archive
+import ChromeIOS
 import SessionForensics
 import SessionFormats
 

@@ -1,3 +1,4 @@
+@_spi(Fuzzing) import ChromeIOS
 @_spi(Fuzzing) import FirefoxIOS
 @_spi(Fuzzing) import SessionForensics
 @_spi(Fuzzing) import SessionFormats

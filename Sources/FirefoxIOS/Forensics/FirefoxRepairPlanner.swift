@@ -16,7 +16,7 @@ public struct FirefoxRepairPlanner: Sendable {
     /// `session`, of that window alone.
     public func plan(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)? = nil) -> RepairPlan {
         let findings = report.findings.filter { finding in
-            RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session } ?? true
+            finding.needsRepair && session.map { $0.id == finding.session } ?? true
         }
         var plan = RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: [], before: report)
         var remaining = findings

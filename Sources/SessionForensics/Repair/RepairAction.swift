@@ -26,15 +26,18 @@ public struct RepairAction: Sendable, Hashable {
 /// A session's repair steps as they are recorded: at most `FindingCap.limit` of one rule listed,
 /// the rest counted in one closing step per rule, so that a list of millions of broken entries
 /// makes a plan of bounded size (as validate's findings are).
-struct RepairActionLog: Sendable {
+package struct RepairActionLog: Sendable {
     /// The steps listed one by one, in order.
-    private(set) var listed: [RepairAction] = []
+    package private(set) var listed: [RepairAction] = []
     /// Steps of each rule recorded, listed or not, and the last one not listed.
     private var counts: [Rule: Int] = [:]
     private var lastUnlisted: [Rule: RepairAction] = [:]
 
+    /// An empty log.
+    package init() {}
+
     /// Records a step.
-    mutating func append(_ action: RepairAction) {
+    package mutating func append(_ action: RepairAction) {
         let count = counts[action.rule, default: 0]
         counts[action.rule] = count + 1
         if count < FindingCap.limit {
@@ -46,7 +49,7 @@ struct RepairActionLog: Sendable {
 
     /// Records `count` steps of `rule` in a row, as `count` calls of `append` would; `make(k)`
     /// makes the k-th and is called only for those listed and for the last one.
-    mutating func append(_ rule: Rule, count: Int, _ make: (Int) -> RepairAction) {
+    package mutating func append(_ rule: Rule, count: Int, _ make: (Int) -> RepairAction) {
         guard count > 0 else { return }
         let before = counts[rule, default: 0]
         let listing = max(0, min(count, FindingCap.limit - before))
@@ -56,15 +59,15 @@ struct RepairActionLog: Sendable {
     }
 
     /// Steps listed so far.
-    var count: Int { listed.count }
+    package var count: Int { listed.count }
 
     /// Moves the last listed step to `index`.
-    mutating func moveLast(to index: Int) {
+    package mutating func moveLast(to index: Int) {
         listed.insert(listed.removeLast(), at: index)
     }
 
     /// Every listed step, then one per rule counting those not listed.
-    var actions: [RepairAction] {
+    package var actions: [RepairAction] {
         listed
             + lastUnlisted.keys.sorted { $0.name < $1.name }.compactMap { rule in
                 guard var last = lastUnlisted[rule], let count = counts[rule] else { return nil }

@@ -17,10 +17,24 @@ public struct RepairPlan: Sendable {
         /// Number of tabs of the repaired list.
         public var tabs: Int
         /// What is written.
-        var repaired: RepairedSession
+        package var repaired: RepairedSession
         /// What changes for the window as a whole.
         public var effects: [WindowEffect] {
             repaired.stored.map { WindowEffect.effects(stored: $0, repaired: repaired.session) } ?? []
+        }
+
+        /// Every stored property, as given.
+        package init(
+            session: SessionID, incognito: Bool, directory: String, actions: [RepairAction], setsAside: Bool, tabs: Int,
+            repaired: RepairedSession
+        ) {
+            self.session = session
+            self.incognito = incognito
+            self.directory = directory
+            self.actions = actions
+            self.setsAside = setsAside
+            self.tabs = tabs
+            self.repaired = repaired
         }
     }
 
@@ -38,7 +52,20 @@ public struct RepairPlan: Sendable {
         /// Number of tabs of the repaired window.
         public var tabs: Int
         /// What is written.
-        var bytes: [UInt8]
+        package var bytes: [UInt8]
+
+        /// Every stored property, as given.
+        package init(
+            session: SessionID, incognito: Bool, directory: String, file: String, actions: [RepairAction], tabs: Int, bytes: [UInt8]
+        ) {
+            self.session = session
+            self.incognito = incognito
+            self.directory = directory
+            self.file = file
+            self.actions = actions
+            self.tabs = tabs
+            self.bytes = bytes
+        }
     }
 
     /// A legacy session directory (`Sessions/<id>`) moved aside and not converted.
@@ -48,6 +75,14 @@ public struct RepairPlan: Sendable {
         /// The directory, relative to the profile.
         public var directory: String
         public var action: RepairAction
+
+        /// Every stored property, as given.
+        package init(session: SessionID, incognito: Bool, directory: String, action: RepairAction) {
+            self.session = session
+            self.incognito = incognito
+            self.directory = directory
+            self.action = action
+        }
     }
 
     public var sessions: [SessionRepair]
@@ -113,6 +148,6 @@ extension RepairPlan {
     /// A plan of no step that leaves every finding of `report` that needs repair unrepaired:
     /// where a planner of a whole profile's session files starts.
     package static func unrepaired(_ report: ValidationReport) -> RepairPlan {
-        RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: report.findings.filter(RepairPlanner.needsRepair), before: report)
+        RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: report.findings.filter(\.needsRepair), before: report)
     }
 }

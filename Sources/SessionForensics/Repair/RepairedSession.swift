@@ -2,28 +2,35 @@ import SessionFormats
 import SessionModel
 
 /// The repaired form of one session directory: the list to write and each tab directory's files.
-struct RepairedSession: Sendable, Hashable {
+package struct RepairedSession: Sendable, Hashable {
     /// One tab directory as repair writes it.
-    struct TabFiles: Sendable, Hashable {
+    package struct TabFiles: Sendable, Hashable {
         /// The directory's name (`%08x` of the tab id).
-        var directory: String
+        package var directory: String
         /// data.pb: the original bytes when the history needed no change, else canonical bytes.
-        var data: [UInt8]
+        package var data: [UInt8]
         /// state.pb, carried over only when it still matches the history and Chrome would load it.
-        var state: [UInt8]?
+        package var state: [UInt8]?
+
+        /// Every stored property, as given.
+        package init(directory: String, data: [UInt8], state: [UInt8]? = nil) {
+            self.directory = directory
+            self.data = data
+            self.state = state
+        }
     }
 
     /// The list (tabs without histories).
-    var session: Session
+    package var session: Session
     /// The list as it was read (salvaged up to the damage; empty when missing), for the effects.
-    var stored: Session? = nil
+    package var stored: Session? = nil
     /// session_metadata.pb: the original bytes when the list needed no change, else canonical bytes.
-    var metadata: [UInt8]
+    package var metadata: [UInt8]
     /// The tab directories, in list order.
-    var tabs: [TabFiles]
+    package var tabs: [TabFiles]
 
     /// True when writing it would leave the snapshot's directory exactly as it is.
-    func matches(_ snapshot: SessionDirectoryRead) -> Bool {
+    package func matches(_ snapshot: SessionDirectoryRead) -> Bool {
         guard snapshot.others.isEmpty, snapshot.metadata == .bytes(metadata),
             snapshot.tabDirectories.count == tabs.count
         else { return false }
@@ -33,5 +40,13 @@ struct RepairedSession: Sendable, Hashable {
             return directory.others.isEmpty && directory.data == .bytes(tab.data)
                 && directory.state == tab.state && (directory.stateSize == nil) == (tab.state == nil)
         }
+    }
+
+    /// Every stored property, as given.
+    package init(session: Session, stored: Session? = nil, metadata: [UInt8], tabs: [TabFiles]) {
+        self.session = session
+        self.stored = stored
+        self.metadata = metadata
+        self.tabs = tabs
     }
 }

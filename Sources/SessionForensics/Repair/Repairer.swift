@@ -60,7 +60,7 @@ public struct Repairer: Sendable {
         let rulebook = BrowserRulebooks.rulebook(for: input)
         let read = rulebook.family.read(input, depth: .tabs, backups: false)
         let report = rulebook.validate(read)
-        let needing = Set(report.findings.filter(RepairPlanner.needsRepair).map { "\($0.incognito)/\($0.session)" })
+        let needing = Set(report.findings.filter(\.needsRepair).map { "\($0.incognito)/\($0.session)" })
         let directories = Set(
             read.sessions.filter { needing.contains("\($0.source.incognito)/\($0.source.id)") }.map(\.directoryPath))
         let full = read.readingState(of: directories)
@@ -92,7 +92,7 @@ public struct Repairer: Sendable {
     /// The findings of `report` that still need repair (of `session` alone, when given).
     private func remaining(_ report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> [Finding] {
         report.findings.filter { finding in
-            RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
+            finding.needsRepair && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
         }
     }
 

@@ -96,3 +96,8 @@ package enum FindingCap {
         return findings
     }
 }
+
+extension Finding {
+    /// Whether repair acts on the finding: what its rule's repair says (`RuleRepair.repairsAlone`).
+    public var needsRepair: Bool { rule.repair.repairsAlone }
+}

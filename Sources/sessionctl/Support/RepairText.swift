@@ -69,7 +69,7 @@ enum RepairText {
         // Errors no repair can fix (an encrypted session file, say) are left, and said to be: after
         // a run, the errors validate still finds; before one (a dry run), those of rules repair
         // leaves alone, not every error the plan repairs.
-        let left = result.after?.findings ?? result.plan.before.findings.filter { !RepairPlanner.needsRepair($0) }
+        let left = result.after?.findings ?? result.plan.before.findings.filter { !$0.needsRepair }
         let leftAlone = left.count { $0.severity == .error }
         if result.isClean && leftAlone > 0 {
             Output.line(

@@ -26,7 +26,7 @@ enum ValidateText {
             "\(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s"), \(report.infos) info"
         Output.line(
             "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.tabs) tab\(report.tabs == 1 ? "" : "s"): \(counts)")
-        if let path, report.findings.contains(where: RepairPlanner.needsRepair) {
+        if let path, report.findings.contains(where: \.needsRepair) {
             next(path, browser: BrowserFamilies.named(report.browser)?.shortName.capitalized ?? "the browser", isBundle: isBundle)
         }
     }

@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// Runs the rebuilder on session directories held in memory, and validates what it would write.
@@ -33,7 +34,7 @@ enum RepairSupport {
 
     /// The findings that need repair in what repair writes for `repaired` (none, when it did its job).
     static func problems(_ repaired: RepairedSession) throws -> [String] {
-        try Samples.validate(tree(of: repaired)).findings.filter(RepairPlanner.needsRepair).map { "\($0.rule.name): \($0.message)" }
+        try Samples.validate(tree(of: repaired)).findings.filter(\.needsRepair).map { "\($0.rule.name): \($0.message)" }
     }
 
     /// The decoded histories written for `repaired`, by tab id.

@@ -1,6 +1,7 @@
 import SessionFormats
 import SessionModel
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// Sessions, histories and trees built in code for the rule tests.

@@ -1,3 +1,5 @@
+import SessionForensics
+
 /// One field of a protobuf message as it lies in the bytes: where its tag and its value start.
 struct WireField: Sendable, Hashable {
     /// The field number.

@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionForensics
 import SessionFormats
 import SessionModel
 
@@ -9,16 +10,11 @@ import SessionModel
 public struct RepairPlanner: Sendable {
     public init() {}
 
-    /// Whether repair acts on a finding: what its rule's repair says (`RuleRepair.repairsAlone`).
-    public static func needsRepair(_ finding: Finding) -> Bool {
-        finding.rule.repair.repairsAlone
-    }
-
     /// Plans the repair of `input` (a profile, read for a rewrite) given what validate reported
     /// about it; with `session`, only that session (and its legacy counterpart) is considered.
     public func plan(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)? = nil) -> RepairPlan {
         let findings = report.findings.filter { finding in
-            RepairPlanner.needsRepair(finding) && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
+            finding.needsRepair && session.map { $0.id == finding.session && $0.incognito == finding.incognito } ?? true
         }
         var plan = RepairPlan(sessions: [], rewrites: [], legacy: [], unrepaired: [], before: report)
         var remaining = findings

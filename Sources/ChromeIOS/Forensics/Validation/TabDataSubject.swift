@@ -1,3 +1,4 @@
+import SessionForensics
 import SessionModel
 
 /// A tab's entry in session_metadata.pb: what it says, where it lies, and the scope of that file.

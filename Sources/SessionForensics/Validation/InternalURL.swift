@@ -74,3 +74,12 @@ package struct InternalURL: Sendable, Hashable {
         }
     }
 }
+
+extension Rule {
+    /// A rule of the iOS browsers whose histories restore through WKWebView's wrapper pages
+    /// (Chrome for iOS and Firefox for iOS list it among their rules).
+    public static let internalURL = Rule(
+        "internal-url", .warning, .none,
+        "A navigation item holds an internal://local/sessionrestore or errorpage wrapper instead of the page's URL: it will not load.",
+        repair: .step("the wrapper is replaced by the page it wraps."))
+}

@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionForensics
 import SessionFormats
 import SessionModel
 

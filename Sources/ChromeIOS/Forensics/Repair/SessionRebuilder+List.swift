@@ -1,4 +1,5 @@
 import Archive
+import SessionForensics
 import SessionFormats
 import SessionModel
 import SessionStore

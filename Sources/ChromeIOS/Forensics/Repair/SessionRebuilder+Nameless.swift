@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionForensics
 import SessionModel
 
 /// Listed entries that name no tab (no valid id, no URL, no title: see `Tab.namesATab`). Each is

@@ -1,3 +1,5 @@
+import SessionForensics
+
 /// Where the parts of a tab's data.pb lie, so that findings can name the byte they are about.
 struct TabDataLayout: Sendable {
     /// Offset of the metadata field (field 2), which Chrome leaves out of data.pb.

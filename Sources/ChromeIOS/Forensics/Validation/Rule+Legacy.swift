@@ -1,3 +1,5 @@
+import SessionForensics
+
 /// The rules of the legacy format (`Sessions/<id>/session.plist`): what Chrome's legacy reader
 /// repairs silently (docs/chrome-ios-format.md, legacy format), and a file it cannot read at all.
 extension Rule {

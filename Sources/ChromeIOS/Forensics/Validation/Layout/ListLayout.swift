@@ -1,3 +1,5 @@
+import SessionForensics
+
 /// Where the parts of a session_metadata.pb lie, so that findings can name the byte they are about.
 ///
 /// Only where each list item starts is kept (4 bytes an item, for lists of millions of items); an

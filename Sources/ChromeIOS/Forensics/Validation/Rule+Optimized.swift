@@ -1,3 +1,5 @@
+import SessionForensics
+
 /// The rules of the optimized format (`SessionStorage/`), and those about the profile as a whole.
 extension Rule {
     // Session-level: the window is lost.
@@ -131,10 +133,6 @@ extension Rule {
         repair: .withRewrite(
             "a state.pb that still matches the tab's history is carried over whatever its size, as Chrome reads it; one that no longer matches, or cannot be read, stays in the set-aside copy."
         ))
-    public static let internalURL = Rule(
-        "internal-url", .warning, .none,
-        "A navigation item holds an internal://local/sessionrestore or errorpage wrapper instead of the page's URL: it will not load.",
-        repair: .step("the wrapper is replaced by the page it wraps."))
     public static let mixedFormats = Rule(
         "mixed-formats", .warning, .none,
         "Both SessionStorage/ and Sessions/ exist: Chrome loads the format its preference ios.session.storage.format names (SessionStorage/ when it is unset) and ignores the other.",
