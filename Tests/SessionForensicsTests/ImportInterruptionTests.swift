@@ -5,6 +5,7 @@ import SessionStore
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// Import stopped at every single file operation: no window is ever half there (each is absent
@@ -39,7 +40,7 @@ import Testing
                 })
             #expect(Support.comparable(try Support.liveSessions(profile)) == Support.comparable(healthy), "after operation \(step)")
             let leftovers = AsideTestSupport.snapshot(profile).keys.filter {
-                $0.contains(ProfileImporter.stagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix)
+                $0.contains(ProfileLayout.importStagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix)
             }
             #expect(leftovers.isEmpty, "after operation \(step): \(leftovers)")
             if completed { break }

@@ -6,6 +6,7 @@ import SessionStore
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// What a command finds after another was interrupted, and how it settles it: a repair whose

@@ -5,6 +5,7 @@ import SessionStore
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// Migration interrupted after every single file operation: the live sessions are always exactly

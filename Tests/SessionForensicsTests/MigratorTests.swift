@@ -6,6 +6,7 @@ import SessionStore
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// Migrating between Chrome's formats: nothing lost either way, the source set aside, the result clean.

@@ -6,6 +6,7 @@ import SessionStore
 import TestSupport
 import Testing
 
+@testable import ChromeIOS
 @testable import SessionForensics
 
 /// What the writing commands refuse before they change anything: a session reached through a

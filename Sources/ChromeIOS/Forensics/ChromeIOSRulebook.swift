@@ -24,4 +24,7 @@ public struct ChromeIOSRulebook: BrowserRulebook {
 
     /// To the optimized format and to the legacy one.
     public var migrations: [any ProfileMigration] { [ChromeIOSMigration(to: .optimized), ChromeIOSMigration(to: .legacy)] }
+
+    /// A document's sessions written as Chrome's session directories.
+    public var sessionImport: (any SessionImport)? { ChromeIOSImport() }
 }

@@ -1,3 +1,4 @@
+import ChromeIOS
 import FileSystemKit
 import SessionForensics
 import SessionFormats

@@ -31,7 +31,7 @@ public struct FirefoxMigrator: Sendable {
     }
 
     /// Plans, and unless `dryRun` applies the plan, under the profile's lock.
-    public func run(dryRun: Bool) throws -> (plan: MigrationPlan, outcome: Migrator.Outcome?) {
+    public func run(dryRun: Bool) throws -> (plan: MigrationPlan, outcome: MigrationOutcome?) {
         let aside = Aside(profile: profile, writer: writer, toolVersion: toolVersion)
         if dryRun { return (try plan().plan, nil) }
         return try aside.whileLocked(settling: false) {
@@ -103,13 +103,13 @@ public struct FirefoxMigrator: Sendable {
     }
 
     /// Sets aside the window file it replaces (with its backup), then writes the new one.
-    private func apply(_ rewrite: FileRewrite, aside: Aside) throws -> Migrator.Outcome {
+    private func apply(_ rewrite: FileRewrite, aside: Aside) throws -> MigrationOutcome {
         var plan = RepairPlan(
             sessions: [], rewrites: [], legacy: [], unrepaired: [], before: ValidationReport(findings: [], sessions: 0, tabs: 0))
         plan.fileRewrites = [rewrite]
         let executor = FileRewriteExecutor(aside: aside)
         try executor.preflight(plan)
-        var outcome = Migrator.Outcome()
+        var outcome = MigrationOutcome()
         if !rewrite.setAside.isEmpty {
             let entry = try SessionSetAside(writer: aside.writer, profile: aside.profile).pushFiles(
                 rewrite.setAside, key: SessionKey(id: rewrite.window, incognito: false),

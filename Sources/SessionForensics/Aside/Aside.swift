@@ -122,7 +122,7 @@ public struct Aside: Sendable {
 
     /// Refuses a path below the profile (relative to it) when a component that exists is a
     /// symbolic link or a special file: what is written or moved there would leave the profile.
-    func checkInsideProfile(_ relative: String) throws {
+    package func checkInsideProfile(_ relative: String) throws {
         var path = profile
         for component in pathComponents(relative) {
             path = joinPath(path, component)

@@ -19,10 +19,13 @@ public protocol BrowserRulebook: Sendable {
     func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan
     /// The conversions `migrate` makes of the family's profiles (none by default).
     var migrations: [any ProfileMigration] { get }
+    /// How `import` writes a document's sessions as the family's files; nil when it writes none.
+    var sessionImport: (any SessionImport)? { get }
 }
 
 extension BrowserRulebook {
     public var migrations: [any ProfileMigration] { [] }
+    public var sessionImport: (any SessionImport)? { nil }
 }
 
 /// The rulebook of every registered browser family (`BrowserFamilies`), registered with it.

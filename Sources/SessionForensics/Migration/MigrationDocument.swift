@@ -7,7 +7,7 @@ public enum MigrationDocument {
     public static let schema = "sessionctl.migrate/1"
 
     /// The document for `plan`; `outcome` is nil for a dry run.
-    public static func encode(_ plan: MigrationPlan, outcome: Migrator.Outcome?) -> JSONValue {
+    public static func encode(_ plan: MigrationPlan, outcome: MigrationOutcome?) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("schema", .string(schema)),
             // Chrome for iOS's two formats, or Firefox for iOS's archive to its window files.

@@ -124,4 +124,10 @@ public struct StateLink: Sendable, Hashable {
     /// `Web_Sessions/<%08u>`, relative to the side's root.
     public var source: String
     public var tab: TabID
+
+    /// Every stored property, as given.
+    package init(source: String, tab: TabID) {
+        self.source = source
+        self.tab = tab
+    }
 }

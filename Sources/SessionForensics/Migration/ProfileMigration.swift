@@ -16,9 +16,9 @@ public struct MigrationRun: Sendable {
     /// The profile directory, when the path given was inside it rather than it.
     public var foundInside: String?
     public var plan: MigrationPlan
-    public var outcome: Migrator.Outcome?
+    public var outcome: MigrationOutcome?
 
-    public init(foundInside: String?, plan: MigrationPlan, outcome: Migrator.Outcome?) {
+    public init(foundInside: String?, plan: MigrationPlan, outcome: MigrationOutcome?) {
         self.foundInside = foundInside
         self.plan = plan
         self.outcome = outcome

@@ -179,7 +179,7 @@ public struct InterruptedCommands: Sendable {
                 if name.hasPrefix(SessionSetAside.restoringPrefix) {
                     try writer.removeTree(joinPath(profile, parent, name))
                     done.append("removed \(joinPath(parent, name)) (an interrupted restore's copy; the entry is still set aside)")
-                } else if name.hasPrefix(ProfileImporter.stagingPrefix) {
+                } else if name.hasPrefix(ProfileLayout.importStagingPrefix) {
                     try writer.removeTree(joinPath(profile, parent, name))
                     done.append("removed \(joinPath(parent, name)) (an interrupted import's copy)")
                 }

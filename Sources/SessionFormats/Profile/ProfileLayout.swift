@@ -15,6 +15,8 @@ public enum ProfileLayout {
     public static let transitionalTabMetadataFile = "metadata.pb"
     public static let legacySessionFile = "session.plist"
     public static let legacyBackupFile = "session.backup.plist"
+    /// The prefix of a session directory `sessionctl import` is writing (a name Chrome never loads).
+    public static let importStagingPrefix = ".sessionctl-import."
     /// Chrome loads no state.pb larger than this.
     public static let maxStateSize = 5 * 1024 * 1024
     /// Chrome keeps at most this many navigation items per tab.

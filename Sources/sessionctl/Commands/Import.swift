@@ -39,7 +39,7 @@ extension SessionCtl {
                 let bytes = try file == "-" ? StandardInput.readAll() : ReadableTree.readFile(file)
                 let sessions = try InspectDocument.decode(JSONParser.parse(bytes, file: file), file: file)
                 let aside = SessionForensics.Aside(profile: out, toolVersion: SessionCtl.version)
-                let outcome = try Importer(profile: out, aside: aside).run(sessions, replace: replace)
+                let outcome = try SessionImports.writing(out).run(sessions, aside: aside, replace: replace)
                 for entry in outcome.setAside { Output.line("set aside \(entry.name)") }
                 for path in outcome.written { Output.line("wrote \(path)") }
             }

@@ -11,7 +11,7 @@ enum MigrateText {
         }
     }
 
-    static func print(_ plan: MigrationPlan, outcome: Migrator.Outcome?) {
+    static func print(_ plan: MigrationPlan, outcome: MigrationOutcome?) {
         let verb = outcome == nil ? "would" : "did"
         if plan.isEmpty {
             Output.line("nothing to do: the profile is already in the \(plan.target.rawValue) format")

@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionForensics
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -56,7 +57,7 @@ public struct Migrator: Sendable {
     /// Plans, and unless `dryRun` applies the plan, under the profile's lock (taken before the
     /// plan reads anything, so that another writer's work in progress is never read); returns the
     /// plan and what applying it did (nil for a dry run or an empty plan).
-    public func run(to target: MigrationTarget, dryRun: Bool) throws -> (plan: MigrationPlan, outcome: Outcome?) {
+    public func run(to target: MigrationTarget, dryRun: Bool) throws -> (plan: MigrationPlan, outcome: MigrationOutcome?) {
         let aside = Aside(profile: profile, writer: writer, toolVersion: toolVersion, clock: clock)
         if dryRun {
             let planned = try plan(to: target)

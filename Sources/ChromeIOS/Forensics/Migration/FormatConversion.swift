@@ -1,4 +1,5 @@
 import Foundation
+import SessionForensics
 import SessionFormats
 import SessionModel
 

@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionForensics
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -9,14 +10,6 @@ import SessionStore
 /// Everything is checked before anything moves: a document that cannot be written whole sets
 /// nothing aside. Every file operation goes through the `Aside`'s file system.
 public struct Importer: Sendable {
-    /// What an import did.
-    public struct Outcome: Sendable {
-        /// The set-aside entries made for the sessions replaced (with `replace` only).
-        public var setAside: [AsideEntry]
-        /// The session directories written.
-        public var written: [String]
-    }
-
     /// The profile directory (created when missing).
     public let profile: String
     /// Sets replaced sessions aside; its writer is the only way to the disk.
@@ -30,7 +23,7 @@ public struct Importer: Sendable {
     /// Imports `sessions`; with `replace`, a session already in the profile is set aside first,
     /// else it stops the import (`FileSystemError.exists`) before anything is written. A tab
     /// marked private goes to its window's incognito side (`PrivateTabSplit`).
-    public func run(_ sessions: [Session], replace: Bool) throws -> Outcome {
+    public func run(_ sessions: [Session], replace: Bool) throws -> ImportOutcome {
         // A window of private and regular tabs (Firefox for iOS's) as Chrome keeps them: two sides.
         let sessions = PrivateTabSplit.split(sessions)
         let importer = ProfileImporter(profile: profile, writer: ProfileWriter(writer: aside.writer))
@@ -48,7 +41,19 @@ public struct Importer: Sendable {
             for session in sessions where replace && importer.exists(session) && !importer.isImported(session) {
                 setAside += try aside.push(session: session.id, incognito: session.incognito, reason: "replaced by sessionctl import")
             }
-            return Outcome(setAside: setAside, written: try importer.importSessions(sessions))
+            return ImportOutcome(setAside: setAside, written: try importer.importSessions(sessions))
         }
+    }
+}
+
+/// Chrome for iOS's import: a document's sessions written as Chrome's session directories
+/// (`Importer`), which `sessionctl import` asks the registry for.
+public struct ChromeIOSImport: SessionImport {
+    public init() {}
+
+    public var family: any BrowserFamily { ChromeIOSFamily() }
+
+    public func run(_ sessions: [Session], aside: Aside, replace: Bool) throws -> ImportOutcome {
+        try Importer(profile: aside.profile, aside: aside).run(sessions, replace: replace)
     }
 }

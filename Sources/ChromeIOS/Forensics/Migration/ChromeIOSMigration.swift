@@ -1,3 +1,4 @@
+import SessionForensics
 import SessionFormats
 import SessionModel
 

@@ -1,3 +1,4 @@
+import SessionForensics
 import SessionModel
 
 /// Chrome keeps private tabs as a window's incognito side, where Firefox for iOS marks each tab: a

@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionForensics
 import SessionFormats
 import SessionModel
 import SessionStore
@@ -34,23 +35,6 @@ import SessionStore
 // tree in place first, shadowed, and switching with one rename keeps exactly one format live at
 // every instant; both trees are on disk together only while the old one is shadowed.
 extension Migrator {
-    /// What `apply` did.
-    public struct Outcome: Sendable {
-        /// The session files or directories written, relative to the profile.
-        public var written: [String] = []
-        /// The sessions set aside (the converted ones, and leftovers of earlier runs).
-        public var setAside: [SetAsideEntry] = []
-        /// Half-written trees and temporary files of interrupted runs that were removed.
-        public var removed: [String] = []
-
-        /// Every stored property, as given.
-        package init(written: [String] = [], setAside: [SetAsideEntry] = [], removed: [String] = []) {
-            self.written = written
-            self.setAside = setAside
-            self.removed = removed
-        }
-    }
-
     /// Performs a plan made by `plan(to:)` on the same profile, side by side, after removing the
     /// temporary files an interrupted run left (a manifest being written, for one).
     ///
@@ -58,8 +42,8 @@ extension Migrator {
     /// `aside list` shows it and `aside restore` takes it. (`SessionSetAside.completeInterruptedEntries`
     /// is not called: it removes a live session whose files all match an entry's manifest, which
     /// after a migration there and back is a live window, not a remainder.)
-    public func apply(_ plan: MigrationPlan) throws(FileSystemError) -> Outcome {
-        var outcome = Outcome()
+    public func apply(_ plan: MigrationPlan) throws(FileSystemError) -> MigrationOutcome {
+        var outcome = MigrationOutcome()
         outcome.removed += try TemporaryFileSweeper(writer: writer, profile: profile).sweep()
         for side in plan.sides {
             try apply(side, target: plan.target, into: &outcome)
@@ -67,7 +51,7 @@ extension Migrator {
         return outcome
     }
 
-    private func apply(_ side: MigrationSidePlan, target: MigrationTarget, into outcome: inout Outcome) throws(FileSystemError) {
+    private func apply(_ side: MigrationSidePlan, target: MigrationTarget, into outcome: inout MigrationOutcome) throws(FileSystemError) {
         let root = ProfileLayout.stateRoot(incognito: side.incognito)
         let new = joinPath(root, Migrator.newTree)
         let optimized = joinPath(root, ProfileLayout.optimizedDirectory)
