@@ -83,12 +83,17 @@ public struct Aside: Sendable {
     }
 
     /// The family whose layout the profile follows, and the profile as located by it: the family
-    /// that recognises it, or Chrome for iOS (whose profile may hold no session yet, only `Backups/`).
+    /// that recognises it, or the one whose layout places it when it holds no session yet (a
+    /// profile with only set-aside entries); a profile of no family's layout has no family.
     func located() -> (family: any BrowserFamily, input: LocatedInput) {
         if let input = try? InputOpener.open(profile, fileSystem: fileSystem), input.kind == .profile {
             return (BrowserFamilies.family(of: input), input)
         }
-        return (ChromeIOSFamily(), LocatedInput(tree: ReadableTree(fileSystem: fileSystem, root: profile), kind: .profile, sessions: []))
+        let family: any BrowserFamily =
+            BrowserFamilies.all.first { $0.place(of: profile, fileSystem: fileSystem) != nil } ?? UnrecognisedFamily()
+        var input = LocatedInput(tree: ReadableTree(fileSystem: fileSystem, root: profile), kind: .profile, sessions: [])
+        input.family = family
+        return (family, input)
     }
 
     /// Refuses to move `directory` (relative to the profile) when a component of its path, or of
@@ -184,11 +189,11 @@ public struct Aside: Sendable {
         try liveSessions(incognito: incognito).map(\.id)
     }
 
-    /// The live session directories of one kind, in the format Chrome for iOS would load
-    /// (`SessionStorage/` when it exists, else `Sessions/`), sorted by id.
+    /// The live sessions of one kind that the profile's family sets aside as directories (in the
+    /// format its browser would load), in its order.
     func liveSessions(incognito: Bool) throws(FileSystemError) -> [(id: SessionID, directory: String)] {
-        let input = LocatedInput(tree: ReadableTree(fileSystem: fileSystem, root: profile), kind: .profile, sessions: [])
-        return try ChromeIOSFamily().setAsideUnits(input, session: nil, incognito: incognito).compactMap { unit in
+        let (family, input) = located()
+        return try family.setAsideUnits(input, session: nil, incognito: incognito).compactMap { unit in
             guard case .directory(let directory) = unit.content else { return nil }
             return (unit.session, directory)
         }

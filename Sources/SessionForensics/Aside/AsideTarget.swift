@@ -27,9 +27,7 @@ public struct AsideTarget: Sendable, Equatable {
         BrowserFamilies.product(product, ofFamily: browser, evidence: "known from the layout of its profile")
     }
 
-    public init(
-        profile: String, session: SessionID?, incognito: Bool, foundInside: String? = nil, browser: String = ChromeIOSFamily().name
-    ) {
+    public init(profile: String, session: SessionID?, incognito: Bool, foundInside: String? = nil, browser: String) {
         self.profile = profile
         self.session = session
         self.incognito = incognito
@@ -44,11 +42,11 @@ public struct AsideTarget: Sendable, Equatable {
     /// `ForensicsError.notAProfile` when it is neither a profile nor a session directory in one.
     /// A profile of another browser family, whose layout the commands that change a profile do
     /// not write yet, is `ForensicsError.notSupported` naming `command`.
-    /// `browsers` names the families whose profiles the command writes (Chrome for iOS's alone by default).
+    /// `browsers` names the families whose profiles the command writes (every registered one by default).
     /// Unless `whileRunning`, a profile its browser is running with is `ForensicsError.browserRunning`
     /// (the family's `runningHolder`): commands that change a profile pass false.
     public static func locate(
-        _ path: String, command: String = "this command", browsers: Set<String> = [ChromeIOSFamily().name],
+        _ path: String, command: String = "this command", browsers: Set<String> = asideBrowsers,
         whileRunning: Bool = false, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> AsideTarget {
         try locateReading(path, command: command, browsers: browsers, whileRunning: whileRunning, fileSystem: fileSystem).target
@@ -58,7 +56,7 @@ public struct AsideTarget: Sendable, Equatable {
     /// profile given itself, not found inside PATH): what a dry run plans from without reading
     /// the profile again.
     public static func locateReading(
-        _ path: String, command: String = "this command", browsers: Set<String> = [ChromeIOSFamily().name],
+        _ path: String, command: String = "this command", browsers: Set<String> = asideBrowsers,
         whileRunning: Bool = false, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> (target: AsideTarget, input: LocatedInput?) {
         // An empty PATH names nothing (an unset variable), never the working directory.
@@ -82,52 +80,41 @@ public struct AsideTarget: Sendable, Equatable {
                     : "not a directory (commands that change a profile take the profile directory)")
         }
         // Read once: a dry run plans from this input and predicts what remains from the same bytes.
-        if let input = try? InputOpener.open(path, fileSystem: ReadOnceFileSystem(fileSystem)), input.browser != ChromeIOSFamily().name {
-            guard browsers.contains(input.browser) else {
-                throw ForensicsError.notSupported(path: path, command: command, browser: BrowserFamilies.family(of: input).displayName)
+        if let input = try? InputOpener.open(path, fileSystem: ReadOnceFileSystem(fileSystem)) {
+            let family = BrowserFamilies.family(of: input)
+            guard browsers.contains(family.name) else {
+                throw ForensicsError.notSupported(path: path, command: command, browser: family.displayName)
             }
-            // Another family's profile is worked on whole, at the directory its sessions are relative to.
+            // A family whose layout places the path (a session directory in a profile) says where.
+            if let place = family.place(of: path, fileSystem: fileSystem) {
+                return (AsideTarget(place, browser: family.name), nil)
+            }
+            // Otherwise the profile is worked on whole, at the directory its sessions are relative to.
             guard input.kind == .profile else {
-                throw ForensicsError.notAProfile(
-                    path: path, reason: "not a profile directory of \(BrowserFamilies.family(of: input).displayName)")
+                throw ForensicsError.notAProfile(path: path, reason: "not a profile directory of \(family.displayName)")
             }
             let inside = input.profileFoundInside
             let profile = inside.map { joinPath(path, $0) } ?? path
-            let family = BrowserFamilies.family(of: input)
             if !whileRunning, let holder = family.runningHolder(profile: profile) {
                 throw ForensicsError.browserRunning(
                     path: profile, browser: family.displayName, lock: lastPathComponent(holder.path), pid: holder.pid)
             }
-            var target = AsideTarget(
-                profile: profile, session: nil, incognito: false, foundInside: inside,
-                browser: input.browser)
+            var target = AsideTarget(profile: profile, session: nil, incognito: false, foundInside: inside, browser: family.name)
             target.product = family.product(of: input)
             return (target, inside == nil ? input : nil)
         }
-        let markers = [
-            ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
-            ProfileLayout.backupsDirectory
-        ]
-        if markers.contains(where: { fileSystem.resolvedKind(of: joinPath(path, $0)) == .directory }) {
-            return (AsideTarget(profile: path, session: nil, incognito: false), nil)
-        }
-        let storage = parentPath(path)
-        if [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].contains(lastPathComponent(storage)) {
-            let above = parentPath(storage)
-            let incognito = lastPathComponent(above) == ProfileLayout.incognitoDirectory
-            return (
-                AsideTarget(profile: incognito ? parentPath(above) : above, session: lastPathComponent(path), incognito: incognito), nil
-            )
-        }
-        // An unpacked bundle: exactly one profile one level down is that profile, as for the readers.
-        let children = ((try? fileSystem.list(path)) ?? []).filter { child in
-            markers.contains { fileSystem.resolvedKind(of: joinPath(path, child, $0)) == .directory }
-        }
-        if children.count == 1, let child = children.first {
-            return (AsideTarget(profile: joinPath(path, child), session: nil, incognito: false, foundInside: child), nil)
+        // No session located: a profile that holds none yet, as a family lays its profiles out.
+        for family in BrowserFamilies.all where browsers.contains(family.name) {
+            if let place = family.place(of: path, fileSystem: fileSystem) { return (AsideTarget(place, browser: family.name), nil) }
         }
         throw ForensicsError.notAProfile(
             path: path,
             reason: "no profile of a browser sessionctl reads is in it (\(BrowserFamilies.all.map(\.displayName).joined(separator: ", ")))")
+    }
+
+    /// The target `place` names, in a profile of the family `browser`.
+    init(_ place: ProfilePlace, browser: String) {
+        self.init(
+            profile: place.profile, session: place.session, incognito: place.incognito, foundInside: place.foundInside, browser: browser)
     }
 }

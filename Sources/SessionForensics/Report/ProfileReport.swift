@@ -2,6 +2,7 @@ import Archive
 import FileSystemKit
 import SessionFormats
 import SessionModel
+import SessionStore
 
 /// Everything a report shows of one input, gathered by reading only: the windows read (with
 /// histories when asked), the ones that could not be, what validate finds, the set-aside entries
@@ -99,7 +100,7 @@ public struct ProfileReport: Sendable {
     static func setAsideEntries(_ tree: ReadableTree) -> [Entry] {
         var entries: [Entry] = []
         for incognito in [false, true] {
-            let backups = joinPath(ProfileLayout.stateRoot(incognito: incognito), ProfileLayout.backupsDirectory)
+            let backups = SessionSetAside.backupsDirectory(incognito: incognito)
             for session in tree.list(backups).sorted() where tree.kind(of: joinPath(backups, session)) == .directory {
                 for stamp in tree.list(joinPath(backups, session)).sorted() where AsideStamp.parse(stamp) != nil {
                     let path = joinPath(backups, session, stamp)

@@ -71,6 +71,11 @@ public protocol BrowserFamily: Sendable {
     /// Whether a file of this name is the family's whatever it holds (a name no other family's
     /// files take): such a file given alone is offered to the family before any other.
     func claimsFileName(_ name: String) -> Bool
+    /// Where the directory `path` lies in a profile of the family by its layout alone, whether or
+    /// not it holds a session yet (a profile holding only set-aside entries, one session's
+    /// directory, a profile one level down): what commands that change a profile work on. Nil
+    /// when nothing around it is laid out as the family's profiles are.
+    func place(of path: String, fileSystem: any FileSystem) -> ProfilePlace?
     /// Names of the directories inside a profile that hold nothing but the family's session
     /// state: a path inside one is changed through the profile above it (`RepairTarget`).
     var sessionStateDirectories: [String] { get }
@@ -91,6 +96,8 @@ extension BrowserFamily {
     public func sweptDirectories(_ input: LocatedInput) -> [String] { [] }
     /// No name: the family's files are recognised in registration order.
     public func claimsFileName(_ name: String) -> Bool { false }
+    /// None: the family's profiles are known by the sessions located in them.
+    public func place(of path: String, fileSystem: any FileSystem) -> ProfilePlace? { nil }
     /// None: a path inside the family's profile is located by the profile it belongs to.
     public var sessionStateDirectories: [String] { [] }
     /// None: the browser keeps no backups of its own sessions that a read lists.

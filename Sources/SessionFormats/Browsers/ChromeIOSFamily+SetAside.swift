@@ -30,3 +30,32 @@ extension ChromeIOSFamily {
         }
     }
 }
+
+extension ChromeIOSFamily {
+    /// A directory holding `SessionStorage/`, `Sessions/`, `OTR/` or `Backups/` is a profile (one
+    /// that may hold only set-aside entries); `[OTR/]SessionStorage/<id>` or `.../Sessions/<id>`
+    /// is that session's directory in the profile above; a directory holding exactly one such
+    /// profile one level down (an unpacked bundle) is that profile.
+    public func place(of path: String, fileSystem: any FileSystem) -> ProfilePlace? {
+        let markers = [
+            ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
+            ProfileLayout.backupsDirectory
+        ]
+        if markers.contains(where: { fileSystem.resolvedKind(of: joinPath(path, $0)) == .directory }) {
+            return ProfilePlace(profile: path)
+        }
+        let storage = parentPath(path)
+        if [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].contains(lastPathComponent(storage)) {
+            let above = parentPath(storage)
+            let incognito = lastPathComponent(above) == ProfileLayout.incognitoDirectory
+            return ProfilePlace(profile: incognito ? parentPath(above) : above, session: lastPathComponent(path), incognito: incognito)
+        }
+        let children = ((try? fileSystem.list(path)) ?? []).filter { child in
+            markers.contains { fileSystem.resolvedKind(of: joinPath(path, child, $0)) == .directory }
+        }
+        if children.count == 1, let child = children.first {
+            return ProfilePlace(profile: joinPath(path, child), foundInside: child)
+        }
+        return nil
+    }
+}

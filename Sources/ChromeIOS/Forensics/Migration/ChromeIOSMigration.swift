@@ -18,7 +18,7 @@ public struct ChromeIOSMigration: ProfileMigration {
     public init(to target: MigrationTarget) { self.target = target }
 
     public func run(_ path: String, toolVersion: String, dryRun: Bool) throws -> MigrationRun {
-        let located = try AsideTarget.locate(path, command: "migrate")
+        let located = try AsideTarget.locate(path, command: "migrate", browsers: [ChromeIOSFamily().name])
         guard located.session == nil else {
             throw ForensicsError.notWholeProfile(path: path, command: "migrate")
         }
