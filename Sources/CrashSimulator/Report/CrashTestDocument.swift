@@ -1,3 +1,4 @@
+import ChromeIOS
 import SessionFormats
 
 /// The `sessionctl.crash-test/1` JSON document of docs/cli.md.

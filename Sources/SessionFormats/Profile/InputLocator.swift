@@ -113,7 +113,7 @@ public enum InputLocator {
     }
 
     /// True for the entries of a profile directory: one of the state directories Chrome keeps.
-    static func isProfile(_ names: Set<String>) -> Bool {
+    package static func isProfile(_ names: Set<String>) -> Bool {
         [
             ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
             ProfileLayout.backupsDirectory

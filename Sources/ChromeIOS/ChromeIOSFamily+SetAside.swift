@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionFormats
 import SessionModel
 
 /// Chrome for iOS sets a session aside as its directory, moved whole: `SessionStorage/<id>`, or

@@ -1,4 +1,5 @@
 import FileSystemKit
+import SessionFormats
 import SessionModel
 
 /// Chrome for iOS: `SessionStorage/` (session_metadata.pb and a directory per tab) and the legacy
