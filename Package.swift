@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "SessionForensics", dependencies: ["SessionStore", "SessionFormats", "SessionModel", "Archive", "FileSystemKit"]),
         .target(
             name: "CrashSimulator",
-            dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit", "ChromeIOS"]),
+            dependencies: ["Archive", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "FileSystemKit"]),
         // The one list of the browsers: every browser's family, rulebook and store model, which
         // the command line registers at its start (the shared targets name no browser).
         // Chrome for iOS: its rules (what Chrome does on load with each problem).

@@ -14,7 +14,8 @@ import SessionFormats
 /// module and one line here.
 public enum BrowserRegistry {
     /// Each browser's rulebook (which names its family) and store model, in recognition order: a
-    /// family that recognises by magic bytes before one that recognises by layout.
+    /// family that recognises by magic bytes before one that recognises by layout. No model: the
+    /// family's files are what sessionctl's own store writes, which crash-test explores by default.
     static let browsers: [(rulebook: any BrowserRulebook, store: (any BrowserStoreModel)?)] = [
         (ChromeIOSRulebook(), nil),
         (FirefoxIOSRulebook(), FirefoxIOSStoreCrashTest.model),
@@ -27,5 +28,6 @@ public enum BrowserRegistry {
     public static func install() {
         BrowserRulebooks.register(browsers.map(\.rulebook))
         BrowserStores.register(browsers.compactMap(\.store))
+        if let own = browsers.first(where: { $0.store == nil }) { BrowserStores.registerDefaultStore(browser: own.rulebook.family.name) }
     }
 }

@@ -1,4 +1,3 @@
-import ChromeIOS
 import FileSystemKit
 import SessionForensics
 import SessionFormats
@@ -110,7 +109,7 @@ public struct CommandRun: Sendable {
     static func validationErrors(_ fileSystem: any ReadableFileSystem, profile: String) -> Set<String> {
         guard let input = try? InputOpener.open(profile, fileSystem: fileSystem), input.kind == .profile else { return [] }
         return Set(
-            Validator().validate(input).findings.filter { $0.rule.severity == .error }.map {
+            BrowserRulebooks.validate(input).findings.filter { $0.rule.severity == .error }.map {
                 "\($0.rule.name) \($0.incognito ? "OTR/" : "")\($0.session)"
             })
     }

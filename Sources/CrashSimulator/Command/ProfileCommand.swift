@@ -1,4 +1,3 @@
-import ChromeIOS
 import FileSystemKit
 import SessionForensics
 import SessionFormats
@@ -76,9 +75,16 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
         case .repair, .asidePush:
             return .none
         case .migrate:
-            let storage = joinPath(profile, ProfileLayout.optimizedDirectory)
-            let optimized = ((try? fileSystem.list(storage)) ?? []).contains { !$0.hasPrefix(".") }
-            return .migration(optimized ? .legacy : .optimized)
+            // Away from the format the profile's sessions are in: to the other one its family converts to.
+            let located = try? InputOpener.open(profile, fileSystem: fileSystem)
+            let formats = Set(located?.sessions.map(\.format) ?? [])
+            let browser = located?.browser ?? BrowserStores.defaultStoreBrowser
+            guard
+                let target = ProfileMigrations.all.map(\.target).first(where: { $0.browser == browser && !formats.contains($0.format) })
+            else {
+                throw .invalidWorkload(name: input, line: 0, reason: "migrate needs a profile whose family converts it to another format")
+            }
+            return .migration(target)
         case .asideRestore:
             let aside = Aside(profile: profile, writer: AtomicWriter(fileSystem: fileSystem), toolVersion: "crash-test")
             let entries = (try? aside.list()) ?? []
@@ -121,10 +127,12 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
         case (.repair, _):
             _ = try Repairer(profile: profile, aside: aside).run(dryRun: false)
         case (.migrate, .migration(let target)):
-            _ = try Migrator(
-                profile: profile, writer: writer, toolVersion: "crash-test", clock: clock,
-                newGroupID: { sequence.nextGroupID() }
-            ).run(to: target, dryRun: false)
+            guard let migration = ProfileMigrations.all.first(where: { $0.target == target }) else {
+                throw SimulatorError.invalidOption(name: "command", value: rawValue, reason: "no registered browser converts to \(target)")
+            }
+            _ = try migration.run(
+                profile, toolVersion: "crash-test", dryRun: false,
+                environment: MigrationEnvironment(writer: writer, clock: clock, newGroupID: { sequence.nextGroupID() }))
         case (.asidePush, _):
             _ = try aside.whileLocked {
                 try aside.push(session: nil, incognito: false, reason: "crash-test")
@@ -141,7 +149,7 @@ public enum ProfileCommand: String, Sendable, CaseIterable {
                 _ = try aside.drop(name)
             }
         case (.importDocument, .document(let sessions)):
-            _ = try Importer(profile: profile, aside: aside).run(sessions, replace: false)
+            _ = try SessionImports.writing(profile).run(sessions, aside: aside, replace: false)
         case (.compress, .paths(let layout)), (.decompress, .paths(let layout)), (.report, .paths(let layout)):
             try layout.write(self, writer: writer, clock: clock)
         default:

@@ -57,4 +57,15 @@ public enum BrowserStores {
 
     /// The store named `name`.
     public static func named(_ name: String) -> (any BrowserStoreModel)? { all.first { $0.name == name } }
+
+    private static let defaultBrowser = Mutex<String?>(nil)
+
+    /// The family whose files sessionctl's own store writes (the store crash-test explores when
+    /// no `--store` is given), as the registry names it; "unregistered" before it does.
+    public static var defaultStoreBrowser: String { defaultBrowser.withLock { $0 } ?? "unregistered" }
+
+    /// Names the family whose files sessionctl's own store writes.
+    public static func registerDefaultStore(browser: String) {
+        defaultBrowser.withLock { $0 = browser }
+    }
 }

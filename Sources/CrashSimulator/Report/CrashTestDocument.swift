@@ -1,4 +1,3 @@
-import ChromeIOS
 import SessionFormats
 
 /// The `sessionctl.crash-test/1` JSON document of docs/cli.md.
@@ -30,9 +29,10 @@ public enum CrashTestDocument {
 
     /// The fields of a document.
     public struct Fields: Sendable {
-        /// The browser family whose save protocol is tested: Chrome for iOS's store, and
-        /// sessionctl's commands on its profiles, are what crash-test runs today.
-        public var browser = ChromeIOSFamily().name
+        /// The browser family whose save protocol is tested: the family of sessionctl's own store
+        /// (`BrowserStores.defaultStoreBrowser`), whose profiles `--command` and `--kill` runs
+        /// work on too, unless a `--store` run names its own.
+        public var browser = BrowserStores.defaultStoreBrowser
         public var workload: String
         public var model: String
         public var writeProtocol: String

@@ -17,12 +17,16 @@ public struct ChromeIOSMigration: ProfileMigration {
 
     public init(to target: MigrationTarget) { self.target = target }
 
-    public func run(_ path: String, toolVersion: String, dryRun: Bool) throws -> MigrationRun {
-        let located = try AsideTarget.locate(path, command: "migrate", browsers: [ChromeIOSFamily().name])
+    public func run(_ path: String, toolVersion: String, dryRun: Bool, environment: MigrationEnvironment) throws -> MigrationRun {
+        let located = try AsideTarget.locate(
+            path, command: "migrate", browsers: [ChromeIOSFamily().name], fileSystem: environment.writer.fileSystem)
         guard located.session == nil else {
             throw ForensicsError.notWholeProfile(path: path, command: "migrate")
         }
-        let (plan, outcome) = try Migrator(profile: located.profile, toolVersion: toolVersion).run(to: target, dryRun: dryRun)
+        let (plan, outcome) = try Migrator(
+            profile: located.profile, writer: environment.writer, toolVersion: toolVersion, clock: environment.clock,
+            newGroupID: environment.newGroupID ?? FormatConversion.randomGroupID
+        ).run(to: target, dryRun: dryRun)
         return MigrationRun(foundInside: located.foundInside, plan: plan, outcome: outcome)
     }
 }
