@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The tests' own code is compiled unoptimised even in an optimised build (CI's): the libraries
+// they exercise are optimised all the same, and compiling the test targets takes a minute less
+// (measured on a clean clone: 163 s against 104 s) for a suite that runs as fast (145 s).
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 let package = Package(
     name: "sessionctl",
     platforms: [.macOS(.v13)],
@@ -97,43 +102,51 @@ let package = Package(
             ]
         ),
         // Helpers shared by the test targets (a seeded random number generator).
-        .target(name: "TestSupport", dependencies: ["BrowserRegistry", "CrashSimulator"], path: "Tests/TestSupport"),
-        .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"]),
-        .testTarget(name: "FileSystemKitTests", dependencies: ["FileSystemKit", "TestSupport"]),
-        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"]),
-        .testTarget(name: "SessionFormatsTests", dependencies: ["FileSystemKit", "SessionFormats", "Archive", "TestSupport"]),
-        .testTarget(name: "SessionStoreTests", dependencies: ["FileSystemKit", "SessionStore", "SessionFormats", "Archive", "TestSupport"]),
+        .target(
+            name: "TestSupport", dependencies: ["BrowserRegistry", "CrashSimulator"], path: "Tests/TestSupport", swiftSettings: testSettings
+        ),
+        .testTarget(name: "SessionModelTests", dependencies: ["SessionModel"], swiftSettings: testSettings),
+        .testTarget(name: "FileSystemKitTests", dependencies: ["FileSystemKit", "TestSupport"], swiftSettings: testSettings),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CZlib"], swiftSettings: testSettings),
+        .testTarget(
+            name: "SessionFormatsTests", dependencies: ["FileSystemKit", "SessionFormats", "Archive", "TestSupport"],
+            swiftSettings: testSettings),
+        .testTarget(
+            name: "SessionStoreTests", dependencies: ["FileSystemKit", "SessionStore", "SessionFormats", "Archive", "TestSupport"],
+            swiftSettings: testSettings),
         .testTarget(
             name: "SessionForensicsTests",
             dependencies: [
                 "FileSystemKit", "SessionForensics", "ChromeIOS", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"
-            ]),
+            ], swiftSettings: testSettings),
         .testTarget(
             name: "CrashSimulatorTests",
             dependencies: [
                 "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "TestSupport"
-            ]
+            ], swiftSettings: testSettings
         ),
         .testTarget(
             name: "FirefoxIOSTests",
             dependencies: [
                 "FirefoxIOS", "FirefoxIOSStore", "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore", "SessionFormats",
                 "SessionModel", "Archive", "TestSupport"
-            ]),
+            ], swiftSettings: testSettings),
         .testTarget(
             name: "FirefoxDesktopTests",
             dependencies: [
                 "FirefoxDesktop", "FirefoxDesktopStore", "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore",
                 "SessionFormats",
                 "SessionModel", "Archive", "TestSupport"
-            ]),
+            ], swiftSettings: testSettings),
         .testTarget(
             name: "ChromiumDesktopTests",
             dependencies: [
                 "ChromiumDesktop", "ChromiumDesktopStore", "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore",
                 "SessionFormats", "SessionModel", "Archive", "TestSupport"
-            ]),
-        .testTarget(name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"])
+            ], swiftSettings: testSettings),
+        .testTarget(
+            name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"],
+            swiftSettings: testSettings)
     ],
     swiftLanguageModes: [.v6]
 )
