@@ -126,6 +126,11 @@ let package = Package(
             ], swiftSettings: testSettings
         ),
         .testTarget(
+            name: "ChromeIOSTests",
+            dependencies: [
+                "ChromeIOS", "FileSystemKit", "SessionForensics", "SessionStore", "SessionFormats", "SessionModel", "Archive", "TestSupport"
+            ], swiftSettings: testSettings),
+        .testTarget(
             name: "FirefoxIOSTests",
             dependencies: [
                 "FirefoxIOS", "FirefoxIOSStore", "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore", "SessionFormats",
