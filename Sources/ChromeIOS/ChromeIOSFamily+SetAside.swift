@@ -38,10 +38,7 @@ extension ChromeIOSFamily {
     /// is that session's directory in the profile above; a directory holding exactly one such
     /// profile one level down (an unpacked bundle) is that profile.
     public func place(of path: String, fileSystem: any FileSystem) -> ProfilePlace? {
-        let markers = [
-            ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
-            ProfileLayout.backupsDirectory
-        ]
+        let markers = ProfileLayout.stateDirectories
         if markers.contains(where: { fileSystem.resolvedKind(of: joinPath(path, $0)) == .directory }) {
             return ProfilePlace(profile: path)
         }

@@ -114,10 +114,7 @@ public enum InputLocator {
 
     /// True for the entries of a profile directory: one of the state directories Chrome keeps.
     package static func isProfile(_ names: Set<String>) -> Bool {
-        [
-            ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory, ProfileLayout.incognitoDirectory,
-            ProfileLayout.backupsDirectory
-        ].contains(where: names.contains)
+        ProfileLayout.stateDirectories.contains(where: names.contains)
     }
 
     private static func locateFile(tree: ReadableTree, file: String, ancestry: [String]) throws(FormatError) -> LocatedInput {
