@@ -57,3 +57,17 @@ extension ChromeIOSFamily {
         return nil
     }
 }
+
+extension ChromeIOSFamily {
+    /// Session directories under `[OTR/]SessionStorage` and `[OTR/]Sessions`, each written with its
+    /// list (session_metadata.pb or session.plist) last; a migration's old tree under the
+    /// profile or `OTR/`.
+    public var stagingLayout: StagingLayout {
+        let roots = [false, true].map(ProfileLayout.stateRoot(incognito:))
+        return StagingLayout(
+            sessionParents: roots.flatMap { root in
+                [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].map { joinPath(root, $0) }
+            },
+            completionFiles: [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile], displacedTreeParents: roots)
+    }
+}

@@ -40,7 +40,7 @@ import Testing
                 })
             #expect(Support.comparable(try Support.liveSessions(profile)) == Support.comparable(healthy), "after operation \(step)")
             let leftovers = AsideTestSupport.snapshot(profile).keys.filter {
-                $0.contains(ProfileLayout.importStagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix)
+                $0.contains(InterruptedCommands.importStagingPrefix) || $0.contains(AtomicWriter.temporaryPrefix)
             }
             #expect(leftovers.isEmpty, "after operation \(step): \(leftovers)")
             if completed { break }

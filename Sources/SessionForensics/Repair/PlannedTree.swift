@@ -27,12 +27,8 @@ struct PlannedTree: ReadableFileSystem {
         self.base = base
         var written: [String: PlannedDirectory] = [:]
         for repair in plan.sessions {
-            var files = [ProfileLayout.metadataFile: repair.repaired.metadata]
-            for tab in repair.repaired.tabs {
-                files[joinPath(tab.directory, ProfileLayout.tabDataFile)] = tab.data
-                if let state = tab.state { files[joinPath(tab.directory, ProfileLayout.tabStateFile)] = state }
-            }
-            written[repair.directory] = PlannedDirectory(files: files)
+            written[repair.directory] = PlannedDirectory(
+                files: Dictionary(repair.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { _, last in last }))
         }
         for rewrite in plan.rewrites {
             let name = String(rewrite.file.dropFirst(rewrite.directory.isEmpty ? 0 : rewrite.directory.count + 1))

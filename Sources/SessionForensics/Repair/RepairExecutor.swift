@@ -70,14 +70,8 @@ struct RepairExecutor {
         }
         for repair in plan.sessions {
             let rules = Array(Set(repair.actions.map(\.rule.name))).sorted().joined(separator: ", ")
-            var files: [(String, [UInt8])] = []
-            for tab in repair.repaired.tabs {
-                files.append((joinPath(tab.directory, ProfileLayout.tabDataFile), tab.data))
-                if let state = tab.state { files.append((joinPath(tab.directory, ProfileLayout.tabStateFile), state)) }
-            }
-            files.append((ProfileLayout.metadataFile, repair.repaired.metadata))
             try replace(
-                repair.directory, session: repair.session, incognito: repair.incognito, files: files,
+                repair.directory, session: repair.session, incognito: repair.incognito, files: repair.files.map { ($0.path, $0.bytes) },
                 setsAside: repair.setsAside, reason: "sessionctl repair, before fixing: \(rules)",
                 resumption: resumption, steps: &steps)
         }

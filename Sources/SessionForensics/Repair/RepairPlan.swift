@@ -4,6 +4,19 @@ import SessionModel
 /// directories and legacy session files), the legacy sessions it only sets aside, and the findings
 /// nothing in the plan fixes.
 public struct RepairPlan: Sendable {
+    /// One file a directory rewrite writes: its path inside the directory and its bytes.
+    public struct PlannedFile: Sendable, Hashable {
+        /// The path, relative to the directory written.
+        public var path: String
+        public var bytes: [UInt8]
+
+        /// Every stored property, as given.
+        package init(_ path: String, _ bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
     /// One session directory: set aside as it is, then written anew in its repaired form.
     public struct SessionRepair: Sendable {
         public var session: SessionID
@@ -16,17 +29,22 @@ public struct RepairPlan: Sendable {
         public var setsAside: Bool
         /// Number of tabs of the repaired list.
         public var tabs: Int
-        /// What is written.
-        package var repaired: RepairedSession
+        /// The directory's whole new content, in the order it is written (the file that makes
+        /// the window whole, its list, last: a staged copy holding it is complete).
+        package var files: [PlannedFile]
+        /// The window's list as written, and as it was read (salvaged up to the damage; nil when
+        /// it was missing): what changes for the window as a whole is told from the two.
+        package var list: Session
+        package var stored: Session?
         /// What changes for the window as a whole.
         public var effects: [WindowEffect] {
-            repaired.stored.map { WindowEffect.effects(stored: $0, repaired: repaired.session) } ?? []
+            stored.map { WindowEffect.effects(stored: $0, repaired: list) } ?? []
         }
 
         /// Every stored property, as given.
         package init(
             session: SessionID, incognito: Bool, directory: String, actions: [RepairAction], setsAside: Bool, tabs: Int,
-            repaired: RepairedSession
+            files: [PlannedFile], list: Session, stored: Session?
         ) {
             self.session = session
             self.incognito = incognito
@@ -34,7 +52,9 @@ public struct RepairPlan: Sendable {
             self.actions = actions
             self.setsAside = setsAside
             self.tabs = tabs
-            self.repaired = repaired
+            self.files = files
+            self.list = list
+            self.stored = stored
         }
     }
 

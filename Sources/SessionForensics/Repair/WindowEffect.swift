@@ -13,7 +13,7 @@ public struct WindowEffect: Sendable, Hashable {
     public var to: String
 
     /// The effects of turning the list `stored` (as read; salvaged when damaged) into `repaired`.
-    static func effects(stored: Session, repaired: Session) -> [WindowEffect] {
+    package static func effects(stored: Session, repaired: Session) -> [WindowEffect] {
         var effects: [WindowEffect] = []
         func add(_ what: String, _ from: String, _ to: String) {
             effects.append(WindowEffect(session: repaired.id, incognito: repaired.incognito, what: what, from: from, to: to))

@@ -20,6 +20,8 @@ import SessionStore
 public struct InterruptedCommands: Sendable {
     /// Prefix of a repaired session directory staged beside its live place.
     public static let repairStagingPrefix = ".sessionctl-repair."
+    /// Prefix of a session directory `sessionctl import` is writing (a name no browser loads).
+    public static let importStagingPrefix = ".sessionctl-import."
     /// The directory a migration moves the old tree into (relative to a side of the profile).
     public static let displacedTree = ".sessionctl-migration-old"
     /// Prefix of every name a sessionctl command gives to something it is putting together: the
@@ -30,10 +32,16 @@ public struct InterruptedCommands: Sendable {
     public let writer: AtomicWriter
     /// The profile directory.
     public let profile: String
+    /// Where the commands stage what they put together in the profile.
+    public let layout: StagingLayout
 
-    public init(writer: AtomicWriter, profile: String) {
+    /// Settles `profile` through `writer`, looking where `layout` says (by default where any
+    /// registered family's commands stage: a command cut short may leave a profile its family
+    /// no longer recognises).
+    public init(writer: AtomicWriter, profile: String, layout: StagingLayout = .registered) {
         self.writer = writer
         self.profile = profile
+        self.layout = layout
     }
 
     /// What was settled.
@@ -107,19 +115,20 @@ public struct InterruptedCommands: Sendable {
     }
 
     /// Whether `directory` (from an intent record, which may come with a profile from anywhere) is
-    /// a session directory of the profile: `[OTR/]SessionStorage/<name>` or `[OTR/]Sessions/<name>`
-    /// with a plain name, every directory on the way a real one (no symbolic link). Nothing is put
-    /// back anywhere else.
+    /// a session directory of the profile: an entry with a plain name of one of the layout's
+    /// session parents (Chrome for iOS: `[OTR/]SessionStorage/<name>`, `[OTR/]Sessions/<name>`),
+    /// every directory on the way a real one (no symbolic link). Nothing is put back anywhere else.
     func isSessionDirectory(_ directory: String) -> Bool {
-        var parts = pathComponents(directory)
-        if parts.first == ProfileLayout.incognitoDirectory { parts.removeFirst() }
-        guard parts.count == 2, [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory].contains(parts[0]),
-            parts[1] != ".", parts[1] != "..", !parts[1].hasPrefix(InterruptedCommands.commandPrefix)
+        let parts = pathComponents(directory)
+        guard let name = parts.last, name != ".", name != "..", !name.hasPrefix(InterruptedCommands.commandPrefix),
+            layout.sessionParents.contains(parts.dropLast().joined(separator: "/"))
         else { return false }
-        let storage = parentPath(joinPath(profile, directory))
-        return writer.fileSystem.kind(of: storage) == .directory
-            && (directory.hasPrefix(ProfileLayout.incognitoDirectory + "/")
-                ? writer.fileSystem.kind(of: joinPath(profile, ProfileLayout.incognitoDirectory)) == .directory : true)
+        var path = profile
+        for part in parts.dropLast() {
+            path = joinPath(path, part)
+            guard writer.fileSystem.kind(of: path) == .directory else { return false }
+        }
+        return true
     }
 
     /// The staged repairs of the profile, relative to it (read only).
@@ -143,7 +152,7 @@ public struct InterruptedCommands: Sendable {
         guard writer.fileSystem.kind(of: staging) == .directory else { return nil }
         // Complete only when its list file, written last, is there (else: cut short, or the live
         // directory went away for another reason while a partial copy lay beside it).
-        let complete = [ProfileLayout.metadataFile, ProfileLayout.legacySessionFile].contains { name in
+        let complete = layout.completionFiles.contains { name in
             writer.fileSystem.kind(of: joinPath(staging, name)) == .file
         }
         if writer.fileSystem.kind(of: live) == nil && complete {
@@ -167,7 +176,9 @@ public struct InterruptedCommands: Sendable {
                     done.append("removed \(joinPath(backups, session, name)) (an interrupted drop)")
                 }
             }
-            let displaced = joinPath(ProfileLayout.stateRoot(incognito: incognito), InterruptedCommands.displacedTree)
+        }
+        for parent in layout.displacedTreeParents {
+            let displaced = joinPath(parent, InterruptedCommands.displacedTree)
             if fileSystem.kind(of: joinPath(profile, displaced)) == .directory, try fileSystem.list(joinPath(profile, displaced)).isEmpty {
                 try fileSystem.rmdir(joinPath(profile, displaced))
                 try fileSystem.fsyncDirectory(parentPath(joinPath(profile, displaced)))
@@ -179,7 +190,7 @@ public struct InterruptedCommands: Sendable {
                 if name.hasPrefix(SessionSetAside.restoringPrefix) {
                     try writer.removeTree(joinPath(profile, parent, name))
                     done.append("removed \(joinPath(parent, name)) (an interrupted restore's copy; the entry is still set aside)")
-                } else if name.hasPrefix(ProfileLayout.importStagingPrefix) {
+                } else if name.hasPrefix(InterruptedCommands.importStagingPrefix) {
                     try writer.removeTree(joinPath(profile, parent, name))
                     done.append("removed \(joinPath(parent, name)) (an interrupted import's copy)")
                 }
@@ -188,15 +199,8 @@ public struct InterruptedCommands: Sendable {
         return done
     }
 
-    /// `[OTR/]SessionStorage` and `[OTR/]Sessions` that exist, relative to the profile.
+    /// The layout's session parents that exist, relative to the profile.
     private func storageDirectories() -> [String] {
-        var found: [String] = []
-        for incognito in [false, true] {
-            for storage in [ProfileLayout.optimizedDirectory, ProfileLayout.legacyDirectory] {
-                let parent = joinPath(ProfileLayout.stateRoot(incognito: incognito), storage)
-                if writer.fileSystem.kind(of: joinPath(profile, parent)) == .directory { found.append(parent) }
-            }
-        }
-        return found
+        layout.sessionParents.filter { writer.fileSystem.kind(of: joinPath(profile, $0)) == .directory }
     }
 }

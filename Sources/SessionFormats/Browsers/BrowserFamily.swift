@@ -85,6 +85,8 @@ public protocol BrowserFamily: Sendable {
     /// The key an earlier version of the JSON documents gave a finding's outcome under, which
     /// they still carry before `outcome` for the family's inputs; nil when there was none.
     var earlierOutcomeKey: String? { get }
+    /// Where sessionctl's commands stage what they put together in the family's profiles.
+    var stagingLayout: StagingLayout { get }
 }
 
 extension BrowserFamily {
@@ -104,6 +106,8 @@ extension BrowserFamily {
     public var ownBackupsName: String? { nil }
     /// None: the family's findings were always given their outcome under `outcome` alone.
     public var earlierOutcomeKey: String? { nil }
+    /// Nothing: no command stages anything in the family's profiles.
+    public var stagingLayout: StagingLayout { .none }
 
     /// The family's own browser, as `product(of:)` of a read says.
     public func product(of input: LocatedInput) -> BrowserProduct { familyProduct }

@@ -17,8 +17,6 @@ public enum ProfileLayout {
     public static let legacyBackupFile = "session.backup.plist"
     /// The state directories Chrome keeps in a profile: a directory holding one is a profile.
     public static let stateDirectories = [optimizedDirectory, legacyDirectory, incognitoDirectory, backupsDirectory]
-    /// The prefix of a session directory `sessionctl import` is writing (a name Chrome never loads).
-    public static let importStagingPrefix = ".sessionctl-import."
     /// Chrome loads no state.pb larger than this.
     public static let maxStateSize = 5 * 1024 * 1024
     /// Chrome keeps at most this many navigation items per tab.

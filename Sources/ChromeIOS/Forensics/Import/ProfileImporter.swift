@@ -95,7 +95,7 @@ public struct ProfileImporter: Sendable {
             let directory = ProfileWriter.sessionDirectory(profile: profile, session: session)
             // Written whole under a name Chrome never loads, then renamed into place: a window is
             // never half there, and what an interruption leaves is removed by the next import.
-            let staging = joinPath(parentPath(directory), ProfileLayout.importStagingPrefix + lastPathComponent(directory))
+            let staging = joinPath(parentPath(directory), InterruptedCommands.importStagingPrefix + lastPathComponent(directory))
             let files = writer.writer
             do throws(FileSystemError) {
                 if files.fileSystem.kind(of: staging) != nil { try files.removeTree(staging) }

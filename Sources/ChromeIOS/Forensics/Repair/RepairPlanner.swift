@@ -34,7 +34,8 @@ public struct RepairPlanner: Sendable {
             plan.sessions.append(
                 RepairPlan.SessionRepair(
                     session: source.id, incognito: source.incognito, directory: source.path, actions: rebuilder.actions,
-                    setsAside: !snapshot.isEmpty, tabs: repaired.tabs.count, repaired: repaired))
+                    setsAside: !snapshot.isEmpty, tabs: repaired.tabs.count, files: repaired.files,
+                    list: repaired.session, stored: repaired.stored))
         }
         var legacyDirectories = Set<String>()
         for finding in findings where finding.rule == .mixedFormats || finding.rule == .legacyUnparsable {

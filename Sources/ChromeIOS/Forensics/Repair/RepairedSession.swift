@@ -1,3 +1,5 @@
+import FileSystemKit
+import SessionForensics
 import SessionFormats
 import SessionModel
 
@@ -40,6 +42,18 @@ package struct RepairedSession: Sendable, Hashable {
             return directory.others.isEmpty && directory.data == .bytes(tab.data)
                 && directory.state == tab.state && (directory.stateSize == nil) == (tab.state == nil)
         }
+    }
+
+    /// The directory's files in the order repair writes them: each tab directory's data.pb (and
+    /// state.pb), then session_metadata.pb, last, so that a staged copy holding it is complete.
+    package var files: [RepairPlan.PlannedFile] {
+        var files: [RepairPlan.PlannedFile] = []
+        for tab in tabs {
+            files.append(.init(joinPath(tab.directory, ProfileLayout.tabDataFile), tab.data))
+            if let state = tab.state { files.append(.init(joinPath(tab.directory, ProfileLayout.tabStateFile), state)) }
+        }
+        files.append(.init(ProfileLayout.metadataFile, metadata))
+        return files
     }
 
     /// Every stored property, as given.
