@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "FirefoxIOS", targets: ["FirefoxIOS"]),
         .library(name: "FirefoxDesktop", targets: ["FirefoxDesktop"]),
         .library(name: "ChromiumDesktop", targets: ["ChromiumDesktop"]),
+        .library(name: "SafariIOS", targets: ["SafariIOS"]),
         .library(name: "BrowserRegistry", targets: ["BrowserRegistry"])
     ],
     dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
         // The one file-system interface everything reads and writes through, and its POSIX implementation.
         .target(name: "FileSystemKit", dependencies: ["CFileHints", "CFileMapping"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]),
         .target(name: "Archive", dependencies: ["CZlib", "CLZ4", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
@@ -86,12 +88,16 @@ let package = Package(
             dependencies: [
                 "SessionModel", "FileSystemKit", "Archive", "SessionFormats", "SessionStore", "CrashSimulator", "ChromiumDesktop"
             ]),
+        // Safari for iOS: its BrowserState.db, read through the system's SQLite on a private copy,
+        // each tab's session state (Apple's LZ4 stream), rules.
+        .target(
+            name: "SafariIOS",
+            dependencies: ["CSQLite", "CLZ4", "SessionModel", "FileSystemKit", "SessionFormats", "SessionForensics"]),
         .target(
             name: "BrowserRegistry",
             dependencies: [
                 "SessionFormats", "SessionForensics", "CrashSimulator", "ChromeIOS", "FirefoxIOS", "FirefoxIOSStore", "FirefoxDesktop",
-                "FirefoxDesktopStore", "ChromiumDesktop",
-                "ChromiumDesktopStore"
+                "FirefoxDesktopStore", "ChromiumDesktop", "ChromiumDesktopStore", "SafariIOS"
             ]),
         .executableTarget(
             name: "sessionctl",
@@ -149,6 +155,10 @@ let package = Package(
                 "ChromiumDesktop", "ChromiumDesktopStore", "FileSystemKit", "CrashSimulator", "SessionForensics", "SessionStore",
                 "SessionFormats", "SessionModel", "Archive", "TestSupport"
             ], swiftSettings: testSettings),
+        .testTarget(
+            name: "SafariIOSTests",
+            dependencies: ["SafariIOS", "CSQLite", "FileSystemKit", "SessionForensics", "SessionFormats", "SessionModel", "TestSupport"],
+            swiftSettings: testSettings),
         .testTarget(
             name: "CLITests", dependencies: ["FileSystemKit", "sessionctl", "SessionFormats", "Archive", "TestSupport"],
             swiftSettings: testSettings)

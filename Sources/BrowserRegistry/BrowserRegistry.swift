@@ -6,6 +6,7 @@ import FirefoxDesktop
 import FirefoxDesktopStore
 import FirefoxIOS
 import FirefoxIOSStore
+import SafariIOS
 import SessionForensics
 import SessionFormats
 
@@ -13,21 +14,37 @@ import SessionFormats
 /// its rulebook) and, where crash-test models its writer, its store. Adding a browser is its
 /// module and one line here.
 public enum BrowserRegistry {
-    /// Each browser's rulebook (which names its family) and store model, in recognition order: a
-    /// family that recognises by magic bytes before one that recognises by layout. No model: the
-    /// family's files are what sessionctl's own store writes, which crash-test explores by default.
-    static let browsers: [(rulebook: any BrowserRulebook, store: (any BrowserStoreModel)?)] = [
-        (ChromeIOSRulebook(), nil),
-        (FirefoxIOSRulebook(), FirefoxIOSStoreCrashTest.model),
-        (FirefoxDesktopRulebook(), FirefoxDesktopStoreCrashTest.model),
-        (ChromiumDesktopRulebook(), ChromiumDesktopStoreCrashTest.model)
+    /// What crash-test explores of a browser's writes.
+    enum CrashTestedStore {
+        /// The model of the browser's own writer (`crash-test --store NAME`).
+        case model(any BrowserStoreModel)
+        /// The browser's files are what sessionctl's own store writes, which crash-test explores by default.
+        case sessionctlsOwn
+        /// Nothing: crash-test does not model the browser's writer.
+        case none
+    }
+
+    /// Each browser's rulebook (which names its family) and what crash-test explores of its
+    /// writes, in recognition order: a family that recognises by magic bytes before one that
+    /// recognises by layout.
+    static let browsers: [(rulebook: any BrowserRulebook, store: CrashTestedStore)] = [
+        (ChromeIOSRulebook(), .sessionctlsOwn),
+        (FirefoxIOSRulebook(), .model(FirefoxIOSStoreCrashTest.model)),
+        (FirefoxDesktopRulebook(), .model(FirefoxDesktopStoreCrashTest.model)),
+        (ChromiumDesktopRulebook(), .model(ChromiumDesktopStoreCrashTest.model)),
+        (SafariIOSRulebook(), .none)
     ]
 
     /// Registers every browser's family, rulebook and store: what a program does before it reads
     /// (registering again changes nothing).
     public static func install() {
         BrowserRulebooks.register(browsers.map(\.rulebook))
-        BrowserStores.register(browsers.compactMap(\.store))
-        if let own = browsers.first(where: { $0.store == nil }) { BrowserStores.registerDefaultStore(browser: own.rulebook.family.name) }
+        for (rulebook, store) in browsers {
+            switch store {
+            case .model(let model): BrowserStores.register([model])
+            case .sessionctlsOwn: BrowserStores.registerDefaultStore(browser: rulebook.family.name)
+            case .none: break
+            }
+        }
     }
 }

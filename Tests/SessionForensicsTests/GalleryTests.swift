@@ -51,10 +51,17 @@ import Testing
         Case(profile: $0[0], rule: $0[1], severity: $0[2], chrome: $0[3], session: "regular", what: $0[4])
     }
 
+    /// The lines of Safari for iOS's gallery (Fixtures/safari-ios/gallery): case, rule, severity, outcome.
+    static let safariCases: [Case] = rows("safari-ios/gallery", columns: 5).map {
+        Case(profile: $0[0], rule: $0[1], severity: $0[2], chrome: $0[3], session: "regular", what: $0[4])
+    }
+
     @Test func theGalleryCoversEveryRuleOfTheCatalog() {
         #expect(Self.cases.count > 30 && Self.firefoxCases.count > 10 && Self.firefoxDesktopCases.count > 5)
         #expect(Self.chromiumDesktopCases.count > 10)
-        let covered = Set((Self.cases + Self.firefoxCases + Self.firefoxDesktopCases + Self.chromiumDesktopCases).map(\.rule))
+        #expect(Self.safariCases.count > 4)
+        let covered = Set(
+            (Self.cases + Self.firefoxCases + Self.firefoxDesktopCases + Self.chromiumDesktopCases + Self.safariCases).map(\.rule))
         #expect(Rule.all.map(\.name).filter { !covered.contains($0) } == [])
     }
 

@@ -147,12 +147,12 @@ import Testing
 
     /// A session's format is one a registered family reads, each named as the family names it.
     @Test func aFormatIsOneAFamilyReads() throws {
-        for format in ["optimized", "legacy", "window-data", "tabs-archive", "sessionstore", "snss"] {
+        for format in ["optimized", "legacy", "window-data", "tabs-archive", "sessionstore", "snss", "browser-state"] {
             let text = #"{"schema": "sessionctl.inspect/1", "sessions": [{"id": "S", "format": "\#(format)", "tabs": []}]}"#
             let sessions = try InspectDocument.decode(JSONParser.parse(Array(text.utf8), file: "doc.json"), file: "doc.json")
             #expect(sessions.map(\.format.rawValue) == [format])
         }
-        #expect(BrowserFamilies.formats.count == 6 && Set(BrowserFamilies.formats).count == 6)
+        #expect(BrowserFamilies.formats.count == 7 && Set(BrowserFamilies.formats).count == 7)
         let text = #"{"schema": "sessionctl.inspect/1", "sessions": [{"id": "S", "format": "netscape", "tabs": []}]}"#
         #expect(throws: FormatError.self) {
             _ = try InspectDocument.decode(JSONParser.parse(Array(text.utf8), file: "doc.json"), file: "doc.json")

@@ -1,0 +1,54 @@
+import FileSystemKit
+import SessionFormats
+import SessionModel
+
+/// Names of Safari for iOS's session store (docs/safari-ios-format.md): `BrowserState.db`, an
+/// SQLite database in WAL mode, in `Library/Safari/` of the phone's home directory or of an
+/// app's container.
+public enum SafariIOSLayout {
+    /// The database Safari keeps its windows and tabs in.
+    public static let databaseFile = "BrowserState.db"
+    /// The files SQLite keeps beside it in WAL mode: the newest writes often live only there.
+    public static let companionSuffixes = ["-wal", "-shm"]
+    /// The directory holding it, inside `Library/`.
+    public static let safariDirectory = "Safari"
+    /// The directory holding that, in a home directory or a container.
+    public static let libraryDirectory = "Library"
+    /// The `PRAGMA user_version` of current iOS, and the next one, which Safari also opens.
+    public static let knownUserVersions: Set<Int64> = [8, 9]
+    /// A raw session state of this size or more is stored compressed (`AppleLZ4`).
+    public static let compressionThreshold = 1 << 20
+    /// A raw session state over this size is dropped: the tab restores without its history.
+    public static let largestRestoredState = 2 << 20
+
+    /// The database file and the companions that are there, relative to the tree.
+    public static func files(database: String, tree: ReadableTree) -> [String] {
+        let companions: [String] = companionSuffixes.map { database + $0 }
+        return [database] + companions.filter { tree.kind(of: $0) == .file }
+    }
+}
+
+extension SessionFormat {
+    /// Safari for iOS's `BrowserState.db`.
+    public static let browserState = SessionFormat(rawValue: "browser-state")
+}
+
+/// Safari for iOS's times: seconds since 2001-01-01 00:00 UTC on iOS up to 18, seconds since
+/// 1970 on iOS 26. A value is told by its size: a time after 2048 counted from 2001 is past
+/// 1.5e9 seconds, a time after mid-2017 counted from 1970 is past it too, and Safari wrote the
+/// latter only from 2025.
+public enum SafariTime {
+    /// Seconds from the Unix epoch to 2001-01-01 00:00 UTC.
+    public static let referenceOffset: Double = 978_307_200
+    /// Values from here on are seconds since 1970.
+    public static let unixFrom: Double = 1.5e9
+
+    /// The model timestamp of a stored time (null when absent, zero, not finite or out of range).
+    public static func timestamp(_ seconds: Double?) -> Timestamp {
+        guard let seconds, seconds.isFinite, seconds != 0 else { return .null }
+        let unixSeconds = seconds >= unixFrom ? seconds : seconds + referenceOffset
+        let micros = unixSeconds * 1_000_000
+        guard abs(micros) < 9.0e18, let unix = Int64(exactly: micros.rounded()) else { return .null }
+        return Timestamp(unixMicroseconds: unix)
+    }
+}

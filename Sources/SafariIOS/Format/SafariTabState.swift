@@ -1,0 +1,48 @@
+import SessionFormats
+import SessionModel
+
+/// A tab's `session_data` as Safari for iOS stores it: WebKit's session state (a 4-byte version,
+/// then a binary property list), compressed with `AppleLZ4` when the raw state is 1 MiB or more.
+/// The row says which: `uncompressed_session_data_size` not 0 and unlike the blob's length.
+public enum SafariTabState {
+    /// What a tab's stored state comes to.
+    public enum Decoded: Sendable, Equatable {
+        /// The history, and whether it was stored compressed.
+        case history(WebKitSessionState, compressed: Bool)
+        /// A state over `SafariIOSLayout.largestRestoredState`: Safari drops it and the tab
+        /// restores without history, though the history can still be read from it.
+        case dropped(WebKitSessionState?, size: Int)
+        /// It does not decode: why, and where.
+        case damaged(FormatError)
+    }
+
+    /// Decodes the stored state of a tab (`file` names it in errors).
+    public static func decode(_ data: [UInt8], uncompressedSize: Int?, file: String) -> Decoded {
+        let compressed = (uncompressedSize ?? 0) != 0 && uncompressedSize != data.count
+        var raw = data
+        if compressed {
+            // The row's size bounds what is decoded, and a lying size is bounded too.
+            let limit = min(uncompressedSize ?? 0, 64 << 20)
+            do throws(AppleLZ4.Damage) {
+                raw = try AppleLZ4.decode(data, limit: max(limit, 0))
+            } catch {
+                return .damaged(.damaged(file: file, offset: error.offset, reason: error.reason))
+            }
+        }
+        let state: WebKitSessionState
+        do throws(FormatError) {
+            state = try WebKitSessionState.decode(raw, file: file)
+        } catch {
+            return raw.count > SafariIOSLayout.largestRestoredState ? .dropped(nil, size: raw.count) : .damaged(error)
+        }
+        if raw.count > SafariIOSLayout.largestRestoredState { return .dropped(state, size: raw.count) }
+        return .history(state, compressed: compressed)
+    }
+
+    /// The bytes Safari would store for `state`: compressed when its raw form is 1 MiB or more.
+    public static func encode(_ state: WebKitSessionState) -> (data: [UInt8], uncompressedSize: Int) {
+        let raw = state.encode()
+        guard raw.count >= SafariIOSLayout.compressionThreshold else { return (raw, raw.count) }
+        return (AppleLZ4.encode(raw), raw.count)
+    }
+}
