@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "FirefoxIOS", package: "sessionctl"),
                 .product(name: "FirefoxDesktop", package: "sessionctl"),
                 .product(name: "ChromiumDesktop", package: "sessionctl"),
+                .product(name: "SafariIOS", package: "sessionctl"),
                 .product(name: "BrowserRegistry", package: "sessionctl")
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])],

@@ -29,7 +29,9 @@ public struct SafariIOSFamily: BrowserFamily {
     }
 
     /// `BrowserState.db`, taken at its name so that a damaged one is examined.
-    public func claimsFileName(_ name: String) -> Bool { name == SafariIOSLayout.databaseFile }
+    public func claimsFileName(_ name: String) -> Bool {
+        name == SafariIOSLayout.databaseFile || name == SafariIOSLayout.backupDatabaseID
+    }
 
     /// A directory holding `BrowserState.db` (Safari's own directory).
     public func isProfileDirectory(_ tree: ReadableTree) -> Bool {
@@ -39,13 +41,27 @@ public struct SafariIOSFamily: BrowserFamily {
     /// The directory holding the database and its companions.
     public var watchedDirectories: [String] { [""] }
 
+    /// The directory a repair rewrites the database in, swept of what an interrupted rewrite left.
+    public func sweptDirectories(_ input: LocatedInput) -> [String] {
+        input.kind == .profile ? input.sessions.map { parentPath($0.path) } : []
+    }
+
     /// Recognises `BrowserState.db` (by its name, or an SQLite file whose schema names Safari's
-    /// tables), the `Safari/` directory holding it, and a `Library/` or a home directory or app
-    /// container holding that (`Library/Safari/`).
+    /// tables), the `Safari/` directory holding it, a `Library/` or a home directory or app
+    /// container holding that (`Library/Safari/`), and an unencrypted iTunes or Finder backup
+    /// (its `Manifest.db` and the database at its HomeDomain file ID).
     public func locate(tree: ReadableTree, file: String?, ancestry: [String]) throws(FormatError) -> LocatedInput? {
         if let file {
-            guard lastPathComponent(file) == SafariIOSLayout.databaseFile || Self.isBrowserState(tree: tree, file) else { return nil }
+            guard claimsFileName(lastPathComponent(file)) || Self.isBrowserState(tree: tree, file) else { return nil }
             var located = LocatedInput(tree: tree, kind: .file, sessions: [Self.source(file)])
+            located.family = self
+            return located
+        }
+        // An iTunes or Finder backup: read where it is, never written (not a profile a command
+        // changes).
+        let backed = SafariIOSLayout.backupPath(SafariIOSLayout.backupDatabaseID)
+        if tree.kind(of: SafariIOSLayout.backupManifest) == .file, tree.kind(of: backed) == .file {
+            var located = LocatedInput(tree: tree, kind: .storageDirectory, sessions: [Self.source(backed)])
             located.family = self
             return located
         }
@@ -62,7 +78,11 @@ public struct SafariIOSFamily: BrowserFamily {
 
     /// The one session source of a database: the file, named by its path.
     static func source(_ path: String) -> SessionSource {
-        SessionSource(id: lastPathComponent(path), incognito: false, kind: .file(.browserState), path: path)
+        let name = lastPathComponent(path)
+        return SessionSource(
+            id: name == SafariIOSLayout.backupDatabaseID ? SafariIOSLayout.databaseFile : name, incognito: false,
+            kind: .file(.browserState),
+            path: path)
     }
 
     /// Whether the file at `path` is an SQLite database whose schema (on its first page) names

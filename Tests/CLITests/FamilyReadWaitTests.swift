@@ -11,11 +11,12 @@ import Testing
         ("Fixtures/firefox-desktop/gallery/session-file-skipped", "", ["/sessionstore-backups"]),
         ("Fixtures/chromium-desktop/gallery/healthy", "", ["", "/Sessions", "/Sessions/Session_13397000000000000"]),
         ("Fixtures/firefox-ios/gallery/healthy", "/profile.profile", ["", "/profile.profile", "/profile.profile/window-data"]),
-        ("Fixtures/firefox-ios/gallery/healthy", "", ["/profile.profile", "/profile.profile/window-data"])
+        ("Fixtures/firefox-ios/gallery/healthy", "", ["/profile.profile", "/profile.profile/window-data"]),
+        ("Fixtures/safari-ios/gallery/healthy", "", ["", "/BrowserState.db"])
     ]
 
     /// While a writer holds the profile's lock for 1.5 s, a read of any path of it waits.
-    @Test(arguments: 0..<5)
+    @Test(arguments: 0..<6)
     func aReadWaitsForTheWriterOfEveryFamily(index: Int) throws {
         let (fixture, locked, reads) = Self.cases[index]
         let copy = try ProfileLayoutEdgeTests.copy(fixture)

@@ -17,14 +17,15 @@ import Testing
         "Fixtures/firefox-ios/gallery/legacy-archive-unmigrated", "Fixtures/firefox-desktop/gallery/healthy",
         "Fixtures/firefox-desktop/gallery/json-cut", "Fixtures/firefox-desktop/gallery/backup-cut",
         "Fixtures/chromium-desktop/gallery/healthy", "Fixtures/chromium-desktop/gallery/record-past-end",
-        "Fixtures/real/chromium-desktop/edge-141", "Fixtures/real/firefox-desktop/firefox-57"
+        "Fixtures/real/chromium-desktop/edge-141", "Fixtures/real/firefox-desktop/firefox-57", "Fixtures/safari-ios/home",
+        "Fixtures/safari-ios/gallery/tab-closed-in-wal", "Fixtures/safari-ios/gallery/browser-state-refused"
     ]
 
     /// Session files of every family given alone (the command names the file, not its profile).
     static let files = [
         "Fixtures/profiles/healthy/SessionStorage", "Fixtures/firefox-ios/gallery/healthy/profile.profile/window-data",
         "Fixtures/firefox-desktop/gallery/healthy", "Fixtures/chromium-desktop/gallery/healthy/Sessions",
-        "Fixtures/firefox-ios/gallery/legacy-archive-unmigrated/profile.profile"
+        "Fixtures/firefox-ios/gallery/legacy-archive-unmigrated/profile.profile", "Fixtures/safari-ios/gallery/healthy"
     ]
 
     /// How many times each regular file under `root` was opened by `arguments`.

@@ -53,6 +53,20 @@ struct BrowserStateFixtureTests {
         #expect(try SessionReader(input: directory).readAll(history: false).first?.tabs.count == 4)
     }
 
+    /// An unencrypted iTunes or Finder backup (Fixtures/safari-ios/backup: the same files at their
+    /// HomeDomain file IDs beside Manifest.db) is read as the home directory is, WAL included; it is
+    /// no profile a command changes.
+    @Test func aBackupIsReadWhereItIsAndNeverAsAProfile() throws {
+        let backup = try InputOpener.open(Repository.path("Fixtures/safari-ios/backup"))
+        #expect(backup.browser == "safari-ios")
+        #expect(backup.kind == .storageDirectory)
+        #expect(backup.sessions.map(\.id) == ["BrowserState.db"])
+        let fromBackup = try SessionReader(input: backup).readAll(history: true)
+        let fromHome = try SessionReader(input: try InputOpener.open(Self.home)).readAll(history: true)
+        #expect(fromBackup == fromHome)
+        #expect(fromBackup.first?.tabs.last?.title == "Newest tab")
+    }
+
     /// SQLite only ever opens a private copy: the evidence's bytes, names and times are as they
     /// were, and no scratch copy is left behind.
     @Test func theEvidenceIsNeverOpenedInPlace() throws {

@@ -25,7 +25,7 @@ struct SafariGalleryTests {
             $0 != "README.md"
         }
         #expect(Set(Self.rows.map { $0[0] }) == Set(directories))
-        #expect(Self.rows.count == 5)
+        #expect(Self.rows.count == 6)
     }
 
     @Test(arguments: rows)

@@ -27,7 +27,9 @@ enum FuzzTargets {
         ("mozlz4", MozLz4Fuzz.run),
         ("sessionstore", SessionstoreFuzz.run),
         ("snss", SNSSFuzz.run),
-        ("pickle", SNSSFuzz.pickle)
+        ("pickle", SNSSFuzz.pickle),
+        ("apple-lz4", SafariFuzz.appleLZ4),
+        ("browser-state", SafariFuzz.browserState)
     ]
 }
 

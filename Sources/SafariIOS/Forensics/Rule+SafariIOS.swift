@@ -6,19 +6,25 @@ extension Rule {
     public static let browserStateRefused = Rule(
         "browser-state-refused", .error, .sessionLost,
         "SQLite refuses BrowserState.db (not a database, a damaged header or page, no tabs table): Safari cannot read its tabs and starts without them.",
-        repair: .none("the database is kept as it is; inspect reads what SQLite can, and aside push sets the files aside together."))
+        repair: .step(
+            "BrowserState.db is written anew through SQLite with every row that can be read from its pages (every column as stored, its schema where it can be read, else Safari's schema 8), the database and its -wal and -shm set aside first and the -wal and -shm then removed."
+        ))
     public static let browserStateIntegrity = Rule(
         "browser-state-integrity", .error, .sessionLost,
         "PRAGMA integrity_check does not answer ok: Safari closes the database when it opens it, and starts without its tabs (the tabs SQLite can still read are shown by inspect).",
-        repair: .none("the database is kept as it is; aside push sets the files aside together."))
+        repair: .step(
+            "BrowserState.db is written anew through SQLite with every row it reads (a table it cannot read whole from the pages), the database and its -wal and -shm set aside first and the -wal and -shm then removed."
+        ))
     public static let tabStateDamaged = Rule(
         "tab-state-damaged", .warning, .adjusted,
         "A tab's stored session state does not decode (its LZ4 stream or its WebKit property list is damaged): Safari restores the tab at its URL, without its back and forward history.",
-        repair: .none("the database is kept as it is."))
+        repair: .none("nothing that decodes is left to give Safari; the database is kept as it is."))
     public static let tabStateDropped = Rule(
         "tab-state-dropped", .warning, .adjusted,
         "A tab's session state is over 2 MiB: Safari drops it and restores the tab without its back and forward history (inspect --history still reads it).",
-        repair: .none("Safari drops it itself; the database is kept as it is."))
+        repair: .step(
+            "BrowserState.db is written anew through SQLite with the tab's history stored within 2 MiB (frame states left out, as WebKit leaves them out past 2 MiB, then the entries farthest from the current one), the database and its -wal and -shm set aside first and the -wal and -shm then removed."
+        ))
 
     static let safariIOSRules: [Rule] = [browserStateRefused, browserStateIntegrity, tabStateDamaged, tabStateDropped]
 }

@@ -2,8 +2,7 @@ import SessionForensics
 import SessionFormats
 import SessionModel
 
-/// Safari for iOS's rulebook: `SafariIOSValidator`. Repair plans nothing: what it finds is kept
-/// as it is (a database is never rewritten in place of the one Safari wrote).
+/// Safari for iOS's rulebook: `SafariIOSValidator` and `SafariIOSRepairPlanner`.
 public struct SafariIOSRulebook: BrowserRulebook {
     public init() {}
 
@@ -19,8 +18,8 @@ public struct SafariIOSRulebook: BrowserRulebook {
         SafariIOSValidator().validate(family.read(input, depth: .tabs, backups: false))
     }
 
-    /// Nothing to write: every finding is left unrepaired, and said so.
+    /// The repair of the whole database (one file holds every window, whatever `session` names).
     public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
-        .unrepaired(report)
+        SafariIOSRepairPlanner().plan(read, report: report)
     }
 }

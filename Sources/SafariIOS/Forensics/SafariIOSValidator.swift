@@ -21,7 +21,11 @@ public struct SafariIOSValidator: Sendable {
             let database: BrowserStateDatabase
             switch file.database {
             case .failure(let refusal):
-                findings.append(scope.finding(.browserStateRefused, refusal.reason))
+                let readable = file.salvaged.tabs.count
+                findings.append(
+                    scope.finding(
+                        .browserStateRefused,
+                        refusal.reason + (readable > 0 ? "; \(count(readable, "tab")) can be read from its pages (inspect)" : "")))
                 continue
             case .success(let read): database = read
             }

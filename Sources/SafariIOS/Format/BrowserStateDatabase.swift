@@ -46,6 +46,9 @@ public struct BrowserStateDatabase: Sendable {
     public var windows: [Window]
     /// Every tab, in the database's order of windows then `order_index`.
     public var tabs: [Tab]
+    /// What a rewrite of the database carries over: its schema's statements and every row of
+    /// every table, each column as stored (the columns sessionctl does not know included).
+    var content = BrowserStateContent()
 
     /// Whether Safari keeps the file: its integrity check says `ok`.
     public var opensInSafari: Bool { integrity == "ok" }
@@ -53,7 +56,13 @@ public struct BrowserStateDatabase: Sendable {
     /// Reads the database `file` of `tree` through SQLite, on a private copy of it and of its
     /// `-wal` and `-shm`; throws why SQLite refuses it.
     public static func read(_ file: String, tree: ReadableTree) throws(BrowserStateRefusal) -> BrowserStateDatabase {
-        let copy = try PrivateDatabaseCopy(file, tree: tree)
+        try read(PrivateDatabaseCopy.Files.read(file, tree: tree), name: lastPathComponent(file))
+    }
+
+    /// Reads the database whose bytes (and companions') are `files` through SQLite, on a
+    /// private copy named `name`; throws why SQLite refuses it.
+    static func read(_ files: PrivateDatabaseCopy.Files, name: String) throws(BrowserStateRefusal) -> BrowserStateDatabase {
+        let copy = try PrivateDatabaseCopy(files, name: name)
         do throws(SQLiteDatabase.Failure) {
             let database = try SQLiteDatabase(path: copy.path)
             let integrity = try database.rows("PRAGMA integrity_check(1)").first?.values.first?.text ?? "no answer"
@@ -77,13 +86,15 @@ public struct BrowserStateDatabase: Sendable {
                 }
                 return tab
             }
-            return BrowserStateDatabase(userVersion: version, integrity: integrity, windows: windows, tabs: tabs)
+            var read = BrowserStateDatabase(userVersion: version, integrity: integrity, windows: windows, tabs: tabs)
+            read.content = BrowserStateContent.read(database, userVersion: version)
+            return read
         } catch {
             throw .refused(code: error.code, reason: error.message)
         }
     }
 
-    private static func window(_ row: [String: SQLiteDatabase.Value]) -> Window {
+    static func window(_ row: [String: SQLiteDatabase.Value]) -> Window {
         Window(
             id: row["id"]?.integer, uuid: row["uuid"]?.text ?? "", type: row["type"]?.integer ?? 0,
             activeDocumentIndex: row["active_document_index"]?.integer,
@@ -91,7 +102,7 @@ public struct BrowserStateDatabase: Sendable {
             profile: row["active_profile_identifier"]?.text)
     }
 
-    private static func tab(_ row: [String: SQLiteDatabase.Value]) -> Tab {
+    static func tab(_ row: [String: SQLiteDatabase.Value]) -> Tab {
         Tab(
             uuid: row["uuid"]?.text ?? "", title: row["title"]?.text ?? "", url: row["url"]?.text ?? "",
             userVisibleURL: row["user_visible_url"]?.text, orderIndex: row["order_index"]?.integer ?? 0,

@@ -17,22 +17,40 @@ final class PrivateDatabaseCopy {
     private let directory: String
     private let names: [String]
 
-    /// Copies `file` of `tree` and each of its `-wal` and `-shm` there is.
-    init(_ file: String, tree: ReadableTree) throws(BrowserStateRefusal) {
+    /// The bytes of a database and of the files beside it, as read from where they are.
+    struct Files: Sendable {
+        var database: [UInt8]
+        var wal: [UInt8]?
+        var shm: [UInt8]?
+
+        /// Reads `file` of `tree` and each of its `-wal` and `-shm` there is (where
+        /// `SafariIOSLayout.companions` says), each once.
+        static func read(_ file: String, tree: ReadableTree) throws(BrowserStateRefusal) -> Files {
+            let companions = SafariIOSLayout.companions(of: file)
+            func companion(_ index: Int) throws(BrowserStateRefusal) -> [UInt8]? {
+                guard index < companions.count, tree.kind(of: companions[index]) == .file else { return nil }
+                do throws(FormatError) { return try tree.read(companions[index]) } catch { throw .unreadable(error.description) }
+            }
+            let database: [UInt8]
+            do throws(FormatError) { database = try tree.read(file) } catch { throw .unreadable(error.description) }
+            return Files(database: database, wal: try companion(0), shm: try companion(1))
+        }
+    }
+
+    /// Writes `files` into a new scratch directory, named `name` and its companions.
+    init(_ files: Files, name: String) throws(BrowserStateRefusal) {
         let base = (getenv("TMPDIR").map { String(cString: $0) }).flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array(joinPath(base, "sessionctl-sqlite.XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw .unreadable("cannot make a scratch directory in \(base) for the database's private copy")
         }
         directory = String(cString: made)
+        let name = name.isEmpty ? "database" : name
         var copied: [String] = []
-        let name = lastPathComponent(file).isEmpty ? "database" : lastPathComponent(file)
-        for suffix in [""] + SafariIOSLayout.companionSuffixes {
-            let source = file + suffix
-            guard suffix.isEmpty || tree.kind(of: source) == .file else { continue }
+        for (suffix, bytes) in [("", files.database), ("-wal", files.wal), ("-shm", files.shm)] {
+            guard let bytes else { continue }
+            copied.append(name + suffix)
             do throws(FormatError) {
-                let bytes = try tree.read(source)
-                copied.append(name + suffix)
                 try PrivateDatabaseCopy.write(bytes, to: joinPath(directory, name + suffix))
             } catch {
                 PrivateDatabaseCopy.remove(directory, names: copied)

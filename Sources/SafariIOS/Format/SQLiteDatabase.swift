@@ -21,11 +21,12 @@ final class SQLiteDatabase {
         init(_ remaining: Int) { self.remaining = remaining }
     }
 
-    /// Opens the database at `path` (a private copy: SQLite may replay its WAL into it), with a
-    /// budget of `steps` thousand virtual-machine steps for all its statements together.
-    init(path: String, steps: Int = 2_000_000) throws(Failure) {
+    /// Opens the database at `path` (a private copy: SQLite may replay its WAL into it; with
+    /// `create`, a new one), with a budget of `steps` thousand virtual-machine steps for all its
+    /// statements together.
+    init(path: String, steps: Int = 2_000_000, create: Bool = false) throws(Failure) {
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE, nil)
+        let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(opened)
@@ -90,13 +91,30 @@ final class SQLiteDatabase {
         }
     }
 
-    /// Runs `sql` and returns every row, each by column name.
-    func rows(_ sql: String) throws(Failure) -> [[String: Value]] {
+    /// Runs `sql`, its `?` bound to `bindings` in order, and returns every row, each by column name.
+    func rows(_ sql: String, _ bindings: [Value] = []) throws(Failure) -> [[String: Value]] {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw failure()
         }
         defer { sqlite3_finalize(statement) }
+        // SQLite copies what is bound (SQLITE_TRANSIENT).
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (index, value) in bindings.enumerated() {
+            let position = Int32(index + 1)
+            let code: Int32 =
+                switch value {
+                case .null: sqlite3_bind_null(statement, position)
+                case .integer(let number): sqlite3_bind_int64(statement, position, number)
+                case .real(let number): sqlite3_bind_double(statement, position, number)
+                case .text(let text): sqlite3_bind_text(statement, position, text, -1, transient)
+                case .blob(let bytes):
+                    bytes.withUnsafeBytes { buffer in
+                        sqlite3_bind_blob64(statement, position, buffer.baseAddress, sqlite3_uint64(buffer.count), transient)
+                    }
+                }
+            guard code == SQLITE_OK else { throw failure() }
+        }
         let count = sqlite3_column_count(statement)
         let names = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
         var rows: [[String: Value]] = []

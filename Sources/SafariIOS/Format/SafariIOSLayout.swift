@@ -21,10 +21,28 @@ public enum SafariIOSLayout {
     /// A raw session state over this size is dropped: the tab restores without its history.
     public static let largestRestoredState = 2 << 20
 
+    /// The file IDs of the database and its companions in an iTunes or Finder backup: SHA-1 of
+    /// `HomeDomain-Library/Safari/BrowserState.db` (and `-wal`, `-shm`), each stored as
+    /// `<first two hex digits>/<ID>` under the backup's directory beside `Manifest.db`.
+    public static let backupDatabaseID = "3a47b0981ed7c10f3e2800aa66bac96a3b5db28e"
+    public static let backupCompanionIDs = ["9daa36ddcb417e5df95d0a4fe56a950d1b0a2125", "936cfa992a621eb1317b8e1af66adb56bde77b5c"]
+    /// The file a backup lists its files in (an encrypted backup's is itself encrypted).
+    public static let backupManifest = "Manifest.db"
+
+    /// The path of a backup's file of `id`, relative to the backup.
+    public static func backupPath(_ id: String) -> String { joinPath(String(id.prefix(2)), id) }
+
+    /// The paths of the `-wal` and `-shm` of the database at `database`: beside it, or in a
+    /// backup, at their own file IDs.
+    public static func companions(of database: String) -> [String] {
+        guard lastPathComponent(database) == backupDatabaseID else { return companionSuffixes.map { database + $0 } }
+        let backup = parentPath(parentPath(database))
+        return backupCompanionIDs.map { joinPath(backup, backupPath($0)) }
+    }
+
     /// The database file and the companions that are there, relative to the tree.
     public static func files(database: String, tree: ReadableTree) -> [String] {
-        let companions: [String] = companionSuffixes.map { database + $0 }
-        return [database] + companions.filter { tree.kind(of: $0) == .file }
+        [database] + companions(of: database).filter { tree.kind(of: $0) == .file }
     }
 }
 

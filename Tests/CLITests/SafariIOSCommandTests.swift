@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The commands on Safari for iOS's BrowserState.db (Fixtures/safari-ios, written by Python's
+/// sqlite3 and plistlib), as a user runs them: each gallery case validated as its table says and
+/// repaired to a database Safari keeps with every tab that could be read, set aside first; a
+/// backup read and never changed; aside's round trip.
+@Suite struct SafariIOSCommandTests {
+    static let gallery = "Fixtures/safari-ios/gallery"
+
+    /// A copy of a gallery case (Safari's directory); returns it.
+    static func copy(_ path: String) throws -> String {
+        let target = try CLI.temporaryDirectory("safari-ios") + "/Safari"
+        try FileManager.default.copyItem(atPath: CLI.path(path), toPath: target)
+        return target
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// The tabs inspect lists of `path`, open windows' then closed tabs', by title.
+    static func titles(_ path: String) throws -> [String] {
+        let run = try CLI.run(["inspect", "--format", "json", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let sessions = try json(run.stdout)["sessions"] as? [[String: Any]] ?? []
+        return sessions.flatMap { ($0["tabs"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String } }
+    }
+
+    @Test(arguments: ["browser-state-refused", "browser-state-integrity", "tab-state-dropped"])
+    func aDatabaseSafariWouldNotKeepWhollyIsWrittenAnewWithEveryTab(_ name: String) throws {
+        let safari = try Self.copy("\(Self.gallery)/\(name)")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(safari)) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: "\(safari)/BrowserState.db"))
+        let validate = try CLI.run(["validate", safari])
+        #expect(validate.stdout.contains(name), "\(validate.stdout)")
+        let repair = try CLI.run(["repair", safari])
+        #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+        let after = try CLI.run(["validate", "--format", "json", safari])
+        #expect(after.status == 0, "\(after.stdout)")
+        #expect((try Self.json(after.stdout)["findings"] as? [Any])?.isEmpty == true)
+        #expect(try Self.titles(safari) == ["First", "Second"])
+        // The original is set aside whole; the live database is SQLite's, in WAL mode.
+        let entries = try FileManager.default.subpathsOfDirectory(atPath: "\(safari)/Backups/browser-state")
+        let aside = try #require(entries.first { $0.hasSuffix("/BrowserState.db") })
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(safari)/Backups/browser-state/\(aside)")) == before)
+        let written = try Data(contentsOf: URL(fileURLWithPath: "\(safari)/BrowserState.db"))
+        #expect(written.prefix(16) == Data("SQLite format 3\0".utf8))
+        #expect(written[18] == 2 && written[19] == 2)
+        // Run again: nothing to do.
+        let again = try CLI.run(["repair", safari])
+        #expect(again.status == 0 && again.stdout.contains("nothing to change"), "\(again.stdout)")
+    }
+
+    /// A tab's state over 2 MiB (24 entries, each with 96 KiB of frame state) comes back within
+    /// it without the frame states: Safari restores its history.
+    @Test func aDroppedStateIsStoredWithinTheLimit() throws {
+        let safari = try Self.copy("\(Self.gallery)/tab-state-dropped")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(safari)) }
+        _ = try CLI.run(["repair", safari])
+        let run = try CLI.run(["inspect", "--history", "--format", "json", safari])
+        let tabs = (try Self.json(run.stdout)["sessions"] as? [[String: Any]])?.first?["tabs"] as? [[String: Any]] ?? []
+        let history = tabs.last?["history"] as? [String: Any]
+        let items = history?["items"] as? [[String: Any]] ?? []
+        #expect(items.count == 24)
+        #expect(items.last?["url"] as? String == "https://second.example/")
+        #expect(try CLI.run(["validate", safari]).status == 0)
+    }
+
+    /// A state that does not decode leaves nothing to give back: repair changes nothing (the
+    /// finding is one repair leaves, validate still reports it).
+    @Test func aStateThatDoesNotDecodeIsLeftAsItIs() throws {
+        let safari = try Self.copy("\(Self.gallery)/tab-state-damaged")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(safari)) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: "\(safari)/BrowserState.db"))
+        let run = try CLI.run(["repair", safari])
+        #expect(run.status == 0 && run.stdout.contains("nothing to change"), "\(run.stdout)")
+        #expect(try CLI.run(["validate", safari]).stdout.contains("tab-state-damaged"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(safari)/BrowserState.db")) == before)
+        #expect(!FileManager.default.fileExists(atPath: "\(safari)/Backups"))
+    }
+
+    /// A backup is read where it is and never written: repair refuses it as no profile.
+    @Test func aBackupIsNeverRepaired() throws {
+        let backup = try Self.copy("Fixtures/safari-ios/backup")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(backup)) }
+        let listing = try FileManager.default.subpathsOfDirectory(atPath: backup).sorted()
+        #expect(try Self.titles(backup).count == 4)
+        let run = try CLI.run(["repair", backup])
+        #expect(run.status != 0)
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: backup).sorted() == listing)
+    }
+
+    /// aside push sets the database and its companions aside together, restore puts them back.
+    @Test func asideRoundTripsTheThreeFiles() throws {
+        let safari = try Self.copy("Fixtures/safari-ios/home/Library/Safari")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(safari)) }
+        let titles = try Self.titles(safari)
+        let push = try CLI.run(["aside", "push", safari])
+        #expect(push.status == 0, "\(push.stdout)\(push.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(safari)/BrowserState.db"))
+        #expect(!FileManager.default.fileExists(atPath: "\(safari)/BrowserState.db-wal"))
+        let list = try CLI.run(["aside", "list", safari])
+        let entry = try #require(list.stdout.split(separator: "\n").first { $0.contains("browser-state@") }?.split(separator: " ").first)
+        let restore = try CLI.run(["aside", "restore", safari, String(entry)])
+        #expect(restore.status == 0, "\(restore.stdout)\(restore.stderr)")
+        #expect(try Self.titles(safari) == titles)
+    }
+}

@@ -1,0 +1,76 @@
+import FileSystemKit
+import SafariIOS
+import SessionForensics
+import SessionFormats
+import SessionModel
+import TestSupport
+import Testing
+
+/// What the pages of a BrowserState.db hold beyond what SQLite reads: every tab of a file SQLite
+/// refuses, and the tabs Safari closed whose rows are left under a newer page in the WAL, each
+/// marked salvaged.
+struct BrowserStateSalvageTests {
+    init() { Browsers.install() }
+
+    private func sessions(_ gallery: String) throws -> [Session] {
+        try SessionReader(input: try InputOpener.open(Repository.path("Fixtures/safari-ios/gallery/\(gallery)"))).readAll(history: true)
+    }
+
+    /// The file's magic is overwritten: SQLite refuses it, Safari reads nothing, and every tab is
+    /// read from its pages with its history, marked salvaged, as validate says.
+    @Test func aFileSQLiteRefusesIsReadFromItsPages() throws {
+        let all = try sessions("browser-state-refused")
+        let window = try #require(all.first)
+        #expect(window.id == "5A0C7E1B-2D3F-4A5B-8C9D-0E1F2A3B4C5D")
+        #expect(window.tabs.map(\.title) == ["First", "Second"])
+        #expect(window.tabs.allSatisfy { $0.salvaged })
+        #expect(window.tabs.map { $0.history?.items.first?.url } == ["https://first.example/", "https://second.example/"])
+        let input = try InputOpener.open(Repository.path("Fixtures/safari-ios/gallery/browser-state-refused"))
+        let finding = try #require(BrowserRulebooks.validate(input).findings.first)
+        #expect(finding.message.hasSuffix("2 tabs can be read from its pages (inspect)"))
+    }
+
+    /// A tab closed after the last checkpoint: SQLite reads the WAL's page without it; the main
+    /// file's older page still holds its row, which comes back as a salvaged closed tab.
+    @Test func aTabClosedInTheWALComesBackFromTheOlderPage() throws {
+        let all = try sessions("tab-closed-in-wal")
+        let window = try #require(all.first)
+        #expect(window.tabs.map(\.title) == ["First"])
+        #expect(window.tabs.allSatisfy { !$0.salvaged })
+        #expect(window.closedTabs.map(\.title) == ["Second"])
+        #expect(window.closedTabs.allSatisfy { $0.salvaged })
+        #expect(window.closedTabs.first?.history?.items.map(\.url) == ["https://second.example/"])
+    }
+
+    /// A database SQLite reads whole holds nothing more: no tab is salvaged.
+    @Test func aSoundDatabaseHasNothingToSalvage() throws {
+        let sessions = try SessionReader(input: try InputOpener.open(BrowserStateFixtureTests.home)).readAll(history: false)
+        #expect(sessions.flatMap { $0.tabs + $0.closedTabs }.allSatisfy { !$0.salvaged })
+        #expect(sessions.first?.closedTabs.isEmpty == true)
+    }
+
+    /// The column names of Safari's CREATE TABLE statements, constraints left out.
+    @Test func columnsAreReadFromTheSchema() {
+        let sql = """
+            CREATE TABLE browser_windows (id INTEGER PRIMARY KEY AUTOINCREMENT, uuid TEXT NOT NULL, type INTEGER DEFAULT 0,
+              scene_ID TEXT, "quoted" TEXT DEFAULT (lower('X')), UNIQUE(uuid, type))
+            """
+        #expect(BrowserStateSalvage.columns(of: sql) == ["id", "uuid", "type", "scene_ID", "quoted"])
+        #expect(BrowserStateSalvage.columns(of: "CREATE TABLE") == [])
+        #expect(BrowserStateSalvage.isUUID("5A0C7E1B-2D3F-4A5B-8C9D-0E1F2A3B4C5D"))
+        #expect(!BrowserStateSalvage.isUUID("5A0C7E1B-2D3F-4A5B-8C9D-0E1F2A3B4C5"))
+        #expect(!BrowserStateSalvage.isUUID("5A0C7E1B+2D3F-4A5B-8C9D-0E1F2A3B4C5D"))
+    }
+
+    /// Any bytes, and any bytes after an SQLite header, scan to at most as many tabs as pages
+    /// could hold, never a trap.
+    @Test func garbageScansWithinBounds() {
+        var generator = SplitMix64(seed: 3)
+        for round in 0..<200 {
+            var bytes = (0..<Int(generator.next() % 9000)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            if round % 2 == 0 { bytes = Array("SQLite format 3\0".utf8) + [0x02, 0x00] + bytes }
+            let found = BrowserStateSalvage.scan(database: bytes, wal: round % 3 == 0 ? bytes : nil)
+            #expect(found.tabs.count <= bytes.count / 8 + 1)
+        }
+    }
+}
