@@ -3,6 +3,7 @@ import Foundation
 import SafariIOS
 import SessionForensics
 import SessionFormats
+import SessionModel
 import TestSupport
 import Testing
 
@@ -25,7 +26,7 @@ struct SafariGalleryTests {
             $0 != "README.md"
         }
         #expect(Set(Self.rows.map { $0[0] }) == Set(directories))
-        #expect(Self.rows.count == 6)
+        #expect(Self.rows.count == 14)
     }
 
     @Test(arguments: rows)
@@ -39,6 +40,28 @@ struct SafariGalleryTests {
             #expect(findings.map(\.rule.name) == [row[1]])
             #expect(findings.first.map { "\($0.rule.severity)" } == row[2])
             #expect(findings.first?.rule.outcome.rawValue == row[3])
+        }
+    }
+
+    /// Both clocks Safari has kept read as the same instant: seconds since 2001 (iOS up to 18)
+    /// and seconds since 1970 (iOS 26).
+    @Test func bothClocksReadAsTheSameInstant() throws {
+        var times: [[Timestamp]] = []
+        for name in ["ios17-times", "ios26-times"] {
+            let input = try InputOpener.open(Repository.path("Fixtures/safari-ios/gallery/\(name)"))
+            times.append(try SessionReader(input: input).readAll(history: false).flatMap { $0.tabs.map(\.lastActiveTime) })
+        }
+        #expect(times[0] == times[1])
+        #expect(times[0].first == Timestamp(unixMicroseconds: 1_772_366_400_000_000))
+    }
+
+    /// Tabs only in the WAL are read; a torn page's tabs come back from their session states.
+    @Test func theWALAndTheStatesGiveWhatTheMainFileLacks() throws {
+        for name in ["wal-only", "torn-page"] {
+            let input = try InputOpener.open(Repository.path("Fixtures/safari-ios/gallery/\(name)"))
+            let tabs = try SessionReader(input: input).readAll(history: true).flatMap(\.tabs)
+            #expect(tabs.map(\.url) == ["https://first.example/", "https://second.example/"], "\(name)")
+            #expect(tabs.allSatisfy { $0.salvaged == (name == "torn-page") }, "\(name)")
         }
     }
 }

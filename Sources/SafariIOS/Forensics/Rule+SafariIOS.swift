@@ -26,5 +26,31 @@ extension Rule {
             "BrowserState.db is written anew through SQLite with the tab's history stored within 2 MiB (frame states left out, as WebKit leaves them out past 2 MiB, then the entries farthest from the current one), the database and its -wal and -shm set aside first and the -wal and -shm then removed."
         ))
 
-    static let safariIOSRules: [Rule] = [browserStateRefused, browserStateIntegrity, tabStateDamaged, tabStateDropped]
+    public static let browserStateVersion = Rule(
+        "browser-state-version", .info, .none,
+        "PRAGMA user_version is not 8, the schema of current iOS: Safari migrates versions 1 to 7 step by step when it opens the database; a newer one was written by a newer iOS. sessionctl reads it by its columns' names.",
+        repair: .none("the schema is Safari's to migrate; the database is kept as it is."))
+    public static let tabWindowMissing = Rule(
+        "tab-window-missing", .error, .tabLost,
+        "A tab names a window (browser_window_uuid) that browser_windows does not hold: Safari loads each window's tabs by its UUID, and never loads this one.",
+        repair: .step(
+            "BrowserState.db is written anew through SQLite with the tab moved into the first open window, after its tabs; the database and its -wal and -shm set aside first and the -wal and -shm then removed."
+        ))
+    public static let activeIndexOutOfRange = Rule(
+        "active-index-out-of-range", .warning, .adjusted,
+        "A window's active_document_index names no regular tab of it: Safari selects another tab (which one is not in what its code shows of the store).",
+        repair: .step(
+            "BrowserState.db is written anew through SQLite with the index of the window's most recently viewed regular tab; the database and its -wal and -shm set aside first and the -wal and -shm then removed."
+        ))
+    public static let tabStateSizeMismatch = Rule(
+        "tab-state-size-mismatch", .warning, .adjusted,
+        "A compressed session state decodes to more bytes than uncompressed_session_data_size records: Safari decodes it into a buffer of the recorded size, the state is cut and does not decode, and the tab restores without history.",
+        repair: .step(
+            "BrowserState.db is written anew through SQLite with the size the state decodes to; the database and its -wal and -shm set aside first and the -wal and -shm then removed."
+        ))
+
+    static let safariIOSRules: [Rule] = [
+        browserStateRefused, browserStateIntegrity, browserStateVersion, tabWindowMissing, activeIndexOutOfRange, tabStateDamaged,
+        tabStateSizeMismatch, tabStateDropped
+    ]
 }

@@ -19,7 +19,7 @@ public struct SafariIOSRepairPlanner: Sendable {
     /// Plans the repair of `read` (a profile) given what validate reported about it.
     public func plan(_ read: InputRead, report: ValidationReport) -> RepairPlan {
         var plan = RepairPlan.unrepaired(report)
-        var needing = plan.unrepaired.filter { [Rule.browserStateRefused, .browserStateIntegrity, .tabStateDropped].contains($0.rule) }
+        var needing = plan.unrepaired.filter { $0.rule.repair.repairsAlone }
         guard !needing.isEmpty, read.input.kind == .profile, let session = read.sessions.first, let file = session.browserState else {
             return plan
         }
@@ -29,6 +29,9 @@ public struct SafariIOSRepairPlanner: Sendable {
             content = database.content
             // A table SQLite could not read whole comes from the pages.
             for table in content.unreadTables { content.rows[table] = file.salvaged.content.rows[table] ?? [] }
+            // Of a database Safari closes, the rows only the pages hold join SQLite's (a row
+            // SQLite gives without its key is a damaged page's, not Safari's).
+            if !database.opensInSafari { Self.merge(&content, file.salvaged.content) }
         case .failure:
             content = file.salvaged.content
         }
@@ -44,6 +47,9 @@ public struct SafariIOSRepairPlanner: Sendable {
             trimmed[uuid] = kept.entries.count
         }
         needing.removeAll { $0.rule == .tabStateDropped && trimmed[Self.tabUUID($0.message)] == nil }
+        Self.recordTrueSizes(&content, states: file.states)
+        Self.moveTabsOfMissingWindows(&content)
+        Self.selectViewedTabs(&content)
         guard !needing.isEmpty else { return plan }
         let tabs = content.rows["tabs"]?.count ?? 0
         guard tabs > 0 else { return plan }
@@ -81,6 +87,54 @@ public struct SafariIOSRepairPlanner: Sendable {
 }
 
 extension SafariIOSRepairPlanner {
+    /// Safari's three tables of `content` without rows that lack their key, with the rows of
+    /// `salvaged` whose key none of them has.
+    static func merge(_ content: inout BrowserStateContent, _ salvaged: BrowserStateContent) {
+        for (table, key) in [("browser_windows", "uuid"), ("tabs", "uuid"), ("tab_sessions", "tab_uuid")] {
+            var rows = (content.rows[table] ?? []).filter { !($0[key]?.text ?? "").isEmpty }
+            let keys = Set(rows.compactMap { $0[key]?.text })
+            rows += (salvaged.rows[table] ?? []).filter { row in !keys.contains(row[key]?.text ?? "") && !(row[key]?.text ?? "").isEmpty }
+            content.rows[table] = rows
+        }
+    }
+
+    /// Each compressed state's row records the size it decodes to.
+    static func recordTrueSizes(_ content: inout BrowserStateContent, states: [String: SafariTabState.Decoded]) {
+        for (index, row) in (content.rows["tab_sessions"] ?? []).enumerated() {
+            guard let uuid = row["tab_uuid"]?.text, case .sizeMismatch(_, _, let actual)? = states[uuid] else { continue }
+            content.rows["tab_sessions"]?[index]["uncompressed_session_data_size"] = .integer(Int64(actual))
+        }
+    }
+
+    /// Tabs naming a window the database does not hold go to the first open window, after its tabs.
+    static func moveTabsOfMissingWindows(_ content: inout BrowserStateContent) {
+        let windows = content.rows["browser_windows"] ?? []
+        let known = Set(windows.compactMap { $0["uuid"]?.text })
+        guard let first = windows.first(where: { ($0["type"]?.integer ?? 0) == 0 }), let uuid = first["uuid"]?.text else { return }
+        let tabs = content.rows["tabs"] ?? []
+        var next = (tabs.filter { $0["browser_window_uuid"]?.text == uuid }.compactMap { $0["order_index"]?.integer }.max() ?? -1) + 1
+        for (index, row) in tabs.enumerated() where !known.contains(row["browser_window_uuid"]?.text ?? "") {
+            content.rows["tabs"]?[index]["browser_window_uuid"] = .text(uuid)
+            content.rows["tabs"]?[index]["browser_window_id"] = first["id"] ?? .null
+            content.rows["tabs"]?[index]["order_index"] = .integer(next)
+            next += 1
+        }
+    }
+
+    /// A window whose active index names none of its regular tabs selects its most recently viewed one.
+    static func selectViewedTabs(_ content: inout BrowserStateContent) {
+        let tabs = content.rows["tabs"] ?? []
+        for (index, window) in (content.rows["browser_windows"] ?? []).enumerated() {
+            guard let uuid = window["uuid"]?.text, let active = window["active_document_index"]?.integer else { continue }
+            let regular = tabs.filter { $0["browser_window_uuid"]?.text == uuid && ($0["private_browsing"]?.integer ?? 0) == 0 }
+                .sorted { ($0["order_index"]?.integer ?? 0) < ($1["order_index"]?.integer ?? 0) }
+            guard !regular.isEmpty, active < 0 || active >= regular.count else { continue }
+            let viewed =
+                regular.indices.max { (regular[$0]["last_viewed_time"]?.real ?? 0) < (regular[$1]["last_viewed_time"]?.real ?? 0) } ?? 0
+            content.rows["browser_windows"]?[index]["active_document_index"] = .integer(Int64(viewed))
+        }
+    }
+
     /// The tabs Safari restores from the database today: none from one it does not keep.
     func restoredBefore(_ file: BrowserStateFileRead) -> Int {
         guard case .success(let database) = file.database, database.opensInSafari else { return 0 }

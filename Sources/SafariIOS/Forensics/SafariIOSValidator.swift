@@ -33,13 +33,33 @@ public struct SafariIOSValidator: Sendable {
                 findings.append(
                     scope.finding(
                         .browserStateIntegrity,
-                        "integrity_check answers \"\(database.integrity)\"; \(count(database.tabs.count, "tab")) can be read from it"))
+                        "integrity_check answers \"\(database.integrity)\"; \(count(file.everyTab.count, "tab")) can be read from it"))
                 continue
             }
             windows += database.windows.count { $0.isOpen }
             tabCount += file.restoredTabs.count
+            if database.userVersion != 8 {
+                findings.append(scope.finding(.browserStateVersion, "user_version is \(database.userVersion), not 8"))
+            }
+            let known = Set(database.windows.map(\.uuid))
+            for window in database.windows where window.isOpen {
+                let regular = database.tabs.count { $0.windowUUID == window.uuid && !$0.isPrivate }
+                if let index = window.activeDocumentIndex, regular > 0, index < 0 || index >= regular {
+                    findings.append(
+                        scope.finding(
+                            .activeIndexOutOfRange,
+                            "window \(window.uuid): active_document_index \(index) names none of its \(count(regular, "regular tab"))"))
+                }
+            }
             for (index, tab) in database.tabs.enumerated() {
                 let reference = TabReference(index: index, id: nil)
+                if !known.contains(tab.windowUUID ?? "") {
+                    findings.append(
+                        scope.finding(
+                            .tabWindowMissing, tab: reference,
+                            "tab \(tab.uuid) names window \(tab.windowUUID ?? "(none)"), which browser_windows does not hold: Safari never loads it"
+                        ))
+                }
                 switch file.states[tab.uuid] {
                 case .damaged(let error)?:
                     var at = ""
@@ -52,6 +72,12 @@ public struct SafariIOSValidator: Sendable {
                         scope.finding(
                             .tabStateDropped, tab: reference,
                             "tab \(tab.uuid): its session state is \(size) bytes, over Safari's 2 MiB; it restores without history"))
+                case .sizeMismatch(_, let recorded, let actual)?:
+                    findings.append(
+                        scope.finding(
+                            .tabStateSizeMismatch, tab: reference,
+                            "tab \(tab.uuid): its session state decodes to \(actual) bytes, its row records \(recorded); Safari cuts it and restores the tab without history"
+                        ))
                 default: break
                 }
             }

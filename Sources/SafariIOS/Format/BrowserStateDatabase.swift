@@ -76,7 +76,10 @@ public struct BrowserStateDatabase: Sendable {
                     sessions[uuid] = (row["session_data"]?.blob, row["uncompressed_session_data_size"]?.integer.map { Int(clamping: $0) })
                 }
             }
-            let tabs = try database.rows("SELECT * FROM tabs ORDER BY order_index, rowid").map { row in
+            // A row without its UUID (NOT NULL in Safari's schema) is no tab of Safari's: what a
+            // damaged page gives SQLite to read.
+            let tabs = try database.rows("SELECT * FROM tabs ORDER BY order_index, rowid").filter { !($0["uuid"]?.text ?? "").isEmpty }.map
+            { row in
                 var tab = self.tab(row)
                 // Before iOS 12 the state was a column of `tabs`.
                 if let stored = sessions[tab.uuid] {

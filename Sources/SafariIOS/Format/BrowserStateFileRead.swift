@@ -14,11 +14,11 @@ public struct BrowserStateFileRead: BrowserSessionFile {
     /// tabs' and the salvaged ones'.
     public var states: [String: SafariTabState.Decoded]
 
-    /// The tabs Safari restores: those of its open windows (and of windows it does not list).
+    /// The tabs Safari restores: those of its open windows.
     public var restoredTabs: [BrowserStateDatabase.Tab] {
         guard case .success(let database) = database else { return [] }
-        let closed = Set(database.windows.filter { !$0.isOpen }.map(\.uuid))
-        return database.tabs.filter { !closed.contains($0.windowUUID ?? "") }
+        let open = Set(database.windows.filter(\.isOpen).map(\.uuid))
+        return database.tabs.filter { open.contains($0.windowUUID ?? "") }
     }
 
     /// Reads the database of `source` and its companions (each once), through SQLite and by
@@ -57,6 +57,9 @@ public struct BrowserStateFileRead: BrowserSessionFile {
     /// are the windows' tabs; else each is a closed tab of its window (Safari no longer has it).
     public func sessions(_ source: SessionSource, reader: SessionReader, history: Bool) throws(FormatError) -> [Session] {
         switch database {
+        case .success(let database) where !database.opensInSafari:
+            // Safari closes it: every tab that can be read, SQLite's rows and the pages', is salvage.
+            return self.sessions(source, windows: database.windows, tabs: everyTab, history: history, salvaged: true)
         case .success(let database):
             var sessions = self.sessions(source, windows: database.windows, tabs: database.tabs, history: history, salvaged: false)
             guard !salvaged.tabs.isEmpty else { return sessions }
@@ -72,6 +75,11 @@ public struct BrowserStateFileRead: BrowserSessionFile {
             guard !salvaged.tabs.isEmpty else { throw .unreadable(path: reader.displayPath(source.path), reason: refusal.reason) }
             return self.sessions(source, windows: salvaged.windows, tabs: salvaged.tabs, history: history, salvaged: true)
         }
+    }
+
+    /// Every tab that can be read: SQLite's, then those only the pages hold.
+    public var everyTab: [BrowserStateDatabase.Tab] {
+        ((try? database.get())?.tabs ?? []) + salvaged.tabs
     }
 
     /// Where Safari stops: the refusal of a file whose tabs were read from its pages.
@@ -132,12 +140,7 @@ extension BrowserStateFileRead {
     /// One tab as a model tab, numbered `index + 1`, with its history when `history`.
     func tab(_ tab: BrowserStateDatabase.Tab, index: Int, history: Bool) -> Tab {
         let time = SafariTime.timestamp(tab.lastViewedTime)
-        let state: WebKitSessionState? =
-            switch states[tab.uuid] {
-            case .history(let state, _)?: state
-            case .dropped(let state?, _)?: state
-            default: nil
-            }
+        let state = states[tab.uuid]?.state
         return Tab(
             id: Int32(clamping: index + 1), title: tab.title, url: tab.url, lastActiveTime: time,
             navigationItemCount: state.map { Int32(clamping: $0.entries.count) } ?? (tab.url.isEmpty ? 0 : 1),

@@ -4,7 +4,8 @@
 /// more (closed or replaced, left in superseded WAL frames or freed pages).
 public struct BrowserStateSalvage: Sendable {
     /// The windows and tabs found, each UUID once at its newest version (a tab with the state its
-    /// newest `tab_sessions` row holds).
+    /// newest `tab_sessions` row holds; a state whose tab's row is lost makes a tab of its own,
+    /// named by its current entry).
     public var windows: [BrowserStateDatabase.Window]
     public var tabs: [BrowserStateDatabase.Tab]
     /// The schema found and the newest version of every row of Safari's three tables, each
@@ -77,12 +78,32 @@ public struct BrowserStateSalvage: Sendable {
                 if windows.updateValue(window, forKey: window.uuid) == nil { windowOrder.append(window.uuid) }
             }
         }
-        let found = tabOrder.compactMap { uuid -> BrowserStateDatabase.Tab? in
+        for (table, keys) in rawOrder { content.rows[table] = keys.compactMap { raw[table]?[$0] } }
+        var found = tabOrder.compactMap { uuid -> BrowserStateDatabase.Tab? in
             guard var tab = tabs[uuid] else { return nil }
             if let state = states[uuid] { (tab.sessionData, tab.uncompressedSize) = state }
             return tab
         }
-        for (table, keys) in rawOrder { content.rows[table] = keys.compactMap { raw[table]?[$0] } }
+        // A state whose tab's row is lost (a torn page) still names the page the tab was on: its
+        // current entry gives the tab's URL and title; it belongs to no window Safari lists.
+        let first = windowOrder.first { windows[$0]?.isOpen == true }
+        for (uuid, state) in states.sorted(by: { $0.key < $1.key }) where tabs[uuid] == nil {
+            guard let data = state.data,
+                let decoded = SafariTabState.decode(data, uncompressedSize: state.size, file: "tab_sessions").state,
+                let current = decoded.currentIndex.flatMap({ decoded.entries.indices.contains($0) ? decoded.entries[$0] : nil })
+            else { continue }
+            found.append(
+                BrowserStateDatabase.Tab(
+                    uuid: uuid, title: current.title, url: current.url, userVisibleURL: current.url, orderIndex: Int64(found.count),
+                    lastViewedTime: nil, isPrivate: false, windowUUID: first, windowID: nil, groupUUID: nil, profileUUID: nil,
+                    sessionData: data, uncompressedSize: state.size))
+            var row: [String: SQLiteDatabase.Value] = [
+                "uuid": .text(uuid), "title": .text(current.title), "url": .text(current.url), "user_visible_url": .text(current.url),
+                "order_index": .integer(Int64(found.count)), "private_browsing": .integer(0), "browser_window_id": .integer(0)
+            ]
+            row["browser_window_uuid"] = .text(first ?? "")
+            content.rows["tabs", default: []].append(row)
+        }
         return BrowserStateSalvage(
             windows: windowOrder.compactMap { windows[$0] },
             tabs: found.sorted { ($0.windowUUID ?? "", $0.orderIndex) < ($1.windowUUID ?? "", $1.orderIndex) }, content: content)

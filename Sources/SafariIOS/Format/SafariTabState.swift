@@ -14,17 +14,32 @@ public enum SafariTabState {
         case dropped(WebKitSessionState?, size: Int)
         /// It does not decode: why, and where.
         case damaged(FormatError)
+        /// Compressed, and it decodes to more bytes than the row records: Safari decodes into a
+        /// buffer of the recorded size, cuts the state, and restores the tab without history. The
+        /// state as it decodes whole.
+        case sizeMismatch(WebKitSessionState, recorded: Int, actual: Int)
+
+        /// The history that can be read from it, whatever Safari makes of it.
+        public var state: WebKitSessionState? {
+            switch self {
+            case .history(let state, _), .sizeMismatch(let state, _, _): state
+            case .dropped(let state, _): state
+            case .damaged: nil
+            }
+        }
     }
+
+    /// The most a compressed state is decoded to, whatever its row records.
+    public static let decodeLimit = 64 << 20
 
     /// Decodes the stored state of a tab (`file` names it in errors).
     public static func decode(_ data: [UInt8], uncompressedSize: Int?, file: String) -> Decoded {
         let compressed = (uncompressedSize ?? 0) != 0 && uncompressedSize != data.count
         var raw = data
         if compressed {
-            // The row's size bounds what is decoded, and a lying size is bounded too.
-            let limit = min(uncompressedSize ?? 0, 64 << 20)
+            // Decoded whole (within the limit) whatever the row records: a size that lies is told.
             do throws(AppleLZ4.Damage) {
-                raw = try AppleLZ4.decode(data, limit: max(limit, 0))
+                raw = try AppleLZ4.decode(data, limit: decodeLimit)
             } catch {
                 return .damaged(.damaged(file: file, offset: error.offset, reason: error.reason))
             }
@@ -36,6 +51,9 @@ public enum SafariTabState {
             return raw.count > SafariIOSLayout.largestRestoredState ? .dropped(nil, size: raw.count) : .damaged(error)
         }
         if raw.count > SafariIOSLayout.largestRestoredState { return .dropped(state, size: raw.count) }
+        if compressed, let recorded = uncompressedSize, raw.count > recorded {
+            return .sizeMismatch(state, recorded: recorded, actual: raw.count)
+        }
         return .history(state, compressed: compressed)
     }
 
