@@ -55,6 +55,13 @@ if r:
     goals.append(("Firefox for iOS validate >= 3x faster than Python's json and plistlib, 5,000 tabs",
                   f"{ms(peer) / ms(v):.2f}x faster ({ms(v) / ms(floor):.2f}x cat of the files)", ms(peer) >= 3 * ms(v)))
 
+r = load("safari-5000")
+if r:
+    median_table("### Safari for iOS: validate of a BrowserState.db of 5,000 tabs (five windows, a session state a tab)", r)
+    v = r["sessionctl validate"]; peer = r["python sqlite3, plistlib and lz4 peer"]; floor = r["cat of the files"]
+    goals.append(("Safari for iOS validate >= 3x faster than Python's sqlite3, plistlib and lz4, 5,000 tabs",
+                  f"{ms(peer) / ms(v):.2f}x faster ({ms(v) / ms(floor):.2f}x cat of the files)", ms(peer) >= 3 * ms(v)))
+
 r = load("firefox-desktop")
 if r:
     median_table("### Firefox desktop: validate of a session of 50 MB of JSON (recovery.jsonlz4)", r)

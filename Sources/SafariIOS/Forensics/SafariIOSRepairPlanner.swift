@@ -26,7 +26,11 @@ public struct SafariIOSRepairPlanner: Sendable {
         var content: BrowserStateContent
         switch file.database {
         case .success(let database):
-            content = database.content
+            guard let files = file.files,
+                let read = try? BrowserStateDatabase.content(
+                    files, name: lastPathComponent(session.source.path), userVersion: database.userVersion)
+            else { return plan }
+            content = read
             // A table SQLite could not read whole comes from the pages.
             for table in content.unreadTables { content.rows[table] = file.salvaged.content.rows[table] ?? [] }
             // Of a database Safari closes, the rows only the pages hold join SQLite's (a row

@@ -65,7 +65,7 @@ public enum AppleLZ4 {
                 throw Damage(offset: offset + 8, reason: "a compressed block of \(encodedSize) bytes cut short")
             }
             let start = output.count
-            output += repeatElement(0, count: decodedSize)
+            output += [UInt8](repeating: 0, count: decodedSize)
             let written = bytes.withUnsafeBufferPointer { source in
                 output.withUnsafeMutableBufferPointer { target in
                     // The output before the block, up to the window, is its dictionary.

@@ -46,9 +46,6 @@ public struct BrowserStateDatabase: Sendable {
     public var windows: [Window]
     /// Every tab, in the database's order of windows then `order_index`.
     public var tabs: [Tab]
-    /// What a rewrite of the database carries over: its schema's statements and every row of
-    /// every table, each column as stored (the columns sessionctl does not know included).
-    var content = BrowserStateContent()
 
     /// Whether Safari keeps the file: its integrity check says `ok`.
     public var opensInSafari: Bool { integrity == "ok" }
@@ -71,33 +68,46 @@ public struct BrowserStateDatabase: Sendable {
             let windows = try database.hasTable("browser_windows") ? try database.rows("SELECT * FROM browser_windows").map(window) : []
             var sessions: [String: (data: [UInt8]?, size: Int?)] = [:]
             if try database.hasTable("tab_sessions") {
-                for row in try database.rows("SELECT tab_uuid, session_data, uncompressed_session_data_size FROM tab_sessions") {
-                    guard let uuid = row["tab_uuid"]?.text else { continue }
-                    sessions[uuid] = (row["session_data"]?.blob, row["uncompressed_session_data_size"]?.integer.map { Int(clamping: $0) })
+                try database.each("SELECT tab_uuid, session_data, uncompressed_session_data_size FROM tab_sessions") { row in
+                    guard case .text(let uuid) = row.values[0] else { return }
+                    sessions[uuid] = (row.values[1].blob, row.values[2].integer.map { Int(clamping: $0) })
                 }
             }
             // A row without its UUID (NOT NULL in Safari's schema) is no tab of Safari's: what a
             // damaged page gives SQLite to read.
-            let tabs = try database.rows("SELECT * FROM tabs ORDER BY order_index, rowid").filter { !($0["uuid"]?.text ?? "").isEmpty }.map
-            { row in
+            var tabs: [Tab] = []
+            try database.each("SELECT * FROM tabs ORDER BY order_index, rowid") { row in
+                guard !(row["uuid"]?.text ?? "").isEmpty else { return }
                 var tab = self.tab(row)
                 // Before iOS 12 the state was a column of `tabs`.
-                if let stored = sessions[tab.uuid] {
+                if let stored = sessions.removeValue(forKey: tab.uuid) {
                     (tab.sessionData, tab.uncompressedSize) = stored
                 } else if let data = row["session_data"]?.blob {
                     tab.sessionData = data
                 }
-                return tab
+                tabs.append(tab)
             }
-            var read = BrowserStateDatabase(userVersion: version, integrity: integrity, windows: windows, tabs: tabs)
-            read.content = BrowserStateContent.read(database, userVersion: version)
-            return read
+            return BrowserStateDatabase(userVersion: version, integrity: integrity, windows: windows, tabs: tabs)
         } catch {
             throw .refused(code: error.code, reason: error.message)
         }
     }
 
-    static func window(_ row: [String: SQLiteDatabase.Value]) -> Window {
+    /// What a rewrite of the database whose bytes are `files` carries over, through SQLite on a
+    /// private copy of them: its schema's statements and every row of every table, each column as
+    /// stored (the columns sessionctl does not know included). Read only when a repair plans one.
+    static func content(
+        _ files: PrivateDatabaseCopy.Files, name: String, userVersion: Int64
+    ) throws(BrowserStateRefusal) -> BrowserStateContent {
+        let copy = try PrivateDatabaseCopy(files, name: name)
+        do throws(SQLiteDatabase.Failure) {
+            return BrowserStateContent.read(try SQLiteDatabase(path: copy.path), userVersion: userVersion)
+        } catch {
+            throw .refused(code: error.code, reason: error.message)
+        }
+    }
+
+    static func window(_ row: some ColumnValues) -> Window {
         Window(
             id: row["id"]?.integer, uuid: row["uuid"]?.text ?? "", type: row["type"]?.integer ?? 0,
             activeDocumentIndex: row["active_document_index"]?.integer,
@@ -105,7 +115,7 @@ public struct BrowserStateDatabase: Sendable {
             profile: row["active_profile_identifier"]?.text)
     }
 
-    static func tab(_ row: [String: SQLiteDatabase.Value]) -> Tab {
+    static func tab(_ row: some ColumnValues) -> Tab {
         Tab(
             uuid: row["uuid"]?.text ?? "", title: row["title"]?.text ?? "", url: row["url"]?.text ?? "",
             userVisibleURL: row["user_visible_url"]?.text, orderIndex: row["order_index"]?.integer ?? 0,

@@ -13,6 +13,9 @@ public struct BrowserStateFileRead: BrowserSessionFile {
     /// Each tab's decoded state, by tab UUID (tabs without a stored state have none), the live
     /// tabs' and the salvaged ones'.
     public var states: [String: SafariTabState.Decoded]
+    /// The bytes read of the database and its companions, from which a repair reads the rows
+    /// it carries over (nil when they could not be read).
+    var files: PrivateDatabaseCopy.Files?
 
     /// The tabs Safari restores: those of its open windows.
     public var restoredTabs: [BrowserStateDatabase.Tab] {
@@ -29,26 +32,36 @@ public struct BrowserStateFileRead: BrowserSessionFile {
         do throws(BrowserStateRefusal) {
             files = try PrivateDatabaseCopy.Files.read(source.path, tree: tree)
         } catch {
-            return BrowserStateFileRead(database: .failure(error), salvaged: BrowserStateSalvage(windows: [], tabs: []), states: [:])
+            return BrowserStateFileRead(
+                database: .failure(error), salvaged: BrowserStateSalvage(windows: [], tabs: []), states: [:], files: nil)
         }
         let database = Result { () throws(BrowserStateRefusal) in
             try BrowserStateDatabase.read(files, name: lastPathComponent(source.path))
         }
-        var salvaged = BrowserStateSalvage.scan(database: files.database, wal: files.wal)
+        // Of a database Safari keeps, only the rows SQLite no longer has are read from the pages.
+        let live = (try? database.get()).flatMap { read in read.opensInSafari ? Set(read.tabs.map(\.uuid) + read.windows.map(\.uuid)) : nil
+        }
+        var salvaged = BrowserStateSalvage.scan(database: files.database, wal: files.wal, live: live)
         if case .success(let read) = database {
             let live = Set(read.tabs.map(\.uuid))
             let windows = Set(read.windows.map(\.uuid))
             salvaged.tabs.removeAll { live.contains($0.uuid) }
             salvaged.windows.removeAll { windows.contains($0.uuid) }
         }
-        var states: [String: SafariTabState.Decoded] = [:]
-        let tabs = ((try? database.get())?.tabs ?? []) + salvaged.tabs
-        for tab in tabs {
-            guard let data = tab.sessionData, !data.isEmpty, states[tab.uuid] == nil else { continue }
-            states[tab.uuid] = SafariTabState.decode(
-                data, uncompressedSize: tab.uncompressedSize, file: "\(source.path) (tab_sessions, tab \(tab.uuid))")
+        // Each state decoded once, on every core.
+        var seen = Set<String>()
+        let stored = (((try? database.get())?.tabs ?? []) + salvaged.tabs).filter { tab in
+            !(tab.sessionData ?? []).isEmpty && seen.insert(tab.uuid).inserted
         }
-        return BrowserStateFileRead(database: database, salvaged: salvaged, states: states)
+        let path = source.path
+        let decoded = OrderedParallelMap.map(stored, concurrently: tree.fileSystem.readsConcurrently) { tab in
+            SafariTabState.decode(
+                tab.sessionData ?? [], uncompressedSize: tab.uncompressedSize, file: "\(path) (tab_sessions, tab \(tab.uuid))")
+        }
+        var states: [String: SafariTabState.Decoded] = [:]
+        states.reserveCapacity(stored.count)
+        for (tab, state) in zip(stored, decoded) { states[tab.uuid] = state }
+        return BrowserStateFileRead(database: database, salvaged: salvaged, states: states, files: files)
     }
 
     /// Every open window as a session, its recently closed windows as the first one's closed

@@ -26,9 +26,17 @@ public struct BrowserStateSalvage: Sendable {
         ]
     ]
 
-    /// Scans the bytes of a database and of its WAL.
-    public static func scan(database: [UInt8], wal: [UInt8]?) -> BrowserStateSalvage {
-        let rows = SQLitePageScanner(database: database, wal: wal).rows()
+    /// Scans the bytes of a database and of its WAL. With `live`, the keys (UUIDs) of the rows
+    /// SQLite read, only the other rows are read whole (the schema's, and those SQLite no longer
+    /// has), and no row is kept for a rewrite (one of a file Safari keeps is read through SQLite).
+    public static func scan(database: [UInt8], wal: [UInt8]?, live: Set<String>? = nil) -> BrowserStateSalvage {
+        let rows = SQLitePageScanner(database: database, wal: wal).rows(
+            wanted: live.map { live in
+                { record in
+                    guard record.values.count > 1, case .text(let key) = record.values[1] else { return true }
+                    return !live.contains(key)
+                }
+            })
         var columns = knownColumns
         var content = BrowserStateContent()
         var statements: [String: BrowserStateContent.Statement] = [:]
@@ -62,10 +70,12 @@ public struct BrowserStateSalvage: Sendable {
             for (name, value) in zip(names, row.record.values) { named[name] = value }
             // An INTEGER PRIMARY KEY is the rowid, stored as NULL in the record.
             if named["id"] == nil || named["id"] == .null { named["id"] = .integer(row.record.rowid) }
-            let key = named[table == "tab_sessions" ? "tab_uuid" : "uuid"]?.text ?? ""
-            var stored = named
-            stored[BrowserStateContent.rowidColumn] = .integer(row.record.rowid)
-            if raw[table, default: [:]].updateValue(stored, forKey: key) == nil { rawOrder[table, default: []].append(key) }
+            if live == nil {
+                let key = named[table == "tab_sessions" ? "tab_uuid" : "uuid"]?.text ?? ""
+                var stored = named
+                stored[BrowserStateContent.rowidColumn] = .integer(row.record.rowid)
+                if raw[table, default: [:]].updateValue(stored, forKey: key) == nil { rawOrder[table, default: []].append(key) }
+            }
             switch table {
             case "tabs":
                 let tab = BrowserStateDatabase.tab(named)
@@ -104,9 +114,11 @@ public struct BrowserStateSalvage: Sendable {
             row["browser_window_uuid"] = .text(first ?? "")
             content.rows["tabs", default: []].append(row)
         }
-        return BrowserStateSalvage(
-            windows: windowOrder.compactMap { windows[$0] },
-            tabs: found.sorted { ($0.windowUUID ?? "", $0.orderIndex) < ($1.windowUUID ?? "", $1.orderIndex) }, content: content)
+        // In each window's order (sorting positions, not the tabs themselves).
+        let order = found.indices.sorted {
+            (found[$0].windowUUID ?? "", found[$0].orderIndex) < (found[$1].windowUUID ?? "", found[$1].orderIndex)
+        }
+        return BrowserStateSalvage(windows: windowOrder.compactMap { windows[$0] }, tabs: order.map { found[$0] }, content: content)
     }
 
     /// The table a record is a row of, by its shape: a UUID where the table keeps one, and no more

@@ -4,6 +4,13 @@ import CSQLite
 /// a private copy (`PrivateDatabaseCopy`), never on the evidence. Every statement runs under a
 /// budget of SQLite's virtual-machine steps, so that a hostile file (a view or trigger where a
 /// table should be, a cyclic page list) ends in an error, not a hang.
+/// Values found by column name: a row as a dictionary, or as a statement gives it.
+protocol ColumnValues {
+    subscript(_ name: String) -> SQLiteDatabase.Value? { get }
+}
+
+extension Dictionary: ColumnValues where Key == String, Value == SQLiteDatabase.Value {}
+
 final class SQLiteDatabase {
     /// Why SQLite refused: its result code and message.
     struct Failure: Error, Sendable, Equatable {
@@ -88,6 +95,35 @@ final class SQLiteDatabase {
             case .text(let text): Array(text.utf8)
             default: nil
             }
+        }
+    }
+
+    /// One row of a statement: its values, found by column name through the statement's one
+    /// index of names (no dictionary a row).
+    struct Row: ColumnValues {
+        let index: [String: Int]
+        let values: [Value]
+
+        subscript(_ name: String) -> Value? {
+            index[name].map { values[$0] }
+        }
+    }
+
+    /// Runs `sql` (no bindings) and gives each row to `body`, in order.
+    func each(_ sql: String, _ body: (Row) throws(Failure) -> Void) throws(Failure) {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw failure() }
+        defer { sqlite3_finalize(statement) }
+        let count = sqlite3_column_count(statement)
+        var index: [String: Int] = [:]
+        for column in 0..<count where index[String(cString: sqlite3_column_name(statement, column))] == nil {
+            index[String(cString: sqlite3_column_name(statement, column))] = Int(column)
+        }
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw failure() }
+            try body(Row(index: index, values: (0..<count).map { value(statement, $0) }))
         }
     }
 

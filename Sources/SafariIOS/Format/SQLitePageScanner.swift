@@ -76,17 +76,21 @@ struct SQLitePageScanner {
         return bytes[start..<start + 4].reduce(0) { $0 << 8 | Int($1) }
     }
 
-    /// Every row of every version of every table leaf page.
-    func rows() -> [Row] {
+    /// Every row of every version of every table leaf page; with `wanted`, only the rows it
+    /// keeps, asked of each row's values on its own page (a row it does not want costs no
+    /// overflow page and no copy of its payload).
+    func rows(wanted: ((SQLiteRecord) -> Bool)? = nil) -> [Row] {
         var rows: [Row] = []
         for version in versions {
-            rows += leafRows(version.bytes, number: version.number).map { Row(record: $0, page: version.number, origin: version.origin) }
+            rows += leafRows(version.bytes, number: version.number, wanted: wanted).map {
+                Row(record: $0, page: version.number, origin: version.origin)
+            }
         }
         return rows
     }
 
     /// The rows of one page, when it is a table leaf page; none otherwise.
-    private func leafRows(_ page: ArraySlice<UInt8>, number: Int) -> [SQLiteRecord] {
+    private func leafRows(_ page: ArraySlice<UInt8>, number: Int, wanted: ((SQLiteRecord) -> Bool)?) -> [SQLiteRecord] {
         let header = page.startIndex + (number == 1 ? 100 : 0)
         guard header + 8 <= page.endIndex, page[header] == 0x0D else { return [] }
         let count = Int(page[header + 3]) << 8 | Int(page[header + 4])
@@ -94,7 +98,7 @@ struct SQLitePageScanner {
         var records: [SQLiteRecord] = []
         for index in 0..<count {
             let pointer = Int(page[header + 8 + 2 * index]) << 8 | Int(page[header + 9 + 2 * index])
-            guard pointer >= 8, pointer < pageSize, let record = cell(page, at: page.startIndex + pointer) else { continue }
+            guard pointer >= 8, pointer < pageSize, let record = cell(page, at: page.startIndex + pointer, wanted: wanted) else { continue }
             records.append(record)
         }
         return records
@@ -102,7 +106,7 @@ struct SQLitePageScanner {
 
     /// The record of the table leaf cell at `offset`, its payload gathered from its overflow
     /// pages (the newest version of each) as far as they go.
-    private func cell(_ page: ArraySlice<UInt8>, at offset: Int) -> SQLiteRecord? {
+    private func cell(_ page: ArraySlice<UInt8>, at offset: Int, wanted: ((SQLiteRecord) -> Bool)?) -> SQLiteRecord? {
         guard let (size, first) = SQLiteRecord.varint(page, at: offset), size >= 0, size < 1 << 28,
             let (rowid, second) = SQLiteRecord.varint(page, at: offset + first)
         else { return nil }
@@ -116,6 +120,11 @@ struct SQLitePageScanner {
             local = candidate <= maxLocal ? candidate : minLocal
         }
         guard start + local <= page.endIndex else { return nil }
+        if let wanted {
+            guard let values = SQLiteRecord.values(page[start..<start + local], truncated: local < payloadSize),
+                wanted(SQLiteRecord(rowid: rowid, values: values, truncated: local < payloadSize))
+            else { return nil }
+        }
         var payload = Array(page[start..<start + local])
         var truncated = false
         if local < payloadSize {
