@@ -109,4 +109,37 @@ import Testing
         #expect(restore.status == 0, "\(restore.stdout)\(restore.stderr)")
         #expect(try Self.titles(safari) == titles)
     }
+
+    /// compress bundles the database with its -wal and -shm; the bundle is read in place as the
+    /// directory is (the newest tab, only in the WAL, included), and decompress gives the three
+    /// files back as they were.
+    @Test func aBundleCarriesTheDatabaseWithItsWAL() throws {
+        let dir = try CLI.temporaryDirectory("safari-ios")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let safari = CLI.path("Fixtures/safari-ios/home/Library/Safari")
+        let made = try CLI.run(["compress", safari, "-o", "\(dir)/safari.tar.gz"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try Self.titles("\(dir)/safari.tar.gz") == Self.titles(safari))
+        let back = try CLI.run(["decompress", "\(dir)/safari.tar.gz", "-o", "\(dir)/copy"])
+        #expect(back.status == 0, "\(back.stderr)")
+        for name in ["BrowserState.db", "BrowserState.db-wal", "BrowserState.db-shm"] {
+            #expect(
+                FileManager.default.contents(atPath: "\(dir)/copy/\(name)") == FileManager.default.contents(atPath: "\(safari)/\(name)"))
+        }
+    }
+
+    /// diff tells two databases apart by their tabs; report writes a page of the windows.
+    @Test func diffAndReportReadSafari() throws {
+        let dir = try CLI.temporaryDirectory("safari-ios")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let diff = try CLI.run([
+            "diff", CLI.path("\(Self.gallery)/healthy"), CLI.path("\(Self.gallery)/tab-closed-in-wal"), "--format", "json"
+        ])
+        #expect(diff.status == 1, "\(diff.stdout)\(diff.stderr)")
+        #expect(diff.stdout.contains("https://second.example/"))
+        let report = try CLI.run(["report", CLI.path("Fixtures/safari-ios/home"), "-o", "\(dir)/report.html"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOfFile: "\(dir)/report.html", encoding: .utf8)
+        #expect(page.contains("Newest tab") && page.contains("Safari for iOS"))
+    }
 }
