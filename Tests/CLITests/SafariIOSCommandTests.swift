@@ -56,7 +56,7 @@ import Testing
     }
 
     /// A tab's state over 2 MiB (24 entries, each with 96 KiB of frame state) comes back within
-    /// it without the frame states: Safari restores its history.
+    /// it, the entries nearest the current (last) one kept whole: Safari restores that history.
     @Test func aDroppedStateIsStoredWithinTheLimit() throws {
         let safari = try Self.copy("\(Self.gallery)/tab-state-dropped")
         defer { try? FileManager.default.removeItem(atPath: parentDirectory(safari)) }
@@ -65,7 +65,7 @@ import Testing
         let tabs = (try Self.json(run.stdout)["sessions"] as? [[String: Any]])?.first?["tabs"] as? [[String: Any]] ?? []
         let history = tabs.last?["history"] as? [String: Any]
         let items = history?["items"] as? [[String: Any]] ?? []
-        #expect(items.count == 24)
+        #expect(items.count > 16 && items.count < 24, "\(items.count)")
         #expect(items.last?["url"] as? String == "https://second.example/")
         #expect(try CLI.run(["validate", safari]).status == 0)
     }

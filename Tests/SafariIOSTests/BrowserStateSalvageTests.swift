@@ -73,4 +73,35 @@ struct BrowserStateSalvageTests {
             #expect(found.tabs.count <= bytes.count / 8 + 1)
         }
     }
+
+    /// A page pointing at one cell hundreds of times, its overflow chain looping on one page:
+    /// each cell is read once, the chain ends where it comes back, and the scan holds no more
+    /// than a few times the input (it would hold gigabytes otherwise).
+    @Test func cellsPointedAtOftenAndLoopingChainsStayBounded() {
+        let pageSize = 512
+        var file = [UInt8](repeating: 0, count: 3 * pageSize)
+        file.replaceSubrange(0..<16, with: Array("SQLite format 3\0".utf8))
+        file[16] = 0x02  // 512-byte pages
+        // Page 2: a table leaf of 200 cells, every pointer at offset 300.
+        let page = pageSize
+        file[page] = 0x0D
+        file[page + 3] = 0
+        file[page + 4] = 200
+        for index in 0..<200 {
+            file[page + 8 + 2 * index] = UInt8(300 >> 8)
+            file[page + 9 + 2 * index] = UInt8(300 & 0xFF)
+        }
+        // The cell: a payload of 60,000 bytes (varint 0x83 0xD4 0x60), rowid 1; its local part
+        // ends with the overflow page 3, which names itself as the next.
+        let cell = page + 300
+        file.replaceSubrange(cell..<cell + 4, with: [0x83, 0xD4, 0x60, 0x01])
+        let usable = pageSize
+        let minLocal = (usable - 12) * 32 / 255 - 23
+        let local = minLocal + (60_000 - minLocal) % (usable - 4)
+        let localEnd = cell + 4 + (local <= usable - 35 ? local : minLocal)
+        file.replaceSubrange(localEnd..<localEnd + 4, with: [0, 0, 0, 3])
+        file.replaceSubrange(2 * pageSize..<2 * pageSize + 4, with: [0, 0, 0, 3])
+        let found = BrowserStateSalvage.scan(database: file, wal: nil)
+        #expect(found.tabs.isEmpty)
+    }
 }

@@ -23,7 +23,7 @@ extension Rule {
         "tab-state-dropped", .warning, .adjusted,
         "A tab's session state is over 2 MiB: Safari drops it and restores the tab without its back and forward history (inspect --history still reads it).",
         repair: .step(
-            "BrowserState.db is written anew through SQLite with the tab's history stored within 2 MiB (frame states left out, as WebKit leaves them out past 2 MiB, then the entries farthest from the current one), the database and its -wal and -shm set aside first and the -wal and -shm then removed."
+            "BrowserState.db is written anew through SQLite with the tab's history stored within 2 MiB (the entries nearest the current one, as many as fit, each whole), the database and its -wal and -shm set aside first and the -wal and -shm then removed."
         ))
 
     public static let browserStateVersion = Rule(

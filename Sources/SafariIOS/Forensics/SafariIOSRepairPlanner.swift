@@ -10,9 +10,8 @@ import SessionModel
 /// gives it, else Safari's schema 8); the database and its `-wal` and `-shm` are set aside first,
 /// and the `-wal` and `-shm` then removed (a WAL left beside a new database would be replayed
 /// into it). A tab whose state is over 2 MiB (Safari drops it) gets its history back within the
-/// limit: the entries' frame states (scroll positions, form contents) left out, as WebKit itself
-/// leaves them out past 2 MiB, then the entries farthest from the current one. Planning reads and
-/// never writes the profile.
+/// limit: the entries nearest the current one, as many as fit. Planning reads and never writes the
+/// profile.
 public struct SafariIOSRepairPlanner: Sendable {
     public init() {}
 
@@ -31,7 +30,9 @@ public struct SafariIOSRepairPlanner: Sendable {
                     files, name: lastPathComponent(session.source.path), userVersion: database.userVersion)
             else { return plan }
             content = read
-            // A table SQLite could not read whole comes from the pages.
+            // A table SQLite could not read whole comes from the pages; of a database Safari keeps
+            // the pages were not read for a rewrite: nothing is planned rather than a table emptied.
+            if database.opensInSafari, !content.unreadTables.isEmpty { return plan }
             for table in content.unreadTables { content.rows[table] = file.salvaged.content.rows[table] ?? [] }
             // Of a database Safari closes, the rows only the pages hold join SQLite's (a row
             // SQLite gives without its key is a damaged page's, not Safari's).
@@ -75,7 +76,7 @@ public struct SafariIOSRepairPlanner: Sendable {
         let actions = needing.map { finding in
             let what =
                 finding.rule == .tabStateDropped
-                ? "\(write), this tab's history stored within 2 MiB (\(trimmed[Self.tabUUID(finding.message)].map { "\($0) entr\($0 == 1 ? "y" : "ies") kept" } ?? "kept"), frame states left out)"
+                ? "\(write), this tab's history stored within 2 MiB (\(trimmed[Self.tabUUID(finding.message)].map { "\($0) entr\($0 == 1 ? "y" : "ies") nearest the current one kept" } ?? "kept"))"
                 : write
             return RepairAction(
                 rule: finding.rule, session: finding.session, incognito: false, file: finding.file, action: what, reason: finding.message)
@@ -97,7 +98,14 @@ extension SafariIOSRepairPlanner {
         for (table, key) in [("browser_windows", "uuid"), ("tabs", "uuid"), ("tab_sessions", "tab_uuid")] {
             var rows = (content.rows[table] ?? []).filter { !($0[key]?.text ?? "").isEmpty }
             let keys = Set(rows.compactMap { $0[key]?.text })
+            // Added without their rowids: SQLite gives them new ones, no row of its own is replaced.
             rows += (salvaged.rows[table] ?? []).filter { row in !keys.contains(row[key]?.text ?? "") && !(row[key]?.text ?? "").isEmpty }
+                .map { row in
+                    var added = row
+                    added[BrowserStateContent.rowidColumn] = nil
+                    added["id"] = nil
+                    return added
+                }
             content.rows[table] = rows
         }
     }
@@ -116,12 +124,12 @@ extension SafariIOSRepairPlanner {
         let known = Set(windows.compactMap { $0["uuid"]?.text })
         guard let first = windows.first(where: { ($0["type"]?.integer ?? 0) == 0 }), let uuid = first["uuid"]?.text else { return }
         let tabs = content.rows["tabs"] ?? []
-        var next = (tabs.filter { $0["browser_window_uuid"]?.text == uuid }.compactMap { $0["order_index"]?.integer }.max() ?? -1) + 1
+        var next = (tabs.filter { $0["browser_window_uuid"]?.text == uuid }.compactMap { $0["order_index"]?.integer }.max() ?? -1) &+ 1
         for (index, row) in tabs.enumerated() where !known.contains(row["browser_window_uuid"]?.text ?? "") {
             content.rows["tabs"]?[index]["browser_window_uuid"] = .text(uuid)
             content.rows["tabs"]?[index]["browser_window_id"] = first["id"] ?? .null
             content.rows["tabs"]?[index]["order_index"] = .integer(next)
-            next += 1
+            next &+= 1
         }
     }
 
@@ -145,21 +153,30 @@ extension SafariIOSRepairPlanner {
         return file.restoredTabs.count
     }
 
-    /// `state` within Safari's 2 MiB: without frame states, then without the entries farthest
-    /// from the current one, one at a time, until it fits (the current entry always kept).
+    /// `state` within Safari's 2 MiB: the entries nearest the current one, as many as fit (found
+    /// by halving, a few encodings whatever the number of entries), each kept whole with its frame
+    /// state (WebKit before mid-2024 refuses an entry without one).
     static func fitting(_ state: WebKitSessionState) -> WebKitSessionState {
-        var kept = state
-        for index in kept.entries.indices { kept.entries[index].frameState = nil }
-        while kept.encode().count > SafariIOSLayout.largestRestoredState, kept.entries.count > 1 {
-            let current = kept.currentIndex ?? kept.entries.count - 1
-            if current >= kept.entries.count - 1 - current {
-                kept.entries.removeFirst()
-                kept.currentIndex = kept.currentIndex.map { max($0 - 1, 0) }
-            } else {
-                kept.entries.removeLast()
-            }
+        guard state.encode().count > SafariIOSLayout.largestRestoredState, !state.entries.isEmpty else { return state }
+        let current = min(max(state.currentIndex ?? state.entries.count - 1, 0), state.entries.count - 1)
+        // Positions by distance from the current entry: it first, then one after, one before, ...
+        var nearest = [current]
+        var step = 1
+        while nearest.count < state.entries.count {
+            if current + step < state.entries.count { nearest.append(current + step) }
+            if current - step >= 0 { nearest.append(current - step) }
+            step += 1
         }
-        return kept
+        func keeping(_ count: Int) -> WebKitSessionState {
+            let kept = nearest.prefix(count).sorted()
+            return WebKitSessionState(entries: kept.map { state.entries[$0] }, currentIndex: kept.firstIndex(of: current))
+        }
+        var (fits, tooMany) = (1, state.entries.count)
+        while tooMany - fits > 1 {
+            let middle = fits + (tooMany - fits) / 2
+            if keeping(middle).encode().count <= SafariIOSLayout.largestRestoredState { fits = middle } else { tooMany = middle }
+        }
+        return keeping(fits)
     }
 
     /// The UUID a tab finding's message starts with (`tab <UUID>: ...`).

@@ -60,6 +60,8 @@ public struct BrowserStateDatabase: Sendable {
     /// private copy named `name`; throws why SQLite refuses it.
     static func read(_ files: PrivateDatabaseCopy.Files, name: String) throws(BrowserStateRefusal) -> BrowserStateDatabase {
         let copy = try PrivateDatabaseCopy(files, name: name)
+        // The copy's files stay until SQLite is done with them (it opens the WAL when it first reads).
+        defer { withExtendedLifetime(copy) {} }
         do throws(SQLiteDatabase.Failure) {
             let database = try SQLiteDatabase(path: copy.path)
             let integrity = try database.rows("PRAGMA integrity_check(1)").first?.values.first?.text ?? "no answer"
@@ -68,9 +70,10 @@ public struct BrowserStateDatabase: Sendable {
             let windows = try database.hasTable("browser_windows") ? try database.rows("SELECT * FROM browser_windows").map(window) : []
             var sessions: [String: (data: [UInt8]?, size: Int?)] = [:]
             if try database.hasTable("tab_sessions") {
-                try database.each("SELECT tab_uuid, session_data, uncompressed_session_data_size FROM tab_sessions") { row in
-                    guard case .text(let uuid) = row.values[0] else { return }
-                    sessions[uuid] = (row.values[1].blob, row.values[2].integer.map { Int(clamping: $0) })
+                // Every column, looked up by name: a schema without one of them is still read.
+                try database.each("SELECT * FROM tab_sessions") { row in
+                    guard let uuid = row["tab_uuid"]?.text else { return }
+                    sessions[uuid] = (row["session_data"]?.blob, row["uncompressed_session_data_size"]?.integer.map { Int(clamping: $0) })
                 }
             }
             // A row without its UUID (NOT NULL in Safari's schema) is no tab of Safari's: what a
@@ -100,6 +103,7 @@ public struct BrowserStateDatabase: Sendable {
         _ files: PrivateDatabaseCopy.Files, name: String, userVersion: Int64
     ) throws(BrowserStateRefusal) -> BrowserStateContent {
         let copy = try PrivateDatabaseCopy(files, name: name)
+        defer { withExtendedLifetime(copy) {} }
         do throws(SQLiteDatabase.Failure) {
             return BrowserStateContent.read(try SQLiteDatabase(path: copy.path), userVersion: userVersion)
         } catch {

@@ -19,6 +19,7 @@ enum BrowserStateWriter {
         } catch {
             throw Failure(reason: error.reason)
         }
+        defer { withExtendedLifetime(scratch) {} }
         do throws(SQLiteDatabase.Failure) {
             do {
                 let database = try SQLiteDatabase(path: scratch.path, create: true)
@@ -44,8 +45,24 @@ enum BrowserStateWriter {
         }
     }
 
-    /// Inserts one row, its rowid kept where it has one.
+    /// Inserts one row, its rowid kept where it has one; where that rowid is taken (two rows the
+    /// pages gave, once at the same place), SQLite gives it another. A row that breaks another
+    /// constraint is an error: nothing is dropped without a word.
     private static func insert(
+        _ row: [String: SQLiteDatabase.Value], into table: String, _ database: SQLiteDatabase
+    ) throws(SQLiteDatabase.Failure) {
+        do throws(SQLiteDatabase.Failure) {
+            try insertAsIs(row, into: table, database)
+        } catch {
+            guard row[BrowserStateContent.rowidColumn] != nil || row["id"] != nil else { throw error }
+            var renumbered = row
+            renumbered[BrowserStateContent.rowidColumn] = nil
+            renumbered["id"] = nil
+            try insertAsIs(renumbered, into: table, database)
+        }
+    }
+
+    private static func insertAsIs(
         _ row: [String: SQLiteDatabase.Value], into table: String, _ database: SQLiteDatabase
     ) throws(SQLiteDatabase.Failure) {
         var names: [String] = []
@@ -56,6 +73,6 @@ enum BrowserStateWriter {
         }
         let columns = names.joined(separator: ", ")
         let places = Array(repeating: "?", count: values.count).joined(separator: ", ")
-        _ = try database.rows("INSERT OR REPLACE INTO \"\(BrowserStateContent.quoted(table))\" (\(columns)) VALUES (\(places))", values)
+        _ = try database.rows("INSERT INTO \"\(BrowserStateContent.quoted(table))\" (\(columns)) VALUES (\(places))", values)
     }
 }

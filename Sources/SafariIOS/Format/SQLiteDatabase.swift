@@ -20,7 +20,7 @@ final class SQLiteDatabase {
 
     private let handle: OpaquePointer
     /// Steps of SQLite's virtual machine left to the connection.
-    private var budget: Budget
+    private let budget: Budget
 
     /// What the progress handler counts down; a class so that the C callback reaches it.
     private final class Budget {
@@ -143,7 +143,11 @@ final class SQLiteDatabase {
                 case .null: sqlite3_bind_null(statement, position)
                 case .integer(let number): sqlite3_bind_int64(statement, position, number)
                 case .real(let number): sqlite3_bind_double(statement, position, number)
-                case .text(let text): sqlite3_bind_text(statement, position, text, -1, transient)
+                case .text(let text):
+                    // Its length given: a NUL inside the text is kept.
+                    text.withCString {
+                        sqlite3_bind_text64(statement, position, $0, sqlite3_uint64(text.utf8.count), transient, UInt8(SQLITE_UTF8))
+                    }
                 case .blob(let bytes):
                     bytes.withUnsafeBytes { buffer in
                         sqlite3_bind_blob64(statement, position, buffer.baseAddress, sqlite3_uint64(buffer.count), transient)

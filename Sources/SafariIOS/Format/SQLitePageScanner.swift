@@ -2,7 +2,8 @@
 /// every frame of its WAL (the current ones, those a later frame superseded, those of an earlier
 /// WAL generation), whether or not SQLite would read them: what salvage reads when SQLite refuses
 /// the file, and the rows of pages SQLite no longer uses (sqlite.org/fileformat2.html). Bounded:
-/// pages are looked at once each, overflow chains are followed at most as far as there are pages.
+/// pages are looked at once each, a cell once however often it is pointed at, an overflow chain
+/// until it comes back to a page, and the payload gathered stays within four times the input.
 struct SQLitePageScanner {
     /// Where a page version was read.
     enum Origin: Sendable, Equatable {
@@ -28,6 +29,14 @@ struct SQLitePageScanner {
     private(set) var versions: [(number: Int, bytes: ArraySlice<UInt8>, origin: Origin)] = []
     /// The newest version of each page, for overflow chains.
     private var newest: [Int: ArraySlice<UInt8>] = [:]
+    /// Bytes of payload the scan may still gather.
+    private let payloadBudget: Budget
+
+    /// What is left of the payload budget; a class so that a scan counts it down.
+    private final class Budget {
+        var remaining: Int
+        init(_ remaining: Int) { self.remaining = remaining }
+    }
 
     /// The main file's page size from its header, else the WAL's, else 4096 (iOS's).
     init(database: [UInt8], wal: [UInt8]?) {
@@ -38,12 +47,16 @@ struct SQLitePageScanner {
         let fileSize = database.count >= 18 ? size(Int(database[16]) << 8 | Int(database[17])) : nil
         let walSize = wal.flatMap { $0.count >= 32 ? size(Self.word($0[...], 8)) : nil }
         pageSize = fileSize ?? walSize ?? 4096
+        // Every row's payload together stays within a few times what was read (a cell may be
+        // pointed at many times, an overflow chain may loop): memory is bounded by the input.
+        payloadBudget = Budget(4 * (database.count + (wal?.count ?? 0)) + (1 << 20))
         let reserved = fileSize != nil && database.count > 20 ? Int(database[20]) : 0
         usable = max(pageSize - reserved, 480)
+        var file: [(number: Int, bytes: ArraySlice<UInt8>, origin: Origin)] = []
         var number = 1
         var offset = 0
         while offset + pageSize <= database.count {
-            versions.append((number, database[offset..<offset + pageSize], .file))
+            file.append((number, database[offset..<offset + pageSize], .file))
             number += 1
             offset += pageSize
         }
@@ -63,8 +76,13 @@ struct SQLitePageScanner {
                 frame += 1
                 position += 24 + pageSize
             }
-            versions +=
-                earlier.map { (number: $0.0, bytes: $0.1, origin: $0.2) } + current.map { (number: $0.0, bytes: $0.1, origin: $0.2) }
+            // A WAL starts a new generation only after a whole checkpoint: the earlier
+            // generation's frames are older than the main file, the current ones newer.
+            versions =
+                earlier.map { (number: $0.0, bytes: $0.1, origin: $0.2) } + file
+                + current.map { (number: $0.0, bytes: $0.1, origin: $0.2) }
+        } else {
+            versions = file
         }
         for version in versions { newest[version.number] = version.bytes }
     }
@@ -96,9 +114,13 @@ struct SQLitePageScanner {
         let count = Int(page[header + 3]) << 8 | Int(page[header + 4])
         guard count > 0, header + 8 + 2 * count <= page.endIndex else { return [] }
         var records: [SQLiteRecord] = []
+        var seen = Set<Int>()
         for index in 0..<count {
             let pointer = Int(page[header + 8 + 2 * index]) << 8 | Int(page[header + 9 + 2 * index])
-            guard pointer >= 8, pointer < pageSize, let record = cell(page, at: page.startIndex + pointer, wanted: wanted) else { continue }
+            // A cell pointed at twice is read once.
+            guard pointer >= 8, pointer < pageSize, seen.insert(pointer).inserted,
+                let record = cell(page, at: page.startIndex + pointer, wanted: wanted)
+            else { continue }
             records.append(record)
         }
         return records
@@ -125,18 +147,21 @@ struct SQLitePageScanner {
                 wanted(SQLiteRecord(rowid: rowid, values: values, truncated: local < payloadSize))
             else { return nil }
         }
+        guard payloadBudget.remaining >= local else { return nil }
         var payload = Array(page[start..<start + local])
+        payloadBudget.remaining -= local
         var truncated = false
         if local < payloadSize {
             guard start + local + 4 <= page.endIndex else { return nil }
             var next = Self.word(page, start + local - page.startIndex)
-            var followed = 0
+            var visited = Set<Int>()
             while payload.count < payloadSize {
-                guard next > 0, followed < newest.count, let overflow = newest[next] else {
+                // A chain that comes back to a page, or that the budget cannot hold, ends here.
+                guard next > 0, visited.insert(next).inserted, payloadBudget.remaining >= usable, let overflow = newest[next] else {
                     truncated = true
                     break
                 }
-                followed += 1
+                payloadBudget.remaining -= usable
                 let take = min(usable - 4, payloadSize - payload.count)
                 payload += overflow.dropFirst(4).prefix(take)
                 next = Self.word(overflow, 0)
