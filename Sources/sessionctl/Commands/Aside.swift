@@ -20,7 +20,8 @@ extension SessionCtl {
                 each back atomically. \
                 On a Firefox desktop profile, its session files (sessionstore.jsonlz4 and \
                 sessionstore-backups/) are set aside together as sessionstore@<stamp>, and on a \
-                Chromium desktop profile its Sessions/ files as Sessions@<stamp>; push and restore \
+                Chromium desktop profile its Sessions/ files as Sessions@<stamp>, and on Safari for \
+                iOS's directory BrowserState.db with its -wal and -shm as browser-state@<stamp>; push and restore \
                 refuse while the browser runs with the profile (exit status 75). \
                 Commands that change the profile take its lock (exit status 75 when another \
                 sessionctl holds it).

@@ -25,7 +25,7 @@ extension SessionCtl {
 
         @Argument(
             help:
-                "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file (Chrome for iOS); a Firefox for iOS container, window-data directory or window file; a Firefox desktop or Chromium desktop profile or session file; or a .gz or .tar.gz of one.",
+                "The first input (the old side): a profile, SessionStorage or Sessions directory, session directory, set-aside entry, or session file (Chrome for iOS); a Firefox for iOS container, window-data directory or window file; a Firefox desktop or Chromium desktop profile or session file; a Safari for iOS directory or BrowserState.db; or a .gz or .tar.gz of one.",
             completion: .file())
         var a: String
 

@@ -16,7 +16,9 @@ extension SessionCtl {
                 archives), Firefox desktop (sessionstore.jsonlz4 and its backups) and Chromium desktop \
                 (Chrome, Edge, Brave, Vivaldi, Opera: Session_ and Tabs_ files): each session file \
                 whole, its windows and tabs as the browser restores them, tabs read past where the \
-                browser stops marked salvaged. A window that cannot be read is listed with its error \
+                browser stops marked salvaged. Safari for iOS (BrowserState.db with its -wal): read \
+                through SQLite on a private copy, and by hand from every page and WAL frame, tabs \
+                only the pages hold marked salvaged. A window that cannot be read is listed with its error \
                 beside the others (JSON: an errors array) and the status is 1; 65 only when nothing \
                 can be read. Reading never changes anything on disk.
                 """
@@ -24,7 +26,7 @@ extension SessionCtl {
 
         @Argument(
             help:
-                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS); a container, profile.profile, window-data directory, window file or tab archive (Firefox for iOS); a profile or session file (Firefox desktop, Chromium desktop); or a .gz or .tar.gz of one.",
+                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS); a container, profile.profile, window-data directory, window file or tab archive (Firefox for iOS); a profile or session file (Firefox desktop, Chromium desktop); a Safari directory, a home directory or container holding Library/Safari, BrowserState.db, or an iTunes or Finder backup (Safari for iOS); or a .gz or .tar.gz of one.",
             completion: .file())
         var path: String
 

@@ -19,7 +19,9 @@ extension SessionCtl {
                 findings is written anew as current Chrome loads it (it stays a session.plist). Firefox \
                 for iOS, Firefox desktop and Chromium desktop: the file the browser loads is written \
                 anew (window-data/window-<UUID>, sessionstore.jsonlz4, a new Session_ file) holding \
-                every tab that can be read, as the browser reads it. Running it again changes nothing. Exit \
+                every tab that can be read, as the browser reads it. Safari for iOS: BrowserState.db is \
+                written anew through SQLite with every row that can be read (its -wal and -shm set \
+                aside with it, then removed). Running it again changes nothing. Exit \
                 status: 0 when the profile validates clean afterwards, 1 when something could not be \
                 repaired, 75 when another sessionctl holds the profile's lock.
                 """

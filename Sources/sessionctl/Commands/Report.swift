@@ -26,7 +26,7 @@ extension SessionCtl {
 
         @Argument(
             help:
-                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS); a container, profile.profile, window-data directory, window file or tab archive (Firefox for iOS); a profile or session file (Firefox desktop, Chromium desktop); or a .gz or .tar.gz of one.",
+                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS); a container, profile.profile, window-data directory, window file or tab archive (Firefox for iOS); a profile or session file (Firefox desktop, Chromium desktop); a Safari directory, a home directory or container holding Library/Safari, BrowserState.db, or an iTunes or Finder backup (Safari for iOS); or a .gz or .tar.gz of one.",
             completion: .file())
         var path: String
 

@@ -12,7 +12,7 @@ extension SessionCtl {
             discussion: """
                 Every finding names a rule, a severity (error: loses data or crashes the browser; warning: \
                 the browser silently adjusts something; info: worth knowing) and what the browser (Chrome \
-                for iOS, Firefox for iOS, Firefox desktop or a Chromium desktop browser) would do on its next launch: session-lost, tab-lost, \
+                for iOS, Firefox for iOS, Firefox desktop, a Chromium desktop browser or Safari for iOS) would do on its next launch: session-lost, tab-lost, \
                 entry-deleted, crash, adjusted or none. Damaged files \
                 are findings too, with the offset of the first bad byte. Validate reads each file at most \
                 once and never changes anything on disk; it waits while another sessionctl command changes the profile \
@@ -24,7 +24,7 @@ extension SessionCtl {
 
         @Argument(
             help:
-                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS); a container, profile.profile, window-data directory, window file or tab archive (Firefox for iOS); a profile or session file (Firefox desktop, Chromium desktop); or a .gz or .tar.gz of one.",
+                "A profile, SessionStorage or Sessions directory, session directory, or session file (Chrome for iOS); a container, profile.profile, window-data directory, window file or tab archive (Firefox for iOS); a profile or session file (Firefox desktop, Chromium desktop); a Safari directory, a home directory or container holding Library/Safari, BrowserState.db, or an iTunes or Finder backup (Safari for iOS); or a .gz or .tar.gz of one.",
             completion: .file())
         var path: String
 
