@@ -142,4 +142,20 @@ import Testing
         let page = try String(contentsOfFile: "\(dir)/report.html", encoding: .utf8)
         #expect(page.contains("Newest tab") && page.contains("Safari for iOS"))
     }
+
+    /// The private copies SQLite opens are made in TMPDIR and every one is removed: after each
+    /// reading command and a repair, a TMPDIR of the run's own is empty again.
+    @Test func noPrivateCopyIsLeftBehind() throws {
+        let dir = try CLI.temporaryDirectory("safari-ios")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = "\(dir)/tmp"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let safari = try Self.copy("\(Self.gallery)/browser-state-integrity")
+        defer { try? FileManager.default.removeItem(atPath: parentDirectory(safari)) }
+        for command in [["inspect", "--history"], ["validate"], ["repair", "--dry-run"], ["repair"]] {
+            let run = try CLI.run(command + [safari], environment: ["TMPDIR": scratch])
+            #expect(run.status == 0 || run.status == 1, "\(command): \(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty, "\(command) left a copy")
+        }
+    }
 }
