@@ -67,7 +67,7 @@ public final class ChromiumDesktopStoreJudge: StoreStateJudge {
                 [
                     Finding(
                         .durability,
-                        "the session is lost: Chrome finds no session file it can take, and \(last.label) had returned with \(count(last.tabs.count))"
+                        "the session is lost: Chrome finds no session file it can take, and \(last.label) had returned with \(counted(last.tabs.count, "tab"))"
                     )
                 ], .lost
             )
@@ -104,12 +104,11 @@ public final class ChromiumDesktopStoreJudge: StoreStateJudge {
             : "read to byte \(restore.consumed) of \(restore.bytes.count)"
         let what =
             lost > 0
-            ? "\(lost) of its \(count(last.tabs.count)) missing or on an earlier page"
-            : "its \(count(last.tabs.count)) there, but not as that batch left them"
+            ? "\(lost) of its \(counted(last.tabs.count, "tab")) missing or on an earlier page"
+            : "its \(counted(last.tabs.count, "tab")) there, but not as that batch left them"
         let message =
             "Chrome restores Sessions/\(restore.name) (\(read)), not as far as \(last.label) wrote Sessions/\(last.written.name) (to byte \(last.written.end)), which had returned: \(what)"
         return ([Finding(.durability, message)], lost == last.tabs.count && lost > 0 ? .lost : .older)
     }
 
-    private func count(_ tabs: Int) -> String { "\(tabs) tab\(tabs == 1 ? "" : "s")" }
 }

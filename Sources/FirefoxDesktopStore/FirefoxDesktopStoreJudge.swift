@@ -39,7 +39,7 @@ public final class FirefoxDesktopStoreJudge: StoreStateJudge {
                 [
                     Finding(
                         .durability,
-                        "the session is lost: no session file loads, and \(last.label) had returned with \(count(last.tabs.count)) (Firefox starts with an empty session)"
+                        "the session is lost: no session file loads, and \(last.label) had returned with \(counted(last.tabs.count, "tab")) (Firefox starts with an empty session)"
                     )
                 ], .lost
             )
@@ -56,8 +56,8 @@ public final class FirefoxDesktopStoreJudge: StoreStateJudge {
         let lost = last.tabs.filter { !kept.contains($0) }.count
         let what =
             lost > 0
-            ? "\(lost) of its \(count(last.tabs.count)) missing or on an earlier page"
-            : "its \(count(last.tabs.count)) there, but in that write's order or selection"
+            ? "\(lost) of its \(counted(last.tabs.count, "tab")) missing or on an earlier page"
+            : "its \(counted(last.tabs.count, "tab")) there, but in that write's order or selection"
         return (
             [
                 Finding(
@@ -67,5 +67,4 @@ public final class FirefoxDesktopStoreJudge: StoreStateJudge {
         )
     }
 
-    private func count(_ tabs: Int) -> String { "\(tabs) tab\(tabs == 1 ? "" : "s")" }
 }

@@ -54,7 +54,7 @@ public final class FirefoxIOSStoreJudge: StoreStateJudge {
                     findings.append(
                         Finding(
                             .durability,
-                            "window \(id) is lost: neither its file nor its backup decodes, and \(last.element.label) had returned with \(count(last.element.tabs.count)) (Firefox opens one new tab)"
+                            "window \(id) is lost: neither its file nor its backup decodes, and \(last.element.label) had returned with \(counted(last.element.tabs.count, "tab")) (Firefox opens one new tab)"
                         ))
                 }
                 continue
@@ -75,8 +75,8 @@ public final class FirefoxIOSStoreJudge: StoreStateJudge {
                 let lost = zip(last.element.tabs, last.element.pages).filter { !kept.contains($0.0 + " " + $0.1) }.count
                 let what =
                     lost > 0
-                    ? "\(lost) of its \(count(last.element.tabs.count)) missing or on an earlier page"
-                    : "its \(count(last.element.tabs.count)) there, but in that save's order, or with its active tab"
+                    ? "\(lost) of its \(counted(last.element.tabs.count, "tab")) missing or on an earlier page"
+                    : "its \(counted(last.element.tabs.count, "tab")) there, but in that save's order, or with its active tab"
                 findings.append(
                     Finding(
                         .durability,
@@ -87,5 +87,4 @@ public final class FirefoxIOSStoreJudge: StoreStateJudge {
         return (findings, outcome)
     }
 
-    private func count(_ tabs: Int) -> String { "\(tabs) tab\(tabs == 1 ? "" : "s")" }
 }

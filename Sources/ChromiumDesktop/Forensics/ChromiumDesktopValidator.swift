@@ -38,7 +38,7 @@ public struct ChromiumDesktopValidator: Sendable {
                 findings.append(
                     FindingScope(session: skipped.source.id, incognito: false, file: skipped.source.path).finding(
                         .snssMarkerMissing,
-                        "no marker ends its full state; Chrome restores \(session.source.id) instead and deletes this file at launch (it holds \(count(tabs.count, "tab")), \(beyond) of them not in the file restored)"
+                        "no marker ends its full state; Chrome restores \(session.source.id) instead and deletes this file at launch (it holds \(counted(tabs.count, "tab")), \(beyond) of them not in the file restored)"
                     ))
             }
         } else if let file = sessionFiles.first(where: { !$0.element.legacy })?.element {
@@ -53,7 +53,7 @@ public struct ChromiumDesktopValidator: Sendable {
             findings.append(
                 FindingScope(session: source.id, incognito: false, file: source.path).finding(
                     .snssLegacyNames,
-                    "the newest Chromium reads only Sessions/; \(count(tabs, "tab")) can be read from \(source.id) (Chrome 85 to early 2026 read Current Session when Sessions/ held no usable file)"
+                    "the newest Chromium reads only Sessions/; \(counted(tabs, "tab")) can be read from \(source.id) (Chrome 85 to early 2026 read Current Session when Sessions/ held no usable file)"
                 ))
         }
         if let settings = read.input.chromiumDesktop, settings.read, let source = read.sessions.first?.source, load.chosen[.session] != nil
@@ -97,7 +97,7 @@ public struct ChromiumDesktopValidator: Sendable {
             return [
                 scope.finding(
                     .snssVersionUnsupported, offset: 4,
-                    "SNSS version \(version) (before 2021): the newest Chromium refuses it and restores nothing; \(count(tabs, "tab")) can be read from it (Chrome before 2026 read it)"
+                    "SNSS version \(version) (before 2021): the newest Chromium refuses it and restores nothing; \(counted(tabs, "tab")) can be read from it (Chrome before 2026 read it)"
                 )
             ]
         case .plain:
@@ -124,7 +124,7 @@ public struct ChromiumDesktopValidator: Sendable {
         let stopsAtDamage = damage != nil && (stop == nil || file.readByChrome <= stop?.record ?? 0)
         let losing =
             lost == 0
-            ? "nothing after it holds a tab Chrome would not restore" : "losing \(count(lost, "tab")) that salvage reads after it"
+            ? "nothing after it holds a tab Chrome would not restore" : "losing \(counted(lost, "tab")) that salvage reads after it"
         if stopsAtDamage, let damage {
             let more = file.damage.count > 1 ? " (and \(file.damage.count - 1) more damaged places)" : ""
             let resumed =
@@ -142,13 +142,13 @@ public struct ChromiumDesktopValidator: Sendable {
         findings += FindingCap.findings(chrome.tabsWithoutWindow, rule: .snssTabWithoutWindow, scope: scope) { tab in
             scope.finding(
                 .snssTabWithoutWindow, tab: TabReference(index: nil, id: tab.id),
-                "tab \(tab.id) (\(count(tab.navigations.count, "navigation"))) is in no window: Chrome drops it")
+                "tab \(tab.id) (\(counted(tab.navigations.count, "navigation"))) is in no window: Chrome drops it")
         }
         for window in chrome.windowsDropped where window.type == nil {
             findings.append(
                 scope.finding(
                     .snssWindowWithoutType,
-                    "window \(window.id) (\(count(window.tabs.count, "tab"))) has no SetWindowType: Chrome does not restore it"))
+                    "window \(window.id) (\(counted(window.tabs.count, "tab"))) has no SetWindowType: Chrome does not restore it"))
         }
         for window in chrome.windows {
             if window.selectedTabIndex != -1, !window.tabs.contains(where: { $0.visualIndex == window.selectedTabIndex }) {
@@ -182,5 +182,4 @@ public struct ChromiumDesktopValidator: Sendable {
         return ids
     }
 
-    private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

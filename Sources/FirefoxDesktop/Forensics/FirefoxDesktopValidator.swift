@@ -31,7 +31,8 @@ public struct FirefoxDesktopValidator: Sendable {
             if !candidate.tried {
                 let tabs = decoded?.document?.tabCount ?? 0
                 findings.append(
-                    scope.finding(.upgradeBackupUnread, "\(candidate.skipped ?? "never read"); \(count(tabs, "tab")) can be read from it"))
+                    scope.finding(.upgradeBackupUnread, "\(candidate.skipped ?? "never read"); \(counted(tabs, "tab")) can be read from it")
+                )
                 continue
             }
             let beforeLoaded = load.loaded.map { position < $0 } ?? true
@@ -39,7 +40,8 @@ public struct FirefoxDesktopValidator: Sendable {
                 let tabs = decoded?.document?.windows.flatMap { $0.tabs.map(\.identity) } ?? []
                 let keptTabs = kept()
                 let lost = tabs.count { !keptTabs.contains($0) }
-                let message = "\(why); Firefox passes over it" + (lost > 0 ? ", losing \(count(lost, "tab")) that can be read from it" : "")
+                let message =
+                    "\(why); Firefox passes over it" + (lost > 0 ? ", losing \(counted(lost, "tab")) that can be read from it" : "")
                 let rule: Rule = lost > 0 ? .sessionFileSkipped : .sessionFileDamaged
                 findings.append(scope.finding(rule, offset: fileOffset(decoded), message))
             } else if let decoded, decoded.isDamaged {
@@ -56,7 +58,7 @@ public struct FirefoxDesktopValidator: Sendable {
             findings.append(
                 FindingScope(session: source.id, incognito: false, file: source.path).finding(
                     .sessionFilesNoneLoad,
-                    "none of the \(count(load.candidates.filter(\.tried).count, "session file")) loads; Firefox starts with an empty session, and \(count(readable, "tab")) can be read from them"
+                    "none of the \(counted(load.candidates.filter(\.tried).count, "session file")) loads; Firefox starts with an empty session, and \(counted(readable, "tab")) can be read from them"
                 ))
         }
         if let loaded = load.loaded, load.restore == .deferred || load.restore == .recoverOnPage {
@@ -83,5 +85,4 @@ public struct FirefoxDesktopValidator: Sendable {
         return nil
     }
 
-    private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

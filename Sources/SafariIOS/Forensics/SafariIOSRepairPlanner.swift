@@ -51,7 +51,13 @@ public struct SafariIOSRepairPlanner: Sendable {
             content.rows["tab_sessions"]?[index]["uncompressed_session_data_size"] = .integer(Int64(size))
             trimmed[uuid] = kept.entries.count
         }
-        needing.removeAll { $0.rule == .tabStateDropped && trimmed[Self.tabUUID($0.message)] == nil }
+        let listed = (try? file.database.get())?.tabs ?? []
+        /// How many entries the rewrite keeps of the tab a finding is about, when it trims that tab's state.
+        func kept(_ finding: Finding) -> Int? {
+            guard let index = finding.tab?.index, listed.indices.contains(index) else { return nil }
+            return trimmed[listed[index].uuid]
+        }
+        needing.removeAll { $0.rule == .tabStateDropped && kept($0) == nil }
         Self.recordTrueSizes(&content, states: file.states)
         Self.moveTabsOfMissingWindows(&content)
         Self.selectViewedTabs(&content)
@@ -76,7 +82,7 @@ public struct SafariIOSRepairPlanner: Sendable {
         let actions = needing.map { finding in
             let what =
                 finding.rule == .tabStateDropped
-                ? "\(write), this tab's history stored within 2 MiB (\(trimmed[Self.tabUUID(finding.message)].map { "\($0) entr\($0 == 1 ? "y" : "ies") nearest the current one kept" } ?? "kept"))"
+                ? "\(write), this tab's history stored within 2 MiB (\(kept(finding).map { "\($0) entr\($0 == 1 ? "y" : "ies") nearest the current one kept" } ?? "kept"))"
                 : write
             return RepairAction(
                 rule: finding.rule, session: finding.session, incognito: false, file: finding.file, action: what, reason: finding.message)
@@ -177,11 +183,6 @@ extension SafariIOSRepairPlanner {
             if keeping(middle).encode().count <= SafariIOSLayout.largestRestoredState { fits = middle } else { tooMany = middle }
         }
         return keeping(fits)
-    }
-
-    /// The UUID a tab finding's message starts with (`tab <UUID>: ...`).
-    static func tabUUID(_ message: String) -> String {
-        String(message.dropFirst(4).prefix(36))
     }
 }
 

@@ -25,7 +25,7 @@ public struct SafariIOSValidator: Sendable {
                 findings.append(
                     scope.finding(
                         .browserStateRefused,
-                        refusal.reason + (readable > 0 ? "; \(count(readable, "tab")) can be read from its pages (inspect)" : "")))
+                        refusal.reason + (readable > 0 ? "; \(counted(readable, "tab")) can be read from its pages (inspect)" : "")))
                 continue
             case .success(let read): database = read
             }
@@ -33,7 +33,7 @@ public struct SafariIOSValidator: Sendable {
                 findings.append(
                     scope.finding(
                         .browserStateIntegrity,
-                        "integrity_check answers \"\(database.integrity)\"; \(count(file.everyTab.count, "tab")) can be read from it"))
+                        "integrity_check answers \"\(database.integrity)\"; \(counted(file.everyTab.count, "tab")) can be read from it"))
                 continue
             }
             windows += database.windows.count { $0.isOpen }
@@ -48,7 +48,7 @@ public struct SafariIOSValidator: Sendable {
                     findings.append(
                         scope.finding(
                             .activeIndexOutOfRange,
-                            "window \(window.uuid): active_document_index \(index) names none of its \(count(regular, "regular tab"))"))
+                            "window \(window.uuid): active_document_index \(index) names none of its \(counted(regular, "regular tab"))"))
                 }
             }
             for (index, tab) in database.tabs.enumerated() {
@@ -88,5 +88,4 @@ public struct SafariIOSValidator: Sendable {
         return report
     }
 
-    private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -41,25 +41,27 @@ public struct BrowserStateFileRead: BrowserSessionFile {
         // Of a database Safari keeps, only the rows SQLite no longer has are read from the pages.
         let live = (try? database.get()).flatMap { read in read.opensInSafari ? Set(read.tabs.map(\.uuid) + read.windows.map(\.uuid)) : nil
         }
-        var salvaged = BrowserStateSalvage.scan(database: files.database, wal: files.wal, live: live)
+        var salvaged = BrowserStateSalvage.scan(database: files.database, wal: files.wal, live: live, path: source.path)
         if case .success(let read) = database {
             let live = Set(read.tabs.map(\.uuid))
             let windows = Set(read.windows.map(\.uuid))
             salvaged.tabs.removeAll { live.contains($0.uuid) }
             salvaged.windows.removeAll { windows.contains($0.uuid) }
         }
-        // Each state decoded once, on every core.
+        // Each state decoded once, on every core (those of tabs made from a state alone, the
+        // salvage decoded already).
         var seen = Set<String>()
-        let stored = (((try? database.get())?.tabs ?? []) + salvaged.tabs).filter { tab in
+        let listed = (try? database.get())?.tabs ?? []
+        let stored = (listed + salvaged.tabs.filter { salvaged.orphanStates[$0.uuid] == nil }).filter { tab in
             !(tab.sessionData ?? []).isEmpty && seen.insert(tab.uuid).inserted
         }
         let path = source.path
         let decoded = OrderedParallelMap.map(stored, concurrently: tree.fileSystem.readsConcurrently) { tab in
             SafariTabState.decode(
-                tab.sessionData ?? [], uncompressedSize: tab.uncompressedSize, file: "\(path) (tab_sessions, tab \(tab.uuid))")
+                tab.sessionData ?? [], uncompressedSize: tab.uncompressedSize, file: BrowserStateSalvage.stateLabel(path, tab: tab.uuid))
         }
-        var states: [String: SafariTabState.Decoded] = [:]
-        states.reserveCapacity(stored.count)
+        var states = salvaged.orphanStates
+        states.reserveCapacity(stored.count + states.count)
         for (tab, state) in zip(stored, decoded) { states[tab.uuid] = state }
         return BrowserStateFileRead(database: database, salvaged: salvaged, states: states, files: files)
     }

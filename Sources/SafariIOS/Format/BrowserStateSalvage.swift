@@ -11,6 +11,9 @@ public struct BrowserStateSalvage: Sendable {
     /// The schema found and the newest version of every row of Safari's three tables, each
     /// column as stored: what a rewrite of a file SQLite cannot read whole carries over.
     var content = BrowserStateContent()
+    /// The decoded states of the tabs made from a state alone (their row lost), by tab UUID:
+    /// decoded once, here, to name the tab.
+    var orphanStates: [String: SafariTabState.Decoded] = [:]
 
     /// Columns of the tables as schema 8 creates them, for a file whose schema cannot be read.
     static let knownColumns: [String: [String]] = [
@@ -29,7 +32,8 @@ public struct BrowserStateSalvage: Sendable {
     /// Scans the bytes of a database and of its WAL. With `live`, the keys (UUIDs) of the rows
     /// SQLite read, only the other rows are read whole (the schema's, and those SQLite no longer
     /// has), and no row is kept for a rewrite (one of a file Safari keeps is read through SQLite).
-    public static func scan(database: [UInt8], wal: [UInt8]?, live: Set<String>? = nil) -> BrowserStateSalvage {
+    /// `path` names the database in what a state that does not decode says.
+    public static func scan(database: [UInt8], wal: [UInt8]?, live: Set<String>? = nil, path: String = "") -> BrowserStateSalvage {
         let rows = SQLitePageScanner(database: database, wal: wal).rows(
             wanted: live.map { live in
                 { record in
@@ -97,9 +101,11 @@ public struct BrowserStateSalvage: Sendable {
         // A state whose tab's row is lost (a torn page) still names the page the tab was on: its
         // current entry gives the tab's URL and title; it belongs to no window Safari lists.
         let first = windowOrder.first { windows[$0]?.isOpen == true }
+        var orphanStates: [String: SafariTabState.Decoded] = [:]
         for (uuid, state) in states.sorted(by: { $0.key < $1.key }) where tabs[uuid] == nil {
-            guard let data = state.data,
-                let decoded = SafariTabState.decode(data, uncompressedSize: state.size, file: "tab_sessions").state,
+            guard let data = state.data else { continue }
+            let whole = SafariTabState.decode(data, uncompressedSize: state.size, file: stateLabel(path, tab: uuid))
+            guard let decoded = whole.state,
                 let current = decoded.currentIndex.flatMap({ decoded.entries.indices.contains($0) ? decoded.entries[$0] : nil })
             else { continue }
             found.append(
@@ -107,6 +113,7 @@ public struct BrowserStateSalvage: Sendable {
                     uuid: uuid, title: current.title, url: current.url, userVisibleURL: current.url, orderIndex: Int64(found.count),
                     lastViewedTime: nil, isPrivate: false, windowUUID: first, windowID: nil, groupUUID: nil, profileUUID: nil,
                     sessionData: data, uncompressedSize: state.size))
+            orphanStates[uuid] = whole
             var row: [String: SQLiteDatabase.Value] = [
                 "uuid": .text(uuid), "title": .text(current.title), "url": .text(current.url), "user_visible_url": .text(current.url),
                 "order_index": .integer(Int64(found.count)), "private_browsing": .integer(0), "browser_window_id": .integer(0)
@@ -118,8 +125,12 @@ public struct BrowserStateSalvage: Sendable {
         let order = found.indices.sorted {
             (found[$0].windowUUID ?? "", found[$0].orderIndex) < (found[$1].windowUUID ?? "", found[$1].orderIndex)
         }
-        return BrowserStateSalvage(windows: windowOrder.compactMap { windows[$0] }, tabs: order.map { found[$0] }, content: content)
+        return BrowserStateSalvage(
+            windows: windowOrder.compactMap { windows[$0] }, tabs: order.map { found[$0] }, content: content, orphanStates: orphanStates)
     }
+
+    /// How a tab's state is named in what is said of it: the database's path, its table and the tab.
+    static func stateLabel(_ path: String, tab uuid: String) -> String { "\(path) (tab_sessions, tab \(uuid))" }
 
     /// The table a record is a row of, by its shape: a UUID where the table keeps one, and no more
     /// values than the table has columns (a row written before a column was added has fewer).
