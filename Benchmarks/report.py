@@ -32,6 +32,17 @@ lines.append(f"Measured {datetime.date.today().isoformat()} on {cpu}, {os.cpu_co
 lines.append("")
 goals = []
 
+def peer_goal(row, title, peer_name, floor_name, floor_label, times, goal):
+    """Tables row `row` and adds its goal: sessionctl validate `times` faster than the peer, with how close it comes to the floor."""
+    r = load(row)
+    if not r:
+        return
+    median_table(title, r)
+    v = r["sessionctl validate"]; peer = r[peer_name]; floor = r[floor_name]
+    goals.append((goal, f"{ms(peer) / ms(v):.2f}x faster ({ms(v) / ms(floor):.2f}x {floor_label})", ms(peer) >= times * ms(v)))
+    return r
+
+
 for path in sorted(glob.glob(os.path.join(results, "read-*.json")), key=lambda p: int(p.split("-")[-1][:-5])):
     n = path.split("-")[-1][:-5]
     r = load(f"read-{n}")
@@ -48,41 +59,21 @@ for path in sorted(glob.glob(os.path.join(results, "read-*.json")), key=lambda p
         goals.append(("validate <= 2x the tar read, 5,000 tabs", f"{ms(v) / ms(tar):.2f}x", ms(v) <= 2 * ms(tar)))
         goals.append(("validate >= 3x faster than the Python peer, 5,000 tabs", f"{ms(peer) / ms(v):.2f}x faster", ms(peer) >= 3 * ms(v)))
 
-r = load("firefox-5000")
-if r:
-    median_table("### Firefox for iOS: validate of a container of 5,000 tabs (one window, a session state a tab)", r)
-    v = r["sessionctl validate"]; peer = r["python json and plistlib peer"]; floor = r["cat of the files"]
-    goals.append(("Firefox for iOS validate >= 3x faster than Python's json and plistlib, 5,000 tabs",
-                  f"{ms(peer) / ms(v):.2f}x faster ({ms(v) / ms(floor):.2f}x cat of the files)", ms(peer) >= 3 * ms(v)))
+peer_goal("firefox-5000", "### Firefox for iOS: validate of a container of 5,000 tabs (one window, a session state a tab)", "python json and plistlib peer", "cat of the files", "cat of the files", 3, "Firefox for iOS validate >= 3x faster than Python's json and plistlib, 5,000 tabs")
 
-r = load("safari-5000")
-if r:
-    median_table("### Safari for iOS: validate of a BrowserState.db of 5,000 tabs (five windows, a session state a tab)", r)
-    v = r["sessionctl validate"]; peer = r["python sqlite3, plistlib and lz4 peer"]; floor = r["cat of the files"]
-    goals.append(("Safari for iOS validate >= 3x faster than Python's sqlite3, plistlib and lz4, 5,000 tabs",
-                  f"{ms(peer) / ms(v):.2f}x faster ({ms(v) / ms(floor):.2f}x cat of the files)", ms(peer) >= 3 * ms(v)))
+peer_goal("safari-5000", "### Safari for iOS: validate of a BrowserState.db of 5,000 tabs (five windows, a session state a tab)", "python sqlite3, plistlib and lz4 peer", "cat of the files", "cat of the files", 3, "Safari for iOS validate >= 3x faster than Python's sqlite3, plistlib and lz4, 5,000 tabs")
 
-r = load("firefox-desktop")
-if r:
-    median_table("### Firefox desktop: validate of a session of 50 MB of JSON (recovery.jsonlz4)", r)
-    v = r["sessionctl validate"]; peer = r["python lz4.block and json peer"]; floor = r["liblz4 decompressing alone"]
-    goals.append(("Firefox desktop validate >= 2x faster than Python's lz4.block and json, 50 MB of JSON",
-                  f"{ms(peer) / ms(v):.2f}x faster ({ms(v) / ms(floor):.2f}x liblz4 alone)", ms(peer) >= 2 * ms(v)))
+peer_goal("firefox-desktop", "### Firefox desktop: validate of a session of 50 MB of JSON (recovery.jsonlz4)", "python lz4.block and json peer", "liblz4 decompressing alone", "liblz4 alone", 2, "Firefox desktop validate >= 2x faster than Python's lz4.block and json, 50 MB of JSON")
 
-r = load("chromium-desktop")
-if r:
-    median_table("### Chromium desktop: validate of a Session_ file of 10,000 tabs (SNSS)", r)
-    v = r["sessionctl validate"]; peer = r["python record walk peer"]; floor = r["cat of the file"]
-    goals.append(("Chromium desktop validate >= 5x faster than a Python record walk, 10,000 tabs",
-                  f"{ms(peer) / ms(v):.2f}x faster ({ms(v) / ms(floor):.2f}x cat of the file)", ms(peer) >= 5 * ms(v)))
-    if "sessionctl validate, in Edge's place" in r:
-        # Knowing the product (from the records when nothing else says, from the place for Edge's)
-        # and reading each product's numbering: within 5% of the read with the family named.
-        edge = r["sessionctl validate, in Edge's place"]; named = r["sessionctl validate --browser chromium-desktop"]
-        worst = max(ms(v), ms(edge))
-        goals.append(("Chromium desktop validate: the product costs nothing measurable (<= 1.05x the family named)",
-                      f"{worst / ms(named):.3f}x (records {ms(v):.1f} ms, Edge's place {ms(edge):.1f} ms, named {ms(named):.1f} ms)",
-                      worst <= 1.05 * ms(named)))
+r = peer_goal("chromium-desktop", "### Chromium desktop: validate of a Session_ file of 10,000 tabs (SNSS)", "python record walk peer", "cat of the file", "cat of the file", 5, "Chromium desktop validate >= 5x faster than a Python record walk, 10,000 tabs")
+if r and "sessionctl validate, in Edge's place" in r:
+    # Knowing the product (from the records when nothing else says, from the place for Edge's)
+    # and reading each product's numbering: within 5% of the read with the family named.
+    v = r["sessionctl validate"]; edge = r["sessionctl validate, in Edge's place"]; named = r["sessionctl validate --browser chromium-desktop"]
+    worst = max(ms(v), ms(edge))
+    goals.append(("Chromium desktop validate: the product costs nothing measurable (<= 1.05x the family named)",
+                  f"{worst / ms(named):.3f}x (records {ms(v):.1f} ms, Edge's place {ms(edge):.1f} ms, named {ms(named):.1f} ms)",
+                  worst <= 1.05 * ms(named)))
 
 r = load("lazy-3000")
 if r:

@@ -1,4 +1,5 @@
 import FileSystemKit
+import Foundation
 import SafariIOS
 import SessionForensics
 import SessionFormats
@@ -62,15 +63,40 @@ struct BrowserStateSalvageTests {
         #expect(!BrowserStateSalvage.isUUID("5A0C7E1B+2D3F-4A5B-8C9D-0E1F2A3B4C5D"))
     }
 
-    /// Any bytes, and any bytes after an SQLite header, scan to at most as many tabs as pages
-    /// could hold, never a trap.
-    @Test func garbageScansWithinBounds() {
+    /// Any bytes, and any bytes after an SQLite header, scan without a trap and make no tab (a
+    /// tab needs a row whose key is a UUID, which noise does not write).
+    @Test func garbageScansToNoTab() {
         var generator = SplitMix64(seed: 3)
         for round in 0..<200 {
             var bytes = (0..<Int(generator.next() % 9000)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             if round % 2 == 0 { bytes = Array("SQLite format 3\0".utf8) + [0x02, 0x00] + bytes }
             let found = BrowserStateSalvage.scan(database: bytes, wal: round % 3 == 0 ? bytes : nil)
-            #expect(found.tabs.count <= bytes.count / 8 + 1)
+            #expect(found.tabs.isEmpty)
+            #expect(found.windows.isEmpty)
+        }
+    }
+
+    /// A real database with bytes changed anywhere: the scan never traps and never invents a
+    /// tab; it finds at most the tabs the database holds, each one of them (or its UUID with
+    /// some of the changed bytes in it), and an unchanged file gives them all.
+    @Test func aDamagedDatabaseGivesOnlyItsOwnTabs() throws {
+        let path = Repository.path("Fixtures/safari-ios/gallery/healthy/BrowserState.db")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let whole = BrowserStateSalvage.scan(database: bytes, wal: nil).tabs.map { Array($0.uuid.utf8) }
+        #expect(whole.count >= 2)
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<60 {
+            var damaged = bytes
+            let changes = Int(1 + generator.next() % 16)
+            for _ in 0..<changes {
+                damaged[Int(generator.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            let found = BrowserStateSalvage.scan(database: damaged, wal: nil).tabs.map { Array($0.uuid.utf8) }
+            #expect(found.count <= whole.count)
+            for uuid in found {
+                let nearest = whole.map { original in zip(original, uuid).count { $0 != $1 } }.min() ?? .max
+                #expect(nearest <= changes, "\(String(decoding: uuid, as: UTF8.self)) is none of the database's tabs")
+            }
         }
     }
 

@@ -16,11 +16,6 @@ public struct ChromiumDesktopRulebook: BrowserRulebook {
         ChromiumDesktopValidator().validate(read)
     }
 
-    /// Reads each session file once, and validates them.
-    public func validate(_ input: LocatedInput) -> ValidationReport {
-        ChromiumDesktopValidator().validate(family.read(input, depth: .tabs, backups: false))
-    }
-
     /// The repair of the whole profile (its Session_ file holds every window, whatever `session` names).
     public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
         ChromiumDesktopRepairPlanner().plan(read, report: report)

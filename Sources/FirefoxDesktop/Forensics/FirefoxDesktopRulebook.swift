@@ -16,11 +16,6 @@ public struct FirefoxDesktopRulebook: BrowserRulebook {
         FirefoxDesktopValidator().validate(read)
     }
 
-    /// Reads each session file once, and validates them.
-    public func validate(_ input: LocatedInput) -> ValidationReport {
-        FirefoxDesktopValidator().validate(family.read(input, depth: .tabs, backups: false))
-    }
-
     /// The repair of the whole profile (its session files make one session, whatever `session` names).
     public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
         FirefoxDesktopRepairPlanner().plan(read, report: report)

@@ -16,9 +16,6 @@ public struct FirefoxIOSRulebook: BrowserRulebook {
     }
 
     /// Reads each window's files and its tabs' session states once, and validates them.
-    public func validate(_ input: LocatedInput) -> ValidationReport {
-        FirefoxIOSValidator().validate(family.read(input, depth: .tabs, backups: false))
-    }
 
     public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
         FirefoxRepairPlanner().plan(read, report: report, session: session)

@@ -13,11 +13,6 @@ public struct SafariIOSRulebook: BrowserRulebook {
         SafariIOSValidator().validate(read)
     }
 
-    /// Reads the database once, and validates it.
-    public func validate(_ input: LocatedInput) -> ValidationReport {
-        SafariIOSValidator().validate(family.read(input, depth: .tabs, backups: false))
-    }
-
     /// The repair of the whole database (one file holds every window, whatever `session` names).
     public func planRepair(_ read: InputRead, report: ValidationReport, session: (id: SessionID, incognito: Bool)?) -> RepairPlan {
         SafariIOSRepairPlanner().plan(read, report: report)

@@ -24,6 +24,12 @@ public protocol BrowserRulebook: Sendable {
 }
 
 extension BrowserRulebook {
+    /// What `validate(_ read:)` finds of `input` read by its family as deep as the checks need
+    /// (its tabs, without backups).
+    public func validate(_ input: LocatedInput) -> ValidationReport {
+        validate(family.read(input, depth: .tabs, backups: false))
+    }
+
     public var migrations: [any ProfileMigration] { [] }
     public var sessionImport: (any SessionImport)? { nil }
 }
