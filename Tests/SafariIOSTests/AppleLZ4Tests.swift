@@ -63,5 +63,29 @@ struct AppleLZ4Tests {
         }
     }
 
+    /// The blocks' headers are read before any block is decoded, yet damage is told in the order
+    /// of the stream: a block that does not decode before a missing end block is what is said,
+    /// with its offset; the end missing after good blocks is said after they decoded.
+    @Test func damageIsToldInTheStreamsOrder() throws {
+        let good = AppleLZ4.storedMagic + le(3) + Array("abc".utf8)
+        let bad = AppleLZ4.compressedMagic + le(8) + le(2) + [0xF0, 0xFF]
+        do {
+            _ = try AppleLZ4.decode(good + bad + AppleLZ4.storedMagic, limit: 1 << 10)
+            Issue.record("a block that does not decode decoded")
+        } catch {
+            #expect(error.offset == good.count + 12)
+            #expect(error.reason.contains("does not decode"))
+        }
+        do {
+            _ = try AppleLZ4.decode(good + good, limit: 1 << 10)
+            Issue.record("a stream without its end block decoded")
+        } catch {
+            #expect(error.offset == 2 * good.count)
+            #expect(error.reason.contains("without its end block"))
+        }
+        #expect(try AppleLZ4.decode(good + good + AppleLZ4.endMagic, limit: 1 << 10) == Array("abcabc".utf8))
+        #expect(try AppleLZ4.decode(AppleLZ4.endMagic, limit: 1 << 10) == [])
+    }
+
     private func le(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
 }

@@ -51,6 +51,9 @@ final class SQLiteDatabase {
             }, Unmanaged.passUnretained(budget).toOpaque())
         // Nothing in the file is trusted to run: no function of its schema's views or triggers.
         _ = try? rows("PRAGMA trusted_schema = OFF")
+        // A read leaves the copy's WAL where it is (closing would checkpoint it into the copy
+        // for nothing: the copy is removed); a new database is checkpointed as it closes.
+        if !create { _ = sessionctl_sqlite3_no_checkpoint_on_close(handle, 1) }
     }
 
     deinit {
@@ -98,14 +101,15 @@ final class SQLiteDatabase {
         }
     }
 
-    /// One row of a statement: its values, found by column name through the statement's one
-    /// index of names (no dictionary a row).
+    /// One row of a statement, its values found by column name through the statement's one
+    /// index of names and read from SQLite as they are asked for (a column never asked for is
+    /// never made a value). Valid only within the `each` body it is given to.
     struct Row: ColumnValues {
+        let statement: OpaquePointer
         let index: [String: Int]
-        let values: [Value]
 
         subscript(_ name: String) -> Value? {
-            index[name].map { values[$0] }
+            index[name].map { SQLiteDatabase.value(statement, Int32($0)) }
         }
     }
 
@@ -123,7 +127,7 @@ final class SQLiteDatabase {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw failure() }
-            try body(Row(index: index, values: (0..<count).map { value(statement, $0) }))
+            try body(Row(statement: statement, index: index))
         }
     }
 
@@ -164,13 +168,13 @@ final class SQLiteDatabase {
             guard code == SQLITE_ROW else { throw failure() }
             var row: [String: Value] = [:]
             for column in 0..<count {
-                row[names[Int(column)]] = value(statement, column)
+                row[names[Int(column)]] = Self.value(statement, column)
             }
             rows.append(row)
         }
     }
 
-    private func value(_ statement: OpaquePointer, _ column: Int32) -> Value {
+    private static func value(_ statement: OpaquePointer, _ column: Int32) -> Value {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))

@@ -32,8 +32,8 @@ public enum SafariTabState {
     /// The most a compressed state is decoded to, whatever its row records.
     public static let decodeLimit = 64 << 20
 
-    /// Decodes the stored state of a tab (`file` names it in errors).
-    public static func decode(_ data: [UInt8], uncompressedSize: Int?, file: String) -> Decoded {
+    /// Decodes the stored state of a tab (`file` names it in errors, made only for one).
+    public static func decode(_ data: [UInt8], uncompressedSize: Int?, file: @autoclosure () -> String) -> Decoded {
         let compressed = (uncompressedSize ?? 0) != 0 && uncompressedSize != data.count
         var raw = data
         if compressed {
@@ -41,18 +41,22 @@ public enum SafariTabState {
             do throws(AppleLZ4.Damage) {
                 raw = try AppleLZ4.decode(data, limit: decodeLimit)
             } catch {
-                return .damaged(.damaged(file: file, offset: error.offset, reason: error.reason))
+                return .damaged(.damaged(file: file(), offset: error.offset, reason: error.reason))
             }
         }
+        let size = raw.count
         let state: WebKitSessionState
         do throws(FormatError) {
-            state = try WebKitSessionState.decode(raw, file: file)
+            // Only a state Safari drops is rewritten from its entries (repair keeps the nearest
+            // ones within the limit, each with its frame state): of the others the frame
+            // states, most of a large state's bytes, are not kept.
+            state = try WebKitSessionState.decode(consume raw, file: file(), frameStates: size > SafariIOSLayout.largestRestoredState)
         } catch {
-            return raw.count > SafariIOSLayout.largestRestoredState ? .dropped(nil, size: raw.count) : .damaged(error)
+            return size > SafariIOSLayout.largestRestoredState ? .dropped(nil, size: size) : .damaged(error)
         }
-        if raw.count > SafariIOSLayout.largestRestoredState { return .dropped(state, size: raw.count) }
-        if compressed, let recorded = uncompressedSize, raw.count > recorded {
-            return .sizeMismatch(state, recorded: recorded, actual: raw.count)
+        if size > SafariIOSLayout.largestRestoredState { return .dropped(state, size: size) }
+        if compressed, let recorded = uncompressedSize, size > recorded {
+            return .sizeMismatch(state, recorded: recorded, actual: size)
         }
         return .history(state, compressed: compressed)
     }

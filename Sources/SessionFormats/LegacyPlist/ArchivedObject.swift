@@ -60,11 +60,11 @@ public struct ArchivedObject: Sendable {
     public func bytes(_ key: String) throws(PlistDamage) -> [UInt8]? {
         guard let (index, object) = try resolved(key) else { return nil }
         switch object {
-        case .data(let bytes): return bytes
+        case .data(let bytes): return Array(bytes)
         case .string(let text): return Array(text.utf8)
         case .dictionary:
             switch try wrappedScalar(index, key: key, ["NS.data", "NS.bytes", "NS.string"]) {
-            case .data(let bytes): return bytes
+            case .data(let bytes): return Array(bytes)
             case .string(let text): return Array(text.utf8)
             default: throw wrongType(key, object, expected: "data")
             }

@@ -21,7 +21,7 @@ extension BinaryPlist {
         case .largeInteger(let raw): value = .largeInteger(raw)
         case .real(let number): value = .real(number)
         case .date(let seconds): value = .date(seconds)
-        case .data(let bytes): value = .data(bytes)
+        case .data(let bytes): value = .data(Array(bytes))
         case .string(let text): value = .string(text)
         case .uid(let uid): value = .uid(uid)
         case .array(let refs), .set(let refs):

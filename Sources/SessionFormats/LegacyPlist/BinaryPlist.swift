@@ -40,7 +40,8 @@ public enum PlistObject: Sendable, Hashable {
     case largeInteger([UInt8])
     case real(Double)
     case date(Double)
-    case data([UInt8])
+    /// The bytes, a slice of the list read (nothing is copied as it is parsed).
+    case data(ArraySlice<UInt8>)
     case string(String)
     case uid(UInt64)
     case array([Int])
@@ -49,15 +50,6 @@ public enum PlistObject: Sendable, Hashable {
     case dictionary(keys: [Int], values: [Int])
     /// Not parsed because nothing reachable from the top refers to it.
     case unread
-
-    /// The indexes of the objects this one refers to.
-    var references: [Int] {
-        switch self {
-        case .array(let refs), .set(let refs): return refs
-        case .dictionary(let keys, let values): return keys + values
-        default: return []
-        }
-    }
 
     /// A short name of the kind of object, for messages.
     public var kindName: String {

@@ -46,7 +46,7 @@ struct BinaryPlistObjectParser {
             try need(count)
             let slice = bytes[cursor..<cursor + count]
             switch marker >> 4 {
-            case 0x4: return .data(Array(slice))
+            case 0x4: return .data(slice)
             case 0x5:
                 // Each byte one scalar (as Latin-1); ASCII, by far the most common, is the same as UTF-8.
                 if slice.allSatisfy({ $0 < 0x80 }) { return .string(String(decoding: slice, as: UTF8.self)) }

@@ -38,13 +38,29 @@ public enum BinaryPlistReader {
         var objects = [PlistObject](repeating: .unread, count: count)
         var state = [UInt8](repeating: 0, count: count)  // 0 unseen, 1 on the current path, 2 done
         var height = [Int](repeating: 0, count: count)
+        /// How many objects `object` refers to, and the one at `index` of them (keys before values).
+        func referenceCount(_ object: PlistObject) -> Int {
+            switch object {
+            case .array(let refs), .set(let refs): refs.count
+            case .dictionary(let keys, let values): keys.count + values.count
+            default: 0
+            }
+        }
+        func reference(_ object: PlistObject, _ index: Int) -> Int {
+            switch object {
+            case .array(let refs), .set(let refs): refs[index]
+            case .dictionary(let keys, let values): index < keys.count ? keys[index] : values[index - keys.count]
+            default: 0
+            }
+        }
         objects[top] = try parser.parse(top)
         state[top] = 1
-        var stack: [(node: Int, next: Int, references: [Int])] = [(top, 0, objects[top].references)]
+        // Each frame: an object on the current path, how many of its references are done, how many it has.
+        var stack: [(node: Int, next: Int, count: Int)] = [(top, 0, referenceCount(objects[top]))]
         while let frame = stack.last {
-            if frame.next < frame.references.count {
+            if frame.next < frame.count {
                 stack[stack.count - 1].next += 1
-                let child = frame.references[frame.next]
+                let child = reference(objects[frame.node], frame.next)
                 switch state[child] {
                 case 0:
                     objects[child] = try parser.parse(child)
@@ -52,7 +68,7 @@ public enum BinaryPlistReader {
                     guard stack.count < maxDepth else {
                         throw PlistDamage(offset: parser.offsets[child], reason: "containers nested deeper than \(maxDepth) levels")
                     }
-                    stack.append((child, 0, objects[child].references))
+                    stack.append((child, 0, referenceCount(objects[child])))
                 case 1:
                     throw PlistDamage(
                         offset: parser.offsets[frame.node],
@@ -61,8 +77,9 @@ public enum BinaryPlistReader {
                     continue
                 }
             } else {
-                let deepest = frame.references.lazy.map { height[$0] }.max() ?? 0
-                height[frame.node] = frame.references.isEmpty ? 0 : deepest + 1
+                var deepest = 0
+                for index in 0..<frame.count { deepest = max(deepest, height[reference(objects[frame.node], index)]) }
+                height[frame.node] = frame.count == 0 ? 0 : deepest + 1
                 guard height[frame.node] <= maxDepth else {
                     throw PlistDamage(offset: parser.offsets[frame.node], reason: "containers nested deeper than \(maxDepth) levels")
                 }

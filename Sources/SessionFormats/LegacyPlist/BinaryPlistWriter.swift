@@ -69,7 +69,7 @@ public enum BinaryPlistWriter {
             case .largeInteger(let raw): return .largeInteger(raw)
             case .real(let number): return .real(number)
             case .date(let seconds): return .date(seconds)
-            case .data(let bytes): return .data(bytes)
+            case .data(let bytes): return .data(bytes[...])
             case .string(let text): return .string(text)
             case .uid(let uid): return .uid(uid)
             case .null, .array, .set, .dictionary: return .null

@@ -82,7 +82,7 @@ extension LegacyArchiveDecoder {
             guard parts.count == 3 else { continue }
             let certificate: [UInt8]
             switch try archive.scalar(parts[0], referrer: array.index) {
-            case .data(let bytes)?: certificate = bytes
+            case .data(let bytes)?: certificate = Array(bytes)
             default:
                 guard isObject(parts[0], referrer: array.index), let wrapped = try archive.object(parts[0], referrer: array.index),
                     let bytes = try? wrapped.bytes("NS.data")

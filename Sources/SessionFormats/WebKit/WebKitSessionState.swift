@@ -38,30 +38,36 @@ public struct WebKitSessionState: Sendable, Equatable {
     /// Decodes the bytes of a session state, as strictly as WebKit does in what it checks here: the
     /// version, a property list that is a dictionary, a history of version 1 whose current index
     /// names an entry, and every entry with its URL, title and original URL (its frame state is
-    /// kept opaque, not checked). `file` names the file in the error.
-    public static func decode(_ bytes: [UInt8], file: String) throws(FormatError) -> WebKitSessionState {
-        guard bytes.count >= 4 else { throw .damaged(file: file, offset: bytes.count, reason: "too short for a WebKit session state") }
+    /// kept opaque, not checked; kept only with `frameStates`). `file` names the file in the error
+    /// (made only for one).
+    public static func decode(
+        _ bytes: consuming [UInt8], file: @autoclosure () -> String, frameStates: Bool = true
+    ) throws(FormatError) -> WebKitSessionState {
+        guard bytes.count >= 4 else { throw .damaged(file: file(), offset: bytes.count, reason: "too short for a WebKit session state") }
         let version = bytes[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard version == Self.version else {
-            throw .damaged(file: file, offset: 0, reason: "not a WebKit session state of version 2 (version \(version))")
+            throw .damaged(file: file(), offset: 0, reason: "not a WebKit session state of version 2 (version \(version))")
         }
         let plist: BinaryPlist
         do throws(PlistDamage) {
-            plist = try BinaryPlistReader.read(Array(bytes[4...]))
+            // The version dropped in place (no copy when the caller gives up its bytes).
+            var list = consume bytes
+            list.removeFirst(4)
+            plist = try BinaryPlistReader.read(list)
             try plist.checkKeysAreStrings()
         } catch {
-            throw .damaged(file: file, offset: 4 + error.offset, reason: error.reason)
+            throw .damaged(file: file(), offset: 4 + error.offset, reason: error.reason)
         }
         // Five keys are read: looked up in the parsed objects, with no value tree built.
         guard case .dictionary = plist[plist.topObject] else {
-            throw .damaged(file: file, offset: 4, reason: "the property list is not a dictionary")
+            throw .damaged(file: file(), offset: 4, reason: "the property list is not a dictionary")
         }
         // WebKit skips a missing history (or one that is not a dictionary): an empty list.
         guard let historyIndex = plist.member(of: plist.topObject, "SessionHistory"), case .dictionary = plist[historyIndex] else {
             return WebKitSessionState(entries: [], currentIndex: nil)
         }
         if let version = plist.member(of: historyIndex, "SessionHistoryVersion"), plist[version] != .integer(1) {
-            throw .damaged(file: file, offset: 4, reason: "session history of another version than 1")
+            throw .damaged(file: file(), offset: 4, reason: "session history of another version than 1")
         }
         // Without a current index WebKit reads an empty list; with one, the entries must be there
         // and the index must name one of them.
@@ -69,7 +75,7 @@ public struct WebKitSessionState: Sendable, Equatable {
             return WebKitSessionState(entries: [], currentIndex: nil)
         }
         guard let listIndex = plist.member(of: historyIndex, "SessionHistoryEntries"), case .array(let list) = plist[listIndex] else {
-            throw .damaged(file: file, offset: 4, reason: "a current index without a list of entries")
+            throw .damaged(file: file(), offset: 4, reason: "a current index without a list of entries")
         }
         var entries: [Entry] = []
         entries.reserveCapacity(list.count)
@@ -81,16 +87,16 @@ public struct WebKitSessionState: Sendable, Equatable {
             guard case .dictionary = plist[entryIndex], let url = string("SessionHistoryEntryURL"),
                 let title = string("SessionHistoryEntryTitle"), let originalURL = string("SessionHistoryEntryOriginalURL")
             else {
-                throw .damaged(file: file, offset: 4, reason: "history entry \(index) lacks its URL, title or original URL")
+                throw .damaged(file: file(), offset: 4, reason: "history entry \(index) lacks its URL, title or original URL")
             }
             var frameState: [UInt8]?
-            if let member = plist.member(of: entryIndex, "SessionHistoryEntryData"), case .data(let data) = plist[member] {
-                frameState = data
+            if frameStates, let member = plist.member(of: entryIndex, "SessionHistoryEntryData"), case .data(let data) = plist[member] {
+                frameState = Array(data)
             }
             entries.append(Entry(url: url, title: title, originalURL: originalURL, frameState: frameState))
         }
         guard case .integer(let current) = plist[currentIndex], current >= 0, current < Int64(entries.count) else {
-            throw .damaged(file: file, offset: 4, reason: "the current index names no entry of the \(entries.count)")
+            throw .damaged(file: file(), offset: 4, reason: "the current index names no entry of the \(entries.count)")
         }
         return WebKitSessionState(entries: entries, currentIndex: Int(current))
     }
