@@ -139,11 +139,15 @@ public struct ChromiumDesktopValidator: Sendable {
             let rule: Rule = lost == 0 ? .snssFileDamaged : stop.unparsable == nil ? .snssCommandUnknown : .snssCommandUnparsable
             findings.append(scope.finding(rule, offset: stop.offset, message))
         }
-        findings += FindingCap.findings(chrome.tabsWithoutWindow, rule: .snssTabWithoutWindow, scope: scope) { tab in
-            scope.finding(
-                .snssTabWithoutWindow, tab: TabReference(index: nil, id: tab.id),
-                "tab \(tab.id) (\(counted(tab.navigations.count, "navigation"))) is in no window: Chrome drops it")
+        var orphans = FindingCap(rule: .snssTabWithoutWindow, scope: scope)
+        for tab in chrome.tabsWithoutWindow {
+            orphans.add {
+                scope.finding(
+                    .snssTabWithoutWindow, tab: TabReference(index: nil, id: tab.id),
+                    "tab \(tab.id) (\(counted(tab.navigations.count, "navigation"))) is in no window: Chrome drops it")
+            }
         }
+        findings += orphans.findings
         for window in chrome.windowsDropped where window.type == nil {
             findings.append(
                 scope.finding(
@@ -163,12 +167,17 @@ public struct ChromiumDesktopValidator: Sendable {
                 let selected = window.tabs[index].selectedIndex
                 return !window.tabs[index].navigations.contains { $0.index >= selected }
             }
-            findings += FindingCap.findings(past.map { window.tabs[$0] }, rule: .snssSelectedIndexOutOfRange, scope: scope) { tab in
-                scope.finding(
-                    .snssSelectedIndexOutOfRange, tab: TabReference(index: nil, id: tab.id),
-                    "tab \(tab.id) selects navigation \(tab.selectedIndex), past its last (\(tab.navigations.last?.index ?? 0)): Chrome selects its last navigation"
-                )
+            var selections = FindingCap(rule: .snssSelectedIndexOutOfRange, scope: scope)
+            for index in past {
+                selections.add {
+                    let tab = window.tabs[index]
+                    return scope.finding(
+                        .snssSelectedIndexOutOfRange, tab: TabReference(index: nil, id: tab.id),
+                        "tab \(tab.id) selects navigation \(tab.selectedIndex), past its last (\(tab.navigations.last?.index ?? 0)): Chrome selects its last navigation"
+                    )
+                }
             }
+            findings += selections.findings
         }
         return findings
     }

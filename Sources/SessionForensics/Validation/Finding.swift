@@ -72,28 +72,35 @@ public struct FindingScope: Sendable, Hashable {
 
 /// At most `limit` findings of one rule in one scope, then one that counts the rest: a file of
 /// millions of broken entries is reported in bounded time and memory.
-package enum FindingCap {
+package struct FindingCap {
     /// Findings of one rule listed per session before the rest are counted.
     package static let limit = 1000
 
-    /// A finding of `rule` for each subject that `applies`, built by `make` for the first `limit`
-    /// of them; the others are counted in one more finding.
-    package static func findings<S: Sequence>(
-        _ subjects: S, rule: Rule, scope: FindingScope, limit: Int = FindingCap.limit,
-        where applies: (S.Element) -> Bool = { _ in true }, _ make: (S.Element) -> Finding
-    ) -> [Finding] {
-        var findings: [Finding] = []
-        var more = 0
-        for subject in subjects where applies(subject) {
-            if findings.count < limit {
-                findings.append(make(subject))
-            } else {
-                more += 1
-            }
-        }
-        guard more > 0 else { return findings }
-        findings.append(scope.finding(rule, "and \(more) more like \(limit == 1 ? "it" : "these") in this session, not listed one by one"))
-        return findings
+    let rule: Rule
+    let scope: FindingScope
+    let limit: Int
+    /// The findings listed so far, and those counted past the limit.
+    private var listed: [Finding] = []
+    private var more = 0
+
+    /// A cap on the findings of `rule` in `scope`: the first `limit` listed, the others counted.
+    /// A value the rules fill in their own loops (a generic over the subjects, called from a
+    /// browser's module, would run unspecialised: generic metadata looked up for every element).
+    package init(rule: Rule, scope: FindingScope, limit: Int = FindingCap.limit) {
+        self.rule = rule
+        self.scope = scope
+        self.limit = limit
+    }
+
+    /// Adds a finding, made by `make` only while fewer than `limit` are listed.
+    package mutating func add(_ make: () -> Finding) {
+        if listed.count < limit { listed.append(make()) } else { more += 1 }
+    }
+
+    /// The findings listed, and one more counting those past the limit.
+    package var findings: [Finding] {
+        guard more > 0 else { return listed }
+        return listed + [scope.finding(rule, "and \(more) more like \(limit == 1 ? "it" : "these") in this session, not listed one by one")]
     }
 }
 

@@ -8,51 +8,54 @@ import SessionModel
 enum ListRules {
     /// `tab-id-invalid`: identifiers must be positive int32 values.
     static func invalidTabIDs(_ list: ListSubject) -> [Finding] {
-        FindingCap.findings(
-            list.session.tabs.indices, rule: .tabIDInvalid, scope: list.scope,
-            where: { !list.session.tabs[$0].hasValidID }
-        ) { index in
-            let tab = list.session.tabs[index]
-            let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
-            return list.scope.finding(
-                .tabIDInvalid, tab: list.reference(index), offset: offset,
-                "tab \(index) has identifier \(tab.id); Chrome treats the whole session as corrupt, loads the window empty and deletes its \(list.count) tab\(plural(list.count))"
-            )
+        var cap = FindingCap(rule: .tabIDInvalid, scope: list.scope)
+        for index in list.session.tabs.indices where !list.session.tabs[index].hasValidID {
+            cap.add {
+                let tab = list.session.tabs[index]
+                let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
+                return list.scope.finding(
+                    .tabIDInvalid, tab: list.reference(index), offset: offset,
+                    "tab \(index) has identifier \(tab.id); Chrome treats the whole session as corrupt, loads the window empty and deletes its \(list.count) tab\(plural(list.count))"
+                )
+            }
         }
+        return cap.findings
     }
 
     /// `tab-id-duplicate`: a later tab with an id already restored is dropped.
     static func duplicateTabIDs(_ list: ListSubject) -> [Finding] {
-        let duplicates = (0..<list.count).lazy.compactMap { index -> (index: Int, first: Int)? in
-            if case .duplicate(let first) = list.fate(index) { return (index, first) }
-            return nil
+        var cap = FindingCap(rule: .tabIDDuplicate, scope: list.scope)
+        for index in 0..<list.count {
+            guard case .duplicate(let first) = list.fate(index) else { continue }
+            cap.add {
+                let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
+                return list.scope.finding(
+                    .tabIDDuplicate, tab: list.reference(index), offset: offset,
+                    "tab \(index) has identifier \(list.session.tabs[index].id), like tab \(first); Chrome drops it")
+            }
         }
-        return FindingCap.findings(duplicates, rule: .tabIDDuplicate, scope: list.scope) { index, first in
-            let offset = list.layout.item(index).map { $0.identifier ?? $0.start }
-            return list.scope.finding(
-                .tabIDDuplicate, tab: list.reference(index), offset: offset,
-                "tab \(index) has identifier \(list.session.tabs[index].id), like tab \(first); Chrome drops it")
-        }
+        return cap.findings
     }
 
     /// `tab-no-history`: tabs whose item count is 0 are dropped, their directories deleted.
     static func tabsWithoutHistory(_ list: ListSubject) -> [Finding] {
         guard (0..<list.count).contains(where: { list.fate($0) == .noHistory }) else { return [] }
         let restoredIDs = Set((0..<list.count).lazy.filter { list.fate($0) == .kept }.map { list.session.tabs[$0].id })
-        return FindingCap.findings(
-            0..<list.count, rule: .tabNoHistory, scope: list.scope,
-            where: { list.fate($0) == .noHistory }
-        ) { index in
-            let id = list.session.tabs[index].id
-            let offset = list.layout.item(index).map { $0.itemCount ?? $0.start }
-            let directory =
-                restoredIDs.contains(id)
-                ? "its directory \(Tab.directoryName(for: id)) belongs to the restored tab with the same id"
-                : "deletes its directory \(Tab.directoryName(for: id))"
-            return list.scope.finding(
-                .tabNoHistory, tab: list.reference(index), offset: offset,
-                "tab \(index) (#\(id)) has a navigation item count of 0; Chrome drops it and \(directory)")
+        var cap = FindingCap(rule: .tabNoHistory, scope: list.scope)
+        for index in 0..<list.count where list.fate(index) == .noHistory {
+            cap.add {
+                let id = list.session.tabs[index].id
+                let offset = list.layout.item(index).map { $0.itemCount ?? $0.start }
+                let directory =
+                    restoredIDs.contains(id)
+                    ? "its directory \(Tab.directoryName(for: id)) belongs to the restored tab with the same id"
+                    : "deletes its directory \(Tab.directoryName(for: id))"
+                return list.scope.finding(
+                    .tabNoHistory, tab: list.reference(index), offset: offset,
+                    "tab \(index) (#\(id)) has a navigation item count of 0; Chrome drops it and \(directory)")
+            }
         }
+        return cap.findings
     }
 
     /// `active-index-out-of-range`: -1 or a tab's index; anything else activates no tab (taking
@@ -85,34 +88,36 @@ enum ListRules {
 
     /// `opener-out-of-range`: an opener applies only if 0 <= index < count.
     static func openers(_ list: ListSubject) -> [Finding] {
-        let outside = list.session.tabs.indices.lazy.compactMap { index -> (index: Int, opener: Opener)? in
+        var cap = FindingCap(rule: .openerOutOfRange, scope: list.scope)
+        for index in list.session.tabs.indices {
             guard let opener = list.session.tabs[index].opener,
                 ChromeLoadSemantics.openerProblem(opener, of: index, tabs: list.count) == .outOfRange
-            else { return nil }
-            return (index, opener)
+            else { continue }
+            cap.add {
+                let offset = list.layout.item(index).map { $0.opener ?? $0.start }
+                return list.scope.finding(
+                    .openerOutOfRange, tab: list.reference(index), offset: offset,
+                    "tab \(index)'s opener index \(opener.index) is outside 0..<\(list.count); Chrome clears the opener")
+            }
         }
-        return FindingCap.findings(outside, rule: .openerOutOfRange, scope: list.scope) { index, opener in
-            let offset = list.layout.item(index).map { $0.opener ?? $0.start }
-            return list.scope.finding(
-                .openerOutOfRange, tab: list.reference(index), offset: offset,
-                "tab \(index)'s opener index \(opener.index) is outside 0..<\(list.count); Chrome clears the opener")
-        }
+        return cap.findings
     }
 
     /// `opener-self`: a restored tab that is its own opener stops current Chrome while it restores the window.
     static func selfOpeners(_ list: ListSubject) -> [Finding] {
         let positions = list.restored.positions
-        return FindingCap.findings(
-            list.restored.selfOpeners, rule: .openerSelf, scope: list.scope,
-            where: { positions.storedIndex(ofRestored: $0) != nil }
-        ) { restoredIndex in
-            let index = positions.storedIndex(ofRestored: restoredIndex) ?? 0
-            let offset = list.layout.item(index).map { $0.opener ?? $0.start }
-            return list.scope.finding(
-                .openerSelf, tab: list.reference(index), offset: offset,
-                "tab \(index) (#\(list.session.tabs[index].id)) is its own opener; current Chrome stops on a CHECK when it restores the window (versions that only DCHECK ignored it)"
-            )
+        var cap = FindingCap(rule: .openerSelf, scope: list.scope)
+        for restoredIndex in list.restored.selfOpeners {
+            guard let index = positions.storedIndex(ofRestored: restoredIndex) else { continue }
+            cap.add {
+                let offset = list.layout.item(index).map { $0.opener ?? $0.start }
+                return list.scope.finding(
+                    .openerSelf, tab: list.reference(index), offset: offset,
+                    "tab \(index) (#\(list.session.tabs[index].id)) is its own opener; current Chrome stops on a CHECK when it restores the window (versions that only DCHECK ignored it)"
+                )
+            }
         }
+        return cap.findings
     }
 
     // The conditions of the rules above that repair acts on: each is tested here once, and
