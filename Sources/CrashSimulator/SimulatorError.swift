@@ -13,6 +13,16 @@ public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible 
     case storeFailed(event: String, reason: String)
     /// The kill loop could not start, talk to or reap its child process.
     case childFailed(reason: String)
+    /// (`--exec`) The recorder a run needs is not installed.
+    case recorderMissing(reason: String)
+    /// (`--exec`) The program could not be run, or failed, or its trace could not be read.
+    case execFailed(reason: String)
+    /// (`--exec`) The program did something the persistence models cannot represent (a shared
+    /// writable mapping, io_uring, a reflink...), at this line of its trace.
+    case unmodelled(line: Int, reason: String)
+    /// (`--exec`) The files rebuilt from the trace are not what the program left: the recording
+    /// missed something.
+    case recordingMismatch(reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +33,10 @@ public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidOption(let name, let value, let reason): return "--\(name) \(value): \(reason)"
         case .storeFailed(let event, let reason): return "workload event '\(event)': the store failed: \(reason)"
         case .childFailed(let reason): return "kill loop: \(reason)"
+        case .recorderMissing(let reason): return reason
+        case .execFailed(let reason): return "--exec: \(reason)"
+        case .unmodelled(let line, let reason): return "--exec: cannot be modelled (trace line \(line)): \(reason)"
+        case .recordingMismatch(let reason): return "--exec: the recording missed something: \(reason)"
         }
     }
 }

@@ -30,6 +30,9 @@ public struct CrashStateGenerator: Sendable {
     public var combinedSingles = 4
     /// ...and this many seeded random subsets of the others are lost.
     public var combinedSamples = 2
+    /// Whether a pending rename may reach the disk in some of its three steps (C): false for a
+    /// file system that journals a rename whole (ext4, XFS, btrfs), where it is lost or done.
+    public var splitsRenames = true
 
     /// The states of one crash point, and how many states of the model's space they leave out.
     public struct Generated: Sendable {
@@ -120,7 +123,7 @@ public struct CrashStateGenerator: Sendable {
     func tears(of index: Int, effect: Effect) -> [Tear] {
         switch effect {
         case .rename:
-            return (1...6).map { Tear.renameSteps(operation: index, steps: $0) }
+            return splitsRenames ? (1...6).map { Tear.renameSteps(operation: index, steps: $0) } : []
         case .write(_, let offset, let bytes, _, _):
             let length = bytes.count
             guard length > 0 else { return [] }

@@ -7,10 +7,11 @@ extension Explorer {
     /// command's run, another browser's store). Stops at `maxStates` (the result is then truncated).
     package static func judgeEveryState(
         _ recording: Recording, model: PersistenceModel, seed: UInt64, maxStates: Int, keptFailures: Int,
-        progress: ((Int) -> Void)?, judge: (ModelTree, Int) -> [Finding]
+        splitsRenames: Bool = true, progress: ((Int) -> Void)?, judge: (ModelTree, Int) -> [Finding]
     ) -> ExplorationResult {
         let started = Date()
-        let generator = CrashStateGenerator(model: model, seed: seed)
+        var generator = CrashStateGenerator(model: model, seed: seed)
+        generator.splitsRenames = splitsRenames
         let tree = ModelTree(snapshot: recording.initial, names: recording.names)
         let materialiser = Materialiser(recording: recording, seed: seed)
         var result = ExplorationResult()

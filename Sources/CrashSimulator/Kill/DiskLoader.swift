@@ -4,8 +4,9 @@ import SessionStore
 
 /// Copies a directory on disk into a `ModelTree`, so that the simulator's oracles can judge it.
 enum DiskLoader {
-    /// A tree holding the directory at `path` under `WorkloadRecorder.profile`, and that directory's inode.
-    static func load(_ path: String) -> (tree: ModelTree, profile: Int32?) {
+    /// A tree holding the directory at `path` at `profile` (`WorkloadRecorder.profile` unless
+    /// given), and that directory's inode.
+    static func load(_ path: String, at profile: String = WorkloadRecorder.profile) -> (tree: ModelTree, profile: Int32?) {
         let tree = ModelTree()
         let model = ModelFileSystem(tree: tree)
         let disk = POSIXFileSystem()
@@ -32,8 +33,8 @@ enum DiskLoader {
                 }
             }
         }
-        if disk.kind(of: path) == .directory { copy(path, WorkloadRecorder.profile) }
-        return (tree, model.resolve(WorkloadRecorder.profile))
+        if disk.kind(of: path) == .directory { copy(path, profile) }
+        return (tree, model.resolve(profile))
     }
 
     /// Copies a directory tree on disk (files by content), for keeping a failing state.

@@ -24,6 +24,10 @@ public enum OracleKind: String, Sendable, CaseIterable, Comparable {
     case inputKept
     /// (`--command`) Running the command again after the crash gives what an uninterrupted run gives.
     case convergence
+    /// (`--exec`) The user's checker finds the crash state consistent (it exits 0).
+    case checker
+    /// (`--exec`) The user's checker failed on the state (an exit status other than 0 and 1, or no answer).
+    case checkerError = "checker-error"
 
     public static func < (lhs: OracleKind, rhs: OracleKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -12,8 +12,10 @@ public enum CrashTestDocument {
         public var crashAfter: Int
         public var reproducer: String
         public var message: String
-        /// Kill mode: the directory holding the failing on-disk state.
+        /// Kill mode, and exec mode with `--keep`: the directory holding the failing on-disk state.
         public var directory: String?
+        /// Exec mode: the state explained (the crash point, what was lost or torn).
+        public var explanation: [String] = []
 
         public init(
             oracle: OracleKind, oracles: [OracleKind] = [], crashAfter: Int, reproducer: String, message: String, directory: String? = nil
@@ -69,6 +71,8 @@ public enum CrashTestDocument {
         public var chromeRuleLosses: [String] = []
         /// Store mode (`--store firefox-ios`): how the explored states load in the browser.
         public var restores: StoreOutcomes?
+        /// Exec mode: the program, its checker, and what the failures have in common.
+        public var exec: ExecSummary?
 
         public init(
             workload: String, model: String, writeProtocol: String, mode: String, seed: UInt64, shard: String,
@@ -244,6 +248,7 @@ public enum CrashTestDocument {
                 ))
             members.append(("chromeRuleLosses", .array(fields.chromeRuleLosses.map { .string($0) })))
         }
+        if let exec = fields.exec { members.append(("exec", encode(exec))) }
         if let restores = fields.restores {
             members.append(
                 (
@@ -273,6 +278,7 @@ public enum CrashTestDocument {
                             ("reproducer", .string(failure.reproducer)), ("message", .string(failure.message))
                         ]
                         if let directory = failure.directory { entry.append(("directory", .string(directory))) }
+                        if !failure.explanation.isEmpty { entry.append(("explanation", .array(failure.explanation.map { .string($0) }))) }
                         return .object(entry)
                     })
             ),

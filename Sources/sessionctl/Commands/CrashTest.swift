@@ -39,6 +39,13 @@ extension SessionCtl {
                 deletes the file of two resets before; a launch deletes every file but the one it \
                 restores), each state judged by what Chrome restores: as far as the last batch that \
                 returned, less, or nothing.
+                With --exec --dir DIR --check 'CMD' -- PROGRAM ARGS..., any program's file writes are \
+                crash-tested instead: PROGRAM runs once under strace in a private copy of DIR, its \
+                calls on the files there are rebuilt (and checked against what it left), and every \
+                crash state is written out and given to CMD ($1 and SESSIONCTL_STATE_DIR; what the \
+                program printed before the crash in SESSIONCTL_STATE_OUTPUT): exit 0 consistent, 1 a \
+                violation. The verdict groups failures by what led to them and names the first \
+                unsafe step.
                 Built-in workloads: \(BuiltInWorkloads.names.joined(separator: ", ")). \
                 Protocols: \(WriteProtocol.allCases.map(\.rawValue).joined(separator: ", ")); \
                 \(BrowserStores.all.map { "of the \($0.name) store: \($0.protocolNames.joined(separator: ", "))" }.joined(separator: "; ")).
@@ -164,9 +171,71 @@ extension SessionCtl {
             completion: .file())
         var input: String?
 
+        @Flag(
+            name: .long,
+            help: ArgumentHelp(
+                "Crash-test any program's file writes: run PROGRAM under strace in a private copy of --dir, then judge every crash state of its writes with --check."
+            ))
+        var exec = false
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "With --exec: the directory the program writes (copied; the copy is its working directory).", valueName: "dir"),
+            completion: .directory)
+        var dir: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "With --exec: the checker, run by the shell on each crash state with the state's directory as its argument ($1) and in SESSIONCTL_STATE_DIR, and the program's output up to the crash in the file named by SESSIONCTL_STATE_OUTPUT; exit 0 consistent, 1 a violation, else a checker error.",
+                valueName: "command"))
+        var check: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "With --exec: write each listed failing state into this directory (state-1, ...), to open.", valueName: "dir"),
+            completion: .directory)
+        var keep: String?
+
+        @Flag(
+            name: .long,
+            help: ArgumentHelp(
+                "With --exec and the pessimistic model: let a rename reach the disk in parts (destination gone, source still there), as on a file system that does not journal it; by default a rename is lost or done whole."
+            ))
+        var splitRenames = false
+
+        @Option(name: .long, help: ArgumentHelp("With --exec: seconds the checker is given on one state.", valueName: "s"))
+        var checkTimeout: Double = 60
+
+        @Argument(
+            parsing: .postTerminator, help: ArgumentHelp("With --exec: the program and its arguments, after --.", valueName: "program"))
+        var program: [String] = []
+
         @OptionGroup var output: FormatOption
 
         func validate() throws {
+            if exec {
+                guard let dir, !dir.isEmpty else { throw ValidationError("--exec needs --dir DIR, the directory the program writes") }
+                guard let check, !check.isEmpty else {
+                    throw ValidationError("--exec needs --check 'CMD', the checker of each crash state")
+                }
+                guard !program.isEmpty else {
+                    throw ValidationError(
+                        "--exec needs the program to run after --: crash-test --exec --dir DIR --check CMD -- PROGRAM ARGS...")
+                }
+                guard command == nil, kill == nil, replay == nil, from == nil, store == "sessionctl", shard == "1/1",
+                    recoveryCrashSample == nil
+                else {
+                    throw ValidationError(
+                        "--exec runs a program alone: not with --command, --kill, --replay, --from, --store, --shard or --recovery-crash-sample"
+                    )
+                }
+                guard checkTimeout > 0 else { throw ValidationError("--check-timeout must be more than 0") }
+            } else if dir != nil || check != nil || keep != nil || splitRenames || !program.isEmpty {
+                throw ValidationError("--dir, --check, --keep, --split-renames and a program after -- are for --exec")
+            }
             guard PersistenceModel(rawValue: model) != nil else {
                 throw ValidationError("--model must be one of: \(PersistenceModel.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -227,6 +296,10 @@ extension SessionCtl {
         }
 
         func run() throws {
+            if exec, let dir, let check {
+                try runExec(dir: dir, check: check)
+                return
+            }
             if killChild {
                 try KillChild.run(
                     workload: WorkloadSource.load(workload), writeProtocol: chromeProtocol,
@@ -269,6 +342,24 @@ extension SessionCtl {
             let started = Date()
             let report = try CrashSimulator.CrashTest(configuration: configuration).run(reporting: { now in
                 progress.show(CrashTestText.progress(now, elapsed: Date().timeIntervalSince(started)))
+            })
+            progress.clear()
+            try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))
+        }
+
+        /// Crash-tests a program's writes to `dir`, judged by `check`.
+        private func runExec(dir: String, check: String) throws {
+            var configuration = ExecCrashTest.Configuration(program: program, directory: dir, check: check)
+            configuration.model = PersistenceModel(rawValue: model) ?? .pessimistic
+            configuration.seed = seed
+            configuration.maxStates = maxStates
+            configuration.keptFailures = max(maxFailures ?? ExplorationOptions.defaultKeptFailures, 1)
+            configuration.checkTimeout = checkTimeout
+            configuration.keep = keep
+            configuration.splitsRenames = splitRenames
+            let progress = ProgressLine(quiet: quiet)
+            let report = try ExecCrashTest(configuration: configuration).run(progress: { explored in
+                progress.show("crash-test: \(program.first ?? "program"): \(explored) states")
             })
             progress.clear()
             try finish(CrashTestDocument.fields(report, maxFailures: maxFailures))

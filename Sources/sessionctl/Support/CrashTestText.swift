@@ -5,6 +5,10 @@ import Foundation
 enum CrashTestText {
     /// Prints a run; lists at most `shown` failures and says how many more there are.
     static func print(_ fields: CrashTestDocument.Fields, shown: Int = 20) {
+        if let exec = fields.exec {
+            printExec(fields, exec, shown: shown)
+            return
+        }
         Output.line(
             "crash-test: workload \(fields.workload), \(fields.mode == "kill" ? "real kills" : "model \(fields.model)"), protocol \(fields.writeProtocol), seed \(fields.seed)\(fields.shard == "1/1" ? "" : ", shard \(fields.shard)")"
         )
@@ -67,6 +71,42 @@ enum CrashTestText {
         if fields.mode != "kill", let first = fields.failures.first {
             Output.line()
             Output.line("replay one with: sessionctl crash-test --replay '\(first.reproducer)'")
+        }
+    }
+
+    /// The text of a `--exec` run: the program, what it did, the failures grouped by cause with
+    /// the first unsafe step, then each listed failure explained.
+    static func printExec(_ fields: CrashTestDocument.Fields, _ exec: CrashTestDocument.ExecSummary, shown: Int) {
+        Output.line("crash-test --exec: \(fields.workload) in a copy of \(exec.directory), model \(fields.model), seed \(fields.seed)")
+        Output.line("recorded \(fields.operations) file operations on its files and \(exec.outputs) writes to its output")
+        let outside = exec.outside.values.reduce(0, +)
+        if outside > 0 { Output.line("not crash-tested: \(outside) calls on files outside the directory") }
+        for note in exec.notes.prefix(3) { Output.line("note: \(note)") }
+        let rate = fields.elapsedSeconds > 0 ? Int(Double(fields.explored) / fields.elapsedSeconds) : 0
+        Output.line(
+            "explored \(fields.explored) crash states (\(fields.unique) given to the checker) in \(format(fields.elapsedSeconds)) s, \(rate) states/s\(fields.truncated ? " (stopped at --max-states: incomplete)" : "")"
+        )
+        if fields.failed == 0 {
+            Output.line("no failing state: the checker accepts every crash state")
+            return
+        }
+        let counts = OracleKindOrder.sorted(fields.failuresByOracle).map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        Output.line("failing states: \(fields.failed) (\(counts))")
+        if let step = exec.firstUnsafeStep { Output.line("first unsafe step: \(step)") }
+        Output.line("failures by what led to them:")
+        for group in exec.groups.prefix(10) { Output.line("  \(group.states) \(group.states == 1 ? "state" : "states"): \(group.cause)") }
+        for failure in fields.failures.prefix(shown) {
+            Output.line()
+            Output.line("FAIL \(failure.oracle.rawValue), crash after operation \(failure.crashAfter): \(failure.message)")
+            for line in failure.explanation { Output.line("  \(line)") }
+            if let directory = failure.directory { Output.line("  state kept in \(directory)") }
+        }
+        let hidden = fields.failed - min(shown, fields.failures.count)
+        if hidden > 0 {
+            Output.line()
+            Output.line(
+                "\(hidden) more failing state\(hidden == 1 ? "" : "s") not shown (--format json lists every one; --max-failures sets how many)"
+            )
         }
     }
 

@@ -18,6 +18,8 @@ enum ExitStatus {
     static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
     static let tempFail: Int32 = 75
+    /// A tool the command needs is not installed (crash-test --exec without strace).
+    static let unavailable: Int32 = 69
     /// crash-test stopped before exploring every state (--max-states) and found no failing state.
     static let incomplete: Int32 = 3
 
@@ -55,7 +57,9 @@ enum ExitStatus {
             case .invalidReproducer, .invalidOption: return usage
             case .invalidWorkload: return dataError
             case .unreadableWorkload: return noInput
-            case .storeFailed, .childFailed: return software
+            case .storeFailed, .childFailed, .execFailed, .recordingMismatch: return software
+            case .unmodelled: return dataError
+            case .recorderMissing: return unavailable
             }
         case let error as CommandFailure:
             return error.status

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import CrashSimulator
+
+/// `crash-test --exec` on real programs (the shell and coreutils, GNU sed, the sqlite3 shell),
+/// each with the verdict its documented behaviour predicts, judged by a checker of its own.
+struct ExecCrashTestTests {
+    /// A directory holding `data.txt` with `old`, made for one test.
+    private func directory(_ files: [String: String] = ["data.txt": "old\n"]) throws -> String {
+        let path = NSTemporaryDirectory() + "exec-test-" + UUID().uuidString + "/state"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for (name, content) in files { try content.write(toFile: path + "/" + name, atomically: false, encoding: .utf8) }
+        return path
+    }
+
+    private func run(
+        _ program: [String], check: String, model: PersistenceModel, files: [String: String] = ["data.txt": "old\n"],
+        splitsRenames: Bool = false
+    ) throws -> ExecCrashTest.Report {
+        let dir = try directory(files)
+        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
+        var configuration = ExecCrashTest.Configuration(program: program, directory: dir, check: check)
+        configuration.model = model
+        configuration.splitsRenames = splitsRenames
+        return try ExecCrashTest(configuration: configuration).run()
+    }
+
+    /// The checker of a writer that replaces data.txt: the old content or the new, nothing else.
+    private let oldOrNew = #"f="$1/data.txt"; c=$(cat "$f" 2>/dev/null) || exit 1; [ "$c" = old ] || [ "$c" = new ]"#
+
+    /// The shell's `>` truncates the file, then writes it: a crash of the process alone between
+    /// the two leaves it empty.
+    @Test func aWriterThatTruncatesInPlaceFailsWhenOnlyTheProcessDies() throws {
+        let report = try run(["sh", "-c", "printf 'new\\n' > data.txt"], check: oldOrNew, model: .process)
+        #expect(report.result.failed > 0)
+        #expect(report.result.failuresByOracle[.checker] == report.result.failed)
+        #expect(report.firstUnsafeStep?.hasPrefix("truncated data.txt in place") == true)
+        #expect(report.operations == 2)
+    }
+
+    /// A new file and a rename survive the process dying at every point, but not a power loss:
+    /// the rename can reach the disk before the data it names.
+    @Test func aRenameWithoutFsyncPassesProcessDeathAndFailsPowerLoss() throws {
+        let program = ["sh", "-c", "printf 'new\\n' > data.tmp && mv data.tmp data.txt"]
+        #expect(try run(program, check: oldOrNew, model: .process).result.failed == 0)
+        let report = try run(program, check: oldOrNew, model: .pessimistic)
+        #expect(report.result.failed > 0)
+        #expect(report.firstUnsafeStep?.hasPrefix("renamed data.tmp over data.txt before fsync of its data") == true)
+        #expect(!report.groups.isEmpty)
+    }
+
+    /// The same with the data synced before the rename and the directory after (coreutils' sync
+    /// of a file is its fsync): every crash state holds the old content or the new, unless a
+    /// rename can reach the disk in parts (`--split-renames`), which only those states fail.
+    @Test func aSyncedRenamePassesPowerLoss() throws {
+        let program = ["sh", "-c", "printf 'new\\n' > data.tmp && sync data.tmp && mv data.tmp data.txt && sync ."]
+        let report = try run(program, check: oldOrNew, model: .pessimistic)
+        #expect(report.result.failed == 0)
+        #expect(report.result.explored > 10)
+        let split = try run(program, check: oldOrNew, model: .pessimistic, splitsRenames: true)
+        #expect(split.result.failed > 0)
+        #expect(split.groups.allSatisfy { $0.cause.contains("torn rename") })
+    }
+
+    /// What the program printed before the crash reaches the checker: a writer that says `saved`
+    /// before its directory is synced breaks its promise on power loss, not on process death.
+    @Test func whatTheProgramPrintedIsAPromiseTheCheckerHolds() throws {
+        let program = ["sh", "-c", "printf 'new\\n' > data.tmp && sync data.tmp && mv data.tmp data.txt && echo saved"]
+        let check = oldOrNew + #" && { ! grep -q saved "$SESSIONCTL_STATE_OUTPUT" || [ "$c" = new ]; }"#
+        #expect(try run(program, check: check, model: .process).result.failed == 0)
+        let report = try run(program, check: check, model: .pessimistic)
+        #expect(report.result.failed > 0)
+        #expect(report.outputs == 1)
+        #expect(report.firstUnsafeStep?.contains("without fsync of its directory") == true)
+    }
+
+    /// GNU sed -i writes a new file and renames it over the old without an fsync (as its manual
+    /// page does not promise one): safe when the process dies, not on power loss.
+    @Test func sedInPlaceIsAtomicButNotDurable() throws {
+        let program = ["sed", "-i", "s/old/new/", "data.txt"]
+        #expect(try run(program, check: oldOrNew, model: .process).result.failed == 0)
+        let report = try run(program, check: oldOrNew, model: .pessimistic)
+        #expect(report.result.failed > 0)
+        #expect(report.firstUnsafeStep?.contains("before fsync of its data") == true)
+    }
+
+    /// SQLite's rollback journal: every crash state of a transaction, power loss included, opens
+    /// with its integrity check answering ok and the row either there or not.
+    @Test func sqliteTransactionsSurvivePowerLoss() throws {
+        let dir = try directory([:])
+        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
+        let setup = Process()
+        setup.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        setup.arguments = [dir + "/db", "CREATE TABLE t(x); INSERT INTO t VALUES ('old');"]
+        try setup.run()
+        setup.waitUntilExit()
+        var configuration = ExecCrashTest.Configuration(
+            program: ["sqlite3", "db", "INSERT INTO t VALUES ('new');"], directory: dir,
+            check:
+                #"r=$(sqlite3 "$1/db" 'PRAGMA integrity_check; SELECT group_concat(x) FROM t;' | tr '\n' ' ') && case "$r" in "ok old "|"ok old,new ") exit 0;; *) echo "$r"; exit 1;; esac"#
+        )
+        configuration.model = .pessimistic
+        let report = try ExecCrashTest(configuration: configuration).run()
+        #expect(report.result.failed == 0)
+        #expect(report.operations > 5)
+    }
+
+    /// A checker that exits neither 0 nor 1 is a checker error, reported as such.
+    @Test func aCheckerThatBreaksIsNotAVerdict() throws {
+        let report = try run(["sh", "-c", "printf 'new\\n' > data.txt"], check: "exit 7", model: .process)
+        #expect(report.result.failuresByOracle[.checkerError] == report.result.failed)
+        #expect(report.result.failures.first?.message.contains("exit 7") == true)
+    }
+
+    /// A program that fails in its uninterrupted run is not crash-tested.
+    @Test func aFailingProgramIsRefused() throws {
+        #expect(throws: SimulatorError.self) { try run(["sh", "-c", "exit 3"], check: "true", model: .process) }
+    }
+}

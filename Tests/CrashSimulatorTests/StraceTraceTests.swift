@@ -1,0 +1,59 @@
+import Testing
+
+@testable import CrashSimulator
+
+/// Reading `strace -f -xx -y -e write=all` output: calls with their descriptors' paths, results
+/// and errors, the bytes written from the dumps (each buffer of a writev), and calls printed in
+/// two halves by two processes joined.
+struct StraceTraceTests {
+    /// `\xHH` escapes of a path.
+    private func hex(_ text: String) -> String { text.utf8.map { "\\x" + String($0, radix: 16) }.joined() }
+
+    @Test func callsPathsResultsAndWrittenBytes() throws {
+        let directory = hex("/work/d")
+        let file = hex("/work/d/a.txt")
+        let trace = """
+            4633  openat(AT_FDCWD<\(directory)>, "\(hex("a.txt"))", O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC, 0666) = 3<\(file)>
+            4633  write(3<\(file)>, ""..., 18) = 18
+             | 00000  68 65 6c 6c 6f 0a 68 65  6c 6c 6f 0a 68 65 6c 6c  hello.hello.hell |
+             | 00010  6f 0a                                             o.               |
+            4633  writev(3<\(file)>, [...], 2) = 4
+             * 2 bytes in buffer 0
+             | 00000  61 62                                             ab               |
+             * 2 bytes in buffer 1
+             | 00000  63 64                                             cd               |
+            4633  openat(AT_FDCWD<\(directory)>, "\(hex("missing"))", O_RDONLY) = -1 ENOENT (No such file or directory)
+            4633  clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD <unfinished ...>
+            4634  fsync(3<\(file)>) = 0
+            4633  <... clone resumed>, child_tidptr=0x7f) = 4634
+            4634  +++ exited with 0 +++
+            """
+        let calls = try StraceTrace.parse(trace)
+        #expect(calls.map(\.name) == ["openat", "write", "writev", "openat", "fsync", "clone"])
+        #expect(calls[0].result == 3 && calls[0].resultPath == "/work/d/a.txt" && calls[0].succeeded)
+        #expect(calls[0].string(1) == Array("a.txt".utf8))
+        #expect(calls[0].descriptor(0)?.fd == nil && calls[0].descriptor(0)?.path == "/work/d")
+        #expect(StraceText.flags(calls[0].arguments[2]).contains("O_TRUNC"))
+        #expect(calls[1].written == Array("hello\nhello\nhello\n".utf8))
+        #expect(calls[2].written == Array("abcd".utf8))
+        #expect(calls[3].error == "ENOENT" && !calls[3].succeeded)
+        #expect(calls[4].pid == 4634 && calls[4].descriptor(0)?.fd == 3)
+        #expect(calls[5].pid == 4633 && calls[5].result == 4634 && calls[5].arguments.contains { $0.contains("child_tidptr") })
+    }
+
+    /// Commas and brackets inside strings and structures do not split arguments; escapes decode.
+    @Test func argumentsSplitOnlyBetweenArguments() {
+        let arguments = StraceText.arguments(#"AT_FDCWD, "a,b\x22c", {flags=O_RDONLY, resolve=0}, [1, 2], 24"#)
+        #expect(arguments.count == 5)
+        #expect(StraceText.string(arguments[1]) == Array("a,b\"c".utf8))
+        #expect(StraceText.unescape(#"\x2f\n\t\\\101"#) == [0x2F, 0x0A, 0x09, 0x5C, 0x41])
+        #expect(StraceText.integer("0x10") == 16 && StraceText.integer("0644") == 420 && StraceText.integer("-1") == -1)
+        #expect(ExecReplay.pointedOffset("[123 => 456]") == 123 && ExecReplay.pointedOffset("NULL") == nil)
+        #expect(ExecReplay.absolute("../b/./c", base: "/w/a") == "/w/b/c")
+    }
+
+    /// A dump with no call before it is a damaged trace, not a guess.
+    @Test func aDumpWithoutItsCallIsDamage() {
+        #expect(throws: StraceTrace.Damage.self) { try StraceTrace.parse(" | 00000  61 62   ab |\n") }
+    }
+}
