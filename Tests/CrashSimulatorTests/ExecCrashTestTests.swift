@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CrashSimulator
@@ -85,25 +86,64 @@ struct ExecCrashTestTests {
         #expect(report.firstUnsafeStep?.contains("before fsync of its data") == true)
     }
 
-    /// SQLite's rollback journal: every crash state of a transaction, power loss included, opens
-    /// with its integrity check answering ok and the row either there or not.
-    @Test func sqliteTransactionsSurvivePowerLoss() throws {
+    /// A directory holding an SQLite database made by `sql`.
+    private func database(_ sql: String) throws -> String {
         let dir = try directory([:])
-        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
         let setup = Process()
         setup.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        setup.arguments = [dir + "/db", "CREATE TABLE t(x); INSERT INTO t VALUES ('old');"]
+        setup.arguments = [dir + "/db", sql]
+        setup.standardOutput = FileHandle.nullDevice
         try setup.run()
         setup.waitUntilExit()
-        var configuration = ExecCrashTest.Configuration(
-            program: ["sqlite3", "db", "INSERT INTO t VALUES ('new');"], directory: dir,
-            check:
-                #"r=$(sqlite3 "$1/db" 'PRAGMA integrity_check; SELECT group_concat(x) FROM t;' | tr '\n' ' ') && case "$r" in "ok old "|"ok old,new ") exit 0;; *) echo "$r"; exit 1;; esac"#
+        return dir
+    }
+
+    private func run(_ program: [String], in dir: String, check: String, model: PersistenceModel) throws -> ExecCrashTest.Report {
+        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
+        var configuration = ExecCrashTest.Configuration(program: program, directory: dir, check: check)
+        configuration.model = model
+        return try ExecCrashTest(configuration: configuration).run()
+    }
+
+    /// SQLite's rollback journal (journal_mode=DELETE), a loop of transactions, each commit printed
+    /// by the sqlite3 shell (a child of the shell that runs it). SQLite commits by deleting the
+    /// journal, and syncs the directory after it only under synchronous=EXTRA (pager.c deletes the
+    /// journal with sqlite3OsDelete(..., pPager->extraSync)): under FULL every state is whole (its
+    /// integrity check answers ok) and the process dying loses nothing, but a power loss can bring
+    /// the journal back and roll the last printed commit back; under EXTRA every printed commit
+    /// stays.
+    @Test(.exhaustive, arguments: [("FULL", PersistenceModel.process, 0), ("FULL", .pessimistic, 1), ("EXTRA", .pessimistic, 0)])
+    func sqliteKeepsEveryPrintedCommitOnlyWithExtraSync(synchronous: String, model: PersistenceModel, failing: Int) throws {
+        let dir = try database("PRAGMA journal_mode=DELETE; CREATE TABLE t(n INTEGER);")
+        let loop = (1...4).map { "BEGIN; INSERT INTO t VALUES (\($0)); COMMIT; SELECT 'commit \($0)';" }.joined(separator: " ")
+        let check = #"""
+            [ "$(sqlite3 "$1/db" 'PRAGMA integrity_check')" = ok ] || { echo "integrity check fails"; exit 1; }
+            last=$(sed -n 's/^commit //p' "$SESSIONCTL_STATE_OUTPUT" | tail -1)
+            [ -z "$last" ] || [ "$(sqlite3 "$1/db" "SELECT count(*) FROM t WHERE n <= $last")" = "$last" ] || { echo "commit $last lost"; exit 1; }
+            """#
+        let report = try run(
+            ["sh", "-c", "sqlite3 db \"PRAGMA synchronous=\(synchronous); \(loop)\""], in: dir, check: check, model: model)
+        #expect(report.result.failed == failing)
+        #expect(report.outputs >= 1)
+        #expect(report.operations > 20)
+        if failing > 0 {
+            #expect(report.result.failures.first?.message == "the checker says: commit 4 lost")
+            #expect(report.firstUnsafeStep == "unlink db-journal without fsync of its directory (lost in the crash)")
+        }
+    }
+
+    /// With journal_mode=OFF an update of several pages is written in place page by page: a crash
+    /// between two pages leaves rows of both versions, even when only the process dies.
+    @Test func sqliteWithoutItsJournalTearsAMultiPageUpdate() throws {
+        let dir = try database(
+            "CREATE TABLE t(x TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 24) INSERT INTO t SELECT printf('%.1000c', 'a') FROM n;"
         )
-        configuration.model = .pessimistic
-        let report = try ExecCrashTest(configuration: configuration).run()
-        #expect(report.result.failed == 0)
-        #expect(report.operations > 5)
+        let check =
+            #"[ "$(sqlite3 "$1/db" 'SELECT count(DISTINCT substr(x, 1, 1)) FROM t')" = 1 ] || { echo "rows of both versions"; exit 1; }"#
+        let report = try run(
+            ["sqlite3", "db", "PRAGMA journal_mode=OFF; UPDATE t SET x = replace(x, 'a', 'b');"], in: dir, check: check, model: .process)
+        #expect(report.result.failed > 0)
+        #expect(report.result.failuresByOracle[.checker] == report.result.failed)
     }
 
     /// A checker that exits neither 0 nor 1 is a checker error, reported as such.

@@ -95,12 +95,22 @@ public struct ExecCrashTest: Sendable {
         let judge = ExecJudge(
             check: configuration.check, modelRoot: modelRoot, output: replayed.output, scratch: run.scratch,
             timeout: configuration.checkTimeout)
-        // Every failing state is kept (up to `groupedFailures`) to group them all; the report lists `keptFailures`.
+        // First every distinct state written out and checked (checkers on every core), then the
+        // states walked again for their verdicts. Every failing state is kept (up to
+        // `groupedFailures`) to group them all; the report lists `keptFailures`.
+        _ = Explorer.judgeEveryState(
+            recording, model: configuration.model, seed: configuration.seed, maxStates: configuration.maxStates, keptFailures: 0,
+            splitsRenames: configuration.splitsRenames, progress: progress
+        ) { tree, crashPoint in
+            judge.submit(tree, crashPoint: crashPoint)
+            return []
+        }
+        judge.finish()
         var result = Explorer.judgeEveryState(
             recording, model: configuration.model, seed: configuration.seed, maxStates: configuration.maxStates,
             keptFailures: max(configuration.keptFailures, Self.groupedFailures), splitsRenames: configuration.splitsRenames,
-            progress: progress
-        ) { tree, crashPoint in judge.judge(tree, crashPoint: crashPoint) }
+            progress: nil
+        ) { tree, crashPoint in judge.verdict(tree, crashPoint: crashPoint) }
         result.unique = judge.judged
         result.elapsedSeconds = Date().timeIntervalSince(started)
         let verdict = ExecVerdict(recording: recording, model: configuration.model, seed: configuration.seed)

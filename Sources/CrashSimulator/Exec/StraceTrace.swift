@@ -86,10 +86,11 @@ enum StraceTrace {
         guard let open = text.firstIndex(of: "(") else { return nil }
         let name = String(text[text.startIndex..<open])
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-        // The parenthesis that closes the arguments: the last `) = `.
-        guard let equals = text.range(of: ") = ", options: .backwards) else { return nil }
-        let arguments = StraceText.arguments(text[text.index(after: open)..<equals.lowerBound])
-        var result = text[equals.upperBound...]
+        // The parenthesis that closes the arguments: the last `)` followed by spaces (strace pads a
+        // short call to align its results) and `= `.
+        guard let (close, resultStart) = Self.resultMark(text) else { return nil }
+        let arguments = StraceText.arguments(text[text.index(after: open)..<close])
+        var result = text[resultStart...]
         var error: String?
         if let space = result.firstIndex(of: " ") {
             let after = StraceText.trimmed(result[space...])
@@ -107,6 +108,25 @@ enum StraceTrace {
             }
         }
         return TracedCall(pid: pid, name: name, arguments: arguments, result: value, resultPath: path, error: error, line: line)
+    }
+
+    /// Where the arguments of a call end (its closing parenthesis) and its result starts: the last
+    /// `)`, spaces, `= ` of the line.
+    static func resultMark(_ text: Substring) -> (close: Substring.Index, result: Substring.Index)? {
+        var search = text.endIndex
+        while let equals = text[text.startIndex..<search].range(of: "= ", options: .backwards) {
+            var before = equals.lowerBound
+            var spaces = 0
+            while before > text.startIndex, text[text.index(before: before)] == " " {
+                before = text.index(before: before)
+                spaces += 1
+            }
+            if spaces > 0, before > text.startIndex, text[text.index(before: before)] == ")" {
+                return (text.index(before: before), equals.upperBound)
+            }
+            search = equals.lowerBound
+        }
+        return nil
     }
 
     /// The bytes of one dump line (` | 00000  68 65 6c 6c  ...  hell |`).
