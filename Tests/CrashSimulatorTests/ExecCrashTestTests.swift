@@ -146,6 +146,23 @@ struct ExecCrashTestTests {
         #expect(report.result.failuresByOracle[.checker] == report.result.failed)
     }
 
+    /// coreutils' cp copies with copy_file_range: the bytes of a file outside the directory the
+    /// program never wrote are read from it (the rebuild matches the copy), and a cp of a file the
+    /// program wrote outside is refused (its content at the copy is not known).
+    @Test func copiesFromOutsideAreReadFromTheSourceTheProgramDidNotWrite() throws {
+        let source = NSTemporaryDirectory() + "exec-source-" + UUID().uuidString
+        try "copied\n".write(toFile: source, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: source) }
+        // A copy cut by the crash holds a prefix of the source, never other bytes.
+        let prefix = #"c=$(cat "$1/copy.txt" 2>/dev/null); case "copied" in "$c"*) exit 0;; esac; echo "holds $c"; exit 1"#
+        let report = try run(["cp", source, "copy.txt"], check: prefix, model: .process)
+        #expect(report.result.failed == 0)
+        #expect(report.operations >= 2)
+        #expect(throws: SimulatorError.self) {
+            try run(["sh", "-c", "echo new > \(source) && cp \(source) copy.txt"], check: "true", model: .process)
+        }
+    }
+
     /// A checker that exits neither 0 nor 1 is a checker error, reported as such.
     @Test func aCheckerThatBreaksIsNotAVerdict() throws {
         let report = try run(["sh", "-c", "printf 'new\\n' > data.txt"], check: "exit 7", model: .process)

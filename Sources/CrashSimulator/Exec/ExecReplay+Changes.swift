@@ -1,4 +1,5 @@
 import FileSystemKit
+import Foundation
 
 /// The calls of `ExecReplay` that change the directory's files or name them anew.
 extension ExecReplay {
@@ -297,15 +298,15 @@ extension ExecReplay {
             countOutside(call)
             return
         }
-        guard let inode = source.inode, let blob = tree.blob(of: inode) else {
-            throw Refusal(
-                line: call.line,
-                reason: "\(call.name) of \(count) bytes from \(source.path), outside the directory: their content is not in the trace")
-        }
         let start = sourceOffset ?? source.position
         if sourceOffset == nil { source.position += count }
-        guard start >= 0, start <= blob.count else { return }
-        let bytes = blob.bytes[start..<min(start + count, blob.count)]
+        let bytes: ArraySlice<UInt8>
+        if let inode = source.inode, let blob = tree.blob(of: inode) {
+            guard start >= 0, start <= blob.count else { return }
+            bytes = blob.bytes[start..<min(start + count, blob.count)]
+        } else {
+            bytes = try outsideBytes(source.path, start: start, count: count, call: call)[...]
+        }
         if target.isOutput {
             output.append((operations.count, Array(bytes)))
             return
@@ -314,6 +315,24 @@ extension ExecReplay {
         let at = target.append ? (tree.blob(of: written)?.count ?? 0) : targetOffset ?? target.position
         if targetOffset == nil { target.position = at + bytes.count }
         try store(bytes, at: at, inode: written, path: display(target), call: call)
+    }
+
+    /// `count` bytes at `start` of a file outside the directory, read from disk: what the program
+    /// copied, when it wrote that file at no time of its run (else its content then is unknown).
+    func outsideBytes(_ path: String, start: Int, count: Int, call: TracedCall) throws(Refusal) -> [UInt8] {
+        let refusal = Refusal(
+            line: call.line,
+            reason:
+                "\(call.name) of \(count) bytes from \(path), outside the directory and written by the program: their content is not in the trace"
+        )
+        guard !writtenOutside.contains(path), start >= 0, count <= Self.largestFile else { throw refusal }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw refusal }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(start))) != nil, let data = try? handle.read(upToCount: count), data.count == count else {
+            throw Refusal(
+                line: call.line, reason: "\(call.name) of \(count) bytes from \(path), outside the directory, which no longer holds them")
+        }
+        return [UInt8](data)
     }
 
     /// The offset an offset pointer argument holds (`[123]`, `[123 => 456]`), or nil for `NULL`.

@@ -76,6 +76,9 @@ struct ExecReplay {
     /// Each child process with its parent and whether it shares its parent's descriptors.
     var parents: [Int: (parent: Int, shares: Bool)] = [:]
     var nextInode: Int32
+    /// Files outside the directory the program opened for writing (their content during the run
+    /// is not known; the others are read from disk when the program copies from them).
+    var writtenOutside: Set<String> = []
 
     /// A replay of calls made in `root` (the working copy on disk, an absolute path without
     /// symbolic links) on `tree`, which holds its starting contents at `modelRoot`.
@@ -95,6 +98,15 @@ struct ExecReplay {
         let initial = tree.snapshot()
         var replay = ExecReplay(root: root, modelRoot: modelRoot, tree: tree)
         replay.parents = Self.children(calls)
+        replay.writtenOutside = Set(
+            calls.compactMap { call -> String? in
+                guard call.succeeded, ["open", "openat", "openat2", "creat"].contains(call.name), let path = call.resultPath else {
+                    return nil
+                }
+                let flags = call.arguments.first { $0.contains("O_") } ?? ""
+                let writes = call.name == "creat" || flags.contains("O_WRONLY") || flags.contains("O_RDWR")
+                return writes && replay.modelPath(path) == nil ? path : nil
+            })
         if let first = calls.first {
             let table = DescriptorTable()
             for fd in 0...2 {
