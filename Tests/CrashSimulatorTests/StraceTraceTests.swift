@@ -1,6 +1,7 @@
+import TestSupport
 import Testing
 
-@testable import CrashSimulator
+@_spi(CrashTesting) @testable import CrashSimulator
 
 /// Reading `strace -f -xx -y -e write=all` output: calls with their descriptors' paths, results
 /// and errors, the bytes written from the dumps (each buffer of a writev), and calls printed in
@@ -55,6 +56,35 @@ struct StraceTraceTests {
         #expect(StraceText.integer("0x10") == 16 && StraceText.integer("0644") == 420 && StraceText.integer("-1") == -1)
         #expect(ExecReplay.pointedOffset("[123 => 456]") == 123 && ExecReplay.pointedOffset("NULL") == nil)
         #expect(ExecReplay.absolute("../b/./c", base: "/w/a") == "/w/b/c")
+    }
+
+    /// Any text, and a real trace cut and changed anywhere, parses or is damage: never a trap.
+    @Test func anyTextParsesOrIsDamage() {
+        let path = hex("/w/a")
+        let trace = Array(
+            """
+            7  openat(AT_FDCWD<\(hex("/w"))>, "\(hex("a"))", O_WRONLY|O_CREAT, 0644) = 3<\(path)>
+            7  write(3<\(path)>, ""..., 2) = 2
+             | 00000  61 62                                             ab               |
+            7  pwrite64(3<\(path)>, ""..., 1, 9) = 1
+             | 00000  63                                                c                |
+            7  renameat2(AT_FDCWD, "\(hex("a"))", AT_FDCWD, "\(hex("b"))", RENAME_NOREPLACE) = 0
+            """.utf8)
+        var generator = SplitMix64(seed: 5)
+        let syntax = Array("()<>\\\",| =x".utf8)
+        for round in 0..<3000 {
+            var bytes = Array(trace.prefix(Int(generator.next() % UInt64(trace.count + 1))))
+            for _ in 0..<Int(generator.next() % 6) where !bytes.isEmpty {
+                let at = Int(generator.next() % UInt64(bytes.count))
+                bytes[at] =
+                    round % 2 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : syntax[Int(generator.next() % UInt64(syntax.count))]
+            }
+            guard let calls = try? StraceTrace.parse(String(decoding: bytes, as: UTF8.self)) else { continue }
+            // What a call holds can be replayed on a model: nothing traps there either.
+            let tree = ModelTree()
+            try? ModelFileSystem(tree: tree).mkdir("/w", mode: 0o755)
+            _ = try? ExecReplay.replay(calls, root: "/w", modelRoot: "/w", tree: tree, workload: "fuzz")
+        }
     }
 
     /// A dump with no call before it is a damaged trace, not a guess.
