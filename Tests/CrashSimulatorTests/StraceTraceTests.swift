@@ -87,6 +87,47 @@ struct StraceTraceTests {
         }
     }
 
+    /// What strace prints of real runs that the first reader missed: `(deleted)` after the
+    /// bracket (strace 5.19 and later), an errno it cannot name, and a thread's execve resumed as
+    /// the leader.
+    @Test func deletedFilesUnnamedErrnosAndExecveFromAThread() throws {
+        let file = hex("/w/#12")
+        let trace = """
+            7  openat(AT_FDCWD<\(hex("/w"))>, "\(hex("."))", O_RDWR|O_TMPFILE, 0600) = 3<\(file)>(deleted)
+            7  ioctl(3<\(file)>(deleted), FIONREAD) = -1 (errno 531)
+            8  execve("\(hex("/bin/true"))", [], []) <unfinished ...>
+            7  <... execve resumed>) = 0
+            """
+        let calls = try StraceTrace.parse(trace)
+        #expect(calls.map(\.name) == ["openat", "ioctl", "execve"])
+        #expect(calls[0].resultPath == "/w/#12 (deleted)" && calls[0].result == 3)
+        #expect(!calls[1].succeeded)
+        #expect(calls[2].pid == 7 && calls[2].succeeded)
+    }
+
+    /// A child's descriptors are its parent's at the fork, not at the child's first call: a file
+    /// the parent closes after the fork is still written by the child; and dup2 onto itself and
+    /// close_range (bounds printed as descriptors) keep the table right.
+    @Test func aChildWritesThroughWhatItInheritedAtTheFork() throws {
+        let file = hex("/w/log")
+        let trace = """
+            1  openat(AT_FDCWD<\(hex("/w"))>, "\(hex("log"))", O_WRONLY|O_CREAT|O_CLOEXEC, 0644) = 3<\(file)>
+            1  clone(child_stack=NULL, flags=SIGCHLD) = 2
+            1  close(3<\(file)>) = 0
+            2  dup2(3<\(file)>, 3<\(file)>) = 3<\(file)>
+            2  write(3<\(file)>, ""..., 2) = 2
+             | 00000  68 69                                             hi               |
+            2  close_range(3<\(file)>, -1, 0) = 0
+            2  write(3, ""..., 2) = 2
+             | 00000  68 69                                             hi               |
+            """
+        let tree = ModelTree()
+        try ModelFileSystem(tree: tree).mkdir("/w", mode: 0o755)
+        let result = try ExecReplay.replay(try StraceTrace.parse(trace), root: "/w", modelRoot: "/w", tree: tree, workload: "t")
+        #expect(result.recording.operations.map(\.summary) == ["create log", "write 2 bytes to log"])
+        #expect(ExecModel.contents(of: tree, at: "/w")["log"] == .some(Array("hi".utf8)))
+    }
+
     /// A dump with no call before it is a damaged trace, not a guess.
     @Test func aDumpWithoutItsCallIsDamage() {
         #expect(throws: StraceTrace.Damage.self) { try StraceTrace.parse(" | 00000  61 62   ab |\n") }

@@ -57,7 +57,7 @@ enum KeyedArchiveFuzz {
         case 1: object = .uid(UInt64(input.below(count + 3)))
         case 2: object = .integer(input.integer())
         case 3: object = .bool(input.below(2) == 1)
-        case 4: object = .data((0..<input.below(24)).map { _ in UInt8(truncatingIfNeeded: input.below(256)) })
+        case 4: object = .data(ArraySlice((0..<input.below(24)).map { _ in UInt8(truncatingIfNeeded: input.below(256)) }))
         case 5: object = .array((0..<input.below(6)).map { _ in input.below(count + 2) })
         case 6:
             let pairs = input.below(6)

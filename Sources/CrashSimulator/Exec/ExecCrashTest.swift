@@ -69,7 +69,7 @@ public struct ExecCrashTest: Sendable {
         let started = Date()
         let run = try ExecRecorder.record(program: configuration.program, directory: configuration.directory)
         defer { run.remove() }
-        let modelRoot = ExecModel.root(of: configuration.directory)
+        let modelRoot = run.modelRoot
         let calls: [TracedCall]
         do throws(StraceTrace.Damage) {
             calls = try StraceTrace.parse(run.trace)

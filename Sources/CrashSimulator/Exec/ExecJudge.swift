@@ -58,7 +58,7 @@ final class ExecJudge: @unchecked Sendable {
         count += 1
         let state = joinPath(scratch, "state-\(count)")
         let directory = state + modelRoot
-        let outputFile = joinPath(state, "output-before-crash")
+        let outputFile = state + ".output-before-crash"
         do {
             try ExecModel.write(tree, at: modelRoot, to: directory)
             try Data(printed(crashPoint).flatMap(\.bytes)).write(to: URL(fileURLWithPath: outputFile))
@@ -71,8 +71,9 @@ final class ExecJudge: @unchecked Sendable {
         DispatchQueue.global().async { [self] in
             let findings = Self.run(check, directory: directory, outputFile: outputFile, said: state + ".said", timeout: timeout)
             record(key, findings)
-            try? FileManager.default.removeItem(atPath: state)
+            ExecModel.removeTree(state)
             try? FileManager.default.removeItem(atPath: state + ".said")
+            try? FileManager.default.removeItem(atPath: outputFile)
             slots.signal()
             group.leave()
         }
@@ -122,8 +123,12 @@ final class ExecJudge: @unchecked Sendable {
             return [Finding(.checkerError, "the checker could not be started: \(error.localizedDescription)")]
         }
         if ended.wait(timeout: .now() + timeout) == .timedOut {
+            // Asked to stop, then killed: a checker that ignores SIGTERM does not hold the run.
             process.terminate()
-            ended.wait()
+            if ended.wait(timeout: .now() + 2) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                _ = ended.wait(timeout: .now() + 10)
+            }
             return [Finding(.checkerError, "the checker gave no answer within \(Int(timeout)) s")]
         }
         let words = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: said))) ?? Data(), as: UTF8.self)

@@ -75,6 +75,21 @@ enum ExecModel {
         return lines
     }
 
+    /// Removes a directory tree, giving its directories back the write permission a program may
+    /// have taken from them.
+    static func removeTree(_ path: String) {
+        let manager = FileManager.default
+        if let walker = manager.enumerator(atPath: path) {
+            for case let relative as String in walker {
+                let full = joinPath(path, relative)
+                if (try? manager.attributesOfItem(atPath: full)[.type] as? FileAttributeType) == .typeDirectory {
+                    try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: full)
+                }
+            }
+        }
+        try? manager.removeItem(atPath: path)
+    }
+
     /// Writes what `tree` holds below `model` into `directory` (made anew).
     static func write(_ tree: ModelTree, at model: String, to directory: String) throws {
         let manager = FileManager.default

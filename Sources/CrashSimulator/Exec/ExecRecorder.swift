@@ -11,13 +11,15 @@ struct ExecRecorder {
         var scratch: String
         /// The working copy, as an absolute path without symbolic links.
         var workingCopy: String
+        /// Where the directory is in the model: `/` and its name (`ExecModel.root`).
+        var modelRoot: String
         /// The directory's starting contents, loaded before the run.
         var start: ModelTree
         var trace: String
         var output: [UInt8]
 
-        /// Removes the scratch directory.
-        func remove() { try? FileManager.default.removeItem(atPath: scratch) }
+        /// Removes the scratch directory (a directory the program made read-only included).
+        func remove() { ExecModel.removeTree(scratch) }
     }
 
     /// The calls traced: every call that changes a file, names one or moves a descriptor, and
@@ -51,12 +53,15 @@ struct ExecRecorder {
             throw .execFailed(reason: "cannot make a scratch directory in \(base)")
         }
         let scratch = String(cString: made)
-        let name = lastPathComponent(directory).isEmpty ? "dir" : lastPathComponent(directory)
-        var run = Run(scratch: scratch, workingCopy: "", start: ModelTree(), trace: "", output: [])
+        var run = Run(scratch: scratch, workingCopy: "", modelRoot: "", start: ModelTree(), trace: "", output: [])
         do {
-            try copy(directory, to: joinPath(scratch, name))
-            run.workingCopy = try canonical(joinPath(scratch, name))
-            run.start = ExecModel.load(run.workingCopy, at: ExecModel.root(of: directory))
+            // The copy in a directory of its own, named as the directory is (`.` named by its path).
+            let source = try canonical(directory)
+            run.modelRoot = ExecModel.root(of: source)
+            try FileManager.default.createDirectory(atPath: joinPath(scratch, "copy"), withIntermediateDirectories: false)
+            try copy(source, to: joinPath(scratch, "copy") + run.modelRoot)
+            run.workingCopy = try canonical(joinPath(scratch, "copy") + run.modelRoot)
+            run.start = ExecModel.load(run.workingCopy, at: run.modelRoot)
             let tracePath = joinPath(scratch, "trace")
             let outputPath = joinPath(scratch, "output")
             let errorPath = joinPath(scratch, "errors")

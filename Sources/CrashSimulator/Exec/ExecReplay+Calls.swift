@@ -8,12 +8,14 @@ extension ExecReplay {
                 call, path: call.string(0), base: nil, flagsText: call.name == "creat" ? "O_WRONLY|O_CREAT|O_TRUNC" : argument(call, 1))
         case "openat": try open(call, path: call.string(1), base: call.descriptor(0), flagsText: argument(call, 2))
         case "openat2": try open(call, path: call.string(1), base: call.descriptor(0), flagsText: openHowFlags(argument(call, 2)))
-        case "write", "writev": try write(call, offset: nil)
+        case "write", "writev": try write(call, offset: nil, appending: false)
         case "pwrite64", "pwritev", "pwritev2":
             let offset = call.integer(3) ?? -1
-            try write(call, offset: offset < 0 ? nil : Int(offset))
+            try write(
+                call, offset: offset < 0 ? nil : Int(offset), appending: call.name == "pwritev2" && argument(call, 4).contains("RWF_APPEND")
+            )
         case "read", "readv":
-            if let file = file(call, 0), let count = call.result { file.position += Int(count) }
+            if let file = file(call, 0), let count = call.result { file.position = file.position &+ Int(count) }
         case "lseek":
             if let file = file(call, 0), let position = call.result { file.position = Int(position) }
         case "ftruncate":
@@ -43,8 +45,12 @@ extension ExecReplay {
         case "close":
             if let fd = call.descriptor(0)?.fd { closeDescriptor(call.pid, fd) }
         case "close_range":
-            if let first = call.integer(0), let last = call.integer(1), first >= 0 {
-                for fd in table(call.pid).files.keys where Int64(fd) >= first && Int64(fd) <= last { closeDescriptor(call.pid, fd) }
+            // Both bounds are printed as descriptors; ~0U as -1.
+            guard let first = call.descriptor(0)?.fd, let lastText = call.descriptor(1)?.fd else { break }
+            let last = lastText < 0 ? Int(UInt32.max) : lastText
+            let table = self.table(call.pid)
+            for fd in table.files.keys where fd >= first && fd <= last {
+                if argument(call, 2).contains("CLOSE_RANGE_CLOEXEC") { table.closeOnExec.insert(fd) } else { closeDescriptor(call.pid, fd) }
             }
         case "dup", "dup2", "dup3": duplicate(call, closeOnExec: call.name == "dup3" && argument(call, 2).contains("O_CLOEXEC"))
         case "fcntl": fcntl(call)
@@ -65,6 +71,10 @@ extension ExecReplay {
             if let path = resolved(call, call.string(0), base: nil) { directories[call.pid] = path }
         case "fchdir":
             if let file = file(call, 0) { directories[call.pid] = file.path }
+        case "clone", "clone3", "fork", "vfork":
+            // The child's descriptors and directory are its parent's as they are now (unless its
+            // own calls came first, while the parent was still in the call).
+            if let child = call.result, child > 0 { _ = table(Int(child)) }
         case "execve", "execveat":
             let table = self.table(call.pid)
             for fd in table.closeOnExec { table.files[fd] = nil }

@@ -63,15 +63,22 @@ extension ExecReplay {
         table.files[fd] = OpenFile(path: real, inode: inode, isDirectory: false, append: append)
     }
 
-    mutating func write(_ call: TracedCall, offset: Int?) throws(Refusal) {
+    mutating func write(_ call: TracedCall, offset: Int?, appending: Bool) throws(Refusal) {
         guard let file = file(call, 0), let result = call.result else { return }
         let count = Int(result)
+        if file.isOutput || file.inode != nil, call.written.count < count {
+            throw Refusal(
+                line: call.line,
+                reason:
+                    "the trace holds \(call.written.count) of the \(count) bytes written to \(file.isOutput ? "the program's output" : shown(display(file))) (strace's dump of written data is missing)"
+            )
+        }
         if file.isOutput {
             output.append((operations.count, Array(call.written.prefix(count))))
             return
         }
         guard let inode = file.inode, !file.isDirectory else {
-            if offset == nil { file.position += count }
+            if offset == nil { file.position = file.position &+ count }
             countOutside(call)
             return
         }
@@ -84,9 +91,9 @@ extension ExecReplay {
         }
         guard count > 0 else { return }
         // Linux appends whatever offset is given when the file was opened with O_APPEND.
-        let at = file.append ? (tree.blob(of: inode)?.count ?? 0) : offset ?? file.position
-        if offset == nil { file.position = at + count }
+        let at = file.append || appending ? (tree.blob(of: inode)?.count ?? 0) : offset ?? file.position
         try store(call.written[0..<count], at: at, inode: inode, path: display(file), call: call)
+        if offset == nil { file.position = at + count }
     }
 
     /// Records the write of `bytes` at `at` in `inode`.
@@ -124,7 +131,10 @@ extension ExecReplay {
         guard let file = file(call, 0), let inode = file.inode else { return }
         let mode = argument(call, 1)
         if mode == "0" {
-            let end = (call.integer(2) ?? 0) + (call.integer(3) ?? 0)
+            let (end, overflow) = (call.integer(2) ?? 0).addingReportingOverflow(call.integer(3) ?? 0)
+            guard !overflow else {
+                throw Refusal(line: call.line, reason: "fallocate past the largest file size on \(shown(display(file)))")
+            }
             if end > Int64(tree.blob(of: inode)?.count ?? 0) { try truncate(inode, path: file.path, to: end, call: call) }
         } else if mode != "FALLOC_FL_KEEP_SIZE" {
             throw Refusal(line: call.line, reason: "fallocate \(mode) on \(shown(display(file))): only allocation is modelled")
@@ -263,6 +273,8 @@ extension ExecReplay {
 
     mutating func duplicate(_ call: TracedCall, closeOnExec: Bool) {
         guard let old = call.descriptor(0)?.fd, let new = call.result.map(Int.init) else { return }
+        // dup2 of a descriptor onto itself changes nothing (not even close-on-exec).
+        if call.name == "dup2", old == new { return }
         let table = self.table(call.pid)
         table.files[new] = table.files[old]
         if closeOnExec { table.closeOnExec.insert(new) } else { table.closeOnExec.remove(new) }
@@ -294,12 +306,12 @@ extension ExecReplay {
         let sourceOffset = Self.pointedOffset(argument(call, ranged ? 1 : 2))
         let targetOffset = ranged ? Self.pointedOffset(argument(call, 3)) : nil
         guard target.isOutput || target.inode != nil else {
-            if sourceOffset == nil { source.position += count }
+            if sourceOffset == nil { source.position = source.position &+ count }
             countOutside(call)
             return
         }
         let start = sourceOffset ?? source.position
-        if sourceOffset == nil { source.position += count }
+        if sourceOffset == nil { source.position = source.position &+ count }
         let bytes: ArraySlice<UInt8>
         if let inode = source.inode, let blob = tree.blob(of: inode) {
             guard start >= 0, start <= blob.count else { return }
@@ -313,8 +325,8 @@ extension ExecReplay {
         }
         guard let written = target.inode else { return }
         let at = target.append ? (tree.blob(of: written)?.count ?? 0) : targetOffset ?? target.position
-        if targetOffset == nil { target.position = at + bytes.count }
         try store(bytes, at: at, inode: written, path: display(target), call: call)
+        if targetOffset == nil { target.position = at + bytes.count }
     }
 
     /// `count` bytes at `start` of a file outside the directory, read from disk: what the program

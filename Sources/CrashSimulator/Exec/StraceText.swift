@@ -113,12 +113,21 @@ enum StraceText {
 
     /// A descriptor argument or result as `-y` prints it: its number (nil for `AT_FDCWD`) and the
     /// path of what it is open on, when printed.
+    /// A file no longer named anywhere has its path followed by ` (deleted)` (strace 5.19 and
+    /// later print `(deleted)` after the closing bracket, earlier ones inside it).
     static func descriptor(_ text: Substring) -> (fd: Int?, path: String?)? {
+        var text = text
+        var deleted = false
+        if text.hasSuffix(">(deleted)") {
+            text = text.dropLast("(deleted)".count)
+            deleted = true
+        }
         var number = text
         var path: String?
         if let open = text.firstIndex(of: "<"), text.last == ">" {
             number = text[text.startIndex..<open]
             path = String(decoding: unescape(text[text.index(after: open)..<text.index(before: text.endIndex)]), as: UTF8.self)
+            if deleted, let named = path, !named.hasSuffix(" (deleted)") { path = named + " (deleted)" }
         }
         if number == "AT_FDCWD" { return (nil, path) }
         guard let fd = Int(number) else { return nil }

@@ -49,16 +49,19 @@ enum StraceTrace {
         var calls: [TracedCall] = []
         var unfinished: [Int: Substring] = [:]
         var number = 0
+        // Dump lines belong to the call on the line just before them.
+        var dumpTarget: Int?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             if line.isEmpty { continue }
             if line.hasPrefix(" | ") {
                 // `| 00000  68 65 6c ...  hello |`: up to 16 hex bytes after the offset.
-                guard !calls.isEmpty else { throw Damage(line: number, reason: "a dump of written bytes follows no call") }
-                calls[calls.count - 1].written += dumpBytes(line)
+                guard let target = dumpTarget else { throw Damage(line: number, reason: "a dump of written bytes follows no call") }
+                calls[target].written += dumpBytes(line)
                 continue
             }
             if line.hasPrefix(" * ") { continue }
+            dumpTarget = nil
             var rest = StraceText.trimmed(line[...])
             var pid = 0
             if let space = rest.firstIndex(of: " "), let value = Int(rest[rest.startIndex..<space]) {
@@ -71,11 +74,21 @@ enum StraceTrace {
                 continue
             }
             if rest.hasPrefix("<... ") {
-                guard let end = rest.range(of: " resumed>"), let start = unfinished.removeValue(forKey: pid) else { continue }
+                // A thread that calls execve resumes as the process's leader: its half is found by name.
+                let afterPrefix = rest.index(rest.startIndex, offsetBy: 5)
+                guard let end = rest[afterPrefix...].range(of: " resumed>") else { continue }
+                let name = rest[afterPrefix..<end.lowerBound]
+                let owner =
+                    unfinished[pid].map { _ in pid }
+                    ?? unfinished.first { $0.value.hasPrefix(name + "(") }?.key
+                guard let owner, let start = unfinished.removeValue(forKey: owner) else { continue }
                 let tail = rest[end.upperBound...]
                 rest = Substring(String(start) + (tail.hasPrefix(",") || tail.hasPrefix(")") ? "" : " ") + String(tail))
             }
-            if let call = parseCall(rest, pid: pid, line: number) { calls.append(call) }
+            if let call = parseCall(rest, pid: pid, line: number) {
+                calls.append(call)
+                dumpTarget = calls.count - 1
+            }
         }
         return calls
     }
@@ -107,6 +120,8 @@ enum StraceTrace {
                 value = StraceText.integer(result)
             }
         }
+        // A failure whose errno strace cannot name (`= -1 (errno 531)`) is a failure all the same.
+        if let value, value < 0, error == nil { error = "errno" }
         return TracedCall(pid: pid, name: name, arguments: arguments, result: value, resultPath: path, error: error, line: line)
     }
 
