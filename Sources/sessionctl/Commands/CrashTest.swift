@@ -10,7 +10,8 @@ extension SessionCtl {
     struct CrashTest: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "crash-test",
-            abstract: "Crash the session store at every point of a workload and check that recovery loses nothing.",
+            abstract:
+                "Crash the session store at every point of a workload and check that recovery loses nothing (--exec: any program's file writes).",
             discussion: """
                 Runs a workload of browser events against the session store on a recording file \
                 system, then builds every crash state the persistence model allows (prefixes, lost \
