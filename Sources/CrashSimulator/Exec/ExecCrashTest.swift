@@ -113,7 +113,9 @@ public struct ExecCrashTest: Sendable {
         ) { tree, crashPoint in judge.verdict(tree, crashPoint: crashPoint) }
         result.unique = judge.judged
         result.elapsedSeconds = Date().timeIntervalSince(started)
-        let verdict = ExecVerdict(recording: recording, model: configuration.model, seed: configuration.seed)
+        let verdict = ExecVerdict(
+            recording: recording, model: configuration.model, seed: configuration.seed,
+            crashPoints: Set(result.failures.map(\.state.crashPoint)))
         let causes = result.failures.map { verdict.cause(of: $0.state) }
         var counts: [String: Int] = [:]
         for cause in causes { counts[cause, default: 0] += 1 }

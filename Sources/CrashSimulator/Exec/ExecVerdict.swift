@@ -3,18 +3,26 @@
 struct ExecVerdict {
     let recording: Recording
     let model: PersistenceModel
-    let seed: UInt64
+    /// The operations not yet certain at each crash point of the failures said, found in one walk
+    /// of the recording (not one walk a failure: a run may keep a hundred thousand).
+    private let pendingAt: [Int: [Int]]
 
-    /// The operations not yet certain at `crashPoint`.
-    func pending(at crashPoint: Int) -> [Int] {
-        var pending: [Int] = []
-        Explorer.walk(recording, CrashStateGenerator(model: model, seed: seed), from: crashPoint, through: crashPoint, apply: { _ in }) {
-            _, point in
-            pending = point.pending
-            return false
+    /// The verdict of the failing states of `recording` at `crashPoints`.
+    init(recording: Recording, model: PersistenceModel, seed: UInt64, crashPoints: Set<Int>) {
+        self.recording = recording
+        self.model = model
+        var found: [Int: [Int]] = [:]
+        if let last = crashPoints.max() {
+            Explorer.walk(recording, CrashStateGenerator(model: model, seed: seed), through: last, apply: { _ in }) { crashPoint, point in
+                if crashPoints.contains(crashPoint) { found[crashPoint] = point.pending }
+                return true
+            }
         }
-        return pending
+        pendingAt = found
     }
+
+    /// The operations not yet certain at `crashPoint` (one of those the verdict was made for).
+    func pending(at crashPoint: Int) -> [Int] { pendingAt[crashPoint] ?? [] }
 
     /// The operations a state lost, and the one it tore.
     private func losses(_ state: CrashState) -> (lost: [Int], torn: Tear?) {
